@@ -1,0 +1,91 @@
+import cookie from '@fastify/cookie';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { BODY_LIMIT_BYTES } from '../common/constants';
+import type { Config } from './config';
+import type { DatabaseHandle } from './db/client';
+import { healthRoutes } from './features/health/health-routes';
+import { siteRoutes } from './features/site/site-routes';
+import { registerErrorHandler, sendNotFound } from './plugins/error-handler';
+import { gatePlugin } from './plugins/gate';
+import { securityPlugin } from './plugins/security';
+import { webPlugin } from './plugins/web';
+import { localPhotoStore, PHOTO_URL_PREFIX } from './storage/photo-store';
+import './types';
+
+export interface BuildAppOptions {
+  config: Config;
+  database: DatabaseHandle;
+  /** A pino logger; tests leave it out and log nothing. */
+  logger?: FastifyBaseLogger;
+  /** Serve the web app (built files, or Vite in development). Tests of the API leave it off. */
+  serveWeb?: boolean;
+}
+
+/** Build the Fastify app: external plugins, then app plugins, then feature routes. */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const app = Fastify({
+    ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
+    bodyLimit: BODY_LIMIT_BYTES,
+    requestTimeout: config.requestTimeoutMs,
+    connectionTimeout: config.requestTimeoutMs,
+    return503OnClosing: true,
+    trustProxy: false,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('config', config);
+  app.decorate('database', database);
+  app.decorate('db', database.db);
+  registerErrorHandler(app);
+
+  await securityPlugin(app);
+  await app.register(cookie, { secret: config.sessionSecret });
+  await app.register(rateLimit, { global: false });
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Barterhood API',
+        description: 'Neighbours trade goods and services without money.',
+        version: '1.0.0',
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+
+  await gatePlugin(app);
+  await app.register(healthRoutes);
+  await app.register(siteRoutes);
+
+  // Photos are named by their content hash, so they can be cached for a year.
+  await app.register(fastifyStatic, {
+    root: localPhotoStore(config.dataDir).root,
+    prefix: PHOTO_URL_PREFIX,
+    decorateReply: false,
+    index: false,
+    schemaHide: true,
+    setHeaders(reply) {
+      reply.header('cache-control', 'public, max-age=31536000, immutable');
+    },
+  });
+
+  app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
+
+  if (options.serveWeb) {
+    await webPlugin(app);
+  } else {
+    app.setNotFoundHandler(sendNotFound);
+  }
+  return app;
+}

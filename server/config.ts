@@ -1,0 +1,167 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const DEFAULT_SITE_PASSWORD = 'barter';
+
+const booleanSetting = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const positiveInt = z.coerce.number().int().positive();
+
+/** The settings table of docs/contract.md, read once at start. */
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(5000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
+  SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  SITE_PASSWORD: z.string().optional(),
+  PUBLIC_URL: z.url().optional(),
+  SUPPORT_EMAIL: z.email().default('support@barterhood.example'),
+  LEGAL_EMAIL: z.email().default('legal@barterhood.example'),
+  LICENSING_EMAIL: z.email().default('licensing@barterhood.example'),
+  DEMO_LOGIN: booleanSetting.default(true),
+  SEED_DEMO: booleanSetting.default(true),
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  GOOGLE_ISSUER_URL: z.url().default('https://accounts.google.com'),
+  AI_PROVIDER: z.enum(['local', 'openai']).default('local'),
+  OPENAI_BASE_URL: z.url().optional(),
+  OPENAI_API_KEY: z.string().optional(),
+  OPENAI_MODEL: z.string().optional(),
+  GEOCODER: z.enum(['offline', 'nominatim']).default('offline'),
+  NOMINATIM_URL: z.url().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  GATE_RATE_LIMIT: positiveInt.default(10),
+  DB_POOL_MAX: positiveInt.default(10),
+  DB_STATEMENT_TIMEOUT_MS: positiveInt.default(10_000),
+  REQUEST_TIMEOUT_MS: positiveInt.default(30_000),
+});
+
+export type Env = z.input<typeof envSchema>;
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  sessionSecret: string;
+  /** Empty string: the gate is off. */
+  sitePassword: string;
+  publicUrl: string;
+  supportEmail: string;
+  legalEmail: string;
+  licensingEmail: string;
+  demoLogin: boolean;
+  seedDemo: boolean;
+  google: { clientId: string; clientSecret: string; issuerUrl: string } | null;
+  ai: { provider: 'local' | 'openai'; baseUrl?: string; apiKey?: string; model?: string };
+  geocoder: { provider: 'offline' | 'nominatim'; nominatimUrl?: string };
+  logLevel: string;
+  rateLimits: { gatePerMinute: number };
+  db: { poolMax: number; statementTimeoutMs: number };
+  requestTimeoutMs: number;
+}
+
+/** A setting that cannot be used; the message is one line, shown before the process exits. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+function readOrCreateSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'session-secret');
+  if (existsSync(file)) {
+    const secret = readFileSync(file, 'utf8').trim();
+    if (secret.length >= 32) return secret;
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}
+
+/**
+ * Parse and check the settings once. Throws ConfigError with a one-line explanation
+ * when something is missing or invalid. Blank variables count as unset.
+ */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const raw: Record<string, string> = {};
+  for (const [key, value] of Object.entries(source)) {
+    // SITE_PASSWORD="" is meaningful (gate off); any other blank setting means "use the default".
+    if (value === undefined) continue;
+    if (value === '' && key !== 'SITE_PASSWORD') continue;
+    raw[key] = value;
+  }
+  const parsed = envSchema.safeParse(raw);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const name = issue?.path.join('.') ?? 'settings';
+    throw new ConfigError(`Invalid setting ${name}: ${issue?.message ?? 'invalid value'}`);
+  }
+  const env = parsed.data;
+  const production = env.NODE_ENV === 'production';
+
+  if (production && !env.SESSION_SECRET) {
+    throw new ConfigError('SESSION_SECRET is required when NODE_ENV=production (at least 32 characters)');
+  }
+  if (production && (env.SITE_PASSWORD === undefined || env.SITE_PASSWORD === DEFAULT_SITE_PASSWORD)) {
+    throw new ConfigError(
+      'SITE_PASSWORD must be set to your own value when NODE_ENV=production (an empty string turns the gate off)',
+    );
+  }
+  if (env.AI_PROVIDER === 'openai' && !(env.OPENAI_BASE_URL && env.OPENAI_MODEL)) {
+    throw new ConfigError('AI_PROVIDER=openai needs OPENAI_BASE_URL and OPENAI_MODEL');
+  }
+  if (env.GEOCODER === 'nominatim' && !env.NOMINATIM_URL) {
+    throw new ConfigError('GEOCODER=nominatim needs NOMINATIM_URL');
+  }
+  if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
+    throw new ConfigError('GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together');
+  }
+
+  const dataDir = path.resolve(env.DATA_DIR);
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
+
+  return {
+    env: env.NODE_ENV,
+    port: env.PORT,
+    host: env.HOST,
+    dataDir,
+    databaseUrl: env.DATABASE_URL,
+    sessionSecret: env.SESSION_SECRET ?? readOrCreateSecret(dataDir),
+    sitePassword: env.SITE_PASSWORD ?? DEFAULT_SITE_PASSWORD,
+    publicUrl,
+    supportEmail: env.SUPPORT_EMAIL,
+    legalEmail: env.LEGAL_EMAIL,
+    licensingEmail: env.LICENSING_EMAIL,
+    demoLogin: env.DEMO_LOGIN,
+    seedDemo: env.SEED_DEMO,
+    google:
+      env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
+        ? {
+            clientId: env.GOOGLE_CLIENT_ID,
+            clientSecret: env.GOOGLE_CLIENT_SECRET,
+            issuerUrl: env.GOOGLE_ISSUER_URL,
+          }
+        : null,
+    ai: {
+      provider: env.AI_PROVIDER,
+      baseUrl: env.OPENAI_BASE_URL,
+      apiKey: env.OPENAI_API_KEY,
+      model: env.OPENAI_MODEL,
+    },
+    geocoder: { provider: env.GEOCODER, nominatimUrl: env.NOMINATIM_URL },
+    logLevel: env.LOG_LEVEL,
+    rateLimits: { gatePerMinute: env.GATE_RATE_LIMIT },
+    db: { poolMax: env.DB_POOL_MAX, statementTimeoutMs: env.DB_STATEMENT_TIMEOUT_MS },
+    requestTimeoutMs: env.REQUEST_TIMEOUT_MS,
+  };
+}

@@ -1,0 +1,4 @@
+export * from './barter';
+export * from './items';
+export * from './sessions';
+export * from './users';

@@ -1,0 +1,90 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { users } from './users';
+
+/** What members offer: goods or services (spec section 3). */
+export const items = pgTable(
+  'items',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    category: text('category').notNull(),
+    isService: boolean('is_service').notNull().default(false),
+    imageUrl: text('image_url'),
+    estimatedValue: numeric('estimated_value', { precision: 10, scale: 2, mode: 'number' }),
+    viewCount: integer('view_count').notNull().default(0),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true })
+      .notNull()
+      .defaultNow()
+      .$onUpdate(() => new Date()),
+  },
+  (t) => [
+    index('items_user_id_idx').on(t.userId),
+    // Feeds read active items newest first, ties broken by id.
+    index('items_active_recent_idx').on(t.createdAt.desc(), t.id.desc()).where(sql`${t.isActive}`),
+    index('items_active_category_idx').on(t.category, t.isService).where(sql`${t.isActive}`),
+    check('items_estimated_value_non_negative', sql`${t.estimatedValue} >= 0`),
+  ],
+);
+
+/** What members are looking for (spec section 3). */
+export const wants = pgTable(
+  'wants',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    description: text('description'),
+    category: text('category').notNull(),
+    isService: boolean('is_service').notNull().default(false),
+    maxValue: numeric('max_value', { precision: 10, scale: 2, mode: 'number' }),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('wants_user_id_idx').on(t.userId),
+    index('wants_active_category_idx').on(t.category, t.isService).where(sql`${t.isActive}`),
+    check('wants_max_value_non_negative', sql`${t.maxValue} >= 0`),
+  ],
+);
+
+/** Items a member saved for later (spec section 3); one row per member and item. */
+export const savedItems = pgTable(
+  'saved_items',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    itemId: integer('item_id')
+      .notNull()
+      .references(() => items.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('saved_items_user_item_unique').on(t.userId, t.itemId),
+    index('saved_items_item_id_idx').on(t.itemId),
+  ],
+);
+
+export type ItemRow = typeof items.$inferSelect;
+export type WantRow = typeof wants.$inferSelect;

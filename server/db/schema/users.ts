@@ -1,0 +1,53 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+/** Members (spec section 3). E-mail is stored normalised (trimmed, lower case) and unique. */
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email'),
+    passwordHash: text('password_hash'),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    profileImageUrl: text('profile_image_url'),
+    location: text('location'),
+    latitude: numeric('latitude', { precision: 10, scale: 8, mode: 'number' }),
+    longitude: numeric('longitude', { precision: 11, scale: 8, mode: 'number' }),
+    maxTravelDistance: integer('max_travel_distance').notNull().default(25),
+    onboardingCompleted: boolean('onboarding_completed').notNull().default(false),
+    /** Google's stable subject id, when the member signed in with Google. */
+    googleSub: text('google_sub'),
+    /** Set for members created by demo login, so the same name reuses the same member. */
+    demoName: text('demo_name'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true })
+      .notNull()
+      .defaultNow()
+      .$onUpdate(() => new Date()),
+  },
+  (t) => [
+    uniqueIndex('users_email_unique').on(t.email),
+    uniqueIndex('users_google_sub_unique').on(t.googleSub),
+    uniqueIndex('users_demo_name_unique').on(t.demoName),
+    // Bounding-box prefilter for radius queries (docs/stack-notes.md).
+    index('users_lat_lon_idx').on(t.latitude, t.longitude),
+    check('users_max_travel_distance_range', sql`${t.maxTravelDistance} BETWEEN 1 AND 100`),
+    check('users_latitude_range', sql`${t.latitude} BETWEEN -90 AND 90`),
+    check('users_longitude_range', sql`${t.longitude} BETWEEN -180 AND 180`),
+  ],
+);
+
+export type UserRow = typeof users.$inferSelect;
+export type NewUserRow = typeof users.$inferInsert;

@@ -1,0 +1,74 @@
+import { ERROR_CODES, type ErrorCode } from '../common/schemas/errors';
+
+/** An error whose message is safe to show to the client, with an HTTP status and a stable code. */
+export class HttpError extends Error {
+  override name = 'HttpError';
+  constructor(
+    readonly statusCode: number,
+    readonly code: ErrorCode | string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (message: string, code: string = ERROR_CODES.badRequest) =>
+  new HttpError(400, code, message);
+export const unauthorized = (
+  message = 'Please sign in to continue.',
+  code: string = ERROR_CODES.unauthorized,
+) => new HttpError(401, code, message);
+export const forbidden = (
+  message = 'You are not allowed to do that.',
+  code: string = ERROR_CODES.forbidden,
+) => new HttpError(403, code, message);
+export const notFound = (message = 'Not found.', code: string = ERROR_CODES.notFound) =>
+  new HttpError(404, code, message);
+export const conflict = (message: string, code: string = ERROR_CODES.conflict) =>
+  new HttpError(409, code, message);
+export const tooManyRequests = (message = 'Too many attempts. Please wait a minute and try again.') =>
+  new HttpError(429, ERROR_CODES.rateLimited, message);
+export const serviceUnavailable = (
+  message = 'The service is temporarily unavailable. Please try again shortly.',
+) => new HttpError(503, ERROR_CODES.databaseUnavailable, message);
+
+const CONNECTION_ERROR_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EHOSTUNREACH',
+  'EAI_AGAIN',
+  '57P01', // admin_shutdown
+  '57P02', // crash_shutdown
+  '57P03', // cannot_connect_now
+  '57014', // query_canceled (statement timeout)
+  '53300', // too_many_connections
+]);
+
+const CONNECTION_MESSAGES = [
+  /connection terminated/i,
+  /timeout exceeded when trying to connect/i,
+  /connection (is )?closed/i,
+  /client has encountered a connection error/i,
+  /cannot use a pool after calling end/i,
+  /PGlite is closed/i,
+];
+
+/** True when `error` (or anything in its cause chain) says the database could not be reached. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 6; depth++) {
+    if (typeof current === 'object') {
+      const { code, message } = current as { code?: unknown; message?: unknown };
+      if (typeof code === 'string' && (CONNECTION_ERROR_CODES.has(code) || code.startsWith('08')))
+        return true;
+      if (typeof message === 'string' && CONNECTION_MESSAGES.some((pattern) => pattern.test(message)))
+        return true;
+      if (current instanceof AggregateError && current.errors.some(isDatabaseUnavailable)) return true;
+    }
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}

@@ -1,0 +1,77 @@
+import pino from 'pino';
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { DataDirLockedError } from './db/lock';
+import { openConfiguredDatabase } from './db/open';
+import { seedIfEmpty } from './db/seed';
+
+/** Start the server: settings, database, migrations, demo data, then listen until a signal. */
+async function main(): Promise<void> {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(`barterhood: ${error.message}`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const logger = pino({
+    level: config.logLevel,
+    redact: ['req.headers.cookie', 'req.headers.authorization'],
+  });
+
+  let database: Awaited<ReturnType<typeof openConfiguredDatabase>>;
+  try {
+    database = await openConfiguredDatabase(config, logger);
+  } catch (error) {
+    if (error instanceof DataDirLockedError) {
+      console.error(`barterhood: ${error.message}`);
+      process.exit(1);
+    }
+    console.error(`barterhood: could not open the database: ${(error as Error).message}`);
+    process.exit(1);
+  }
+
+  if (config.seedDemo) {
+    const seeded = await seedIfEmpty(database.db, config);
+    if (seeded) logger.info(seeded, 'seeded an empty database with the demo neighbourhood');
+  }
+
+  const app = await buildApp({ config, database, logger, serveWeb: true });
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    logger.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    try {
+      await app.close();
+    } finally {
+      await database.close();
+      process.exit(0);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    console.error(
+      `barterhood: could not listen on ${config.host}:${config.port}: ${(error as Error).message}`,
+    );
+    await database.close();
+    process.exit(1);
+  }
+  const gate = config.sitePassword === '' ? 'off' : `"${config.sitePassword}"`;
+  const db =
+    database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)';
+  console.log(
+    `\n  Barterhood is running at ${config.publicUrl}\n  Site password: ${gate}\n  Database: ${db}\n`,
+  );
+}
+
+void main();
