@@ -12,10 +12,10 @@ import {
 import { BODY_LIMIT_BYTES } from '../common/constants';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
+import { gatePlugin } from './features/gate/gate-plugin';
 import { healthRoutes } from './features/health/health-routes';
 import { siteRoutes } from './features/site/site-routes';
 import { registerErrorHandler, sendNotFound } from './plugins/error-handler';
-import { gatePlugin } from './plugins/gate';
 import { securityPlugin } from './plugins/security';
 import { webPlugin } from './plugins/web';
 import { localPhotoStore, PHOTO_URL_PREFIX } from './storage/photo-store';
@@ -28,6 +28,8 @@ export interface BuildAppOptions {
   logger?: FastifyBaseLogger;
   /** Serve the web app (built files, or Vite in development). Tests of the API leave it off. */
   serveWeb?: boolean;
+  /** Where the built web app is (default dist/web). */
+  webDist?: string;
 }
 
 /** Build the Fastify app: external plugins, then app plugins, then feature routes. */
@@ -83,7 +85,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
 
   if (options.serveWeb) {
-    await webPlugin(app);
+    await webPlugin(app, options.webDist);
   } else {
     app.setNotFoundHandler(sendNotFound);
   }

@@ -23,7 +23,7 @@ function wantsHtml(request: FastifyRequest): boolean {
  * never cached) with an SPA fallback for client routes; in development Vite's middleware with hot reload.
  * Unknown API routes and missing files get a JSON 404.
  */
-export async function webPlugin(app: FastifyInstance): Promise<void> {
+export async function webPlugin(app: FastifyInstance, distDir: string = WEB_DIST): Promise<void> {
   if (app.config.env === 'development') {
     const { default: middie } = await import('@fastify/middie');
     const { createServer } = await import('vite');
@@ -44,15 +44,15 @@ export async function webPlugin(app: FastifyInstance): Promise<void> {
     return;
   }
 
-  const indexFile = path.join(WEB_DIST, 'index.html');
+  const indexFile = path.join(distDir, 'index.html');
   if (!existsSync(indexFile)) {
-    app.log.warn(`No web build at ${WEB_DIST}; run "npm run build". Serving the API only.`);
+    app.log.warn(`No web build at ${distDir}; run "npm run build". Serving the API only.`);
     app.setNotFoundHandler(async (request, reply) => sendNotFound(request, reply));
     return;
   }
   const indexHtml = readFileSync(indexFile);
   await app.register(fastifyStatic, {
-    root: WEB_DIST,
+    root: distDir,
     prefix: '/',
     index: false,
     wildcard: true,

@@ -1,14 +1,14 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { apiErrorSchema, ERROR_CODES } from '../../common/schemas/errors';
+import { apiErrorSchema, ERROR_CODES } from '../../../common/schemas/errors';
 import {
   gateStatusSchema,
   verifyPasswordResponseSchema,
   verifyPasswordSchema,
-} from '../../common/schemas/gate';
-import { forbidden, HttpError } from '../errors';
-import { cookieOptions } from './security';
+} from '../../../common/schemas/gate';
+import { forbidden, HttpError } from '../../errors';
+import { cookieOptions } from '../../plugins/security';
 
 export const GATE_COOKIE = 'bh_gate';
 

@@ -1,0 +1,90 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp } from '../app';
+import { type Config, loadConfig } from '../config';
+import { type DatabaseHandle, openPglite, openPostgres } from '../db/client';
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  config: Config;
+  /** Stop the app and throw the database copy away. */
+  close(): Promise<void>;
+}
+
+/**
+ * A fresh database for one test file: a clone of the migrated PGlite, or, when DATABASE_URL is set,
+ * a new PostgreSQL database copied from the migrated template.
+ */
+export async function openTestDatabase(): Promise<{ handle: DatabaseHandle; drop(): Promise<void> }> {
+  const templateUrl = inject('pgTemplateUrl');
+  if (templateUrl) {
+    const template = new URL(templateUrl).pathname.slice(1);
+    const name = `bh_test_${process.pid}_${Date.now().toString(36)}_${Math.floor(Math.random() * 1e6)}`;
+    const adminUrl = new URL(templateUrl);
+    adminUrl.pathname = '/postgres';
+    const admin = new pg.Client({ connectionString: adminUrl.toString() });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
+    await admin.end();
+    const url = new URL(templateUrl);
+    url.pathname = `/${name}`;
+    const handle = openPostgres({ url: url.toString(), poolMax: 4, statementTimeoutMs: 10_000 });
+    return {
+      handle,
+      async drop() {
+        await handle.close();
+        const cleanup = new pg.Client({ connectionString: adminUrl.toString() });
+        await cleanup.connect();
+        await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await cleanup.end();
+      },
+    };
+  }
+  const dump = new Blob([readFileSync(inject('pgliteDump'))]);
+  const handle = await openPglite({ loadDataDir: dump });
+  return { handle, drop: () => handle.close() };
+}
+
+/** Settings for tests: the contract's defaults, the gate off unless a test turns it on. */
+export function testConfig(overrides: Record<string, string> = {}): Config {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bh-data-'));
+  return loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    SESSION_SECRET: 'test-secret-that-is-long-enough-0123456789',
+    SITE_PASSWORD: '',
+    SEED_DEMO: 'false',
+    LOG_LEVEL: 'silent',
+    ...overrides,
+  });
+}
+
+/** Build the app on a fresh database copy (one per test file, in beforeAll). */
+export async function buildTestApp(overrides: Record<string, string> = {}): Promise<TestApp> {
+  const config = testConfig(overrides);
+  const { handle, drop } = await openTestDatabase();
+  const app = await buildApp({ config, database: handle });
+  await app.ready();
+  return {
+    app,
+    database: handle,
+    config,
+    async close() {
+      await app.close();
+      await drop();
+      rmSync(config.dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The JSON body of a response, typed loosely for assertions. */
+export function json<T = Record<string, unknown>>(response: LightMyRequestResponse): T {
+  return response.json() as T;
+}
+
+export type { InjectOptions };

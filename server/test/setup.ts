@@ -1,0 +1,10 @@
+import { afterEach, vi } from 'vitest';
+
+// Loud tests (docs/architecture.md, habit 13): an unexpected console.error fails the test.
+const consoleError = vi.spyOn(console, 'error');
+afterEach(() => {
+  const calls = consoleError.mock.calls;
+  consoleError.mockClear();
+  if (calls.length > 0)
+    throw new Error(`console.error was called: ${calls.map((c) => c.join(' ')).join('\n')}`);
+});
