@@ -1,4 +1,4 @@
-import { ERROR_CODES, type ErrorCode } from '../common/schemas/errors';
+import { ERROR_CODES, type ErrorCode } from '../common/error-codes';
 
 /** An error whose message is safe to show to the client, with an HTTP status and a stable code. */
 export class HttpError extends Error {
@@ -67,6 +67,19 @@ export function isDatabaseUnavailable(error: unknown): boolean {
       if (typeof message === 'string' && CONNECTION_MESSAGES.some((pattern) => pattern.test(message)))
         return true;
       if (current instanceof AggregateError && current.errors.some(isDatabaseUnavailable)) return true;
+    }
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/** True when `error` (or its cause) is a PostgreSQL unique violation, optionally on a named constraint. */
+export function isUniqueViolation(error: unknown, constraint?: string): boolean {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 6; depth++) {
+    if (typeof current === 'object') {
+      const { code, constraint: name } = current as { code?: unknown; constraint?: unknown };
+      if (code === '23505') return constraint === undefined || name === constraint;
     }
     current = (current as { cause?: unknown }).cause;
   }

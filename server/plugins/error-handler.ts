@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { type ApiError, ERROR_CODES } from '../../common/schemas/errors';
+import { ERROR_CODES } from '../../common/error-codes';
+import type { ApiError } from '../../common/schemas/errors';
 import { HttpError, isDatabaseUnavailable } from '../errors';
 
 /** Fastify's own client-error codes, mapped to our stable codes and plain sentences. */

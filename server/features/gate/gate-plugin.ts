@@ -1,7 +1,8 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { apiErrorSchema, ERROR_CODES } from '../../../common/schemas/errors';
+import { ERROR_CODES } from '../../../common/error-codes';
+import { apiErrorSchema } from '../../../common/schemas/errors';
 import {
   gateStatusSchema,
   verifyPasswordResponseSchema,

@@ -1,0 +1,17 @@
+import { AlertCircle } from 'lucide-react';
+import { Card } from '../../components/ui/card';
+
+/** Any unmatched path (spec section 2). */
+export default function NotFoundPage() {
+  return (
+    <main className="flex min-h-screen w-full items-center justify-center bg-slate-50 p-4">
+      <Card className="w-full max-w-md p-6">
+        <div className="flex items-center gap-2">
+          <AlertCircle className="h-8 w-8 text-red-600" aria-hidden="true" />
+          <h1 className="text-2xl font-bold text-slate-900">404 Page Not Found</h1>
+        </div>
+        <p className="mt-4 text-sm text-slate-600">Did you forget to add the page to the router?</p>
+      </Card>
+    </main>
+  );
+}

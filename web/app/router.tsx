@@ -1,0 +1,47 @@
+import { lazy, Suspense } from 'react';
+import { Route, Switch } from 'wouter';
+import { useUser } from '../features/auth/api/get-user';
+import { LoadingView } from '../features/gate/components/gate-guard';
+import { LandingPage } from '../features/landing/components/landing-page';
+import { paths } from './paths';
+
+// Everything but the gate and the landing page is split into its own chunk.
+const TermsPage = lazy(() => import('./pages/terms-page'));
+const NotFoundPage = lazy(() => import('./pages/not-found-page'));
+const FlyerPage = lazy(() => import('./pages/flyer-page'));
+const LoginPage = lazy(() => import('./pages/login-page'));
+const RegisterPage = lazy(() => import('./pages/register-page'));
+const DemoLoginPage = lazy(() => import('./pages/demo-login-page'));
+const HomePage = lazy(() => import('./pages/home-page'));
+const ProfilePage = lazy(() => import('./pages/profile-page'));
+
+/**
+ * The route table of spec section 2: public routes while signed out or loading, member routes when
+ * signed in; anything else is the 404 page.
+ */
+export function AppRouter() {
+  const { isAuthenticated, isLoading } = useUser();
+  return (
+    <Suspense fallback={<LoadingView />}>
+      {isLoading || !isAuthenticated ? (
+        <Switch>
+          <Route path={paths.home} component={LandingPage} />
+          <Route path={paths.login} component={LoginPage} />
+          <Route path={paths.register} component={RegisterPage} />
+          <Route path={paths.demoLogin} component={DemoLoginPage} />
+          <Route path={paths.terms} component={TermsPage} />
+          <Route path={paths.flyer} component={FlyerPage} />
+          <Route component={NotFoundPage} />
+        </Switch>
+      ) : (
+        <Switch>
+          <Route path={paths.home} component={HomePage} />
+          <Route path={paths.profile} component={ProfilePage} />
+          <Route path={paths.terms} component={TermsPage} />
+          <Route path={paths.flyer} component={FlyerPage} />
+          <Route component={NotFoundPage} />
+        </Switch>
+      )}
+    </Suspense>
+  );
+}

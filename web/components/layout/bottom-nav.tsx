@@ -1,0 +1,65 @@
+import { Home, MessageCircle, PlusCircle, Search, UserRound } from 'lucide-react';
+import { Link, useLocation } from 'wouter';
+import { paths } from '../../app/paths';
+import { cn } from '../../lib/utils';
+
+const itemClass = 'flex flex-1 flex-col items-center gap-0.5 py-2 text-xs';
+
+/**
+ * The mobile bottom navigation (spec section 2): Home, Search, Add, Messages, Profile, with the
+ * active highlight on / and /profile. Search, Add and Messages stay disabled until their features exist.
+ */
+export function BottomNav() {
+  const [location] = useLocation();
+  const active = (path: string) => (location === path ? 'text-brand-700 font-semibold' : 'text-slate-600');
+  return (
+    <nav
+      aria-label="Main"
+      className="fixed inset-x-0 bottom-0 z-40 flex border-t border-slate-200 bg-white md:hidden"
+    >
+      <Link
+        href={paths.home}
+        className={cn(itemClass, active(paths.home))}
+        aria-current={location === paths.home ? 'page' : undefined}
+      >
+        <Home className="h-5 w-5" aria-hidden="true" />
+        Home
+      </Link>
+      <button
+        type="button"
+        disabled
+        className={cn(itemClass, 'text-slate-400')}
+        title="Search is not available yet"
+      >
+        <Search className="h-5 w-5" aria-hidden="true" />
+        Search
+      </button>
+      <button
+        type="button"
+        disabled
+        className={cn(itemClass, 'text-slate-400')}
+        title="Adding items is not available yet"
+      >
+        <PlusCircle className="h-5 w-5" aria-hidden="true" />
+        Add
+      </button>
+      <button
+        type="button"
+        disabled
+        className={cn(itemClass, 'text-slate-400')}
+        title="Messages are not available yet"
+      >
+        <MessageCircle className="h-5 w-5" aria-hidden="true" />
+        Messages
+      </button>
+      <Link
+        href={paths.profile}
+        className={cn(itemClass, active(paths.profile))}
+        aria-current={location === paths.profile ? 'page' : undefined}
+      >
+        <UserRound className="h-5 w-5" aria-hidden="true" />
+        Profile
+      </Link>
+    </nav>
+  );
+}

@@ -1,0 +1,110 @@
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import { Bell, LogOut, MapPin, MessageCircle, Search, UserRound } from 'lucide-react';
+import { Link, useLocation } from 'wouter';
+import { paths } from '../../app/paths';
+import { useLogout } from '../../features/auth/api/auth-mutations';
+import { useUser } from '../../features/auth/api/get-user';
+import { useUnreadCounts } from '../../features/notifications/api/unread-counts';
+import { Avatar } from '../ui/avatar';
+import { Logo } from './logo';
+
+function CountBadge({ count }: { count: number }) {
+  if (count <= 0) return null;
+  return (
+    <span className="absolute -top-1 -right-1 flex h-5 min-w-5 items-center justify-center rounded-full bg-red-600 px-1 text-xs font-semibold text-white">
+      {count > 99 ? '99+' : count}
+    </span>
+  );
+}
+
+/** The signed-in header (spec section 2); renders nothing without a user. */
+export function MemberHeader() {
+  const { user } = useUser();
+  const unread = useUnreadCounts();
+  const logout = useLogout();
+  const [, navigate] = useLocation();
+  if (!user) return null;
+  const fullName = [user.firstName, user.lastName].filter(Boolean).join(' ') || 'Member';
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
+      <div className="mx-auto flex max-w-6xl items-center gap-3 px-4 py-2">
+        <Logo />
+        <search className="mx-2 hidden flex-1 md:block">
+          <label htmlFor="header-search" className="sr-only">
+            Search items or services
+          </label>
+          <div className="relative">
+            <Search
+              className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-500"
+              aria-hidden="true"
+            />
+            <input
+              id="header-search"
+              type="search"
+              placeholder="Search items or services..."
+              className="h-10 w-full rounded-full border border-slate-300 bg-slate-50 pr-3 pl-9 text-sm placeholder:text-slate-500"
+            />
+          </div>
+        </search>
+        <div className="ml-auto flex items-center gap-1">
+          <Link
+            href={paths.profile}
+            className="hidden max-w-48 items-center gap-1 truncate rounded-md px-2 py-1 text-sm text-slate-700 hover:bg-slate-100 sm:flex"
+          >
+            <MapPin className="h-4 w-4 shrink-0 text-brand-700" aria-hidden="true" />
+            <span className="truncate">{user.location || 'Set location'}</span>
+          </Link>
+          <button
+            type="button"
+            className="relative rounded-full p-2 text-slate-700 hover:bg-slate-100"
+            aria-label={`Notifications${unread.notifications ? `, ${unread.notifications} unread` : ''}`}
+          >
+            <Bell className="h-5 w-5" aria-hidden="true" />
+            <CountBadge count={unread.notifications} />
+          </button>
+          <button
+            type="button"
+            className="relative hidden rounded-full p-2 text-slate-700 hover:bg-slate-100 sm:block"
+            aria-label={`Messages${unread.messages ? `, ${unread.messages} unread` : ''}`}
+          >
+            <MessageCircle className="h-5 w-5" aria-hidden="true" />
+            <CountBadge count={unread.messages} />
+          </button>
+          <DropdownMenu.Root>
+            <DropdownMenu.Trigger className="rounded-full" aria-label="Account menu">
+              <Avatar firstName={user.firstName} lastName={user.lastName} imageUrl={user.profileImageUrl} />
+            </DropdownMenu.Trigger>
+            <DropdownMenu.Portal>
+              <DropdownMenu.Content
+                align="end"
+                sideOffset={8}
+                className="z-50 min-w-56 rounded-xl border border-slate-200 bg-white p-1 shadow-lg"
+              >
+                <div className="px-3 py-2">
+                  <p className="text-sm font-semibold text-slate-900">{fullName}</p>
+                  {user.email ? <p className="text-xs text-slate-600">{user.email}</p> : null}
+                </div>
+                <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
+                <DropdownMenu.Item
+                  onSelect={() => navigate(paths.profile)}
+                  className="flex cursor-pointer items-center gap-2 rounded-md px-3 py-2 text-sm outline-none data-[highlighted]:bg-slate-100"
+                >
+                  <UserRound className="h-4 w-4" aria-hidden="true" />
+                  Profile
+                </DropdownMenu.Item>
+                <DropdownMenu.Item
+                  onSelect={() => logout.mutate()}
+                  className="flex cursor-pointer items-center gap-2 rounded-md px-3 py-2 text-sm outline-none data-[highlighted]:bg-slate-100"
+                >
+                  <LogOut className="h-4 w-4" aria-hidden="true" />
+                  Log out
+                </DropdownMenu.Item>
+              </DropdownMenu.Content>
+            </DropdownMenu.Portal>
+          </DropdownMenu.Root>
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,9 @@
+import type { HTMLAttributes } from 'react';
+import { cn } from '../../lib/utils';
+
+/** A white, rounded surface. */
+export function Card({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
+  return (
+    <div className={cn('rounded-2xl border border-slate-200 bg-white shadow-sm', className)} {...props} />
+  );
+}

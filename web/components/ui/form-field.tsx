@@ -1,0 +1,34 @@
+import { cloneElement, type ReactElement, useId } from 'react';
+import { Label } from './label';
+
+/**
+ * A labelled field with its validation message: the message is announced and tied to the input
+ * through aria-describedby, and the input is marked aria-invalid.
+ */
+export function FormField({
+  label,
+  error,
+  children,
+}: {
+  label: string;
+  error?: string;
+  children: ReactElement<Record<string, unknown>>;
+}) {
+  const id = useId();
+  const messageId = `${id}-message`;
+  return (
+    <div className="grid gap-2">
+      <Label htmlFor={id}>{label}</Label>
+      {cloneElement(children, {
+        id,
+        'aria-invalid': error ? true : undefined,
+        'aria-describedby': error ? messageId : undefined,
+      })}
+      {error ? (
+        <p id={messageId} role="alert" className="text-sm font-medium text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

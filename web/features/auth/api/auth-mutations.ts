@@ -1,0 +1,54 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { DemoLoginInput, LoginInput, RegisterInput } from '../../../../common/schemas/auth';
+import { apiRequest } from '../../../lib/api-client';
+import { authKeys } from './get-user';
+
+/** After sign-in: refresh the current user, then a full navigation to / (spec section 4). */
+async function refreshAndGoHome(queryClient: ReturnType<typeof useQueryClient>) {
+  await queryClient.invalidateQueries({ queryKey: authKeys.user });
+  window.location.assign('/');
+}
+
+/** POST /api/auth/login; the response is not read. */
+export function useLogin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: LoginInput) => {
+      await apiRequest('POST', '/api/auth/login', input);
+    },
+    onSuccess: () => refreshAndGoHome(queryClient),
+  });
+}
+
+/** POST /api/auth/register with the confirmation left out; the response is not read. */
+export function useRegister() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: RegisterInput) => {
+      await apiRequest('POST', '/api/auth/register', input);
+    },
+    onSuccess: () => refreshAndGoHome(queryClient),
+  });
+}
+
+/** POST /api/demo-login; the response is not read. */
+export function useDemoLogin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: DemoLoginInput) => {
+      await apiRequest('POST', '/api/demo-login', input);
+    },
+    onSuccess: () => refreshAndGoHome(queryClient),
+  });
+}
+
+/** POST /api/auth/logout, then the browser goes to / even when the call fails (spec section 4). */
+export function useLogout() {
+  return useMutation({
+    mutationFn: async () => {
+      await apiRequest('POST', '/api/auth/logout');
+    },
+    onError: (error) => console.warn('Logout failed', error),
+    onSettled: () => window.location.assign('/'),
+  });
+}

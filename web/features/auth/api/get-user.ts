@@ -1,0 +1,19 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { CurrentUser } from '../../../../common/schemas/auth';
+import { apiGet } from '../../../lib/api-client';
+
+export const authKeys = { user: ['auth', 'user'] as const };
+
+/** GET /api/auth/user: the signed-in member, or null when signed out (spec section 4: fetched once, no retry). */
+export const userQuery = () =>
+  queryOptions({
+    queryKey: authKeys.user,
+    queryFn: () => apiGet<CurrentUser>('/api/auth/user', { on401: 'returnNull' }),
+    retry: false,
+  });
+
+/** The current member: `user` is null when signed out; `isLoading` while the first fetch runs. */
+export function useUser() {
+  const query = useQuery(userQuery());
+  return { user: query.data ?? null, isLoading: query.isLoading, isAuthenticated: Boolean(query.data) };
+}

@@ -1,0 +1,107 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useLocation, useSearch } from 'wouter';
+import { GOOGLE_ERRORS, type LoginInput, loginSchema } from '../../../../common/schemas/auth';
+import { paths, serverPaths } from '../../../app/paths';
+import { GoogleIcon } from '../../../components/layout/google-icon';
+import { Button } from '../../../components/ui/button';
+import { FormField } from '../../../components/ui/form-field';
+import { Input } from '../../../components/ui/input';
+import { PasswordInput } from '../../../components/ui/password-input';
+import { toast, toastAfterNavigation } from '../../../components/ui/use-toast';
+import { ApiError } from '../../../lib/api-client';
+import { useLogin } from '../api/auth-mutations';
+
+const GOOGLE_ERROR_TOASTS: Record<string, { title: string; description: string }> = {
+  [GOOGLE_ERRORS.unavailable]: {
+    title: 'Google sign-in unavailable',
+    description: 'Google sign-in is not set up on this site. Please sign in with your email instead.',
+  },
+  [GOOGLE_ERRORS.failed]: {
+    title: 'Google sign-in failed',
+    description: 'We could not complete Google sign-in. Please try again or sign in with your email.',
+  },
+};
+
+/** Spec section 4: a 401, or a message naming an unknown user or invalid credentials, leads to registration. */
+export function isAccountNotFound(error: unknown): boolean {
+  if (error instanceof ApiError && error.status === 401) return true;
+  const message = error instanceof Error ? error.message : '';
+  return /user-not-found|invalid-credentials/i.test(message);
+}
+
+/** The login screen's form (spec section 2). */
+export function LoginForm() {
+  const [, navigate] = useLocation();
+  const search = useSearch();
+  const login = useLogin();
+  const form = useForm<LoginInput>({
+    resolver: zodResolver(loginSchema),
+    defaultValues: { email: '', password: '' },
+  });
+  const { errors } = form.formState;
+
+  useEffect(() => {
+    const code = new URLSearchParams(search).get('error');
+    const message = code ? GOOGLE_ERROR_TOASTS[code] : undefined;
+    if (message) toast({ ...message, variant: 'destructive' });
+  }, [search]);
+
+  const onSubmit = form.handleSubmit((values) =>
+    login.mutate(values, {
+      onSuccess: () =>
+        toastAfterNavigation({ title: 'Welcome back!', description: "You've successfully logged in." }),
+      onError: (error) => {
+        if (isAccountNotFound(error)) {
+          toast({
+            title: 'Account Not Found',
+            description: "Let's create your account with this email address",
+          });
+          navigate(paths.registerWithEmail(values.email));
+        } else {
+          toast({
+            title: 'Login Failed',
+            description: 'Please check your credentials and try again',
+            variant: 'destructive',
+          });
+        }
+      },
+    }),
+  );
+
+  return (
+    <div className="grid gap-6">
+      <form onSubmit={onSubmit} noValidate className="grid gap-4">
+        <FormField label="Email" error={errors.email?.message}>
+          <Input type="email" autoComplete="email" {...form.register('email')} />
+        </FormField>
+        <FormField label="Password" error={errors.password?.message}>
+          <PasswordInput autoComplete="current-password" {...form.register('password')} />
+        </FormField>
+        <Button type="submit" size="lg" disabled={login.isPending}>
+          {login.isPending ? 'Signing In...' : 'Sign In'}
+        </Button>
+      </form>
+
+      <div className="relative text-center text-sm text-slate-500">
+        <span className="relative z-10 bg-white px-2">or</span>
+        <span className="absolute inset-x-0 top-1/2 h-px bg-slate-200" aria-hidden="true" />
+      </div>
+      <Button variant="secondary" size="lg" onClick={() => window.location.assign(serverPaths.googleSignIn)}>
+        <GoogleIcon className="h-5 w-5" />
+        Or continue with Google
+      </Button>
+
+      <section aria-labelledby="new-user" className="rounded-xl bg-brand-50 p-4 text-center">
+        <h2 id="new-user" className="font-semibold text-slate-900">
+          New to Barterhood?
+        </h2>
+        <p className="mt-1 text-sm text-slate-700">Join neighbors already trading locally</p>
+        <Button asChild variant="secondary" className="mt-3 w-full">
+          <Link href={paths.register}>Create Your Account</Link>
+        </Button>
+      </section>
+    </div>
+  );
+}

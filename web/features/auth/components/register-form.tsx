@@ -1,0 +1,82 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { Link, useSearch } from 'wouter';
+import { type RegisterFormValues, registerFormSchema } from '../../../../common/schemas/auth';
+import { paths } from '../../../app/paths';
+import { Button } from '../../../components/ui/button';
+import { FormField } from '../../../components/ui/form-field';
+import { Input } from '../../../components/ui/input';
+import { PasswordInput } from '../../../components/ui/password-input';
+import { toast, toastAfterNavigation } from '../../../components/ui/use-toast';
+import { ApiError } from '../../../lib/api-client';
+import { useRegister } from '../api/auth-mutations';
+
+/** The register screen's form (spec section 2); ?email= prefills the e-mail field. */
+export function RegisterForm() {
+  const search = useSearch();
+  const register = useRegister();
+  const form = useForm<RegisterFormValues>({
+    resolver: zodResolver(registerFormSchema),
+    defaultValues: {
+      firstName: '',
+      lastName: '',
+      email: new URLSearchParams(search).get('email') ?? '',
+      password: '',
+      confirmPassword: '',
+    },
+  });
+  const { errors } = form.formState;
+
+  // The confirmation is checked here and never sent (spec section 5).
+  const onSubmit = form.handleSubmit(({ confirmPassword: _confirm, ...values }) =>
+    register.mutate(values, {
+      onSuccess: () =>
+        toastAfterNavigation({
+          title: 'Welcome!',
+          description: 'Your account has been created successfully.',
+        }),
+      onError: (error) => {
+        const taken = error instanceof ApiError && error.status === 409;
+        toast({
+          title: 'Registration Failed',
+          description:
+            taken && error.serverMessage
+              ? error.serverMessage
+              : 'Unable to create account. Please try again.',
+          variant: 'destructive',
+        });
+      },
+    }),
+  );
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-4">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField label="First Name" error={errors.firstName?.message}>
+          <Input autoComplete="given-name" {...form.register('firstName')} />
+        </FormField>
+        <FormField label="Last Name" error={errors.lastName?.message}>
+          <Input autoComplete="family-name" {...form.register('lastName')} />
+        </FormField>
+      </div>
+      <FormField label="Email" error={errors.email?.message}>
+        <Input type="email" autoComplete="email" {...form.register('email')} />
+      </FormField>
+      <FormField label="Password" error={errors.password?.message}>
+        <PasswordInput autoComplete="new-password" {...form.register('password')} />
+      </FormField>
+      <FormField label="Confirm Password" error={errors.confirmPassword?.message}>
+        <PasswordInput autoComplete="new-password" {...form.register('confirmPassword')} />
+      </FormField>
+      <Button type="submit" size="lg" disabled={register.isPending}>
+        {register.isPending ? 'Creating Account...' : 'Create Account'}
+      </Button>
+      <p className="text-center text-sm text-slate-600">
+        Already have an account?{' '}
+        <Link href={paths.login} className="font-medium text-brand-800 underline-offset-4 hover:underline">
+          Sign in
+        </Link>
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,78 @@
+import { Lock } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { Input } from '../../../components/ui/input';
+import { Label } from '../../../components/ui/label';
+import { toast } from '../../../components/ui/use-toast';
+import { ApiError } from '../../../lib/api-client';
+import { useVerifyPassword } from '../api/gate';
+
+/** The site password gate (spec section 2): shown before anything else until access is granted. */
+export function SiteGate({ onGranted }: { onGranted: () => void }) {
+  const [password, setPassword] = useState('');
+  const verify = useVerifyPassword();
+  const blank = password.trim().length === 0;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (blank || verify.isPending) return;
+    verify.mutate(
+      { password },
+      {
+        onSuccess: onGranted,
+        onError: (error) => {
+          if (error instanceof ApiError && (error.status === 401 || error.status === 400)) {
+            toast({
+              title: 'Access Denied',
+              description: 'Incorrect password. Please try again.',
+              variant: 'destructive',
+            });
+            setPassword('');
+          } else if (error instanceof ApiError && error.status === 429) {
+            toast({ title: 'Access Denied', description: error.serverMessage, variant: 'destructive' });
+          } else {
+            toast({
+              title: 'Error',
+              description: 'Unable to verify password. Please try again.',
+              variant: 'destructive',
+            });
+          }
+        },
+      },
+    );
+  };
+
+  return (
+    <main className="flex min-h-screen items-center justify-center bg-gradient-to-br from-brand-50 to-amber-50 p-4">
+      <Card className="w-full max-w-sm p-8">
+        <div className="mb-6 flex flex-col items-center gap-3 text-center">
+          <span className="flex h-12 w-12 items-center justify-center rounded-full bg-brand-100 text-brand-800">
+            <Lock className="h-6 w-6" aria-hidden="true" />
+          </span>
+          <h1 className="text-2xl font-bold">Barterhood</h1>
+          <p className="text-sm text-slate-600">
+            This site is private for now. Enter the site password to continue.
+          </p>
+        </div>
+        <form onSubmit={submit} className="grid gap-4">
+          <div className="grid gap-2">
+            <Label htmlFor="site-password">Site password</Label>
+            <Input
+              id="site-password"
+              type="password"
+              required
+              autoFocus
+              autoComplete="current-password"
+              value={password}
+              onChange={(event) => setPassword(event.target.value)}
+            />
+          </div>
+          <Button type="submit" size="lg" disabled={blank || verify.isPending}>
+            {verify.isPending ? 'Verifying...' : 'Enter Site'}
+          </Button>
+        </form>
+      </Card>
+    </main>
+  );
+}

@@ -1,0 +1,27 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiGet } from '../../../lib/api-client';
+
+export const unreadKeys = {
+  notifications: ['unread', 'notifications'] as const,
+  messages: ['unread', 'messages'] as const,
+};
+
+/** GET /api/notifications/unread-count: a plain number, 0 by default (spec section 7). */
+export const unreadNotificationsQuery = () =>
+  queryOptions({
+    queryKey: unreadKeys.notifications,
+    queryFn: async () => (await apiGet<number>('/api/notifications/unread-count')) ?? 0,
+  });
+
+/** GET /api/messages/unread-count: a plain number, 0 by default (spec section 7). */
+export const unreadMessagesQuery = () =>
+  queryOptions({
+    queryKey: unreadKeys.messages,
+    queryFn: async () => (await apiGet<number>('/api/messages/unread-count')) ?? 0,
+  });
+
+export function useUnreadCounts() {
+  const notifications = useQuery(unreadNotificationsQuery());
+  const messages = useQuery(unreadMessagesQuery());
+  return { notifications: notifications.data ?? 0, messages: messages.data ?? 0 };
+}

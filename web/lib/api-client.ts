@@ -1,0 +1,71 @@
+import { GATE_STORAGE_KEY } from '../../common/constants';
+import { ERROR_CODES } from '../../common/error-codes';
+
+/**
+ * A non-OK response (spec section 8): the message is "status: body text" (or the status text when the
+ * body is empty). `code` and `serverMessage` are read from our JSON error shape when present.
+ */
+export class ApiError extends Error {
+  override name = 'ApiError';
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly code: string | undefined,
+    readonly serverMessage: string | undefined,
+  ) {
+    super(message);
+  }
+}
+
+/** Fired when the server says the site gate is closed, so the page can show the gate again. */
+export const GATE_CLOSED_EVENT = 'barterhood:gate-closed';
+
+async function throwIfNotOk(response: Response): Promise<void> {
+  if (response.ok) return;
+  const text = (await response.text()) || response.statusText;
+  let code: string | undefined;
+  let serverMessage: string | undefined;
+  try {
+    const body = JSON.parse(text) as { code?: unknown; message?: unknown };
+    if (typeof body.code === 'string') code = body.code;
+    if (typeof body.message === 'string') serverMessage = body.message;
+  } catch {
+    // Not our JSON error shape: the text stays the message.
+  }
+  if (response.status === 403 && code === ERROR_CODES.gateClosed) {
+    window.localStorage.removeItem(GATE_STORAGE_KEY);
+    window.dispatchEvent(new Event(GATE_CLOSED_EVENT));
+  }
+  throw new ApiError(response.status, `${response.status}: ${text}`, code, serverMessage);
+}
+
+/**
+ * A mutating call (spec section 7): method, URL and optional body, sent as JSON with a JSON
+ * content type only when a body exists; cookies always included; no retries.
+ */
+export async function apiRequest(method: string, url: string, data?: unknown): Promise<Response> {
+  const response = await fetch(url, {
+    method,
+    headers: data !== undefined ? { 'Content-Type': 'application/json' } : {},
+    body: data !== undefined ? JSON.stringify(data) : undefined,
+    credentials: 'include',
+  });
+  await throwIfNotOk(response);
+  return response;
+}
+
+/** A read (spec section 7): GET with cookies, parsed as JSON. With `on401: 'returnNull'`, 401 yields null. */
+export async function apiGet<T>(
+  url: string,
+  options: { on401?: 'throw' | 'returnNull' } = {},
+): Promise<T | null> {
+  const response = await fetch(url, { credentials: 'include' });
+  if (options.on401 === 'returnNull' && response.status === 401) return null;
+  await throwIfNotOk(response);
+  return (await response.json()) as T;
+}
+
+/** The server's sentence from an error, or `fallback` when there is none. */
+export function serverMessageOf(error: unknown, fallback: string): string {
+  return error instanceof ApiError && error.serverMessage ? error.serverMessage : fallback;
+}
