@@ -1,0 +1,116 @@
+import { z } from 'zod';
+import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../constants';
+
+/** Messages of spec section 5, shown under the fields and returned by the server. */
+export const AUTH_MESSAGES = {
+  firstNameRequired: 'First name is required',
+  emailInvalid: 'Please enter a valid email address',
+  passwordTooShort: `Password must be at least ${PASSWORD_MIN_LENGTH} characters`,
+  passwordsDiffer: "Passwords don't match",
+  demoNameRequired: 'Please enter your name to continue',
+} as const;
+
+/** Stable error codes of the account endpoints; the client may branch on them. */
+export const AUTH_ERROR_CODES = {
+  emailTaken: 'EMAIL_TAKEN',
+  userNotFound: 'USER_NOT_FOUND',
+  invalidCredentials: 'INVALID_CREDENTIALS',
+  demoLoginDisabled: 'DEMO_LOGIN_DISABLED',
+} as const;
+
+/** Values of `?error=` on /login after a Google sign-in that did not complete. */
+export const GOOGLE_ERRORS = {
+  unavailable: 'google-unavailable',
+  failed: 'google-failed',
+} as const;
+
+/** E-mail addresses are stored and compared trimmed and in lower case. */
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+const emailField = z
+  .string()
+  .trim()
+  .max(EMAIL_MAX_LENGTH, AUTH_MESSAGES.emailInvalid)
+  .pipe(z.email(AUTH_MESSAGES.emailInvalid));
+
+const passwordField = z
+  .string()
+  .min(PASSWORD_MIN_LENGTH, AUTH_MESSAGES.passwordTooShort)
+  .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`);
+
+const firstNameField = z
+  .string()
+  .trim()
+  .min(1, AUTH_MESSAGES.firstNameRequired)
+  .max(NAME_MAX_LENGTH, `First name must be at most ${NAME_MAX_LENGTH} characters`);
+
+const lastNameField = z
+  .string()
+  .trim()
+  .max(NAME_MAX_LENGTH, `Last name must be at most ${NAME_MAX_LENGTH} characters`)
+  .optional();
+
+/** The register form (spec section 5): the confirmation must match, shown on the confirm field. */
+export const registerFormSchema = z
+  .object({
+    firstName: firstNameField,
+    lastName: lastNameField,
+    email: emailField,
+    password: passwordField,
+    confirmPassword: z.string(),
+  })
+  .refine((values) => values.password === values.confirmPassword, {
+    message: AUTH_MESSAGES.passwordsDiffer,
+    path: ['confirmPassword'],
+  });
+
+export type RegisterFormValues = z.input<typeof registerFormSchema>;
+
+/** POST /api/auth/register: the form without the confirmation, which is never sent. */
+export const registerSchema = z.strictObject({
+  firstName: firstNameField,
+  lastName: lastNameField,
+  email: emailField,
+  password: passwordField,
+});
+
+export type RegisterInput = z.infer<typeof registerSchema>;
+
+/** POST /api/auth/login (spec section 5). */
+export const loginSchema = z.strictObject({
+  email: emailField,
+  password: passwordField,
+});
+
+export type LoginInput = z.infer<typeof loginSchema>;
+
+/** POST /api/demo-login: a name that is not blank after trimming. */
+export const demoLoginSchema = z.strictObject({
+  name: z
+    .string()
+    .trim()
+    .min(1, AUTH_MESSAGES.demoNameRequired)
+    .max(NAME_MAX_LENGTH, `Name must be at most ${NAME_MAX_LENGTH} characters`),
+});
+
+export type DemoLoginInput = z.infer<typeof demoLoginSchema>;
+
+/** GET /api/auth/user: the signed-in member's own account; nullable where the database is. */
+export const currentUserSchema = z.object({
+  id: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  email: z.string().nullable(),
+  location: z.string().nullable(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+  maxTravelDistance: z.number().int(),
+  profileImageUrl: z.string().nullable(),
+});
+
+export type CurrentUser = z.infer<typeof currentUserSchema>;
+
+/** GET /api/notifications/unread-count and GET /api/messages/unread-count: a plain number. */
+export const unreadCountSchema = z.number().int().nonnegative();
