@@ -12,11 +12,16 @@ import {
 import { BODY_LIMIT_BYTES } from '../common/constants';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
+import { authRoutes } from './features/auth/auth-routes';
 import { gatePlugin } from './features/gate/gate-plugin';
 import { healthRoutes } from './features/health/health-routes';
+import { messagesRoutes } from './features/messages/messages-routes';
+import { notificationsRoutes } from './features/notifications/notifications-routes';
 import { siteRoutes } from './features/site/site-routes';
 import { registerErrorHandler, sendNotFound } from './plugins/error-handler';
+import { originCheckPlugin } from './plugins/origin-check';
 import { securityPlugin } from './plugins/security';
+import { sessionPlugin } from './plugins/session';
 import { webPlugin } from './plugins/web';
 import { localPhotoStore, PHOTO_URL_PREFIX } from './storage/photo-store';
 import './types';
@@ -66,9 +71,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     transform: jsonSchemaTransform,
   });
 
+  // Order matters: cross-site writes are refused before the gate, and the gate before any session
+  // is read, so refused requests never reach the database.
+  await originCheckPlugin(app);
   await gatePlugin(app);
+  await sessionPlugin(app);
   await app.register(healthRoutes);
   await app.register(siteRoutes);
+  await app.register(authRoutes);
+  await app.register(messagesRoutes);
+  await app.register(notificationsRoutes);
 
   // Photos are named by their content hash, so they can be cached for a year.
   await app.register(fastifyStatic, {

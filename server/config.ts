@@ -40,6 +40,10 @@ const envSchema = z.object({
   NOMINATIM_URL: z.url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   GATE_RATE_LIMIT: positiveInt.default(10),
+  LOGIN_RATE_LIMIT: positiveInt.default(20),
+  LOGIN_ACCOUNT_RATE_LIMIT: positiveInt.default(10),
+  REGISTER_RATE_LIMIT: positiveInt.default(10),
+  DEMO_LOGIN_RATE_LIMIT: positiveInt.default(20),
   DB_POOL_MAX: positiveInt.default(10),
   DB_STATEMENT_TIMEOUT_MS: positiveInt.default(10_000),
   REQUEST_TIMEOUT_MS: positiveInt.default(30_000),
@@ -66,7 +70,18 @@ export interface Config {
   ai: { provider: 'local' | 'openai'; baseUrl?: string; apiKey?: string; model?: string };
   geocoder: { provider: 'offline' | 'nominatim'; nominatimUrl?: string };
   logLevel: string;
-  rateLimits: { gatePerMinute: number };
+  rateLimits: {
+    /** Site password attempts per IP address per minute. */
+    gatePerMinute: number;
+    /** Sign-in attempts per IP address per minute. */
+    loginPerMinute: number;
+    /** Sign-in attempts per e-mail address per 15 minutes, whatever the IP address. */
+    loginPerAccount: number;
+    /** Registrations per IP address per minute. */
+    registerPerMinute: number;
+    /** Demo logins per IP address per minute. */
+    demoLoginPerMinute: number;
+  };
   db: { poolMax: number; statementTimeoutMs: number };
   requestTimeoutMs: number;
 }
@@ -160,7 +175,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     },
     geocoder: { provider: env.GEOCODER, nominatimUrl: env.NOMINATIM_URL },
     logLevel: env.LOG_LEVEL,
-    rateLimits: { gatePerMinute: env.GATE_RATE_LIMIT },
+    rateLimits: {
+      gatePerMinute: env.GATE_RATE_LIMIT,
+      loginPerMinute: env.LOGIN_RATE_LIMIT,
+      loginPerAccount: env.LOGIN_ACCOUNT_RATE_LIMIT,
+      registerPerMinute: env.REGISTER_RATE_LIMIT,
+      demoLoginPerMinute: env.DEMO_LOGIN_RATE_LIMIT,
+    },
     db: { poolMax: env.DB_POOL_MAX, statementTimeoutMs: env.DB_STATEMENT_TIMEOUT_MS },
     requestTimeoutMs: env.REQUEST_TIMEOUT_MS,
   };

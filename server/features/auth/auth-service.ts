@@ -1,0 +1,138 @@
+import { NAME_MAX_LENGTH } from '../../../common/constants';
+import {
+  AUTH_ERROR_CODES,
+  type DemoLoginInput,
+  type LoginInput,
+  normalizeEmail,
+  type RegisterInput,
+} from '../../../common/schemas/auth';
+import type { Db } from '../../db/client';
+import type { UserRow } from '../../db/schema/users';
+import { conflict, HttpError, isUniqueViolation } from '../../errors';
+import { hashPassword, verifyPassword } from './passwords';
+import {
+  findUserByDemoName,
+  findUserByEmail,
+  findUserByGoogleSub,
+  insertUser,
+  setGoogleSub,
+} from './users-repository';
+
+const emailTaken = () => conflict('An account with this email already exists.', AUTH_ERROR_CODES.emailTaken);
+
+/** Create a member with an e-mail and password; 409 EMAIL_TAKEN when the address is in use. */
+export async function register(db: Db, input: RegisterInput): Promise<UserRow> {
+  const email = normalizeEmail(input.email);
+  if (await findUserByEmail(db, email)) throw emailTaken();
+  const passwordHash = await hashPassword(input.password);
+  try {
+    return await insertUser(db, {
+      email,
+      passwordHash,
+      firstName: input.firstName,
+      lastName: input.lastName || null,
+    });
+  } catch (error) {
+    // Two registrations racing for the same address: the unique index decides.
+    if (isUniqueViolation(error, 'users_email_unique')) throw emailTaken();
+    throw error;
+  }
+}
+
+/**
+ * The member whose e-mail and password match. 401 USER_NOT_FOUND for an unknown address (the client
+ * then offers registration, spec section 4), 401 INVALID_CREDENTIALS for a wrong password or an
+ * account without one (demo and Google members).
+ */
+export async function login(db: Db, input: LoginInput): Promise<UserRow> {
+  const user = await findUserByEmail(db, normalizeEmail(input.email));
+  const matches = await verifyPassword(user?.passwordHash ?? null, input.password);
+  if (!user) {
+    throw new HttpError(
+      401,
+      AUTH_ERROR_CODES.userNotFound,
+      'user-not-found: No account uses this email address.',
+    );
+  }
+  if (!matches) {
+    throw new HttpError(
+      401,
+      AUTH_ERROR_CODES.invalidCredentials,
+      'invalid-credentials: The email or password is incorrect.',
+    );
+  }
+  return user;
+}
+
+/** Split a typed name into the stored demo key and first/last names. */
+export function parseDemoName(name: string): {
+  demoName: string;
+  firstName: string;
+  lastName: string | null;
+} {
+  const display = name.trim().replace(/\s+/g, ' ');
+  const [firstName = display, ...rest] = display.split(' ');
+  return { demoName: display.toLowerCase(), firstName, lastName: rest.length ? rest.join(' ') : null };
+}
+
+/** The demo member with this name, created on first use (no e-mail, no password). */
+export async function demoLogin(db: Db, input: DemoLoginInput): Promise<UserRow> {
+  const { demoName, firstName, lastName } = parseDemoName(input.name);
+  const existing = await findUserByDemoName(db, demoName);
+  if (existing) return existing;
+  try {
+    return await insertUser(db, { demoName, firstName, lastName });
+  } catch (error) {
+    // The same name typed twice at once: the other request created it.
+    if (isUniqueViolation(error, 'users_demo_name_unique')) {
+      const created = await findUserByDemoName(db, demoName);
+      if (created) return created;
+    }
+    throw error;
+  }
+}
+
+/** The verified facts a Google ID token gives us. */
+export interface GoogleIdentity {
+  sub: string;
+  email?: string | undefined;
+  emailVerified: boolean;
+  givenName?: string | undefined;
+  familyName?: string | undefined;
+  name?: string | undefined;
+}
+
+/**
+ * The member for a Google identity: the one already linked to it; else the one with the same e-mail,
+ * but only when Google says the address is verified (otherwise anyone could claim an account by
+ * adding its address to a Google profile); else a new member. An unverified address is not stored.
+ */
+export async function signInWithGoogle(db: Db, identity: GoogleIdentity): Promise<UserRow> {
+  const linked = await findUserByGoogleSub(db, identity.sub);
+  if (linked) return linked;
+
+  const email = identity.email && identity.emailVerified ? normalizeEmail(identity.email) : null;
+  if (email) {
+    const sameEmail = await findUserByEmail(db, email);
+    if (sameEmail) {
+      if (sameEmail.googleSub && sameEmail.googleSub !== identity.sub) {
+        throw new Error('the account with this e-mail is linked to another Google identity');
+      }
+      return setGoogleSub(db, sameEmail.id, identity.sub);
+    }
+  }
+
+  const fallbackNames = (identity.name ?? '').trim().split(/\s+/);
+  const firstName = (identity.givenName?.trim() || fallbackNames[0] || 'Neighbour').slice(0, NAME_MAX_LENGTH);
+  const lastName =
+    (identity.familyName?.trim() || fallbackNames.slice(1).join(' ')).slice(0, NAME_MAX_LENGTH) || null;
+  try {
+    return await insertUser(db, { googleSub: identity.sub, email, firstName, lastName });
+  } catch (error) {
+    if (isUniqueViolation(error, 'users_google_sub_unique')) {
+      const created = await findUserByGoogleSub(db, identity.sub);
+      if (created) return created;
+    }
+    throw error;
+  }
+}

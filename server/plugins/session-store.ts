@@ -1,0 +1,46 @@
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { sessions } from '../db/schema/sessions';
+import { type UserRow, users } from '../db/schema/users';
+
+/** What a session row's `sess` column holds. */
+export interface SessionData {
+  userId: string;
+  /** Sign-in time in epoch milliseconds; the absolute lifetime counts from here. */
+  createdAt: number;
+}
+
+/** Store a new session under the hash of its id. */
+export async function insertSession(db: Db, sid: string, data: SessionData, expire: Date): Promise<void> {
+  await db.insert(sessions).values({ sid, sess: data, expire });
+}
+
+/** The unexpired session and its member, in one query (the user id lives in the session's JSON). */
+export async function findSessionWithUser(
+  db: Db,
+  sid: string,
+  now: Date,
+): Promise<{ user: UserRow; sess: SessionData; expire: Date } | null> {
+  const [row] = await db
+    .select({ user: users, sess: sessions.sess, expire: sessions.expire })
+    .from(sessions)
+    .innerJoin(users, sql`${users.id} = (${sessions.sess}->>'userId')::uuid`)
+    .where(and(eq(sessions.sid, sid), gt(sessions.expire, now)))
+    .limit(1);
+  return row ? { user: row.user, sess: row.sess as SessionData, expire: row.expire } : null;
+}
+
+/** Move a session's idle expiry. */
+export async function touchSession(db: Db, sid: string, expire: Date): Promise<void> {
+  await db.update(sessions).set({ expire }).where(eq(sessions.sid, sid));
+}
+
+export async function deleteSession(db: Db, sid: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.sid, sid));
+}
+
+/** Delete every expired session; returns how many went. */
+export async function purgeExpiredSessions(db: Db, now: Date): Promise<number> {
+  const deleted = await db.delete(sessions).where(lt(sessions.expire, now)).returning({ sid: sessions.sid });
+  return deleted.length;
+}

@@ -1,0 +1,158 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { UserRow } from '../db/schema/users';
+import { unauthorized } from '../errors';
+import { cookieOptions } from './security';
+import {
+  deleteSession,
+  findSessionWithUser,
+  insertSession,
+  purgeExpiredSessions,
+  touchSession,
+} from './session-store';
+
+export const SESSION_COOKIE = 'bh_session';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** A session ends after this long without use... */
+export const SESSION_IDLE_MS = 14 * DAY_MS;
+/** ...and at the latest this long after sign-in, however active. */
+export const SESSION_ABSOLUTE_MS = 60 * DAY_MS;
+/** The idle expiry moves forward at most once per this period, so reads do not write on every request. */
+export const SESSION_TOUCH_AFTER_MS = DAY_MS;
+const PURGE_INTERVAL_MS = 60 * 60 * 1000;
+
+/** What routes use to change who is signed in. */
+export interface SessionHandle {
+  /**
+   * Start a session for the member: always a fresh random id (the one the browser sent, if any, is
+   * destroyed, so an id planted before sign-in is worthless), stored in an httpOnly cookie.
+   */
+  signIn(userId: string): Promise<void>;
+  /** Destroy the session and clear the cookie; fine when nobody is signed in. */
+  signOut(): Promise<void>;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in member, or null. Loaded for /api/ requests that carry a session cookie. */
+    user: UserRow | null;
+    session: SessionHandle;
+  }
+}
+
+/**
+ * The database keeps only the SHA-256 of a session id, so a leaked copy of the table (a backup, a
+ * log of queries) cannot be replayed as cookies. The id is 256 random bits, so a plain hash suffices.
+ */
+export function hashSessionId(id: string): string {
+  return createHash('sha256').update(id, 'utf8').digest('base64url');
+}
+
+/** A new 256-bit session id. */
+function newSessionId(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+/** The idle expiry for a session, never beyond its absolute end. */
+function expiryFor(createdAt: number, now: number): Date {
+  return new Date(Math.min(now + SESSION_IDLE_MS, createdAt + SESSION_ABSOLUTE_MS));
+}
+
+/** The signed-in member, or a 401 for routes that need one. */
+export function requireUser(request: FastifyRequest): UserRow {
+  if (!request.user) throw unauthorized();
+  return request.user;
+}
+
+/**
+ * Server-side sessions in the `sessions` table behind the signed, httpOnly `bh_session` cookie.
+ * Row: sid = hash of the id (see hashSessionId), sess = { userId, createdAt }, expire = idle expiry
+ * capped at createdAt + absolute lifetime. Expired rows are purged hourly and at every sign-in.
+ */
+export async function sessionPlugin(app: FastifyInstance): Promise<void> {
+  const { db, config } = app;
+  const cookieBase = cookieOptions(config);
+
+  const setSessionCookie = (reply: FastifyReply, id: string, expire: Date) => {
+    reply.setCookie(SESSION_COOKIE, id, {
+      ...cookieBase,
+      signed: true,
+      maxAge: Math.max(1, Math.floor((expire.getTime() - Date.now()) / 1000)),
+    });
+  };
+  const clearSessionCookie = (reply: FastifyReply) => reply.clearCookie(SESSION_COOKIE, cookieBase);
+
+  /** The session id from the cookie, when present and correctly signed. */
+  const readSessionId = (request: FastifyRequest): string | null => {
+    const raw = request.cookies[SESSION_COOKIE];
+    if (!raw) return null;
+    const unsigned = request.unsignCookie(raw);
+    return unsigned.valid && unsigned.value ? unsigned.value : null;
+  };
+
+  app.decorateRequest('user', null);
+  app.decorateRequest('session', null as unknown as SessionHandle);
+
+  app.addHook('onRequest', async (request, reply) => {
+    let currentId = readSessionId(request);
+
+    request.session = {
+      async signIn(userId) {
+        const now = Date.now();
+        await purgeExpiredSessions(db, new Date(now));
+        if (currentId) await deleteSession(db, hashSessionId(currentId));
+        const id = newSessionId();
+        const expire = expiryFor(now, now);
+        await insertSession(db, hashSessionId(id), { userId, createdAt: now }, expire);
+        setSessionCookie(reply, id, expire);
+        currentId = id;
+      },
+      async signOut() {
+        if (currentId) await deleteSession(db, hashSessionId(currentId));
+        currentId = null;
+        request.user = null;
+        clearSessionCookie(reply);
+      },
+    };
+
+    const path = request.url.split('?', 1)[0] ?? '';
+    if (!path.startsWith('/api/')) return;
+    if (!request.cookies[SESSION_COOKIE]) return;
+    if (!currentId) {
+      // Tampered or signed with an old secret: stop the browser from sending it again.
+      clearSessionCookie(reply);
+      return;
+    }
+
+    const now = Date.now();
+    const sid = hashSessionId(currentId);
+    const found = await findSessionWithUser(db, sid, new Date(now));
+    if (!found) {
+      clearSessionCookie(reply);
+      currentId = null;
+      return;
+    }
+    request.user = found.user;
+
+    // Sliding idle expiry, written at most once a day and never past the absolute end.
+    const lastTouched = found.expire.getTime() - SESSION_IDLE_MS;
+    const next = expiryFor(found.sess.createdAt, now);
+    if (now - lastTouched > SESSION_TOUCH_AFTER_MS && next.getTime() > found.expire.getTime()) {
+      await touchSession(db, sid, next);
+      setSessionCookie(reply, currentId, next);
+    }
+  });
+
+  const purge = async () => {
+    try {
+      const purged = await purgeExpiredSessions(db, new Date());
+      if (purged > 0) app.log.info({ purged }, 'purged expired sessions');
+    } catch (error) {
+      app.log.warn({ err: error }, 'could not purge expired sessions');
+    }
+  };
+  const timer = setInterval(() => void purge(), PURGE_INTERVAL_MS);
+  timer.unref();
+  app.addHook('onClose', async () => clearInterval(timer));
+}

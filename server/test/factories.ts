@@ -1,0 +1,73 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../db/client';
+import { messages } from '../db/schema/barter';
+import { type NewUserRow, type UserRow, users } from '../db/schema/users';
+import { hashPassword } from '../features/auth/passwords';
+import { hashSessionId, SESSION_COOKIE, SESSION_IDLE_MS } from '../plugins/session';
+import { insertSession } from '../plugins/session-store';
+
+let sequence = 0;
+const next = () => ++sequence;
+
+/** Values for a member with a unique e-mail; `password` (plain) becomes a real argon2id hash in createUser. */
+export function buildUser(overrides: Partial<NewUserRow> = {}): NewUserRow {
+  const n = next();
+  return {
+    email: `member${n}-${randomUUID().slice(0, 8)}@example.test`,
+    firstName: `Member${n}`,
+    lastName: 'Tester',
+    ...overrides,
+  };
+}
+
+/** Insert a member. Pass `password` to give them one they can sign in with. */
+export async function createUser(
+  db: Db,
+  overrides: Partial<NewUserRow> & { password?: string } = {},
+): Promise<UserRow> {
+  const { password, ...values } = overrides;
+  const passwordHash = password ? await hashPassword(password) : (values.passwordHash ?? null);
+  const [row] = await db
+    .insert(users)
+    .values(buildUser({ ...values, passwordHash }))
+    .returning();
+  if (!row) throw new Error('createUser: insert returned nothing');
+  return row;
+}
+
+/** Insert a message between two members, creating either side when not given. */
+export async function createMessage(
+  db: Db,
+  overrides: { fromUserId?: string; toUserId?: string; content?: string; isRead?: boolean } = {},
+) {
+  const fromUserId = overrides.fromUserId ?? (await createUser(db)).id;
+  const toUserId = overrides.toUserId ?? (await createUser(db)).id;
+  const [row] = await db
+    .insert(messages)
+    .values({
+      fromUserId,
+      toUserId,
+      content: overrides.content ?? `Hello ${next()}`,
+      isRead: overrides.isRead ?? false,
+    })
+    .returning();
+  if (!row) throw new Error('createMessage: insert returned nothing');
+  return row;
+}
+
+/**
+ * Cookies of a session for this member, made directly in the database (no password round trip),
+ * for `app.inject({ cookies })`. Tests of sign-in itself go through the endpoints instead.
+ */
+export async function sessionCookiesFor(app: FastifyInstance, user: { id: string }) {
+  const id = randomUUID() + randomUUID();
+  const now = Date.now();
+  await insertSession(
+    app.db,
+    hashSessionId(id),
+    { userId: user.id, createdAt: now },
+    new Date(now + SESSION_IDLE_MS),
+  );
+  return { [SESSION_COOKIE]: app.signCookie(id) };
+}
