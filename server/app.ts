@@ -13,6 +13,7 @@ import { BODY_LIMIT_BYTES } from '../common/constants';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { authRoutes } from './features/auth/auth-routes';
+import { googleRoutes } from './features/auth/google-routes';
 import { gatePlugin } from './features/gate/gate-plugin';
 import { healthRoutes } from './features/health/health-routes';
 import { messagesRoutes } from './features/messages/messages-routes';
@@ -79,6 +80,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(healthRoutes);
   await app.register(siteRoutes);
   await app.register(authRoutes);
+  await app.register(googleRoutes);
   await app.register(messagesRoutes);
   await app.register(notificationsRoutes);
 
