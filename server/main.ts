@@ -39,7 +39,8 @@ async function main(): Promise<void> {
     if (seeded) logger.info(seeded, 'seeded an empty database with the demo neighbourhood');
   }
 
-  const app = await buildApp({ config, database, logger, serveWeb: true });
+  const devServer = process.env.BARTERHOOD_DEV_SERVER === '1';
+  const app = await buildApp({ config, database, logger, serveWeb: true, devServer });
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;

@@ -18,8 +18,7 @@ export function cookieOptions(config: Config): CookieSerializeOptions {
  * Inline styles stay allowed: Radix positions popovers with style attributes and the printable
  * flyer window is styled inline. Development relaxes script rules for Vite's hot reload.
  */
-export async function securityPlugin(app: FastifyInstance): Promise<void> {
-  const dev = app.config.env === 'development';
+export async function securityPlugin(app: FastifyInstance, dev: boolean): Promise<void> {
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,

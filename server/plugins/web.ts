@@ -23,8 +23,11 @@ function wantsHtml(request: FastifyRequest): boolean {
  * never cached) with an SPA fallback for client routes; in development Vite's middleware with hot reload.
  * Unknown API routes and missing files get a JSON 404.
  */
-export async function webPlugin(app: FastifyInstance, distDir: string = WEB_DIST): Promise<void> {
-  if (app.config.env === 'development') {
+export async function webPlugin(
+  app: FastifyInstance,
+  { distDir = WEB_DIST, devServer = false }: { distDir?: string; devServer?: boolean } = {},
+): Promise<void> {
+  if (devServer) {
     const { default: middie } = await import('@fastify/middie');
     const { createServer } = await import('vite');
     await app.register(middie);
@@ -55,7 +58,8 @@ export async function webPlugin(app: FastifyInstance, distDir: string = WEB_DIST
     root: distDir,
     prefix: '/',
     index: false,
-    wildcard: true,
+    // One route per built file (globbed at start); every other path falls through to the SPA fallback.
+    wildcard: false,
     schemaHide: true,
     setHeaders(reply, filePath) {
       const immutable = filePath.includes(`${path.sep}assets${path.sep}`);

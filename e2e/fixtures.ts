@@ -1,0 +1,73 @@
+import AxeBuilder from '@axe-core/playwright';
+import { test as base, expect, type Page } from '@playwright/test';
+
+/** Console errors a journey may cause on purpose: the browser logs every non-OK fetch. */
+const EXPECTED_FAILED_LOADS = [
+  // Signed out, the current-user call answers 401 (spec section 7).
+  /\/api\/auth\/user$/,
+];
+
+interface ConsoleErrors {
+  /** Let console errors matching `pattern` pass: the browser logs requests a test makes fail on purpose. */
+  allow(pattern: RegExp): void;
+}
+
+interface Fixtures {
+  /** Console errors and uncaught exceptions fail the test unless allowed. */
+  consoleErrors: ConsoleErrors;
+  /** A page that has already passed the site gate (cookie and local-storage flag). */
+  gatedPage: Page;
+}
+
+/** Journeys fail on console errors (docs/architecture.md, habit 13), except the expected 401s above. */
+export const test = base.extend<Fixtures>({
+  consoleErrors: async ({ page }, use) => {
+    const errors: string[] = [];
+    const allowed: RegExp[] = [];
+    page.on('console', (message) => {
+      if (message.type() !== 'error') return;
+      const url = message.location().url;
+      if (
+        message.text().startsWith('Failed to load resource') &&
+        EXPECTED_FAILED_LOADS.some((re) => re.test(url))
+      ) {
+        return;
+      }
+      errors.push(`${message.text()} (${url})`);
+    });
+    page.on('pageerror', (error) => errors.push(`uncaught: ${error.message}`));
+    await use({ allow: (pattern) => allowed.push(pattern) });
+    const unexpected = errors.filter((error) => !allowed.some((pattern) => pattern.test(error)));
+    expect(unexpected, 'console errors during the test').toEqual([]);
+  },
+  gatedPage: async ({ page, consoleErrors: _errors }, use) => {
+    await passGate(page);
+    await use(page);
+  },
+});
+
+/** The toast region (Radix labels it "Notifications (F8)"); toasts are looked up inside it. */
+export function toasts(page: Page) {
+  return page.getByRole('region', { name: /Notifications/ });
+}
+
+/** Pass the site gate the way the app does: the server sets the cookie, the page keeps the flag. */
+export async function passGate(page: Page, password = 'barter'): Promise<void> {
+  const response = await page.request.post('/api/verify-password', { data: { password } });
+  expect(response.ok()).toBe(true);
+  await page.addInitScript(() => window.localStorage.setItem('site-access', 'granted'));
+}
+
+/** No serious or critical axe violations on what the page shows now. */
+export async function expectAccessible(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(
+    serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
+    'serious or critical accessibility violations',
+  ).toEqual([]);
+}
+
+export { expect };

@@ -1,0 +1,27 @@
+/**
+ * `npm start`: build the web app when the build is missing or older than its sources, then start the
+ * server (which migrates, seeds an empty database and prints the URL and the site password).
+ */
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+
+const SOURCES = ['web', 'common', 'vite.config.ts', 'package-lock.json'];
+const BUILT = 'dist/web/index.html';
+
+function newestMtime(entry: string): number {
+  if (!existsSync(entry)) return 0;
+  const stat = statSync(entry);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const child of readdirSync(entry)) newest = Math.max(newest, newestMtime(path.join(entry, child)));
+  return newest;
+}
+
+const builtAt = existsSync(BUILT) ? statSync(BUILT).mtimeMs : 0;
+const sourcesAt = Math.max(...SOURCES.map(newestMtime));
+if (builtAt < sourcesAt) {
+  console.log(builtAt ? 'Web sources changed; rebuilding the web app...' : 'Building the web app...');
+  const { build } = await import('vite');
+  await build({ configFile: 'vite.config.ts', logLevel: 'warn' });
+}
+await import('../server/main');

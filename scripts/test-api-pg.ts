@@ -1,0 +1,14 @@
+/**
+ * The API suites again, on a real PostgreSQL server: each test file gets its own database copied
+ * from a migrated template. TEST_DATABASE_URL (or DATABASE_URL) names a database to connect through.
+ */
+import { spawnSync } from 'node:child_process';
+
+const url =
+  process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+console.log(`API suites on PostgreSQL via ${url.replace(/\/\/[^@]*@/, '//***@')}`);
+const result = spawnSync('npx', ['vitest', 'run', '--project', 'server'], {
+  stdio: 'inherit',
+  env: { ...process.env, DATABASE_URL: url },
+});
+process.exit(result.status ?? 1);
