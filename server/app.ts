@@ -36,6 +36,8 @@ export interface BuildAppOptions {
   serveWeb?: boolean;
   /** Where the built web app is (default dist/web). */
   webDist?: string;
+  /** `npm run dev`: Vite's middleware with hot reload instead of the built files, and a CSP that allows it. */
+  devServer?: boolean;
 }
 
 /** Build the Fastify app: external plugins, then app plugins, then feature routes. */
@@ -57,7 +59,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('db', database.db);
   registerErrorHandler(app);
 
-  await securityPlugin(app);
+  await securityPlugin(app, options.devServer ?? false);
   await app.register(cookie, { secret: config.sessionSecret });
   await app.register(rateLimit, { global: false });
   await app.register(swagger, {
@@ -99,7 +101,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
 
   if (options.serveWeb) {
-    await webPlugin(app, options.webDist);
+    await webPlugin(app, { distDir: options.webDist, devServer: options.devServer ?? false });
   } else {
     app.setNotFoundHandler(sendNotFound);
   }
