@@ -59,6 +59,9 @@ export default defineConfig({
       SITE_PASSWORD: 'barter',
       // Every journey passes the gate from 127.0.0.1; the limit itself is tested in the API suites.
       GATE_RATE_LIMIT: '10000',
+      LOGIN_RATE_LIMIT: '10000',
+      REGISTER_RATE_LIMIT: '10000',
+      DEMO_LOGIN_RATE_LIMIT: '10000',
       SEED_DEMO: 'false',
       LOG_LEVEL: 'warn',
       SESSION_SECRET: 'e2e-secret-that-is-long-enough-0123456789',
