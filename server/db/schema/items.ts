@@ -26,6 +26,8 @@ export const items = pgTable(
     category: text('category').notNull(),
     isService: boolean('is_service').notNull().default(false),
     imageUrl: text('image_url'),
+    /** The feed-size version of the photo (600 px WebP); null when there is no photo or for older rows. */
+    thumbnailUrl: text('thumbnail_url'),
     estimatedValue: numeric('estimated_value', { precision: 10, scale: 2, mode: 'number' }),
     viewCount: integer('view_count').notNull().default(0),
     isActive: boolean('is_active').notNull().default(true),
