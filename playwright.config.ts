@@ -44,7 +44,7 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: 'npx tsx server/main.ts',
+    command: 'npx tsx e2e/support/server.ts',
     url: `${E2E_BASE_URL}/readyz`,
     reuseExistingServer: false,
     timeout: 60_000,

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Page, request as playwrightRequest } from '@playwright/test';
 
 /** Console errors a journey may cause on purpose: the browser logs every non-OK fetch. */
 const EXPECTED_FAILED_LOADS = [
@@ -71,3 +71,25 @@ export async function expectAccessible(page: Page): Promise<void> {
 }
 
 export { expect };
+
+/** A unique e-mail address for one test run of one project. */
+export function uniqueEmail(label: string): string {
+  return `${label}.${Date.now().toString(36)}.${Math.floor(Math.random() * 1e6)}@example.com`;
+}
+
+/**
+ * Register a member through the API from a separate client, so the browser under test stays signed out.
+ */
+export async function createMember(
+  baseURL: string,
+  member: { firstName: string; lastName?: string; email: string; password: string },
+): Promise<void> {
+  const api = await playwrightRequest.newContext({ baseURL });
+  try {
+    expect((await api.post('/api/verify-password', { data: { password: 'barter' } })).ok()).toBe(true);
+    const response = await api.post('/api/auth/register', { data: member });
+    expect(response.status(), await response.text()).toBe(201);
+  } finally {
+    await api.dispose();
+  }
+}
