@@ -9,7 +9,13 @@ export const paths = {
   terms: '/terms',
   flyer: '/flyer',
   profile: '/profile',
+  /** /profile with one of its tabs selected. */
+  profileTab: (tab: ProfileTab) => (tab === 'profile' ? '/profile' : `/profile?tab=${tab}`),
 } as const;
+
+/** The profile screen's five tabs (spec section 2), in order. */
+export const profileTabs = ['profile', 'items', 'wants', 'trades', 'saved'] as const;
+export type ProfileTab = (typeof profileTabs)[number];
 
 /** Server paths the browser navigates to (not fetches). */
 export const serverPaths = {

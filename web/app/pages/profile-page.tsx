@@ -1,26 +1,64 @@
+import { useLocation, useSearch } from 'wouter';
 import { MemberLayout } from '../../components/layout/member-layout';
-import { Avatar } from '../../components/ui/avatar';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { useUser } from '../../features/auth/api/get-user';
+import { MyItemsTab } from '../../features/listings/components/my-items-tab';
+import { WantListTab } from '../../features/listings/components/want-list-tab';
+import { ProfileFormTab } from '../../features/profile/components/profile-form-tab';
+import { ProfileHeader } from '../../features/profile/components/profile-header';
+import { TradeHistoryTab } from '../../features/profile/components/trade-history-tab';
+import { SavedTab } from '../../features/saved/components/saved-tab';
+import { type ProfileTab, paths, profileTabs } from '../paths';
 
-/** /profile. The profile tabs are built by the profile issue; until then it shows who is signed in. */
+const TAB_LABELS: Record<ProfileTab, string> = {
+  profile: 'Profile',
+  items: 'My Items',
+  wants: 'Want List',
+  trades: 'Trade History',
+  saved: 'Saved',
+};
+
+/** /profile (spec section 2): header and five tabs; ?tab= selects one, so each tab can be linked to. */
 export default function ProfilePage() {
   const { user } = useUser();
+  const search = useSearch();
+  const [, navigate] = useLocation();
   if (!user) return null;
+  const requested = new URLSearchParams(search).get('tab');
+  const tab: ProfileTab = profileTabs.includes(requested as ProfileTab)
+    ? (requested as ProfileTab)
+    : 'profile';
   return (
     <MemberLayout>
-      <div className="flex items-center gap-4">
-        <Avatar
-          firstName={user.firstName}
-          lastName={user.lastName}
-          imageUrl={user.profileImageUrl}
-          className="h-16 w-16 text-xl"
-        />
-        <div>
-          <h1 className="text-2xl font-bold">{[user.firstName, user.lastName].filter(Boolean).join(' ')}</h1>
-          <p className="text-slate-600">{user.location || 'No location set'}</p>
-        </div>
-      </div>
-      <p className="mt-6 text-slate-600">Editing your profile, items and want list is not available yet.</p>
+      <ProfileHeader user={user} />
+      <Tabs
+        value={tab}
+        onValueChange={(next) => navigate(paths.profileTab(next as ProfileTab), { replace: true })}
+        className="mt-6"
+      >
+        <TabsList aria-label="Profile sections">
+          {profileTabs.map((value) => (
+            <TabsTrigger key={value} value={value}>
+              {TAB_LABELS[value]}
+            </TabsTrigger>
+          ))}
+        </TabsList>
+        <TabsContent value="profile">
+          <ProfileFormTab user={user} />
+        </TabsContent>
+        <TabsContent value="items">
+          <MyItemsTab />
+        </TabsContent>
+        <TabsContent value="wants">
+          <WantListTab />
+        </TabsContent>
+        <TabsContent value="trades">
+          <TradeHistoryTab userId={user.id} />
+        </TabsContent>
+        <TabsContent value="saved">
+          <SavedTab />
+        </TabsContent>
+      </Tabs>
     </MemberLayout>
   );
 }

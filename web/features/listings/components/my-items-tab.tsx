@@ -1,0 +1,4 @@
+/** The My Items tab. */
+export function MyItemsTab() {
+  return null;
+}

@@ -1,0 +1,4 @@
+/** The Want List tab. */
+export function WantListTab() {
+  return null;
+}
