@@ -1,16 +1,19 @@
 import { Home, MessageCircle, PlusCircle, Search, UserRound } from 'lucide-react';
 import { Link, useLocation } from 'wouter';
 import { paths } from '../../app/paths';
+import { useOpenAddItem } from '../../features/listings/components/add-item-context';
 import { cn } from '../../lib/utils';
 
 const itemClass = 'flex flex-1 flex-col items-center gap-0.5 py-2 text-xs';
 
 /**
  * The mobile bottom navigation (spec section 2): Home, Search, Add, Messages, Profile, with the
- * active highlight on / and /profile. Search, Add and Messages stay disabled until their features exist.
+ * active highlight on / and /profile. Add opens the Add New Item dialog; Search and Messages stay
+ * disabled until their features exist.
  */
 export function BottomNav() {
   const [location] = useLocation();
+  const openAddItem = useOpenAddItem();
   const active = (path: string) => (location === path ? 'text-brand-700 font-semibold' : 'text-slate-600');
   return (
     <nav
@@ -34,12 +37,7 @@ export function BottomNav() {
         <Search className="h-5 w-5" aria-hidden="true" />
         Search
       </button>
-      <button
-        type="button"
-        disabled
-        className={cn(itemClass, 'text-slate-400')}
-        title="Adding items is not available yet"
-      >
+      <button type="button" onClick={openAddItem} className={cn(itemClass, 'text-slate-600')}>
         <PlusCircle className="h-5 w-5" aria-hidden="true" />
         Add
       </button>

@@ -1,4 +1,136 @@
-/** The My Items tab. */
+import { Pencil, Plus, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import type { Item } from '../../../../common/schemas/listings';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { toast } from '../../../components/ui/use-toast';
+import { useDeleteItem, useMyItems, useUpdateItem } from '../api/items';
+import { useOpenAddItem } from './add-item-context';
+import { ItemFormDialog } from './item-form-dialog';
+
+/** The My Items tab (spec section 2): count, and each item with image, title, description and badges. */
 export function MyItemsTab() {
-  return null;
+  const { data: items = [], isLoading, isError } = useMyItems();
+  const openAddItem = useOpenAddItem();
+  const [editing, setEditing] = useState<Item | undefined>();
+  const [deleting, setDeleting] = useState<Item | undefined>();
+  const remove = useDeleteItem();
+  const update = useUpdateItem();
+
+  const toggleActive = (item: Item) =>
+    update.mutate(
+      { id: item.id, changes: { isActive: !item.isActive } },
+      {
+        onError: () =>
+          toast({
+            title: 'Error',
+            description: 'Failed to update item. Please try again.',
+            variant: 'destructive',
+          }),
+      },
+    );
+
+  return (
+    <section aria-labelledby="my-items-heading" className="grid gap-4">
+      <div className="flex items-center justify-between gap-3">
+        <h2 id="my-items-heading" className="text-lg font-semibold">
+          My Items ({items.length})
+        </h2>
+        <Button size="sm" onClick={openAddItem}>
+          <Plus className="h-4 w-4" aria-hidden="true" />
+          Add Item
+        </Button>
+      </div>
+      {isLoading ? <p className="text-slate-600">Loading...</p> : null}
+      {isError ? <p className="text-red-700">Your items could not be loaded. Please try again.</p> : null}
+      {!isLoading && !isError && items.length === 0 ? (
+        <p className="rounded-xl border border-dashed border-slate-300 p-6 text-center text-slate-600">
+          You have not listed anything yet. Add an item or a service you can offer.
+        </p>
+      ) : null}
+      <ul className="grid gap-3 sm:grid-cols-2">
+        {items.map((item) => (
+          <li key={item.id} className="flex gap-3 rounded-xl border border-slate-200 bg-white p-3 shadow-sm">
+            {(item.thumbnailUrl ?? item.imageUrl) ? (
+              <img
+                src={item.thumbnailUrl ?? item.imageUrl ?? undefined}
+                alt=""
+                className="h-24 w-24 shrink-0 rounded-lg bg-slate-100 object-cover"
+              />
+            ) : (
+              <div className="flex h-24 w-24 shrink-0 items-center justify-center rounded-lg bg-slate-100 text-xs text-slate-500">
+                No image
+              </div>
+            )}
+            <div className="grid min-w-0 flex-1 content-start gap-1">
+              <h3 className="truncate font-semibold">{item.title}</h3>
+              <p className="line-clamp-2 text-sm text-slate-600">{item.description}</p>
+              <div className="flex flex-wrap gap-1">
+                <Badge tone="brand">{item.category}</Badge>
+                {item.isService ? <Badge tone="accent">Service</Badge> : null}
+                {item.isActive ? null : <Badge>Hidden</Badge>}
+              </div>
+              <div className="mt-1 flex flex-wrap gap-1">
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  onClick={() => setEditing(item)}
+                  aria-label={`Edit ${item.title}`}
+                >
+                  <Pencil className="h-4 w-4" aria-hidden="true" />
+                  Edit
+                </Button>
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  onClick={() => toggleActive(item)}
+                  aria-label={`${item.isActive ? 'Hide' : 'Show'} ${item.title}`}
+                >
+                  {item.isActive ? 'Hide' : 'Show'}
+                </Button>
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  onClick={() => setDeleting(item)}
+                  aria-label={`Delete ${item.title}`}
+                >
+                  <Trash2 className="h-4 w-4" aria-hidden="true" />
+                  Delete
+                </Button>
+              </div>
+            </div>
+          </li>
+        ))}
+      </ul>
+      <ItemFormDialog
+        open={editing !== undefined}
+        onOpenChange={(open) => !open && setEditing(undefined)}
+        item={editing}
+      />
+      <ConfirmDialog
+        open={deleting !== undefined}
+        onOpenChange={(open) => !open && setDeleting(undefined)}
+        title="Delete this item?"
+        description={`"${deleting?.title ?? ''}" and its photo will be removed for good.`}
+        confirmLabel="Delete Item"
+        pending={remove.isPending}
+        onConfirm={() =>
+          deleting &&
+          remove.mutate(deleting.id, {
+            onSuccess: () => {
+              toast({ title: 'Item Deleted' });
+              setDeleting(undefined);
+            },
+            onError: () =>
+              toast({
+                title: 'Error',
+                description: 'Failed to delete item. Please try again.',
+                variant: 'destructive',
+              }),
+          })
+        }
+      />
+    </section>
+  );
 }

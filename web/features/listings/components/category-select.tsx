@@ -1,0 +1,21 @@
+import type { Ref } from 'react';
+import { categoriesFor } from '../../../../common/categories';
+import { Select, type SelectProps } from '../../../components/ui/select';
+
+/** The category list for goods or services (spec section 3); the list swaps with the service toggle. */
+export function CategorySelect({
+  isService,
+  ref,
+  ...props
+}: SelectProps & { isService: boolean; ref?: Ref<HTMLSelectElement> }) {
+  return (
+    <Select ref={ref} {...props}>
+      <option value="">Choose a category</option>
+      {categoriesFor(isService).map((category) => (
+        <option key={category} value={category}>
+          {category}
+        </option>
+      ))}
+    </Select>
+  );
+}

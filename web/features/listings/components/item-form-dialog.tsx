@@ -1,0 +1,170 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { type Item, type ItemFormValues, itemFormSchema } from '../../../../common/schemas/listings';
+import { Button } from '../../../components/ui/button';
+import { Dialog, DialogContent } from '../../../components/ui/dialog';
+import { FormField } from '../../../components/ui/form-field';
+import { Input } from '../../../components/ui/input';
+import { Label } from '../../../components/ui/label';
+import { Switch } from '../../../components/ui/switch';
+import { Textarea } from '../../../components/ui/textarea';
+import { toast } from '../../../components/ui/use-toast';
+import { serverMessageOf } from '../../../lib/api-client';
+import { useCreateItem, useUpdateItem } from '../api/items';
+import { isContentNotAllowed } from '../listing-errors';
+import { CategorySelect } from './category-select';
+import { PhotoField } from './photo-field';
+
+const EMPTY: ItemFormValues = {
+  title: '',
+  description: '',
+  category: '',
+  isService: false,
+  imageUrl: null,
+  estimatedValue: '',
+  isActive: true,
+};
+
+function valuesOf(item: Item | undefined): ItemFormValues {
+  if (!item) return EMPTY;
+  return {
+    title: item.title,
+    description: item.description,
+    category: item.category,
+    isService: item.isService,
+    imageUrl: item.imageUrl,
+    estimatedValue: item.estimatedValue === null ? '' : String(item.estimatedValue),
+    isActive: item.isActive,
+  };
+}
+
+/** The Add New Item dialog (spec section 2), also used to edit one of the member's items. */
+export function ItemFormDialog({
+  open,
+  onOpenChange,
+  item,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The item to edit; absent to add a new one. */
+  item?: Item;
+}) {
+  const create = useCreateItem();
+  const update = useUpdateItem();
+  const form = useForm<ItemFormValues>({
+    resolver: zodResolver(itemFormSchema),
+    defaultValues: valuesOf(item),
+  });
+  const { errors } = form.formState;
+  const isService = form.watch('isService') ?? false;
+  const pending = create.isPending || update.isPending;
+
+  useEffect(() => {
+    if (open) form.reset(valuesOf(item));
+  }, [open, item, form]);
+
+  const onError = (error: unknown) => {
+    if (isContentNotAllowed(error)) {
+      toast({
+        title: 'Content Not Allowed',
+        description: 'Please use appropriate language when describing your item.',
+        variant: 'destructive',
+      });
+    } else {
+      toast({
+        title: 'Error',
+        description: item
+          ? serverMessageOf(error, 'Failed to save item. Please try again.')
+          : 'Failed to add item. Please try again.',
+        variant: 'destructive',
+      });
+    }
+  };
+
+  const onSubmit = form.handleSubmit((values) => {
+    if (item) {
+      update.mutate(
+        { id: item.id, changes: values },
+        {
+          onSuccess: () => {
+            toast({ title: 'Success', description: 'Your item has been updated.' });
+            onOpenChange(false);
+          },
+          onError,
+        },
+      );
+    } else {
+      create.mutate(values, {
+        onSuccess: () => {
+          toast({ title: 'Success', description: 'Your item has been added.' });
+          onOpenChange(false);
+        },
+        onError,
+      });
+    }
+  });
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent
+        title={item ? 'Edit Item' : 'Add New Item'}
+        description={item ? 'Change what you offer.' : 'Offer something you have or a service you can do.'}
+      >
+        <form onSubmit={onSubmit} noValidate className="grid gap-4">
+          <Controller
+            control={form.control}
+            name="imageUrl"
+            render={({ field }) => (
+              <PhotoField value={field.value} onChange={field.onChange} disabled={pending} />
+            )}
+          />
+          <FormField label="Title" error={errors.title?.message}>
+            <Input {...form.register('title')} />
+          </FormField>
+          <FormField label="Description" error={errors.description?.message}>
+            <Textarea {...form.register('description')} />
+          </FormField>
+          <div className="flex items-center justify-between gap-3 rounded-lg bg-slate-50 p-3">
+            <Label htmlFor="item-is-service">This is a service</Label>
+            <Controller
+              control={form.control}
+              name="isService"
+              render={({ field }) => (
+                <Switch
+                  id="item-is-service"
+                  checked={field.value ?? false}
+                  onCheckedChange={(checked) => {
+                    field.onChange(checked);
+                    // Spec section 4: switching clears the category and swaps the list.
+                    form.setValue('category', '');
+                  }}
+                />
+              )}
+            />
+          </div>
+          <FormField label="Category" error={errors.category?.message}>
+            <CategorySelect isService={isService} {...form.register('category')} />
+          </FormField>
+          <FormField label="Estimated Value ($)" error={errors.estimatedValue?.message}>
+            <Input
+              type="number"
+              inputMode="decimal"
+              min="0"
+              step="0.01"
+              {...form.register('estimatedValue')}
+            />
+          </FormField>
+          <div className="flex justify-end gap-2">
+            <Button variant="secondary" onClick={() => onOpenChange(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={pending}>
+              {item ? (pending ? 'Saving...' : 'Save Changes') : pending ? 'Adding...' : 'Add Item'}
+            </Button>
+          </div>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,129 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { type Want, type WantFormValues, wantFormSchema } from '../../../../common/schemas/listings';
+import { Button } from '../../../components/ui/button';
+import { Dialog, DialogContent } from '../../../components/ui/dialog';
+import { FormField } from '../../../components/ui/form-field';
+import { Input } from '../../../components/ui/input';
+import { Label } from '../../../components/ui/label';
+import { Switch } from '../../../components/ui/switch';
+import { Textarea } from '../../../components/ui/textarea';
+import { toast } from '../../../components/ui/use-toast';
+import { serverMessageOf } from '../../../lib/api-client';
+import { useCreateWant, useUpdateWant } from '../api/wants';
+import { isContentNotAllowed } from '../listing-errors';
+import { CategorySelect } from './category-select';
+
+const EMPTY: WantFormValues = { title: '', description: '', category: '', isService: false, maxValue: '' };
+
+function valuesOf(want: Want | undefined): WantFormValues {
+  if (!want) return EMPTY;
+  return {
+    title: want.title,
+    description: want.description ?? '',
+    category: want.category,
+    isService: want.isService,
+    maxValue: want.maxValue === null ? '' : String(want.maxValue),
+  };
+}
+
+/** The Add to Want List dialog (spec section 2), also used to edit a want. */
+export function WantFormDialog({
+  open,
+  onOpenChange,
+  want,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  want?: Want;
+}) {
+  const create = useCreateWant();
+  const update = useUpdateWant();
+  const form = useForm<WantFormValues>({
+    resolver: zodResolver(wantFormSchema),
+    defaultValues: valuesOf(want),
+  });
+  const { errors } = form.formState;
+  const isService = form.watch('isService') ?? false;
+  const pending = create.isPending || update.isPending;
+
+  useEffect(() => {
+    if (open) form.reset(valuesOf(want));
+  }, [open, want, form]);
+
+  // Spec section 8: 'Content Not Allowed' when the server says not appropriate, otherwise its message.
+  const onError = (error: unknown) => {
+    if (isContentNotAllowed(error)) {
+      toast({
+        title: 'Content Not Allowed',
+        description: 'Please use appropriate language when describing what you want.',
+        variant: 'destructive',
+      });
+    } else {
+      toast({
+        title: 'Error',
+        description: serverMessageOf(error, 'Failed to add want. Please try again.'),
+        variant: 'destructive',
+      });
+    }
+  };
+
+  const onSubmit = form.handleSubmit((values) => {
+    const done = (title: string) => () => {
+      toast({ title });
+      onOpenChange(false);
+    };
+    if (want) update.mutate({ id: want.id, changes: values }, { onSuccess: done('Want Updated'), onError });
+    else create.mutate(values, { onSuccess: done('Want Added'), onError });
+  });
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent
+        title={want ? 'Edit Want' : 'Add to Want List'}
+        description="Tell neighbors what you are looking for; we match it against what they offer."
+      >
+        <form onSubmit={onSubmit} noValidate className="grid gap-4">
+          <FormField label="Title" error={errors.title?.message}>
+            <Input {...form.register('title')} />
+          </FormField>
+          <FormField label="Description (optional)" error={errors.description?.message}>
+            <Textarea {...form.register('description')} />
+          </FormField>
+          <div className="flex items-center justify-between gap-3 rounded-lg bg-slate-50 p-3">
+            <Label htmlFor="want-is-service">Looking for a service</Label>
+            <Controller
+              control={form.control}
+              name="isService"
+              render={({ field }) => (
+                <Switch
+                  id="want-is-service"
+                  checked={field.value ?? false}
+                  onCheckedChange={(checked) => {
+                    field.onChange(checked);
+                    form.setValue('category', '');
+                  }}
+                />
+              )}
+            />
+          </div>
+          <FormField label="Category" error={errors.category?.message}>
+            <CategorySelect isService={isService} {...form.register('category')} />
+          </FormField>
+          <FormField label="Max Value ($, optional)" error={errors.maxValue?.message}>
+            <Input type="number" inputMode="decimal" min="0" step="0.01" {...form.register('maxValue')} />
+          </FormField>
+          <div className="flex justify-end gap-2">
+            <Button variant="secondary" onClick={() => onOpenChange(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={pending}>
+              {want ? (pending ? 'Saving...' : 'Save Changes') : pending ? 'Adding...' : 'Add Want'}
+            </Button>
+          </div>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
