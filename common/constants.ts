@@ -46,3 +46,5 @@ export const FLYER_TEAR_OFF_TABS = 10;
 
 /** Request bodies carry photos as data URLs: about 10 MB of image becomes about 13.4 MB of base64. */
 export const BODY_LIMIT_BYTES = 15 * 1024 * 1024;
+/** The largest photo the server accepts, in decoded bytes (larger ones get 413 PHOTO_TOO_LARGE). */
+export const PHOTO_MAX_BYTES = 10 * 1024 * 1024;

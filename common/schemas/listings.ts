@@ -1,0 +1,235 @@
+import { z } from 'zod';
+import { isCategoryAllowed } from '../categories';
+
+/** Longest title and description of an item or want. */
+export const LISTING_TITLE_MAX_LENGTH = 120;
+export const LISTING_DESCRIPTION_MAX_LENGTH = 2000;
+/** estimated_value and max_value are decimal(10,2). */
+export const LISTING_VALUE_MAX = 99_999_999.99;
+
+/** Messages shown under the fields (spec section 5) and returned by the server. */
+export const LISTING_MESSAGES = {
+  titleRequired: 'Title is required',
+  titleTooLong: `Title must be at most ${LISTING_TITLE_MAX_LENGTH} characters`,
+  descriptionRequired: 'Description is required',
+  descriptionTooLong: `Description must be at most ${LISTING_DESCRIPTION_MAX_LENGTH} characters`,
+  categoryRequired: 'Category is required',
+  categoryNotInList: 'Choose a category from the list',
+  photoInvalid: 'Choose a photo (JPEG, PNG or WebP)',
+} as const;
+
+/** Stable codes of photo errors; the client may branch on them. */
+export const PHOTO_ERROR_CODES = {
+  /** 413: more than PHOTO_MAX_BYTES of image. */
+  tooLarge: 'PHOTO_TOO_LARGE',
+  /** 400: not a JPEG, PNG, WebP (or HEIF where supported), or damaged. */
+  invalid: 'INVALID_PHOTO',
+  /** 400: more pixels than the server decodes (a decompression bomb, or a huge panorama). */
+  tooManyPixels: 'PHOTO_TOO_MANY_PIXELS',
+} as const;
+
+/** Where the server serves stored photos (server/storage/photo-store.ts). */
+const SERVED_PHOTO_PREFIX = '/photos/';
+
+const titleField = z
+  .string({ error: LISTING_MESSAGES.titleRequired })
+  .trim()
+  .min(1, LISTING_MESSAGES.titleRequired)
+  .max(LISTING_TITLE_MAX_LENGTH, LISTING_MESSAGES.titleTooLong);
+
+const descriptionField = z
+  .string({ error: LISTING_MESSAGES.descriptionRequired })
+  .trim()
+  .min(1, LISTING_MESSAGES.descriptionRequired)
+  .max(LISTING_DESCRIPTION_MAX_LENGTH, LISTING_MESSAGES.descriptionTooLong);
+
+/** A want's description may be left out; blank means none (null). */
+const optionalDescriptionField = z
+  .string({ error: 'Description must be text' })
+  .trim()
+  .max(LISTING_DESCRIPTION_MAX_LENGTH, LISTING_MESSAGES.descriptionTooLong)
+  .nullable()
+  .optional()
+  .transform((value) => (value ? value : null));
+
+const categoryField = z
+  .string({ error: LISTING_MESSAGES.categoryRequired })
+  .trim()
+  .min(1, LISTING_MESSAGES.categoryRequired);
+
+const isServiceField = z.boolean({ error: 'Service must be true or false' });
+const isActiveField = z.boolean({ error: 'Active must be true or false' });
+
+/**
+ * The photo: a data URL from the camera or file chooser (the server checks, re-encodes and stores it),
+ * or, when editing, the URL the server already serves it at (meaning "keep it"). null: no photo.
+ */
+const imageUrlField = z
+  .string({ error: LISTING_MESSAGES.photoInvalid })
+  .refine(
+    (value) => value.startsWith('data:') || value.startsWith(SERVED_PHOTO_PREFIX),
+    LISTING_MESSAGES.photoInvalid,
+  )
+  .nullable();
+
+/** At most two decimals, judged on the shortest decimal form of the number (12.5 yes, 12.345 no). */
+function hasAtMostTwoDecimals(value: number): boolean {
+  return /^-?\d+(\.\d{1,2})?$/.test(String(value));
+}
+
+/**
+ * An optional amount such as estimatedValue or maxValue: a number or numeric text from an input;
+ * blank, null, undefined or NaN (an empty number input) mean none and become null.
+ */
+function amountField(label: string) {
+  const notANumber = `${label} must be a positive number`;
+  return z
+    .union([z.number(), z.nan(), z.string(), z.null()], { error: notANumber })
+    .optional()
+    .transform((value): number | null => {
+      if (value === undefined || value === null) return null;
+      if (typeof value === 'number') return Number.isNaN(value) ? null : value;
+      const text = value.trim();
+      return text === '' ? null : Number(text);
+    })
+    .pipe(
+      z
+        .number({ error: notANumber })
+        .min(0, notANumber)
+        .max(LISTING_VALUE_MAX, `${label} must be less than 100,000,000`)
+        .refine(hasAtMostTwoDecimals, `${label} can have at most two decimal places`)
+        .nullable(),
+    );
+}
+
+const estimatedValueField = amountField('Estimated value');
+const maxValueField = amountField('Max value');
+
+/** Adds "Choose a category from the list" when the category is not in the goods/services list that applies. */
+function checkCategoryList(value: { category?: unknown; isService?: unknown }, ctx: z.RefinementCtx): void {
+  if (typeof value.category !== 'string' || value.category.trim() === '') return;
+  if (!isCategoryAllowed(value.category.trim(), value.isService === true)) {
+    ctx.addIssue({ code: 'custom', path: ['category'], message: LISTING_MESSAGES.categoryNotInList });
+  }
+}
+
+/** Run the category check even when other fields fail, so the form shows every message at once. */
+const categoryCheckParams = {
+  when: (payload: { value: unknown }) => typeof payload.value === 'object' && payload.value !== null,
+};
+
+/** The Add New Item form and POST /api/items (spec sections 5 and 7). Unknown fields are refused. */
+export const itemFormSchema = z
+  .strictObject({
+    title: titleField,
+    description: descriptionField,
+    category: categoryField,
+    isService: isServiceField.default(false),
+    imageUrl: imageUrlField.optional(),
+    estimatedValue: estimatedValueField,
+    isActive: isActiveField.default(true),
+  })
+  .superRefine(checkCategoryList, categoryCheckParams);
+
+/** What the item form holds (input side: amounts may still be text). */
+export type ItemFormValues = z.input<typeof itemFormSchema>;
+/** A checked new item, as the server receives it. */
+export type ItemInput = z.output<typeof itemFormSchema>;
+
+/**
+ * PATCH /api/items/:id: any subset of the item's fields; nothing defaults. `imageUrl`: a data URL
+ * replaces the photo, null removes it, the current URL or leaving it out keeps it. The category is
+ * checked against isService here when both are sent, and by the server against the stored item otherwise.
+ */
+export const itemUpdateSchema = z
+  .strictObject({
+    title: titleField.optional(),
+    description: descriptionField.optional(),
+    category: categoryField.optional(),
+    isService: isServiceField.optional(),
+    imageUrl: imageUrlField.optional(),
+    // The outer optional keeps "left out" apart from "cleared" (blank or null becomes null).
+    estimatedValue: estimatedValueField.optional(),
+    isActive: isActiveField.optional(),
+  })
+  .superRefine((value, ctx) => {
+    if (value.isService !== undefined) checkCategoryList(value, ctx);
+  }, categoryCheckParams);
+
+export type ItemUpdateValues = z.input<typeof itemUpdateSchema>;
+export type ItemUpdate = z.output<typeof itemUpdateSchema>;
+
+/** The Add to Want List form and POST /api/wants (spec sections 5 and 7). Unknown fields are refused. */
+export const wantFormSchema = z
+  .strictObject({
+    title: titleField,
+    description: optionalDescriptionField,
+    category: categoryField,
+    isService: isServiceField.default(false),
+    maxValue: maxValueField,
+    isActive: isActiveField.default(true),
+  })
+  .superRefine(checkCategoryList, categoryCheckParams);
+
+export type WantFormValues = z.input<typeof wantFormSchema>;
+export type WantInput = z.output<typeof wantFormSchema>;
+
+/** PATCH /api/wants/:id: any subset of the want's fields; nothing defaults. */
+export const wantUpdateSchema = z
+  .strictObject({
+    title: titleField.optional(),
+    description: optionalDescriptionField.optional(),
+    category: categoryField.optional(),
+    isService: isServiceField.optional(),
+    maxValue: maxValueField.optional(),
+    isActive: isActiveField.optional(),
+  })
+  .superRefine((value, ctx) => {
+    if (value.isService !== undefined) checkCategoryList(value, ctx);
+  }, categoryCheckParams);
+
+export type WantUpdateValues = z.input<typeof wantUpdateSchema>;
+export type WantUpdate = z.output<typeof wantUpdateSchema>;
+
+/** An item as the API returns it to its owner. */
+export const itemSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  description: z.string(),
+  category: z.string(),
+  isService: z.boolean(),
+  /** The large photo (at most 1600 px), served by the app; null without a photo. */
+  imageUrl: z.string().nullable(),
+  /** The feed-size photo (at most 600 px); the large one for items stored before thumbnails existed. */
+  thumbnailUrl: z.string().nullable(),
+  estimatedValue: z.number().nullable(),
+  isActive: z.boolean(),
+  viewCount: z.number().int(),
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+});
+
+export type Item = z.infer<typeof itemSchema>;
+
+/** A want as the API returns it to its owner. */
+export const wantSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  description: z.string().nullable(),
+  category: z.string(),
+  isService: z.boolean(),
+  maxValue: z.number().nullable(),
+  isActive: z.boolean(),
+  createdAt: z.iso.datetime(),
+});
+
+export type Want = z.infer<typeof wantSchema>;
+
+/** `:id` in listing paths: a positive 32-bit integer; anything else is a 400, never a database error. */
+export const listingIdParamsSchema = z.strictObject({
+  id: z
+    .string()
+    .regex(/^[1-9]\d{0,9}$/, 'Not a valid id')
+    .transform(Number)
+    .pipe(z.number().max(2_147_483_647, 'Not a valid id')),
+});
