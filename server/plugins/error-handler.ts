@@ -30,14 +30,22 @@ const FASTIFY_CLIENT_ERRORS: Record<string, { code: string; message: string }> =
 
 function validationMessage(error: FastifyError): string {
   const issues = (error.validation ?? []) as Array<{
+    keyword?: string;
     instancePath?: string;
     message?: string;
-    params?: { issue?: { path?: PropertyKey[]; message?: string; code?: string; keys?: string[] } };
+    params?: {
+      keys?: string[];
+      issue?: { path?: PropertyKey[]; message?: string; code?: string; keys?: string[] };
+    };
   }>;
   const first = issues[0];
   const issue = first?.params?.issue;
   if (issue?.code === 'unrecognized_keys' && issue.keys?.length) {
     return `Unknown field: ${issue.keys.join(', ')}.`;
+  }
+  // fastify-type-provider-zod 7 spreads the zod issue into params, with its code as the keyword.
+  if (first?.keyword === 'unrecognized_keys' && first.params?.keys?.length) {
+    return `Unknown field: ${first.params.keys.join(', ')}.`;
   }
   const field = issue?.path?.length
     ? issue.path.join('.')
