@@ -1,0 +1,30 @@
+/** The two numbers a member's reputation is read from (GET /api/users/:id/trade-stats). */
+export interface ReputationStats {
+  totalTrades: number;
+  /** Average stars received, to one decimal; null when nobody has rated the member yet. */
+  rating: number | null;
+}
+
+/** docs/product.md: the Trusted Trader badge needs at least 3 completed trades... */
+export const TRUSTED_TRADER_MIN_TRADES = 3;
+/** ...and an average rating of at least 4.5. */
+export const TRUSTED_TRADER_MIN_RATING = 4.5;
+
+/** Whether a member has earned the Trusted Trader badge. */
+export function isTrustedTrader({ totalTrades, rating }: ReputationStats): boolean {
+  return totalTrades >= TRUSTED_TRADER_MIN_TRADES && rating !== null && rating >= TRUSTED_TRADER_MIN_RATING;
+}
+
+function tradeCount(totalTrades: number): string {
+  return `${totalTrades} ${totalTrades === 1 ? 'trade' : 'trades'}`;
+}
+
+/**
+ * The rating line of the spec ('5.0 (12 trades)'): the average to one decimal and the number of
+ * completed trades; 'New trader' when there are none, 'Not rated yet (2 trades)' before any rating.
+ */
+export function formatTraderRating({ totalTrades, rating }: ReputationStats): string {
+  if (totalTrades <= 0) return 'New trader';
+  if (rating === null) return `Not rated yet (${tradeCount(totalTrades)})`;
+  return `${rating.toFixed(1)} (${tradeCount(totalTrades)})`;
+}
