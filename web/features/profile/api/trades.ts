@@ -1,0 +1,44 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { TRADE_HISTORY_RECENT } from '../../../../common/constants';
+import type { Trade, TradeStats } from '../../../../common/schemas/trades';
+import { apiGet } from '../../../lib/api-client';
+
+export const tradeKeys = {
+  all: ['trades'] as const,
+  list: (userId: string, limit: number) => ['trades', 'list', userId, limit] as const,
+  stats: (userId: string) => ['trades', 'stats', userId] as const,
+};
+
+/** GET /api/users/:id/trades?limit=: the member's completed trades, newest first. */
+export async function getTrades(userId: string, limit: number): Promise<Trade[]> {
+  const url = `/api/users/${encodeURIComponent(userId)}/trades?limit=${limit}`;
+  return (await apiGet<Trade[]>(url)) ?? [];
+}
+
+/** GET /api/users/:id/trade-stats: total completed trades, average rating (or null), this month. */
+export async function getTradeStats(userId: string): Promise<TradeStats> {
+  const stats = await apiGet<TradeStats>(`/api/users/${encodeURIComponent(userId)}/trade-stats`);
+  if (!stats) throw new Error('No trade stats');
+  return stats;
+}
+
+/** The most recent completed trades of a member (5 by default, as the Trade History tab shows). */
+export const tradesQuery = (userId: string, limit: number = TRADE_HISTORY_RECENT) =>
+  queryOptions({
+    queryKey: tradeKeys.list(userId, limit),
+    queryFn: () => getTrades(userId, limit),
+  });
+
+export const tradeStatsQuery = (userId: string) =>
+  queryOptions({
+    queryKey: tradeKeys.stats(userId),
+    queryFn: () => getTradeStats(userId),
+  });
+
+export function useTrades(userId: string, limit: number = TRADE_HISTORY_RECENT) {
+  return useQuery(tradesQuery(userId, limit));
+}
+
+export function useTradeStats(userId: string) {
+  return useQuery(tradeStatsQuery(userId));
+}
