@@ -1,0 +1,226 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { LOCATION_SEARCH_DEBOUNCE_MS } from '../../../../common/constants';
+import type { Place } from '../../../../common/schemas/places';
+import { jsonResponse, renderWithProviders } from '../../../testing/render';
+import { LocationPicker } from './location-picker';
+
+const PORTLAND_OR: Place = {
+  id: 'geonames:5746545',
+  displayName: 'Portland, Oregon, United States',
+  latitude: 45.52345,
+  longitude: -122.67621,
+};
+const PORTLAND_ME: Place = {
+  id: 'geonames:4975802',
+  displayName: 'Portland, Maine, United States',
+  latitude: 43.66147,
+  longitude: -70.25533,
+};
+
+type Handler = (url: URL) => Response | Promise<Response>;
+
+/** Stub fetch: each call is answered by `handler`; the mock records the URLs asked for. */
+function stubFetch(handler: Handler) {
+  const fetchMock = vi.fn(async (input: RequestInfo | URL) =>
+    handler(new URL(String(input), 'http://localhost')),
+  );
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+function searchesOf(fetchMock: ReturnType<typeof stubFetch>): string[] {
+  return fetchMock.mock.calls
+    .map(([input]) => new URL(String(input), 'http://localhost'))
+    .filter((url) => url.pathname === '/api/places/search')
+    .map((url) => url.searchParams.get('q') ?? '');
+}
+
+/** The picker as a form uses it: the text lives outside, a choice replaces it. */
+function Harness({ onSelect }: { onSelect: (place: Place) => void }) {
+  const [value, setValue] = useState('');
+  return (
+    <>
+      <label htmlFor="location">Location</label>
+      <LocationPicker
+        id="location"
+        value={value}
+        onTextChange={setValue}
+        onSelect={(place) => {
+          setValue(place.displayName);
+          onSelect(place);
+        }}
+      />
+    </>
+  );
+}
+
+function renderPicker() {
+  const onSelect = vi.fn();
+  renderWithProviders(<Harness onSelect={onSelect} />);
+  return { onSelect, input: screen.getByRole('combobox', { name: 'Location' }) };
+}
+
+const pause = () => new Promise((resolve) => setTimeout(resolve, LOCATION_SEARCH_DEBOUNCE_MS + 100));
+
+function setGeolocation(getCurrentPosition: Geolocation['getCurrentPosition']) {
+  Object.defineProperty(window.navigator, 'geolocation', {
+    configurable: true,
+    value: { getCurrentPosition },
+  });
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  if (vi.isMockFunction(console.warn)) vi.mocked(console.warn).mockRestore();
+  Reflect.deleteProperty(window.navigator, 'geolocation');
+});
+
+describe('LocationPicker', () => {
+  it('does not search under 3 characters, then asks once, after the pause, for what was typed', async () => {
+    const fetchMock = stubFetch(() => jsonResponse([PORTLAND_OR, PORTLAND_ME]));
+    const { input } = renderPicker();
+    await userEvent.type(input, 'Po');
+    await act(pause);
+    expect(fetchMock).not.toHaveBeenCalled();
+
+    await userEvent.type(input, 'rtl');
+    // Typing goes on within the pause: nothing is asked yet.
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(await screen.findByRole('option', { name: 'Portland, Oregon, United States' })).toBeVisible();
+    expect(screen.getByRole('option', { name: 'Portland, Maine, United States' })).toBeVisible();
+    expect(searchesOf(fetchMock)).toEqual(['Portl']);
+    expect(input).toHaveAttribute('aria-expanded', 'true');
+    expect(input).toHaveAttribute('aria-controls', screen.getByRole('listbox').id);
+    expect(screen.getByText('2 locations found')).toBeInTheDocument();
+  });
+
+  it('shows at most 5 suggestions', async () => {
+    const many = Array.from({ length: 7 }, (_, i) => ({
+      ...PORTLAND_OR,
+      id: `p${i}`,
+      displayName: `Place ${i}`,
+    }));
+    stubFetch(() => jsonResponse(many));
+    const { input } = renderPicker();
+    await userEvent.type(input, 'Pla');
+    await screen.findByRole('option', { name: 'Place 0' });
+    expect(screen.getAllByRole('option')).toHaveLength(5);
+  });
+
+  it("says 'No locations found.' when nothing matches", async () => {
+    stubFetch(() => jsonResponse([]));
+    const { input } = renderPicker();
+    await userEvent.type(input, 'xqzzvq');
+    expect(await screen.findByText('No locations found.')).toBeVisible();
+    expect(screen.queryByRole('option')).not.toBeInTheDocument();
+    expect(input).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('arrow keys move through the suggestions and Enter chooses one', async () => {
+    stubFetch(() => jsonResponse([PORTLAND_OR, PORTLAND_ME]));
+    const { input, onSelect } = renderPicker();
+    await userEvent.type(input, 'Portl');
+    await screen.findByRole('option', { name: 'Portland, Maine, United States' });
+
+    await userEvent.keyboard('{ArrowDown}');
+    const oregon = screen.getByRole('option', { name: 'Portland, Oregon, United States' });
+    expect(input).toHaveAttribute('aria-activedescendant', oregon.id);
+    expect(oregon).toHaveAttribute('aria-selected', 'true');
+    await userEvent.keyboard('{ArrowDown}');
+    const maine = screen.getByRole('option', { name: 'Portland, Maine, United States' });
+    expect(input).toHaveAttribute('aria-activedescendant', maine.id);
+    await userEvent.keyboard('{ArrowDown}');
+    expect(input).toHaveAttribute('aria-activedescendant', oregon.id);
+    await userEvent.keyboard('{ArrowUp}');
+    expect(input).toHaveAttribute('aria-activedescendant', maine.id);
+    await userEvent.keyboard('{ArrowUp}{Enter}');
+
+    expect(onSelect).toHaveBeenCalledExactlyOnceWith(PORTLAND_OR);
+    expect(input).toHaveValue('Portland, Oregon, United States');
+    expect(input).toHaveAttribute('aria-expanded', 'false');
+    expect(input).not.toHaveAttribute('aria-activedescendant');
+    // The chosen name is not searched again.
+    await act(pause);
+    expect(screen.queryByRole('option')).not.toBeInTheDocument();
+  });
+
+  it('Escape closes the suggestions; a click chooses one', async () => {
+    stubFetch(() => jsonResponse([PORTLAND_OR, PORTLAND_ME]));
+    const { input, onSelect } = renderPicker();
+    await userEvent.type(input, 'Portl');
+    await screen.findByRole('option', { name: 'Portland, Maine, United States' });
+    await userEvent.keyboard('{Escape}');
+    expect(input).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('option')).not.toBeInTheDocument();
+
+    await userEvent.keyboard('{ArrowDown}');
+    await userEvent.click(screen.getByRole('option', { name: 'Portland, Maine, United States' }));
+    expect(onSelect).toHaveBeenCalledExactlyOnceWith(PORTLAND_ME);
+    expect(input).toHaveValue('Portland, Maine, United States');
+  });
+
+  it('a failed search is logged and leaves no suggestions', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    stubFetch(() =>
+      jsonResponse({ message: 'Place search is unavailable', code: 'GEOCODER_UNAVAILABLE' }, 502),
+    );
+    const { input } = renderPicker();
+    await userEvent.type(input, 'Portl');
+    await waitFor(() => expect(warn).toHaveBeenCalledWith('Location search failed', expect.any(Error)));
+    expect(screen.queryByRole('option')).not.toBeInTheDocument();
+    expect(screen.queryByText('No locations found.')).not.toBeInTheDocument();
+    expect(screen.queryByText('Searching...')).not.toBeInTheDocument();
+  });
+
+  it('use current location looks up the nearest town and fills it', async () => {
+    const fetchMock = stubFetch(() => jsonResponse(PORTLAND_OR));
+    setGeolocation((success) =>
+      success({ coords: { latitude: 45.5152, longitude: -122.6784 } } as GeolocationPosition),
+    );
+    const { input, onSelect } = renderPicker();
+    await userEvent.click(screen.getByRole('button', { name: 'Use current location' }));
+    await waitFor(() => expect(input).toHaveValue('Portland, Oregon, United States'));
+    expect(onSelect).toHaveBeenCalledExactlyOnceWith(PORTLAND_OR);
+    const url = new URL(String(fetchMock.mock.calls[0]?.[0]), 'http://localhost');
+    expect(url.pathname).toBe('/api/places/reverse');
+    expect(url.searchParams.get('lat')).toBe('45.5152');
+    expect(url.searchParams.get('lon')).toBe('-122.6784');
+  });
+
+  it('a refused geolocation is logged and clears the suggestions', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    stubFetch(() => jsonResponse([PORTLAND_OR, PORTLAND_ME]));
+    setGeolocation((_success, failure) =>
+      failure?.({ code: 1, message: 'User denied Geolocation' } as GeolocationPositionError),
+    );
+    const { input, onSelect } = renderPicker();
+    await userEvent.type(input, 'Portl');
+    await screen.findByRole('option', { name: 'Portland, Oregon, United States' });
+
+    await userEvent.click(screen.getByRole('button', { name: 'Use current location' }));
+    expect(
+      await screen.findByText('We could not find your current location. Type your town instead.'),
+    ).toBeVisible();
+    expect(warn).toHaveBeenCalledWith('Could not use the current location', expect.anything());
+    expect(onSelect).not.toHaveBeenCalled();
+    // The earlier suggestions are gone: the arrow keys no longer bring them back.
+    await userEvent.click(input);
+    await userEvent.keyboard('{ArrowDown}');
+    expect(screen.queryByRole('option')).not.toBeInTheDocument();
+    expect(input).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('a browser without geolocation is handled the same way', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    stubFetch(() => jsonResponse([]));
+    renderPicker();
+    await userEvent.click(screen.getByRole('button', { name: 'Use current location' }));
+    expect(
+      await screen.findByText('We could not find your current location. Type your town instead.'),
+    ).toBeVisible();
+    expect(warn).toHaveBeenCalledOnce();
+  });
+});
