@@ -1,6 +1,98 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useController, useForm } from 'react-hook-form';
+import { TRAVEL_DISTANCE_MAX, TRAVEL_DISTANCE_MIN } from '../../../../common/constants';
 import type { CurrentUser } from '../../../../common/schemas/auth';
+import {
+  type ProfileFormValues,
+  type ProfileInput,
+  profileFormSchema,
+} from '../../../../common/schemas/profile';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { FormField } from '../../../components/ui/form-field';
+import { Input } from '../../../components/ui/input';
+import { toast } from '../../../components/ui/use-toast';
+import { useUpdateProfile } from '../api/update-profile';
+import { LocationPicker } from './location-picker';
+
+function defaultsOf(user: CurrentUser): ProfileFormValues {
+  return {
+    location: user.location ?? '',
+    latitude: user.latitude,
+    longitude: user.longitude,
+    maxTravelDistance: user.maxTravelDistance,
+  };
+}
 
 /** The Profile tab: location (through the location picker) and max travel distance. */
 export function ProfileFormTab({ user }: { user: CurrentUser }) {
-  return <p className="text-slate-600">Travel distance: {user.maxTravelDistance} miles.</p>;
+  const updateProfile = useUpdateProfile();
+  const form = useForm<ProfileFormValues, unknown, ProfileInput>({
+    resolver: zodResolver(profileFormSchema),
+    defaultValues: defaultsOf(user),
+  });
+  const { errors } = form.formState;
+  const location = useController({ control: form.control, name: 'location' });
+
+  const onSubmit = form.handleSubmit((values) =>
+    updateProfile.mutate(values, {
+      onSuccess: () => {
+        form.reset(values);
+        toast({ title: 'Success', description: 'Your profile has been updated.' });
+      },
+      onError: () =>
+        toast({
+          title: 'Error',
+          description: 'Failed to update profile. Please try again.',
+          variant: 'destructive',
+        }),
+    }),
+  );
+
+  // Coordinates have no field of their own: their messages belong to the location they came with.
+  const locationError = errors.location?.message ?? errors.latitude?.message ?? errors.longitude?.message;
+
+  return (
+    <Card className="p-6">
+      <h2 className="text-lg font-semibold text-slate-900">Profile Settings</h2>
+      <p className="mt-1 text-sm text-slate-600">
+        Your location is used to show how far away neighbours' items are; others never see your exact
+        position.
+      </p>
+      <form onSubmit={onSubmit} noValidate className="mt-6 grid max-w-xl gap-6">
+        <FormField label="Location" error={locationError}>
+          <LocationPicker
+            name={location.field.name}
+            value={location.field.value}
+            onBlur={location.field.onBlur}
+            onTextChange={(text) => {
+              // Typed text is no longer the chosen place, so its coordinates go.
+              location.field.onChange(text);
+              form.setValue('latitude', null, { shouldDirty: true });
+              form.setValue('longitude', null, { shouldDirty: true });
+            }}
+            onSelect={(place) => {
+              form.setValue('location', place.displayName, { shouldDirty: true, shouldValidate: true });
+              form.setValue('latitude', place.latitude, { shouldDirty: true });
+              form.setValue('longitude', place.longitude, { shouldDirty: true, shouldValidate: true });
+            }}
+          />
+        </FormField>
+        <FormField label="Max Travel Distance (miles)" error={errors.maxTravelDistance?.message}>
+          <Input
+            type="number"
+            inputMode="numeric"
+            min={TRAVEL_DISTANCE_MIN}
+            max={TRAVEL_DISTANCE_MAX}
+            step={1}
+            className="max-w-40"
+            {...form.register('maxTravelDistance', { valueAsNumber: true })}
+          />
+        </FormField>
+        <Button type="submit" className="justify-self-start" disabled={updateProfile.isPending}>
+          {updateProfile.isPending ? 'Updating...' : 'Update Profile'}
+        </Button>
+      </form>
+    </Card>
+  );
 }

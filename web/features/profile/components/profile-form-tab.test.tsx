@@ -1,0 +1,169 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { CurrentUser } from '../../../../common/schemas/auth';
+import type { Place } from '../../../../common/schemas/places';
+import { PROFILE_MESSAGES } from '../../../../common/schemas/profile';
+import { jsonResponse, renderWithProviders } from '../../../testing/render';
+import { useUser } from '../../auth/api/get-user';
+import { ProfileFormTab } from './profile-form-tab';
+
+const USER: CurrentUser = {
+  id: 'u1',
+  firstName: 'Rosa',
+  lastName: 'Parks',
+  email: 'rosa@example.com',
+  location: null,
+  latitude: null,
+  longitude: null,
+  maxTravelDistance: 25,
+  profileImageUrl: null,
+};
+
+const PORTLAND: Place = {
+  id: 'geonames:5746545',
+  displayName: 'Portland, Oregon, United States',
+  latitude: 45.52345,
+  longitude: -122.67621,
+};
+
+/** Stands in for the header: it shows the current user's location as the app's cache has it. */
+function HeaderLocation() {
+  const { user } = useUser();
+  return <p>Header: {user?.location || 'Set location'}</p>;
+}
+
+interface Api {
+  /** PUT /api/user/profile answers only once this settles. */
+  hold?: Promise<void>;
+  /** PUT /api/user/profile fails with a 500. */
+  fail?: boolean;
+}
+
+/**
+ * Stub fetch with the calls this form makes, backed by one stored user that the PUT updates;
+ * anything else fails the test.
+ */
+function stubApi({ hold, fail }: Api = {}) {
+  let current: CurrentUser = { ...USER };
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input), 'http://localhost');
+    const method = init?.method ?? 'GET';
+    if (method === 'GET' && url.pathname === '/api/auth/user') return jsonResponse(current);
+    if (method === 'GET' && url.pathname === '/api/places/search') return jsonResponse([PORTLAND]);
+    if (method === 'PUT' && url.pathname === '/api/user/profile') {
+      await hold;
+      if (fail) return jsonResponse({ message: 'Internal error', code: 'INTERNAL' }, 500);
+      current = { ...current, ...(JSON.parse(String(init?.body)) as Partial<CurrentUser>) };
+      return jsonResponse(current);
+    }
+    throw new Error(`Unexpected request ${method} ${url}`);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+function profileCalls(fetchMock: ReturnType<typeof stubApi>) {
+  return fetchMock.mock.calls.filter(([input]) => String(input) === '/api/user/profile');
+}
+
+function renderForm(user: CurrentUser = USER) {
+  renderWithProviders(
+    <>
+      <HeaderLocation />
+      <ProfileFormTab user={user} />
+    </>,
+  );
+  return {
+    location: screen.getByRole('combobox', { name: 'Location' }),
+    distance: screen.getByLabelText('Max Travel Distance (miles)'),
+    submit: () => userEvent.click(screen.getByRole('button', { name: 'Update Profile' })),
+  };
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('ProfileFormTab', () => {
+  it.each([0, 101])('refuses a travel distance of %i with the message under the field', async (miles) => {
+    const fetchMock = stubApi();
+    const form = renderForm({ ...USER, location: 'Portland, Oregon, United States' });
+    expect(form.distance).toHaveValue(25);
+    await userEvent.clear(form.distance);
+    await userEvent.type(form.distance, String(miles));
+    await form.submit();
+    expect(await screen.findByText(PROFILE_MESSAGES.travelDistanceRange)).toBeVisible();
+    expect(form.distance).toHaveAttribute('aria-invalid', 'true');
+    expect(form.distance).toHaveAccessibleDescription(PROFILE_MESSAGES.travelDistanceRange);
+    expect(profileCalls(fetchMock)).toHaveLength(0);
+  });
+
+  it('requires a location', async () => {
+    const fetchMock = stubApi();
+    const form = renderForm();
+    await form.submit();
+    expect(await screen.findByText(PROFILE_MESSAGES.locationRequired)).toBeVisible();
+    expect(form.location).toHaveAttribute('aria-invalid', 'true');
+    expect(profileCalls(fetchMock)).toHaveLength(0);
+  });
+
+  it("saves the chosen place and distance: 'Updating...', the Success toast, and the current user refetched", async () => {
+    let answer: () => void = () => {};
+    const fetchMock = stubApi({ hold: new Promise((resolve) => (answer = resolve)) });
+    const form = renderForm();
+    expect(await screen.findByText('Header: Set location')).toBeInTheDocument();
+
+    await userEvent.type(form.location, 'Portl');
+    await userEvent.click(await screen.findByRole('option', { name: 'Portland, Oregon, United States' }));
+    await userEvent.clear(form.distance);
+    await userEvent.type(form.distance, '30');
+    await form.submit();
+
+    expect(await screen.findByRole('button', { name: 'Updating...' })).toBeDisabled();
+    const [call] = profileCalls(fetchMock);
+    expect(call?.[1]?.method).toBe('PUT');
+    expect(JSON.parse(String(call?.[1]?.body))).toEqual({
+      location: 'Portland, Oregon, United States',
+      latitude: 45.52345,
+      longitude: -122.67621,
+      maxTravelDistance: 30,
+    });
+
+    answer();
+    expect(await screen.findByText('Success')).toBeInTheDocument();
+    expect(screen.getByText('Your profile has been updated.')).toBeInTheDocument();
+    expect(await screen.findByText('Header: Portland, Oregon, United States')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Update Profile' })).toBeEnabled();
+    expect(form.location).toHaveValue('Portland, Oregon, United States');
+    expect(form.distance).toHaveValue(30);
+  });
+
+  it('typing over a chosen place sends the text without its old coordinates', async () => {
+    const fetchMock = stubApi();
+    const form = renderForm({
+      ...USER,
+      location: 'Portland, Oregon, United States',
+      latitude: 45.5,
+      longitude: -122.6,
+    });
+    await userEvent.clear(form.location);
+    await userEvent.type(form.location, 'Springfield');
+    await userEvent.keyboard('{Escape}');
+    await form.submit();
+    await waitFor(() => expect(profileCalls(fetchMock)).toHaveLength(1));
+    expect(JSON.parse(String(profileCalls(fetchMock)[0]?.[1]?.body))).toEqual({
+      location: 'Springfield',
+      latitude: null,
+      longitude: null,
+      maxTravelDistance: 25,
+    });
+  });
+
+  it('a failed update says so in an Error toast', async () => {
+    stubApi({ fail: true });
+    const form = renderForm({ ...USER, location: 'Portland, Oregon, United States' });
+    await form.submit();
+    expect(await screen.findByText('Error')).toBeInTheDocument();
+    expect(screen.getByText('Failed to update profile. Please try again.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Update Profile' })).toBeEnabled();
+  });
+});
