@@ -1,4 +1,119 @@
+import { ArrowLeftRight, History } from 'lucide-react';
+import { TRADE_HISTORY_RECENT } from '../../../../common/constants';
+import type { Trade } from '../../../../common/schemas/trades';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { useTradeStats, useTrades } from '../api/trades';
+import { formatRelativeTime } from './relative-time';
+
+function StatCard({ label, value }: { label: string; value: string | number }) {
+  return (
+    <Card className="p-4 text-center">
+      <dt className="text-sm text-slate-600">{label}</dt>
+      <dd className="mt-1 text-2xl font-bold text-slate-900">{value}</dd>
+    </Card>
+  );
+}
+
+function TradeItem({ item }: { item: Trade['fromItem'] }) {
+  if (!item) return <span className="text-slate-600 italic">Unlisted item</span>;
+  return (
+    <span className="inline-flex flex-wrap items-center gap-2">
+      <span className="font-medium text-slate-900">{item.title}</span>
+      <Badge>{item.category}</Badge>
+    </span>
+  );
+}
+
+/** One completed trade, seen from `userId`'s side: the counterpart, both items, when. */
+function TradeRow({ trade, userId }: { trade: Trade; userId: string }) {
+  const mine = trade.fromUserId === userId;
+  const counterpart = mine ? trade.toUser : trade.fromUser;
+  const [ownItem, theirItem] = mine ? [trade.fromItem, trade.toItem] : [trade.toItem, trade.fromItem];
+  const completedAt = trade.updatedAt || trade.createdAt;
+  return (
+    <li className="grid gap-2 py-4 first:pt-0 last:pb-0">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <p className="font-semibold text-slate-900">Traded with {counterpart?.firstName || 'User'}</p>
+        <div className="flex items-center gap-2 text-sm text-slate-600">
+          <Badge tone="success">Completed</Badge>
+          <time dateTime={completedAt} title={new Date(completedAt).toLocaleString()}>
+            {formatRelativeTime(completedAt)}
+          </time>
+        </div>
+      </div>
+      <p className="flex flex-wrap items-center gap-2 text-sm">
+        <TradeItem item={ownItem} />
+        <ArrowLeftRight className="h-4 w-4 text-slate-500" aria-hidden="true" />
+        <span className="sr-only">for</span>
+        <TradeItem item={theirItem} />
+      </p>
+    </li>
+  );
+}
+
 /** The Trade History tab: stats and the five most recent completed trades. */
-export function TradeHistoryTab({ userId: _userId }: { userId: string }) {
-  return <p className="text-slate-600">No completed trades yet.</p>;
+export function TradeHistoryTab({ userId }: { userId: string }) {
+  const stats = useTradeStats(userId);
+  const trades = useTrades(userId, TRADE_HISTORY_RECENT);
+
+  if (stats.isPending || trades.isPending) {
+    return <p className="text-slate-600">Loading trade history...</p>;
+  }
+  if (stats.isError || trades.isError) {
+    return (
+      <Card className="grid justify-items-start gap-3 p-6">
+        <p className="text-slate-700">We could not load the trade history.</p>
+        <Button
+          variant="secondary"
+          onClick={() => {
+            void stats.refetch();
+            void trades.refetch();
+          }}
+        >
+          Try again
+        </Button>
+      </Card>
+    );
+  }
+
+  const { totalTrades, rating, thisMonth } = stats.data;
+  const recent = trades.data.slice(0, TRADE_HISTORY_RECENT);
+
+  return (
+    <div className="grid gap-6">
+      <dl className="grid grid-cols-3 gap-3">
+        <StatCard label="Total Trades" value={totalTrades} />
+        <StatCard label="Rating" value={rating === null ? 'N/A' : rating.toFixed(1)} />
+        <StatCard label="This Month" value={thisMonth} />
+      </dl>
+
+      <Card className="p-6">
+        <h2 className="text-lg font-semibold text-slate-900">Recent Trades</h2>
+        {recent.length === 0 ? (
+          <div className="mt-4 grid justify-items-center gap-2 py-6 text-center">
+            <History className="h-10 w-10 text-slate-400" aria-hidden="true" />
+            <p className="font-medium text-slate-900">No completed trades yet</p>
+            <p className="text-sm text-slate-600">
+              When you and a neighbour both confirm a barter, it shows up here.
+            </p>
+          </div>
+        ) : (
+          <>
+            <ul aria-label="Recent trades" className="mt-4 divide-y divide-slate-200">
+              {recent.map((trade) => (
+                <TradeRow key={trade.id} trade={trade} userId={userId} />
+              ))}
+            </ul>
+            {totalTrades > recent.length ? (
+              <p className="mt-4 text-sm text-slate-600">
+                {`Showing ${recent.length} of ${totalTrades} trades`}
+              </p>
+            ) : null}
+          </>
+        )}
+      </Card>
+    </div>
+  );
 }
