@@ -1,4 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -31,6 +32,8 @@ export interface PgliteOptions {
 /** Embedded PostgreSQL (PGlite), the default when DATABASE_URL is unset. */
 export async function openPglite(options: PgliteOptions = {}): Promise<DatabaseHandle> {
   const client = await PGlite.create({
+    // Extensions must be known at construction; migration 0002 runs CREATE EXTENSION for them.
+    extensions: { pg_trgm },
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
   });

@@ -42,6 +42,16 @@ export const items = pgTable(
     // Feeds read active items newest first, ties broken by id.
     index('items_active_recent_idx').on(t.createdAt.desc(), t.id.desc()).where(sql`${t.isActive}`),
     index('items_active_category_idx').on(t.category, t.isService).where(sql`${t.isActive}`),
+    // Feed sort by value (highest first, unknown last).
+    index('items_active_value_idx')
+      .on(t.estimatedValue.desc().nullsLast(), t.id.desc())
+      .where(sql`${t.isActive}`),
+    // Search and want matching (server/features/feed/feed-sql.ts repeats this exact expression).
+    index('items_active_search_idx')
+      .using('gin', sql`to_tsvector('english', ${t.title} || ' ' || ${t.description} || ' ' || ${t.category})`)
+      .where(sql`${t.isActive}`),
+    // Near spellings of titles ("dril" finds "Cordless drill"); needs pg_trgm (migration 0002).
+    index('items_active_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')).where(sql`${t.isActive}`),
     check('items_estimated_value_non_negative', sql`${t.estimatedValue} >= 0`),
   ],
 );

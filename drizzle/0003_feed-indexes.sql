@@ -1,0 +1,3 @@
+CREATE INDEX "items_active_value_idx" ON "items" USING btree ("estimated_value" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "items"."is_active";--> statement-breakpoint
+CREATE INDEX "items_active_search_idx" ON "items" USING gin (to_tsvector('english', "title" || ' ' || "description" || ' ' || "category")) WHERE "items"."is_active";--> statement-breakpoint
+CREATE INDEX "items_active_title_trgm_idx" ON "items" USING gin ("title" gin_trgm_ops) WHERE "items"."is_active";
