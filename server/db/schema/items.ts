@@ -48,7 +48,10 @@ export const items = pgTable(
       .where(sql`${t.isActive}`),
     // Search and want matching (server/features/feed/feed-sql.ts repeats this exact expression).
     index('items_active_search_idx')
-      .using('gin', sql`to_tsvector('english', ${t.title} || ' ' || ${t.description} || ' ' || ${t.category})`)
+      .using(
+        'gin',
+        sql`to_tsvector('english', ${t.title} || ' ' || ${t.description} || ' ' || ${t.category})`,
+      )
       .where(sql`${t.isActive}`),
     // Near spellings of titles ("dril" finds "Cordless drill"); needs pg_trgm (migration 0002).
     index('items_active_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')).where(sql`${t.isActive}`),
