@@ -18,6 +18,7 @@ import { gatePlugin } from './features/gate/gate-plugin';
 import { healthRoutes } from './features/health/health-routes';
 import { messagesRoutes } from './features/messages/messages-routes';
 import { notificationsRoutes } from './features/notifications/notifications-routes';
+import { placesRoutes } from './features/places/places-routes';
 import { profileRoutes } from './features/profile/profile-routes';
 import { siteRoutes } from './features/site/site-routes';
 import { registerErrorHandler, sendNotFound } from './plugins/error-handler';
@@ -87,6 +88,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(messagesRoutes);
   await app.register(notificationsRoutes);
   await app.register(profileRoutes);
+  await app.register(placesRoutes);
 
   // Photos are named by their content hash, so they can be cached for a year.
   await app.register(fastifyStatic, {

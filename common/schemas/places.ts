@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import { LOCATION_SEARCH_MIN_CHARS } from '../constants';
+
+/** Stable error codes of the place endpoints. */
+export const PLACES_ERROR_CODES = {
+  geocoderUnavailable: 'GEOCODER_UNAVAILABLE',
+  placeNotFound: 'PLACE_NOT_FOUND',
+} as const;
+
+export const PLACES_MESSAGES = {
+  queryTooShort: `Type at least ${LOCATION_SEARCH_MIN_CHARS} characters to search for a place`,
+  queryTooLong: 'The search text is too long',
+  latitudeRange: 'Latitude must be between -90 and 90',
+  longitudeRange: 'Longitude must be between -180 and 180',
+} as const;
+
+/** Longest search text accepted; no place name comes near it. */
+export const PLACE_QUERY_MAX_LENGTH = 200;
+
+/** A named place as GET /api/places/search and /api/places/reverse return it. */
+export const placeSchema = z.object({
+  /** Stable across restarts, e.g. `geonames:5746545` or `osm:R186579`. */
+  id: z.string(),
+  /** "City, Region, Country", what the profile stores as the member's location. */
+  displayName: z.string(),
+  latitude: z.number(),
+  longitude: z.number(),
+});
+
+export type Place = z.infer<typeof placeSchema>;
+
+/** GET /api/places/search?q=: the text, trimmed, at least 3 characters (spec section 5). */
+export const placeSearchQuerySchema = z.object({
+  q: z
+    .string({ error: PLACES_MESSAGES.queryTooShort })
+    .trim()
+    .min(LOCATION_SEARCH_MIN_CHARS, PLACES_MESSAGES.queryTooShort)
+    .max(PLACE_QUERY_MAX_LENGTH, PLACES_MESSAGES.queryTooLong),
+});
+
+// Query strings arrive as text; a blank value must not coerce to 0.
+const coordinateParam = (min: number, max: number, message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .regex(/^[-+]?(\d+(\.\d*)?|\.\d+)$/, message)
+    .transform(Number)
+    .pipe(z.number().min(min, message).max(max, message));
+
+/** GET /api/places/reverse?lat=&lon=. */
+export const placeReverseQuerySchema = z.object({
+  lat: coordinateParam(-90, 90, PLACES_MESSAGES.latitudeRange),
+  lon: coordinateParam(-180, 180, PLACES_MESSAGES.longitudeRange),
+});

@@ -1,0 +1,163 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { z } from 'zod';
+import { PLACES_ERROR_CODES, type Place } from '../../../common/schemas/places';
+import { HttpError } from '../../errors';
+import type { Geocoder } from './geocoder';
+import { TtlCache } from './ttl-cache';
+
+export interface NominatimOptions {
+  /** NOMINATIM_URL, e.g. https://nominatim.example.org (a path prefix is kept). */
+  baseUrl: string;
+  /** Nominatim's usage policy asks for an identifying User-Agent. */
+  userAgent: string;
+  /** Least time between two requests upstream (the policy: at most one per second). */
+  minIntervalMs?: number;
+  /** How long one upstream request may take. */
+  timeoutMs?: number;
+  /** A request that would wait longer than this for its turn fails at once instead. */
+  maxQueueWaitMs?: number;
+  cacheEntries?: number;
+  cacheTtlMs?: number;
+  /** For logging upstream failures (the response only says the service is unavailable). */
+  onError?: (error: unknown, what: string) => void;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The upstream failure every caller sees: 502 GEOCODER_UNAVAILABLE with a plain sentence. */
+export function geocoderUnavailable(
+  message = 'Location search is unavailable right now. Please try again in a moment.',
+) {
+  return new HttpError(502, PLACES_ERROR_CODES.geocoderUnavailable, message);
+}
+
+// Nominatim's JSON format: coordinates are strings; osm_type and osm_id name the object stably
+// (place_id changes when the service re-imports its data).
+const nominatimPlaceSchema = z.object({
+  place_id: z.number(),
+  display_name: z.string(),
+  lat: z.string(),
+  lon: z.string(),
+  osm_type: z.string().optional(),
+  osm_id: z.number().optional(),
+});
+const searchResponseSchema = z.array(z.unknown());
+const reverseResponseSchema = z.union([z.object({ error: z.string() }), nominatimPlaceSchema]);
+
+type NominatimPlace = z.infer<typeof nominatimPlaceSchema>;
+
+function toPlace(raw: NominatimPlace): Place | null {
+  const latitude = Number(raw.lat);
+  const longitude = Number(raw.lon);
+  if (!Number.isFinite(latitude) || !Number.isFinite(longitude)) return null;
+  if (Math.abs(latitude) > 90 || Math.abs(longitude) > 180) return null;
+  const osmType = raw.osm_type?.[0]?.toUpperCase();
+  const id =
+    osmType && raw.osm_id !== undefined ? `osm:${osmType}${raw.osm_id}` : `nominatim:${raw.place_id}`;
+  return { id, displayName: raw.display_name, latitude, longitude };
+}
+
+/**
+ * GEOCODER=nominatim: forwards to a Nominatim-compatible service, within its usage policy: an
+ * identifying User-Agent, at most one request per second (callers queue for their turn), answers
+ * cached, a timeout on every request. Identical look-ups in flight at once share one request.
+ */
+export class NominatimGeocoder implements Geocoder {
+  private readonly base: string;
+  private readonly minIntervalMs: number;
+  private readonly timeoutMs: number;
+  private readonly maxQueueWaitMs: number;
+  private readonly cache: TtlCache<Place[] | Place | null>;
+  private readonly inFlight = new Map<string, Promise<unknown>>();
+  /** When the next request may start. */
+  private nextSlot = 0;
+
+  constructor(private readonly options: NominatimOptions) {
+    this.base = options.baseUrl.replace(/\/+$/, '');
+    this.minIntervalMs = options.minIntervalMs ?? 1000;
+    this.timeoutMs = options.timeoutMs ?? 5000;
+    this.maxQueueWaitMs = options.maxQueueWaitMs ?? 10_000;
+    this.cache = new TtlCache(options.cacheEntries ?? 1000, options.cacheTtlMs ?? DAY_MS);
+  }
+
+  async search(query: string, limit: number): Promise<Place[]> {
+    const text = query.trim().replace(/\s+/g, ' ');
+    const key = `search:${text.toLowerCase()}`;
+    const places = await this.cached(key, async () => {
+      const params = new URLSearchParams({ format: 'json', addressdetails: '1', limit: '5', q: text });
+      const body = searchResponseSchema.parse(await this.request('search', params));
+      // One malformed entry should not hide the others.
+      return body.flatMap((entry) => {
+        const parsed = nominatimPlaceSchema.safeParse(entry);
+        const place = parsed.success ? toPlace(parsed.data) : null;
+        return place ? [place] : [];
+      });
+    });
+    return (places as Place[]).slice(0, limit);
+  }
+
+  async reverse(latitude: number, longitude: number): Promise<Place | null> {
+    // About 100 m: closer points share an answer, which is a town anyway.
+    const key = `reverse:${latitude.toFixed(3)},${longitude.toFixed(3)}`;
+    const place = await this.cached(key, async () => {
+      // zoom=10 asks for the town, not the street address: a member's location is a town.
+      const params = new URLSearchParams({
+        format: 'json',
+        lat: String(latitude),
+        lon: String(longitude),
+        zoom: '10',
+      });
+      const body = reverseResponseSchema.parse(await this.request('reverse', params));
+      return 'error' in body ? null : toPlace(body);
+    });
+    return place as Place | null;
+  }
+
+  private async cached<V extends Place[] | Place | null>(key: string, load: () => Promise<V>): Promise<V> {
+    const hit = this.cache.get(key);
+    if (hit !== undefined) return hit as V;
+    const pending = this.inFlight.get(key);
+    if (pending) return pending as Promise<V>;
+    const promise = (async () => {
+      try {
+        const value = await load();
+        this.cache.set(key, value);
+        return value;
+      } catch (error) {
+        if (error instanceof HttpError) throw error;
+        this.options.onError?.(error, key);
+        throw geocoderUnavailable();
+      } finally {
+        this.inFlight.delete(key);
+      }
+    })();
+    this.inFlight.set(key, promise);
+    return promise;
+  }
+
+  /** Wait for this request's turn: slots one interval apart, taken in the order callers arrive. */
+  private async takeTurn(): Promise<void> {
+    const now = Date.now();
+    const slot = Math.max(now, this.nextSlot);
+    if (slot - now > this.maxQueueWaitMs) {
+      throw geocoderUnavailable('Location search is busy right now. Please try again in a moment.');
+    }
+    this.nextSlot = slot + this.minIntervalMs;
+    if (slot > now) await sleep(slot - now);
+  }
+
+  private async request(path: 'search' | 'reverse', params: URLSearchParams): Promise<unknown> {
+    await this.takeTurn();
+    const response = await fetch(`${this.base}/${path}?${params}`, {
+      headers: { 'user-agent': this.options.userAgent, accept: 'application/json' },
+      signal: AbortSignal.timeout(this.timeoutMs),
+      redirect: 'error',
+    });
+    if (!response.ok) {
+      // Drain the body so the connection can be reused.
+      await response.body?.cancel();
+      throw new Error(`Nominatim ${path} answered ${response.status}`);
+    }
+    return response.json();
+  }
+}

@@ -1,0 +1,96 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { LOCATION_SEARCH_MAX_RESULTS } from '../../../common/constants';
+import { apiErrorSchema } from '../../../common/schemas/errors';
+import {
+  PLACES_ERROR_CODES,
+  placeReverseQuerySchema,
+  placeSchema,
+  placeSearchQuerySchema,
+} from '../../../common/schemas/places';
+import packageJson from '../../../package.json' with { type: 'json' };
+import { notFound } from '../../errors';
+import { requireUser } from '../../plugins/session';
+import { createGeocoder } from './geocoder';
+
+/**
+ * Per member (per address when signed out, before the 401): typing with the picker's 300 ms pause
+ * makes at most about three searches a second, and only while typing.
+ */
+const SEARCHES_PER_MINUTE = 60;
+const REVERSE_LOOKUPS_PER_MINUTE = 20;
+
+const perMember = (max: number) => ({
+  rateLimit: {
+    max,
+    timeWindow: '1 minute',
+    keyGenerator: (request: FastifyRequest) => `places:${request.user?.id ?? request.ip}`,
+  },
+});
+
+const signedIn = async (request: FastifyRequest) => {
+  requireUser(request);
+};
+
+/**
+ * Place search and reverse look-up for the location picker (spec sections 2, 5 and 7), served by our
+ * own API so the browser never talks to a third party. Members only: the picker is on the profile.
+ */
+export async function placesRoutes(app: FastifyInstance): Promise<void> {
+  const geocoder = createGeocoder(app.config, packageJson.version, app.log);
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+
+  routes.get(
+    '/api/places/search',
+    {
+      config: perMember(SEARCHES_PER_MINUTE),
+      preValidation: signedIn,
+      schema: {
+        tags: ['places'],
+        summary: 'Places whose name starts with the text (3 or more characters), at most 5',
+        description:
+          'Accent- and case-insensitive; most populous first. Text after a comma narrows by region or ' +
+          'country ("Portland, Maine"). 502 GEOCODER_UNAVAILABLE when an external geocoder fails.',
+        querystring: placeSearchQuerySchema,
+        response: {
+          200: placeSchema.array(),
+          400: apiErrorSchema,
+          401: apiErrorSchema,
+          429: apiErrorSchema,
+          502: apiErrorSchema,
+        },
+      },
+    },
+    async (request) => geocoder.search(request.query.q, LOCATION_SEARCH_MAX_RESULTS),
+  );
+
+  routes.get(
+    '/api/places/reverse',
+    {
+      config: perMember(REVERSE_LOOKUPS_PER_MINUTE),
+      preValidation: signedIn,
+      schema: {
+        tags: ['places'],
+        summary: 'The named place nearest to a point',
+        description:
+          '404 PLACE_NOT_FOUND when no town is near (open sea). 502 GEOCODER_UNAVAILABLE when an ' +
+          'external geocoder fails.',
+        querystring: placeReverseQuerySchema,
+        response: {
+          200: placeSchema,
+          400: apiErrorSchema,
+          401: apiErrorSchema,
+          404: apiErrorSchema,
+          429: apiErrorSchema,
+          502: apiErrorSchema,
+        },
+      },
+    },
+    async (request) => {
+      const place = await geocoder.reverse(request.query.lat, request.query.lon);
+      if (!place)
+        throw notFound('No named place was found near this point.', PLACES_ERROR_CODES.placeNotFound);
+      return place;
+    },
+  );
+}
