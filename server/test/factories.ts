@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client';
 import { messages } from '../db/schema/barter';
+import { type ItemRow, items, type WantRow, wants } from '../db/schema/items';
 import { type NewUserRow, type UserRow, users } from '../db/schema/users';
 import { hashPassword } from '../features/auth/passwords';
 import { hashSessionId, SESSION_COOKIE, SESSION_IDLE_MS } from '../plugins/session';
@@ -53,6 +54,42 @@ export async function createMessage(
     })
     .returning();
   if (!row) throw new Error('createMessage: insert returned nothing');
+  return row;
+}
+
+/** Insert an item (goods, category "tools" unless overridden), creating its owner when not given. */
+export async function createItem(
+  db: Db,
+  overrides: Partial<typeof items.$inferInsert> = {},
+): Promise<ItemRow> {
+  const n = next();
+  const userId = overrides.userId ?? (await createUser(db)).id;
+  const [row] = await db
+    .insert(items)
+    .values({
+      title: `Item ${n}`,
+      description: `A useful thing, number ${n}.`,
+      category: 'tools',
+      ...overrides,
+      userId,
+    })
+    .returning();
+  if (!row) throw new Error('createItem: insert returned nothing');
+  return row;
+}
+
+/** Insert a want (goods, category "books" unless overridden), creating its owner when not given. */
+export async function createWant(
+  db: Db,
+  overrides: Partial<typeof wants.$inferInsert> = {},
+): Promise<WantRow> {
+  const n = next();
+  const userId = overrides.userId ?? (await createUser(db)).id;
+  const [row] = await db
+    .insert(wants)
+    .values({ title: `Want ${n}`, category: 'books', ...overrides, userId })
+    .returning();
+  if (!row) throw new Error('createWant: insert returned nothing');
   return row;
 }
 
