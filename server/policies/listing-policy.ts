@@ -7,13 +7,11 @@ export interface OwnedListing {
 }
 
 /**
- * Who may do what with an item or a want. Only the owner may see it in their own lists, change it
- * (including deactivating and reactivating it) or delete it. Public reading of active items belongs
- * to the feeds, which have their own rules.
+ * Who may do what with an item or a want: only the owner may change it (including deactivating and
+ * reactivating it) or delete it. Reading one's own lists is scoped by owner in the query; public
+ * reading of active items belongs to the feeds, which have their own rules.
  */
 export const listingPolicy = {
-  /** Read the listing with its private state (inactive listings, edit forms). */
-  readOwn: (actor: Actor, listing: OwnedListing): boolean => isOwner(actor, listing),
   update: (actor: Actor, listing: OwnedListing): boolean => isOwner(actor, listing),
   delete: (actor: Actor, listing: OwnedListing): boolean => isOwner(actor, listing),
 } as const;
