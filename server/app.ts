@@ -21,6 +21,7 @@ import { notificationsRoutes } from './features/notifications/notifications-rout
 import { placesRoutes } from './features/places/places-routes';
 import { profileRoutes } from './features/profile/profile-routes';
 import { siteRoutes } from './features/site/site-routes';
+import { tradesRoutes } from './features/trades/trades-routes';
 import { registerErrorHandler, sendNotFound } from './plugins/error-handler';
 import { originCheckPlugin } from './plugins/origin-check';
 import { securityPlugin } from './plugins/security';
@@ -89,6 +90,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(notificationsRoutes);
   await app.register(profileRoutes);
   await app.register(placesRoutes);
+  await app.register(tradesRoutes);
 
   // Photos are named by their content hash, so they can be cached for a year.
   await app.register(fastifyStatic, {

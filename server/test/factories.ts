@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client';
-import { messages } from '../db/schema/barter';
+import { barterRequests, messages, ratings } from '../db/schema/barter';
 import { type ItemRow, items, type WantRow, wants } from '../db/schema/items';
 import { type NewUserRow, type UserRow, users } from '../db/schema/users';
 import { hashPassword } from '../features/auth/passwords';
@@ -107,4 +107,45 @@ export async function sessionCookiesFor(app: FastifyInstance, user: { id: string
     new Date(now + SESSION_IDLE_MS),
   );
   return { [SESSION_COOKIE]: app.signCookie(id) };
+}
+
+/**
+ * Insert a barter request ('pending' unless overridden), creating either member when not given;
+ * pass `fromUserId: null` or `toUserId: null` for a member who has since been deleted.
+ */
+export async function createBarterRequest(
+  db: Db,
+  overrides: Partial<typeof barterRequests.$inferInsert> = {},
+): Promise<typeof barterRequests.$inferSelect> {
+  const fromUserId = 'fromUserId' in overrides ? overrides.fromUserId : (await createUser(db)).id;
+  const toUserId = 'toUserId' in overrides ? overrides.toUserId : (await createUser(db)).id;
+  const [row] = await db
+    .insert(barterRequests)
+    .values({ createdAt: overrides.updatedAt, ...overrides, fromUserId, toUserId })
+    .returning();
+  if (!row) throw new Error('createBarterRequest: insert returned nothing');
+  return row;
+}
+
+/** Insert a rating (5 stars unless overridden) by the requester of a trade for the other member. */
+export async function createRating(
+  db: Db,
+  overrides: Partial<typeof ratings.$inferInsert> = {},
+): Promise<typeof ratings.$inferSelect> {
+  const trade =
+    overrides.barterRequestId === undefined
+      ? await createBarterRequest(db, { status: 'completed' })
+      : undefined;
+  const raterId = 'raterId' in overrides ? overrides.raterId : trade?.fromUserId;
+  const rateeId = overrides.rateeId ?? trade?.toUserId;
+  const barterRequestId = overrides.barterRequestId ?? trade?.id;
+  if (!rateeId || barterRequestId === undefined) {
+    throw new Error('createRating: give barterRequestId and rateeId together, or neither');
+  }
+  const [row] = await db
+    .insert(ratings)
+    .values({ stars: 5, ...overrides, barterRequestId, raterId, rateeId })
+    .returning();
+  if (!row) throw new Error('createRating: insert returned nothing');
+  return row;
 }

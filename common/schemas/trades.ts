@@ -1,0 +1,62 @@
+import { z } from 'zod';
+
+/** Default and largest number of trades GET /api/users/:id/trades returns. */
+export const TRADES_DEFAULT_LIMIT = 50;
+export const TRADES_MAX_LIMIT = 100;
+
+/**
+ * One side of a trade. `email` is the member's own address only when that side is the signed-in
+ * member asking; for anyone else it is null (docs/product.md: another member's e-mail never leaves).
+ */
+export const tradeUserSchema = z.object({
+  firstName: z.string().nullable(),
+  email: z.string().nullable(),
+  profileImageUrl: z.string().nullable(),
+});
+
+export const tradeItemSchema = z.object({
+  title: z.string(),
+  category: z.string(),
+});
+
+/** A completed barter request as the trade history shows it (spec section 3, Trade). */
+export const tradeSchema = z.object({
+  id: z.number().int(),
+  fromUserId: z.string().nullable(),
+  toUserId: z.string().nullable(),
+  /** Null when that member's account was deleted: the history shows 'User'. */
+  fromUser: tradeUserSchema.nullable(),
+  toUser: tradeUserSchema.nullable(),
+  /** Null when the item was deleted, or for a side that offered nothing listed. */
+  fromItem: tradeItemSchema.nullable(),
+  toItem: tradeItemSchema.nullable(),
+  status: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+
+export type Trade = z.infer<typeof tradeSchema>;
+
+/** GET /api/users/:id/trades: completed trades, newest first. */
+export const tradeListSchema = z.array(tradeSchema);
+
+export const tradeListQuerySchema = z.object({
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1, `limit must be between 1 and ${TRADES_MAX_LIMIT}`)
+    .max(TRADES_MAX_LIMIT, `limit must be between 1 and ${TRADES_MAX_LIMIT}`)
+    .default(TRADES_DEFAULT_LIMIT),
+});
+
+/**
+ * GET /api/users/:id/trade-stats (spec section 3): completed trades, the average of the stars the
+ * member received to one decimal (null when none), and completed trades this calendar month (UTC).
+ */
+export const tradeStatsSchema = z.object({
+  totalTrades: z.number().int().nonnegative(),
+  rating: z.number().nullable(),
+  thisMonth: z.number().int().nonnegative(),
+});
+
+export type TradeStats = z.infer<typeof tradeStatsSchema>;

@@ -1,0 +1,203 @@
+import { and, count, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client';
+import { barterRequests, ratings } from '../../db/schema/barter';
+import { items } from '../../db/schema/items';
+import { users } from '../../db/schema/users';
+
+/** Only completed barter requests are trades (spec section 4). */
+export const COMPLETED = 'completed';
+
+const fromUser = alias(users, 'from_user');
+const toUser = alias(users, 'to_user');
+const fromItem = alias(items, 'from_item');
+const toItem = alias(items, 'to_item');
+
+/** Completed requests the member took part in, on either side (served by the two user indexes). */
+function completedFor(userId: string | SQL): SQL {
+  return and(
+    eq(barterRequests.status, COMPLETED),
+    or(eq(barterRequests.fromUserId, userId), eq(barterRequests.toUserId, userId)),
+  ) as SQL;
+}
+
+/** A completed request with both members and both items, as one row. */
+export interface TradeRow {
+  id: number;
+  fromUserId: string | null;
+  toUserId: string | null;
+  status: string;
+  createdAt: Date;
+  updatedAt: Date;
+  fromUser: TradeUserRow | null;
+  toUser: TradeUserRow | null;
+  fromItem: TradeItemRow | null;
+  toItem: TradeItemRow | null;
+}
+export interface TradeUserRow {
+  id: string;
+  firstName: string | null;
+  email: string | null;
+  profileImageUrl: string | null;
+}
+export interface TradeItemRow {
+  title: string;
+  category: string;
+}
+
+/** True when a member with this id exists. */
+export async function userExists(db: Db, userId: string): Promise<boolean> {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1);
+  return row !== undefined;
+}
+
+/**
+ * The member's completed trades, newest first (by last update, then id), with both members and
+ * both items joined in the same query.
+ */
+export async function findCompletedTrades(db: Db, userId: string, limit: number): Promise<TradeRow[]> {
+  const rows = await db
+    .select({
+      id: barterRequests.id,
+      fromUserId: barterRequests.fromUserId,
+      toUserId: barterRequests.toUserId,
+      status: barterRequests.status,
+      createdAt: barterRequests.createdAt,
+      updatedAt: barterRequests.updatedAt,
+      fromUserRowId: fromUser.id,
+      fromUserFirstName: fromUser.firstName,
+      fromUserEmail: fromUser.email,
+      fromUserImage: fromUser.profileImageUrl,
+      toUserRowId: toUser.id,
+      toUserFirstName: toUser.firstName,
+      toUserEmail: toUser.email,
+      toUserImage: toUser.profileImageUrl,
+      fromItemTitle: fromItem.title,
+      fromItemCategory: fromItem.category,
+      toItemTitle: toItem.title,
+      toItemCategory: toItem.category,
+    })
+    .from(barterRequests)
+    .leftJoin(fromUser, eq(fromUser.id, barterRequests.fromUserId))
+    .leftJoin(toUser, eq(toUser.id, barterRequests.toUserId))
+    .leftJoin(fromItem, eq(fromItem.id, barterRequests.fromItemId))
+    .leftJoin(toItem, eq(toItem.id, barterRequests.toItemId))
+    .where(completedFor(userId))
+    .orderBy(desc(barterRequests.updatedAt), desc(barterRequests.id))
+    .limit(limit);
+
+  return rows.map((row) => ({
+    id: row.id,
+    fromUserId: row.fromUserId,
+    toUserId: row.toUserId,
+    status: row.status,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+    fromUser:
+      row.fromUserRowId === null
+        ? null
+        : {
+            id: row.fromUserRowId,
+            firstName: row.fromUserFirstName,
+            email: row.fromUserEmail,
+            profileImageUrl: row.fromUserImage,
+          },
+    toUser:
+      row.toUserRowId === null
+        ? null
+        : {
+            id: row.toUserRowId,
+            firstName: row.toUserFirstName,
+            email: row.toUserEmail,
+            profileImageUrl: row.toUserImage,
+          },
+    fromItem:
+      row.fromItemTitle === null || row.fromItemCategory === null
+        ? null
+        : { title: row.fromItemTitle, category: row.fromItemCategory },
+    toItem:
+      row.toItemTitle === null || row.toItemCategory === null
+        ? null
+        : { title: row.toItemTitle, category: row.toItemCategory },
+  }));
+}
+
+/** Average stars the member received, rounded to one decimal in SQL (null when none). */
+const averageRatingOf = (userId: string | SQL) =>
+  sql<
+    string | null
+  >`(SELECT round(avg(${ratings.stars}), 1) FROM ${ratings} WHERE ${ratings.rateeId} = ${userId})`;
+
+export interface TradeStatsRow {
+  totalTrades: number;
+  thisMonth: number;
+  averageRating: number | null;
+}
+
+/**
+ * Completed trades in all, those last updated within [monthStart, nextMonthStart), and the average
+ * rating received, in one query.
+ */
+export async function findTradeStats(
+  db: Db,
+  userId: string,
+  monthStart: Date,
+  nextMonthStart: Date,
+): Promise<TradeStatsRow> {
+  const [row] = await db
+    .select({
+      totalTrades: count(),
+      thisMonth:
+        sql<number>`count(*) FILTER (WHERE ${barterRequests.updatedAt} >= ${monthStart.toISOString()}::timestamptz AND ${barterRequests.updatedAt} < ${nextMonthStart.toISOString()}::timestamptz)`.mapWith(
+          Number,
+        ),
+      averageRating: averageRatingOf(userId),
+    })
+    .from(barterRequests)
+    .where(completedFor(userId));
+  return {
+    totalTrades: row?.totalTrades ?? 0,
+    thisMonth: row?.thisMonth ?? 0,
+    averageRating: row?.averageRating == null ? null : Number(row.averageRating),
+  };
+}
+
+/** What a feed card says about an item's owner: '4.9 (23 trades)', or 'New trader'. */
+export interface TraderSummary {
+  /** Average stars received, to one decimal; null when nobody has rated the member yet. */
+  averageRating: number | null;
+  completedTrades: number;
+}
+
+/**
+ * Rating and completed-trade count for many members in one query (for owners on feed cards).
+ * Every id asked for is in the map; unknown ids read as a new trader.
+ */
+export async function findTraderSummaries(
+  db: Db,
+  userIds: readonly string[],
+): Promise<Map<string, TraderSummary>> {
+  const unique = [...new Set(userIds)];
+  const summaries = new Map<string, TraderSummary>(
+    unique.map((id) => [id, { averageRating: null, completedTrades: 0 }]),
+  );
+  if (unique.length === 0) return summaries;
+  const rows = await db
+    .select({
+      userId: users.id,
+      averageRating: averageRatingOf(sql`${users.id}`),
+      completedTrades:
+        sql<number>`(SELECT count(*) FROM ${barterRequests} WHERE ${completedFor(sql`${users.id}`)})`.mapWith(
+          Number,
+        ),
+    })
+    .from(users)
+    .where(inArray(users.id, unique));
+  for (const row of rows) {
+    summaries.set(row.userId, {
+      averageRating: row.averageRating == null ? null : Number(row.averageRating),
+      completedTrades: row.completedTrades,
+    });
+  }
+  return summaries;
+}

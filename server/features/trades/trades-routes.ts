@@ -1,0 +1,79 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { apiErrorSchema } from '../../../common/schemas/errors';
+import { tradeListQuerySchema, tradeListSchema, tradeStatsSchema } from '../../../common/schemas/trades';
+import { notFound } from '../../errors';
+import { requireUser } from '../../plugins/session';
+import { presentTrade, presentTradeStats } from './trades-presenter';
+import { findCompletedTrades, findTradeStats, userExists } from './trades-repository';
+
+// Any UUID PostgreSQL accepts; anything else cannot name a member.
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const userParamsSchema = z.object({ id: z.string() });
+
+const signedIn = async (request: FastifyRequest) => {
+  requireUser(request);
+};
+
+/** [start of this calendar month, start of the next) in UTC. */
+export function currentMonthUtc(now: Date = new Date()): [Date, Date] {
+  const year = now.getUTCFullYear();
+  const month = now.getUTCMonth();
+  return [new Date(Date.UTC(year, month, 1)), new Date(Date.UTC(year, month + 1, 1))];
+}
+
+/**
+ * Trade history and stats of any member, for signed-in members (spec sections 3, 6 and 7).
+ * Unknown and malformed ids answer 404 alike.
+ */
+export async function tradesRoutes(app: FastifyInstance): Promise<void> {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+
+  const loadMember = async (id: string): Promise<string> => {
+    if (!UUID.test(id) || !(await userExists(app.db, id))) throw notFound('Member not found.');
+    return id.toLowerCase();
+  };
+
+  routes.get(
+    '/api/users/:id/trades',
+    {
+      preValidation: signedIn,
+      schema: {
+        tags: ['trades'],
+        summary: "A member's completed trades, newest first",
+        description:
+          'At most `limit` (default 50, at most 100); the total is trade-stats.totalTrades. ' +
+          "E-mail fields are null except for the asking member's own side.",
+        params: userParamsSchema,
+        querystring: tradeListQuerySchema,
+        response: { 200: tradeListSchema, 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      const viewer = requireUser(request);
+      const userId = await loadMember(request.params.id);
+      const rows = await findCompletedTrades(app.db, userId, request.query.limit);
+      return rows.map((row) => presentTrade(row, viewer.id));
+    },
+  );
+
+  routes.get(
+    '/api/users/:id/trade-stats',
+    {
+      preValidation: signedIn,
+      schema: {
+        tags: ['trades'],
+        summary: "A member's completed trades, average rating received and trades this month (UTC)",
+        params: userParamsSchema,
+        response: { 200: tradeStatsSchema, 401: apiErrorSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      const userId = await loadMember(request.params.id);
+      const [monthStart, nextMonthStart] = currentMonthUtc();
+      return presentTradeStats(await findTradeStats(app.db, userId, monthStart, nextMonthStart));
+    },
+  );
+}
