@@ -77,6 +77,8 @@ export const wants = pgTable(
   },
   (t) => [
     index('wants_user_id_idx').on(t.userId),
+    // Newest active wants first (the community flyer's neighbourhood list).
+    index('wants_active_recent_idx').on(t.createdAt.desc(), t.id.desc()).where(sql`${t.isActive}`),
     index('wants_active_category_idx').on(t.category, t.isService).where(sql`${t.isActive}`),
     check('wants_max_value_non_negative', sql`${t.maxValue} >= 0`),
   ],

@@ -1,0 +1,1 @@
+CREATE INDEX "wants_active_recent_idx" ON "wants" USING btree ("created_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "wants"."is_active";
