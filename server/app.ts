@@ -14,6 +14,7 @@ import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { authRoutes } from './features/auth/auth-routes';
 import { googleRoutes } from './features/auth/google-routes';
+import { flyerRoutes } from './features/flyer/flyer-routes';
 import { gatePlugin } from './features/gate/gate-plugin';
 import { healthRoutes } from './features/health/health-routes';
 import { messagesRoutes } from './features/messages/messages-routes';
@@ -91,6 +92,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(profileRoutes);
   await app.register(placesRoutes);
   await app.register(tradesRoutes);
+  await app.register(flyerRoutes);
 
   // Photos are named by their content hash, so they can be cached for a year.
   await app.register(fastifyStatic, {

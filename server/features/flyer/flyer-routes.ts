@@ -1,0 +1,50 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { apiErrorSchema } from '../../../common/schemas/errors';
+import { FLYER_NEIGHBORHOOD_LIMIT, flyerNeighborhoodSchema } from '../../../common/schemas/flyer';
+import type { UserRow } from '../../db/schema/users';
+import { requireUser } from '../../plugins/session';
+import { presentFlyerListing } from './flyer-presenter';
+import { findNearbyOffers, findNearbyWants, type NeighborhoodQuery } from './flyer-repository';
+import type { Area } from './nearby';
+
+const signedIn = async (request: FastifyRequest) => {
+  requireUser(request);
+};
+
+/** The member's travel circle, or null when they have not set a position. */
+function areaOf(user: UserRow): Area | null {
+  if (user.latitude == null || user.longitude == null) return null;
+  return { latitude: user.latitude, longitude: user.longitude, radiusMiles: user.maxTravelDistance };
+}
+
+/** What the neighbourhood offers and wants right now, for the community flyer (issue 8). */
+export async function flyerRoutes(app: FastifyInstance): Promise<void> {
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/api/flyer/neighborhood',
+    {
+      preValidation: signedIn,
+      schema: {
+        tags: ['flyer'],
+        summary: 'Current offers and wants of other members near the asking member',
+        description:
+          `At most ${FLYER_NEIGHBORHOOD_LIMIT} of each, newest first, of members living within the asking ` +
+          "member's max travel distance; anywhere when the member has no location. First names only.",
+        response: { 200: flyerNeighborhoodSchema, 401: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      const viewer = requireUser(request);
+      const query: NeighborhoodQuery = {
+        viewerId: viewer.id,
+        area: areaOf(viewer),
+        limit: FLYER_NEIGHBORHOOD_LIMIT,
+      };
+      const [offers, wanted] = await Promise.all([
+        findNearbyOffers(app.db, query),
+        findNearbyWants(app.db, query),
+      ]);
+      return { offers: offers.map(presentFlyerListing), wants: wanted.map(presentFlyerListing) };
+    },
+  );
+}
