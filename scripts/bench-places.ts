@@ -18,6 +18,9 @@ async function child() {
   const cpu = process.cpuUsage(cpuBefore);
   global.gc?.();
   const after = process.memoryUsage();
+  nearestPlace(45.5, -122.6); // builds the k-d tree
+  global.gc?.();
+  const withTree = process.memoryUsage();
   const timings: Record<string, number> = {};
   for (const q of ['Portl', 'san', 'Zurich', 'Portland, Maine', 'xqzvw']) {
     const started = performance.now();
@@ -31,8 +34,11 @@ async function child() {
     JSON.stringify({
       ...placeIndexStats(),
       cpuMs: Math.round((cpu.user + cpu.system) / 1000),
+      // Search index only (the k-d tree comes with the first reverse look-up).
       retainedHeapMb: (after.heapUsed - before.heapUsed) / 1e6,
       retainedBuffersMb: (after.arrayBuffers - before.arrayBuffers) / 1e6,
+      retainedWithTreeMb:
+        (withTree.heapUsed + withTree.arrayBuffers - before.heapUsed - before.arrayBuffers) / 1e6,
       msPerQuery: timings,
     }),
   );
@@ -57,10 +63,16 @@ function parent() {
   console.log(
     `build time, ms: ${results.map((r) => r.loadMs).join(', ')} (median ${median(results.map((r) => r.loadMs))})`,
   );
+  console.log(
+    `k-d tree for reverse look-ups (built on the first one), ms: ${results.map((r) => r.treeMs).join(', ')}`,
+  );
   console.log(`CPU time (all threads), ms: ${results.map((r) => r.cpuMs).join(', ')}`);
   console.log(`retained heap, MB: ${median(results.map((r) => r.retainedHeapMb)).toFixed(1)} (median)`);
   console.log(
     `retained array buffers, MB: ${median(results.map((r) => r.retainedBuffersMb)).toFixed(1)} (median)`,
+  );
+  console.log(
+    `retained in all with the k-d tree, MB: ${median(results.map((r) => r.retainedWithTreeMb)).toFixed(1)} (median)`,
   );
   console.log('ms per query (last run):', results.at(-1)?.msPerQuery);
 }

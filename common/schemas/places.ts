@@ -43,7 +43,8 @@ const coordinateParam = (min: number, max: number, message: string) =>
   z
     .string({ error: message })
     .trim()
-    .regex(/^[-+]?(\d+(\.\d*)?|\.\d+)$/, message)
+    // Decimal, or exponent form as String() writes numbers very close to 0 (1e-7).
+    .regex(/^[-+]?(\d+(\.\d*)?|\.\d+)([eE][-+]?\d+)?$/, message)
     .transform(Number)
     .pipe(z.number().min(min, message).max(max, message));
 

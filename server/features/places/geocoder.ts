@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Place } from '../../../common/schemas/places';
 import type { Config } from '../../config';
 import { NominatimGeocoder } from './nominatim-geocoder';
-import { offlineGeocoder } from './offline-geocoder';
+import { offlineGeocoder, placeIndexStats } from './offline-geocoder';
 
 /** Where place search and reverse look-up come from (settings GEOCODER and NOMINATIM_URL). */
 export interface Geocoder {
@@ -27,5 +27,22 @@ export function createGeocoder(config: Config, version: string, log: FastifyBase
       onError: (error, what) => log.warn({ err: error, what }, 'geocoder request failed'),
     });
   }
-  return offlineGeocoder;
+  return logIndexBuild(offlineGeocoder, log);
+}
+
+/** Log once how long the offline index took to build and what it holds (it is built on first use). */
+function logIndexBuild(geocoder: Geocoder, log: FastifyBaseLogger): Geocoder {
+  let logged = placeIndexStats() !== null;
+  const after = <T>(result: T): T => {
+    const stats = logged ? null : placeIndexStats();
+    if (stats) {
+      logged = true;
+      log.info(stats, 'offline place index built');
+    }
+    return result;
+  };
+  return {
+    search: async (query, limit) => after(await geocoder.search(query, limit)),
+    reverse: async (latitude, longitude) => after(await geocoder.reverse(latitude, longitude)),
+  };
 }

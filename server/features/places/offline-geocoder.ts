@@ -2,7 +2,7 @@ import { around } from 'geokdbush';
 import KDBush from 'kdbush';
 import type { Place } from '../../../common/schemas/places';
 import type { Geocoder } from './geocoder';
-import { loadCities } from './geonames-cities';
+import { type CityColumns, loadCities } from './geonames-cities';
 import { countryName, regionName } from './region-names';
 
 /** Reverse look-ups farther than this from any town answer "no place" rather than a far-off name. */
@@ -22,26 +22,30 @@ const FOLDED_LETTERS: Record<string, string> = {
 
 const PLAIN_WORDS = /^[A-Za-z]+(?: [A-Za-z]+)*$/;
 const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
+const LATIN_MARKS = /[\u0300-\u036f]+/g;
+const FOLDED_LETTER = /[ßæœøłđðþı]/g;
 
 /**
  * Text as search compares it: without accents, in lower case, punctuation as single spaces
  * ("Zürich" -> "zurich", "São Paulo" -> "sao paulo", "Winston-Salem" -> "winston salem").
+ * The cheap cases come first: building the index folds 135,000 names.
  */
 export function foldText(text: string): string {
   // Most place names are plain words ("Portland", "New York City"): lower case is all they need.
   if (PLAIN_WORDS.test(text)) return text.toLowerCase();
-  if (PRINTABLE_ASCII.test(text))
-    return text
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, ' ')
-      .trim();
-  return text
-    .normalize('NFKD')
-    .replace(/\p{M}+/gu, '')
-    .toLowerCase()
-    .replace(/[ßæœøłđðþı]/g, (letter) => FOLDED_LETTERS[letter] ?? letter)
-    .replace(/[^\p{L}\p{N}]+/gu, ' ')
-    .trim();
+  let folded = text;
+  if (!PRINTABLE_ASCII.test(folded)) {
+    folded = folded.normalize('NFKD').replace(LATIN_MARKS, '');
+    if (!PRINTABLE_ASCII.test(folded)) {
+      folded = folded
+        .replace(/\p{M}+/gu, '')
+        .toLowerCase()
+        .replace(FOLDED_LETTER, (letter) => FOLDED_LETTERS[letter] ?? letter);
+    }
+  }
+  folded = folded.toLowerCase();
+  if (PRINTABLE_ASCII.test(folded)) return folded.replace(/[^a-z0-9]+/g, ' ').trim();
+  return folded.replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
 }
 
 /** Feature codes left out: sections of a city ("Zürich (Kreis 11)"), historical and abandoned places. */
@@ -66,32 +70,47 @@ interface PlaceIndex {
   longitudes: Float64Array;
   /** Records by the first three letters of their folded name, in rank order. */
   buckets: Map<string, number[]>;
-  tree: KDBush;
+  /** A k-d tree of the records, built on the first reverse look-up (search does not need it). */
+  tree: KDBush | null;
 }
 
 /** How long building the index took and how much heap it grew by, for the logs and the report. */
 export interface PlaceIndexStats {
   places: number;
+  /** Decoding the data file and building the search index. */
   loadMs: number;
   heapBytes: number;
+  /** Building the k-d tree for reverse look-ups, once one was asked for. */
+  treeMs?: number;
 }
 
 let index: PlaceIndex | null = null;
 let stats: PlaceIndexStats | null = null;
 
+/**
+ * Cities to keep, most populous first, ties in file order. Sorted as packed numbers
+ * ((max population - population) * 2^18 + position) by the native numeric sort, which is several
+ * times faster than a comparator over 135,000 entries.
+ */
+function rankOrder(cities: CityColumns): Uint32Array {
+  const positions = 2 ** 18;
+  if (cities.count > positions) throw new Error('cities.pbf: more cities than the rank packing allows');
+  const maxPopulation = cities.population.reduce((max, n) => Math.max(max, n), 0);
+  const packed = new Float64Array(cities.count);
+  let kept = 0;
+  for (let i = 0; i < cities.count; i++) {
+    if (LEFT_OUT_FEATURES.has(cities.featureCodes[i] as string)) continue;
+    packed[kept++] = (maxPopulation - (cities.population[i] as number)) * positions + i;
+  }
+  const sorted = packed.subarray(0, kept).sort();
+  return Uint32Array.from(sorted, (key) => key % positions);
+}
+
 function buildIndex(): PlaceIndex {
   const started = performance.now();
   const heapBefore = process.memoryUsage().heapUsed;
   const cities = loadCities();
-  // Records are numbered by rank: most populous first, ties by GeoNames id.
-  const order = Uint32Array.from({ length: cities.count }, (_, i) => i)
-    .filter((i) => !LEFT_OUT_FEATURES.has(cities.featureCodes[i] as string))
-    .sort(
-      (a, b) =>
-        (cities.population[b] as number) - (cities.population[a] as number) ||
-        (cities.cityIds[a] as number) - (cities.cityIds[b] as number),
-    );
-
+  const order = rankOrder(cities);
   const count = order.length;
   const names: string[] = [];
   const keys: string[] = [];
@@ -101,41 +120,48 @@ function buildIndex(): PlaceIndex {
   const latitudes = new Float64Array(count);
   const longitudes = new Float64Array(count);
   const buckets = new Map<string, number[]>();
-  const tree = new KDBush(count);
 
   for (let i = 0; i < count; i++) {
     const city = order[i] as number;
     const name = cities.names[city] as string;
     const key = foldText(name);
-    const latitude = cities.latitudes[city] as number;
-    const longitude = cities.longitudes[city] as number;
     names.push(name);
     keys.push(key);
     countries.push(cities.countries[city] as string);
     admins.push(cities.adminCodes[city] as string);
     cityIds[i] = cities.cityIds[city] as number;
-    latitudes[i] = latitude;
-    longitudes[i] = longitude;
-    tree.add(longitude, latitude);
+    latitudes[i] = cities.latitudes[city] as number;
+    longitudes[i] = cities.longitudes[city] as number;
     const bucketKey = key.slice(0, BUCKET_KEY_LENGTH);
     const bucket = buckets.get(bucketKey);
     if (bucket) bucket.push(i);
     else buckets.set(bucketKey, [i]);
   }
-  tree.finish();
 
   stats = {
     places: count,
     loadMs: Math.round(performance.now() - started),
     heapBytes: process.memoryUsage().heapUsed - heapBefore,
   };
-  return { count, names, keys, countries, admins, cityIds, latitudes, longitudes, buckets, tree };
+  return { count, names, keys, countries, admins, cityIds, latitudes, longitudes, buckets, tree: null };
 }
 
-/** The index, built on first use (about a third of a second), then kept for the life of the process. */
+/** The index, built on first use (about half a second), then kept for the life of the process. */
 function placeIndex(): PlaceIndex {
   index ??= buildIndex();
   return index;
+}
+
+/** The k-d tree over the index's records, built on first use (a tenth of a second). */
+function placeTree(ix: PlaceIndex): KDBush {
+  if (!ix.tree) {
+    const started = performance.now();
+    const tree = new KDBush(ix.count);
+    for (let i = 0; i < ix.count; i++) tree.add(ix.longitudes[i] as number, ix.latitudes[i] as number);
+    ix.tree = tree.finish();
+    if (stats) stats.treeMs = Math.round(performance.now() - started);
+  }
+  return ix.tree;
 }
 
 /** Load time and memory of the index, once it has been built. */
@@ -213,7 +239,7 @@ export function searchPlaces(query: string, limit: number): Place[] {
 /** The town nearest to the point, within REVERSE_MAX_DISTANCE_KM. */
 export function nearestPlace(latitude: number, longitude: number): Place | null {
   const ix = placeIndex();
-  const [nearest] = around(ix.tree, longitude, latitude, 1, REVERSE_MAX_DISTANCE_KM);
+  const [nearest] = around(placeTree(ix), longitude, latitude, 1, REVERSE_MAX_DISTANCE_KM);
   return nearest === undefined ? null : placeOf(ix, nearest);
 }
 

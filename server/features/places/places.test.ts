@@ -126,6 +126,11 @@ describe('places (GEOCODER=offline)', () => {
       });
     });
 
+    it('accepts coordinates as String() writes them, exponent form included', async () => {
+      expect((await reverse({ lat: String(45.515_234_567_891), lon: '-122.6784' })).statusCode).toBe(200);
+      expect((await reverse({ lat: String(1e-7), lon: '+0' })).statusCode).toBe(404);
+    });
+
     it('accepts the extremes', async () => {
       expect((await reverse({ lat: '90', lon: '180' })).statusCode).toBe(404);
       expect((await reverse({ lat: '-90', lon: '-180' })).statusCode).toBe(404);
