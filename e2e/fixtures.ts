@@ -71,6 +71,7 @@ export async function expectAccessible(page: Page): Promise<void> {
 }
 
 export { expect };
+export type { Page };
 
 /** A unique e-mail address for one test run of one project. */
 export function uniqueEmail(label: string): string {
