@@ -16,6 +16,10 @@ export const ERROR_CODES = {
   rateLimited: 'RATE_LIMITED',
   databaseUnavailable: 'SERVICE_UNAVAILABLE',
   internal: 'INTERNAL_ERROR',
+  /** GET /api/feed/:feedName with a name other than barter-match, random-barter, everything. */
+  feedNotFound: 'FEED_NOT_FOUND',
+  /** POST /api/saved-items/:id on the member's own item. */
+  cannotSaveOwnItem: 'CANNOT_SAVE_OWN_ITEM',
 } as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];

@@ -1,0 +1,138 @@
+import { z } from 'zod';
+import {
+  DEFAULT_DISTANCE_MILES,
+  DISTANCE_OPTIONS_MILES,
+  FEED_MAX_PAGE_SIZE,
+  FEED_PAGE_SIZE,
+  SORT_OPTIONS,
+} from '../constants';
+
+/** The three feeds of the home screen (docs/product.md names, docs/matching.md contents). */
+export const FEED_NAMES = ['barter-match', 'random-barter', 'everything'] as const;
+export type FeedName = (typeof FEED_NAMES)[number];
+
+export type FeedSort = (typeof SORT_OPTIONS)[number];
+
+/** Deepest page a feed serves: offset paging past this is refused rather than scanned. */
+export const FEED_MAX_OFFSET = 10_000;
+/** Longest search text; longer text is refused (400). */
+export const SEARCH_MAX_LENGTH = 100;
+/** Feed cards carry at most this many characters of the description; GET /api/items/:id has all of it. */
+export const FEED_DESCRIPTION_MAX_LENGTH = 300;
+/** Titles of the owner's active wants on a card ('Looking for'); the item detail shows more. */
+export const LOOKING_FOR_ON_CARD = 2;
+export const LOOKING_FOR_ON_DETAIL = 10;
+/** Largest random-barter seed; the web picks one per browsing session (e.g. Math.random() * this). */
+export const FEED_SEED_MAX = 2_147_483_647;
+
+const wholeNumber = (name: string, min: number, max: number) =>
+  z.coerce
+    .number({ error: `${name} must be a whole number` })
+    .int(`${name} must be a whole number`)
+    .min(min, `${name} must be between ${min} and ${max}`)
+    .max(max, `${name} must be between ${min} and ${max}`);
+
+/**
+ * GET /api/feed/:feedName query (spec section 7 plus docs/product.md): paging, distance filter,
+ * sort, search text and, for random-barter, the seed that keeps the order stable while paging.
+ */
+export const feedQuerySchema = z.object({
+  limit: wholeNumber('limit', 1, FEED_MAX_PAGE_SIZE).default(FEED_PAGE_SIZE),
+  offset: wholeNumber('offset', 0, FEED_MAX_OFFSET).default(0),
+  radius: z.coerce
+    .number({ error: `radius must be one of ${DISTANCE_OPTIONS_MILES.join(', ')}` })
+    .refine(
+      (value) => (DISTANCE_OPTIONS_MILES as readonly number[]).includes(value),
+      `radius must be one of ${DISTANCE_OPTIONS_MILES.join(', ')}`,
+    )
+    .default(DEFAULT_DISTANCE_MILES),
+  sort: z.enum(SORT_OPTIONS, { error: `sort must be one of ${SORT_OPTIONS.join(', ')}` }).default('recent'),
+  /** Search text over titles, descriptions and categories; blank means no search. */
+  q: z
+    .string()
+    .trim()
+    .max(SEARCH_MAX_LENGTH, `q must be at most ${SEARCH_MAX_LENGTH} characters`)
+    .optional()
+    .transform((value) => (value ? value : undefined)),
+  /** random-barter only: the same seed gives the same order; left out, the session decides. */
+  seed: wholeNumber('seed', 0, FEED_SEED_MAX).optional(),
+});
+
+/** What the web sends (numbers may be strings in a URL). */
+export type FeedQueryInput = z.input<typeof feedQuerySchema>;
+/** The checked query as the server uses it. */
+export type FeedQuery = z.output<typeof feedQuerySchema>;
+
+export const feedParamsSchema = z.object({ feedName: z.string() });
+
+/** The owner as a card shows them: first name, last initial only (privacy), photo. */
+export const feedUserSchema = z.object({
+  id: z.string(),
+  firstName: z.string().nullable(),
+  /** Only the initial and a full stop ("O."), never the whole last name; null when none. */
+  lastName: z.string().nullable(),
+  profileImageUrl: z.string().nullable(),
+});
+
+/** Why an item is on Barter Match (docs/matching.md): the number and its reasons. */
+export const feedMatchSchema = z.object({
+  /** 0 to 100, see server/features/feed/match-score.ts. */
+  score: z.number().int().min(0).max(100),
+  /** The viewer's want the item matches best ("Matches your want: cordless drill"). */
+  wantId: z.number().int(),
+  wantTitle: z.string(),
+  /** The owner wants something the viewer offers ("They want your bike"). */
+  mutual: z.boolean(),
+  /** When mutual: the owner's want that one of the viewer's items matches. */
+  theirWantTitle: z.string().optional(),
+});
+
+/** An item on a feed, the saved list or a search (spec section 3 feed items, settled by product.md). */
+export const feedItemSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  /** Up to FEED_DESCRIPTION_MAX_LENGTH characters (ending in "…" when cut); the detail has it all. */
+  description: z.string(),
+  category: z.string(),
+  isService: z.boolean(),
+  imageUrl: z.string().nullable(),
+  /** The feed-size photo; the large one for items without a feed-size version. */
+  thumbnailUrl: z.string().nullable(),
+  estimatedValue: z.number().nullable(),
+  createdAt: z.iso.datetime(),
+  isSaved: z.boolean(),
+  user: feedUserSchema,
+  /** Great-circle miles between the viewer's and the owner's saved locations, to 0.1; null when either has none. */
+  distanceMiles: z.number().nullable(),
+  /** '4.9 (23 trades)'; rating null and 0 trades: 'New trader'. */
+  owner: z.object({
+    rating: z.number().nullable(),
+    completedTrades: z.number().int().nonnegative(),
+  }),
+  /** Titles of the owner's active wants, newest first (up to two on cards); empty: 'Open to offers'. */
+  lookingFor: z.array(z.string()),
+  /** Only on the barter-match feed. */
+  match: feedMatchSchema.optional(),
+});
+
+export type FeedItem = z.infer<typeof feedItemSchema>;
+export type FeedMatch = z.infer<typeof feedMatchSchema>;
+
+/** GET /api/feed/:feedName and GET /api/saved-items: a list of feed items. */
+export const feedListSchema = z.array(feedItemSchema);
+
+/** GET /api/items/:id: the card's fields with the whole description, and the viewer's relation to it. */
+export const itemDetailSchema = feedItemSchema.extend({
+  /** The whole description. */
+  description: z.string(),
+  /** Up to LOOKING_FOR_ON_DETAIL titles. */
+  lookingFor: z.array(z.string()),
+  /** The viewer's own item (then it may be inactive, and the Propose button makes no sense). */
+  isOwn: z.boolean(),
+  isActive: z.boolean(),
+});
+
+export type ItemDetail = z.infer<typeof itemDetailSchema>;
+
+/** POST /api/saved-items/:id answer. */
+export const saveItemResultSchema = z.object({ saved: z.literal(true) });
