@@ -14,6 +14,7 @@ import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { authRoutes } from './features/auth/auth-routes';
 import { googleRoutes } from './features/auth/google-routes';
+import { feedRoutes } from './features/feed/feed-routes';
 import { flyerRoutes } from './features/flyer/flyer-routes';
 import { gatePlugin } from './features/gate/gate-plugin';
 import { healthRoutes } from './features/health/health-routes';
@@ -21,6 +22,7 @@ import { messagesRoutes } from './features/messages/messages-routes';
 import { notificationsRoutes } from './features/notifications/notifications-routes';
 import { placesRoutes } from './features/places/places-routes';
 import { profileRoutes } from './features/profile/profile-routes';
+import { savedRoutes } from './features/saved/saved-routes';
 import { siteRoutes } from './features/site/site-routes';
 import { tradesRoutes } from './features/trades/trades-routes';
 import { registerErrorHandler, sendNotFound } from './plugins/error-handler';
@@ -92,6 +94,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(profileRoutes);
   await app.register(placesRoutes);
   await app.register(tradesRoutes);
+  await app.register(feedRoutes);
+  await app.register(savedRoutes);
   await app.register(flyerRoutes);
 
   // Photos are named by their content hash, so they can be cached for a year.

@@ -1,0 +1,369 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { FeedName, FeedSort } from '../../../common/schemas/feed';
+import type { Db } from '../../db/client';
+import {
+  candidateWhere,
+  distanceFrom,
+  itemDocument,
+  type Origin,
+  scoreSql,
+  searchTier,
+  shuffleKey,
+  textPercent,
+  valuePoints,
+  wantMatchesItem,
+  wantPointsSql,
+} from './feed-sql';
+
+/** Why an item is on Barter Match, with the components its score was computed from. */
+export interface MatchRow {
+  score: number;
+  wantId: number;
+  wantTitle: string;
+  mutual: boolean;
+  theirWantTitle: string | null;
+  sameCategory: boolean;
+  /** Whole percent. */
+  textPercent: number;
+  maxValue: number | null;
+}
+
+/** One item with everything a card shows, as the database returns it (no e-mail, no coordinates). */
+export interface FeedRow {
+  id: number;
+  title: string;
+  description: string;
+  category: string;
+  isService: boolean;
+  imageUrl: string | null;
+  thumbnailUrl: string | null;
+  estimatedValue: number | null;
+  createdAt: string;
+  isActive: boolean;
+  userId: string;
+  firstName: string | null;
+  /** First character of the last name only. */
+  lastInitial: string | null;
+  profileImageUrl: string | null;
+  /** Rounded to 0.1 mile; null when the viewer or the owner has no location. */
+  distanceMiles: number | null;
+  isSaved: boolean;
+  lookingFor: string[];
+  match: MatchRow | null;
+}
+
+interface RawRow {
+  id: number;
+  title: string;
+  description: string;
+  category: string;
+  is_service: boolean;
+  image_url: string | null;
+  thumbnail_url: string | null;
+  estimated_value: number | null;
+  created_at: string;
+  is_active: boolean;
+  user_id: string;
+  first_name: string | null;
+  last_initial: string | null;
+  profile_image_url: string | null;
+  distance_miles: number | null;
+  is_saved: boolean;
+  looking_for: string[] | null;
+  score?: number | null;
+  want_id?: number | null;
+  want_title?: string | null;
+  mutual?: boolean | null;
+  their_want_title?: string | null;
+  same_category?: boolean | null;
+  text_pct?: number | null;
+  max_value?: number | null;
+}
+
+async function run<T>(db: Db, query: SQL): Promise<T[]> {
+  // Both drivers answer { rows }; every column is cast in SQL to a type both parse alike.
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+function toFeedRow(row: RawRow): FeedRow {
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    category: row.category,
+    isService: row.is_service,
+    imageUrl: row.image_url,
+    thumbnailUrl: row.thumbnail_url,
+    estimatedValue: row.estimated_value,
+    createdAt: row.created_at,
+    isActive: row.is_active,
+    userId: row.user_id,
+    firstName: row.first_name,
+    lastInitial: row.last_initial,
+    profileImageUrl: row.profile_image_url,
+    distanceMiles: row.distance_miles,
+    isSaved: row.is_saved,
+    lookingFor: row.looking_for ?? [],
+    match:
+      row.score == null || row.want_id == null
+        ? null
+        : {
+            score: row.score,
+            wantId: row.want_id,
+            wantTitle: row.want_title ?? '',
+            mutual: row.mutual === true,
+            theirWantTitle: row.their_want_title ?? null,
+            sameCategory: row.same_category === true,
+            textPercent: row.text_pct ?? 0,
+            maxValue: row.max_value ?? null,
+          },
+  };
+}
+
+type Direction = 'ASC' | 'DESC' | 'DESC NULLS LAST';
+
+/** ORDER BY over the page's output columns (bare names inside, `p.`-prefixed outside). */
+function orderBy(keys: Array<[string, Direction]>, prefix = ''): SQL {
+  return sql.raw(keys.map(([column, direction]) => `${prefix}${column} ${direction}`).join(', '));
+}
+
+/**
+ * The card fields of the items a page subquery `p` names (column id, distance and the order
+ * columns), in one statement: owner, saved flag and the owner's newest active wants come from
+ * index look-ups for the page's rows only.
+ */
+function presentPage(options: {
+  page: SQL;
+  viewerId: string;
+  order: Array<[string, Direction]>;
+  lookingFor: number;
+  matchColumns?: boolean;
+}): SQL {
+  const match = options.matchColumns
+    ? sql`, p.score, p.want_id, p.want_title, p.mutual, p.their_want_title, p.same_category, p.text_pct,
+        p.max_value::float8 AS max_value`
+    : sql``;
+  return sql`SELECT i.id, i.title, i.description, i.category, i.is_service, i.image_url, i.thumbnail_url,
+      i.estimated_value::float8 AS estimated_value,
+      to_char(i.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at,
+      i.is_active, u.id::text AS user_id, u.first_name, left(u.last_name, 1) AS last_initial,
+      u.profile_image_url,
+      round(p.distance::numeric, 1)::float8 AS distance_miles,
+      EXISTS (SELECT 1 FROM saved_items s WHERE s.user_id = ${options.viewerId}::uuid AND s.item_id = i.id) AS is_saved,
+      ARRAY(SELECT w.title FROM wants w WHERE w.user_id = i.user_id AND w.is_active
+            ORDER BY w.created_at DESC, w.id DESC LIMIT ${options.lookingFor}::int) AS looking_for
+      ${match}
+    FROM (${options.page}) p
+    JOIN items i ON i.id = p.id
+    JOIN users u ON u.id = i.user_id
+    ORDER BY ${orderBy(options.order, 'p.')}`;
+}
+
+export interface FeedPageParams {
+  feed: FeedName;
+  viewerId: string;
+  origin: Origin | null;
+  radiusMiles: number;
+  sort: FeedSort;
+  q?: string;
+  seed: number;
+  limit: number;
+  offset: number;
+  lookingFor: number;
+}
+
+/**
+ * The order of a feed page. With search text, title hits come first; then the chosen sort (distance
+ * without a location, and match outside Barter Match, fall back to recent; random-barter is always
+ * its seeded shuffle); ties break by id, so offset paging never repeats or skips.
+ */
+export function pageOrder(params: Pick<FeedPageParams, 'feed' | 'origin' | 'sort' | 'q'>) {
+  const keys: Array<[string, Direction]> = params.q ? [['tier', 'DESC']] : [];
+  if (params.feed === 'random-barter') {
+    keys.push(['shuffle', 'ASC'], ['id', 'ASC']);
+    return keys;
+  }
+  if (params.sort === 'distance' && params.origin) keys.push(['distance', 'ASC']);
+  else if (params.sort === 'value') keys.push(['value', 'DESC NULLS LAST']);
+  else if (params.sort === 'match' && params.feed === 'barter-match') keys.push(['score', 'DESC']);
+  // The recent index is (created_at DESC NULLS LAST, id DESC NULLS LAST): spelt the same to be used.
+  else keys.push(['created_at', 'DESC NULLS LAST']);
+  keys.push(['id', 'DESC NULLS LAST']);
+  return keys;
+}
+
+/** Columns every page subquery outputs for ordering. */
+function orderColumns(params: FeedPageParams, i = 'i'): SQL {
+  const tier = params.q ? sql`, ${searchTier(params.q, i)} AS tier` : sql``;
+  const shuffle = params.feed === 'random-barter' ? sql`, ${shuffleKey(params.seed, i)} AS shuffle` : sql``;
+  return sql`${sql.raw(`${i}.id, ${i}.created_at, ${i}.estimated_value AS value`)}${tier}${shuffle}`;
+}
+
+/** The page subquery of everything and random-barter: candidates in order, one page of them. */
+function plainPage(params: FeedPageParams, order: Array<[string, Direction]>): SQL {
+  const distance = params.origin ? distanceFrom(params.origin) : sql`NULL::float8`;
+  return sql`SELECT ${orderColumns(params)}, ${distance} AS distance
+    FROM items i JOIN users u ON u.id = i.user_id
+    WHERE ${candidateWhere(params)}
+    ORDER BY ${orderBy(order)}
+    LIMIT ${params.limit}::int OFFSET ${params.offset}::int`;
+}
+
+/**
+ * The page subquery of barter-match. Per want of the viewer, the matching candidates (category
+ * index OR full-text index OR trigram index); per item its best want; per owner whether they want
+ * one of the viewer's items (reciprocity: only the owners on the candidate list are looked at);
+ * then the score (scoreSql), the order and one page.
+ */
+function matchPage(params: FeedPageParams, order: Array<[string, Direction]>, itemId?: number): SQL {
+  const distance = params.origin ? distanceFrom(params.origin) : sql`NULL::float8`;
+  const where = itemId
+    ? sql`i.id = ${itemId}::int AND i.user_id <> ${params.viewerId}::uuid`
+    : candidateWhere(params);
+  const doc = itemDocument('i');
+  return sql`WITH my_wants AS MATERIALIZED (
+      SELECT w.id, w.title, w.category, w.is_service, w.max_value, plainto_tsquery('english', w.title) AS tsq
+      FROM wants w WHERE w.user_id = ${params.viewerId}::uuid AND w.is_active
+    ),
+    my_items AS MATERIALIZED (
+      SELECT mi.title, mi.category, mi.is_service, mi.estimated_value, ${itemDocument('mi')} AS doc
+      FROM items mi WHERE mi.user_id = ${params.viewerId}::uuid AND mi.is_active
+    ),
+    pairs AS (
+      SELECT ${orderColumns(params)}, i.user_id, ${distance} AS distance,
+        w.id AS want_id, w.title AS want_title, w.max_value, (i.category = w.category) AS same_category,
+        ${textPercent('w', 'i', doc)} AS text_pct, ${valuePoints('w', 'i')} AS value_points
+      FROM my_wants w
+      JOIN items i ON ${wantMatchesItem('w', 'i', sql.raw('w.tsq'), doc)}
+      JOIN users u ON u.id = i.user_id
+      WHERE ${where}
+    ),
+    best AS (
+      SELECT DISTINCT ON (id) * FROM pairs
+      -- The want that earns the item the most points (relevance and value fit), then the oldest want.
+      ORDER BY id, ${wantPointsSql()} DESC, want_id
+    ),
+    reciprocal AS (
+      SELECT DISTINCT ON (ow.user_id) ow.user_id, ow.title
+      FROM wants ow
+      JOIN my_items mi ON ${wantMatchesItem('ow', 'mi', sql.raw("plainto_tsquery('english', ow.title)"), sql.raw('mi.doc'))}
+      WHERE ow.is_active AND ow.user_id IN (SELECT user_id FROM best)
+      ORDER BY ow.user_id, ow.id
+    ),
+    scored AS (
+      SELECT b.*, r.title AS their_want_title, (r.user_id IS NOT NULL) AS mutual
+      FROM best b LEFT JOIN reciprocal r ON r.user_id = b.user_id
+    )
+    SELECT *, ${scoreSql()} AS score FROM scored
+    ORDER BY ${orderBy(order)}
+    LIMIT ${params.limit}::int OFFSET ${params.offset}::int`;
+}
+
+/** One page of a feed, in order, with every card field (one statement). */
+export async function findFeedPage(db: Db, params: FeedPageParams): Promise<FeedRow[]> {
+  const order = pageOrder(params);
+  const page = params.feed === 'barter-match' ? matchPage(params, order) : plainPage(params, order);
+  const rows = await run<RawRow>(
+    db,
+    presentPage({
+      page,
+      viewerId: params.viewerId,
+      order,
+      lookingFor: params.lookingFor,
+      matchColumns: params.feed === 'barter-match',
+    }),
+  );
+  return rows.map(toFeedRow);
+}
+
+/** The query of a feed page, for EXPLAIN in tests and the benchmark. */
+export function feedPageQuery(params: FeedPageParams): SQL {
+  const order = pageOrder(params);
+  const page = params.feed === 'barter-match' ? matchPage(params, order) : plainPage(params, order);
+  return presentPage({
+    page,
+    viewerId: params.viewerId,
+    order,
+    lookingFor: params.lookingFor,
+    matchColumns: params.feed === 'barter-match',
+  });
+}
+
+/** Largest saved list returned at once. */
+export const SAVED_LIST_MAX = 500;
+
+/** The viewer's saved items that are still active, newest saved first (up to SAVED_LIST_MAX). */
+export async function findSavedItems(
+  db: Db,
+  viewerId: string,
+  origin: Origin | null,
+  lookingFor: number,
+): Promise<FeedRow[]> {
+  const distance = origin ? distanceFrom(origin) : sql`NULL::float8`;
+  const page = sql`SELECT i.id, s.created_at AS saved_at, s.id AS saved_id, ${distance} AS distance
+    FROM saved_items s JOIN items i ON i.id = s.item_id JOIN users u ON u.id = i.user_id
+    WHERE s.user_id = ${viewerId}::uuid AND i.is_active
+    ORDER BY saved_at DESC, saved_id DESC
+    LIMIT ${SAVED_LIST_MAX}::int`;
+  const rows = await run<RawRow>(
+    db,
+    presentPage({
+      page,
+      viewerId,
+      order: [
+        ['saved_at', 'DESC'],
+        ['saved_id', 'DESC'],
+      ],
+      lookingFor,
+    }),
+  );
+  return rows.map(toFeedRow);
+}
+
+/**
+ * One item as its detail shows it: an active item of anyone, or any item of the viewer's own;
+ * null otherwise. When it matches one of the viewer's wants, the match comes with it.
+ */
+export async function findItemDetail(
+  db: Db,
+  viewerId: string,
+  origin: Origin | null,
+  itemId: number,
+  lookingFor: number,
+): Promise<FeedRow | null> {
+  const distance = origin ? distanceFrom(origin) : sql`NULL::float8`;
+  const page = sql`SELECT i.id, ${distance} AS distance FROM items i JOIN users u ON u.id = i.user_id
+    WHERE i.id = ${itemId}::int AND (i.is_active OR i.user_id = ${viewerId}::uuid)`;
+  const [row] = await run<RawRow>(db, presentPage({ page, viewerId, order: [['id', 'ASC']], lookingFor }));
+  if (!row) return null;
+  const detail = toFeedRow(row);
+  if (!detail.isActive || detail.userId === viewerId) return detail;
+  const params: FeedPageParams = {
+    feed: 'barter-match',
+    viewerId,
+    origin,
+    radiusMiles: 0,
+    sort: 'recent',
+    seed: 0,
+    limit: 1,
+    offset: 0,
+    lookingFor,
+  };
+  const [matched] = await run<RawRow>(
+    db,
+    sql`SELECT p.score, p.want_id, p.want_title, p.mutual, p.their_want_title, p.same_category, p.text_pct,
+          p.max_value::float8 AS max_value
+        FROM (${matchPage(params, [['id', 'ASC']], itemId)}) p`,
+  );
+  if (matched) detail.match = toFeedRow({ ...row, ...matched }).match;
+  return detail;
+}
+
+/** Count a view by someone other than the owner, in one statement; updated_at stays as it was. */
+export async function countView(db: Db, itemId: number, viewerId: string): Promise<void> {
+  await db.execute(
+    sql`UPDATE items SET view_count = view_count + 1
+        WHERE id = ${itemId}::int AND user_id <> ${viewerId}::uuid AND is_active`,
+  );
+}

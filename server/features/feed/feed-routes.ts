@@ -1,0 +1,91 @@
+import { createHash } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { apiErrorSchema } from '../../../common/schemas/errors';
+import {
+  FEED_SEED_MAX,
+  feedListSchema,
+  feedParamsSchema,
+  feedQuerySchema,
+  itemDetailSchema,
+} from '../../../common/schemas/feed';
+import { listingIdParamsSchema } from '../../../common/schemas/listings';
+import { requireUser, SESSION_COOKIE } from '../../plugins/session';
+import { getFeed, getItemDetail } from './feed-service';
+
+const signedIn = async (request: FastifyRequest) => {
+  requireUser(request);
+};
+
+/** Feeds and details depend on who asks: no shared cache may keep them. */
+function noStore(reply: FastifyReply) {
+  reply.header('cache-control', 'no-store');
+}
+
+/** A random-barter seed that stays the same for one session (its cookie), when the client sends none. */
+export function sessionSeed(request: FastifyRequest): number {
+  const cookie = request.cookies[SESSION_COOKIE] ?? '';
+  return createHash('sha256').update(cookie).digest().readUInt32BE(0) % (FEED_SEED_MAX + 1);
+}
+
+/** The home feeds (docs/matching.md) and an item's detail, for signed-in members. */
+export async function feedRoutes(app: FastifyInstance): Promise<void> {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+
+  routes.get(
+    '/api/feed/:feedName',
+    {
+      preValidation: signedIn,
+      schema: {
+        tags: ['feed'],
+        summary: 'One page of a feed: barter-match, random-barter or everything',
+        description:
+          'Candidates are active items of other members within `radius` miles (no distance filter ' +
+          'when the member has no location). `q` searches titles, descriptions and categories ' +
+          '(full text and near spellings); with it, title hits come first, then the chosen sort. ' +
+          '`sort`: recent, distance (recent without a location), value (unknown last), match ' +
+          '(barter-match only; recent elsewhere). random-barter follows `seed` (or the session). ' +
+          'Unknown feed: 404 FEED_NOT_FOUND.',
+        params: feedParamsSchema,
+        querystring: feedQuerySchema,
+        response: {
+          200: feedListSchema,
+          400: apiErrorSchema,
+          401: apiErrorSchema,
+          404: apiErrorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const viewer = requireUser(request);
+      const items = await getFeed(
+        app.db,
+        viewer,
+        request.params.feedName,
+        request.query,
+        sessionSeed(request),
+      );
+      noStore(reply);
+      return items;
+    },
+  );
+
+  routes.get(
+    '/api/items/:id',
+    {
+      preValidation: signedIn,
+      schema: {
+        tags: ['feed'],
+        summary: "An item's detail: anyone's active item, or any of your own",
+        description: 'Counts a view when someone other than the owner opens it. Missing or hidden: 404.',
+        params: listingIdParamsSchema,
+        response: { 200: itemDetailSchema, 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const detail = await getItemDetail(app.db, requireUser(request), request.params.id);
+      noStore(reply);
+      return detail;
+    },
+  );
+}

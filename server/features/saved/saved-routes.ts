@@ -1,0 +1,75 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { apiErrorSchema } from '../../../common/schemas/errors';
+import { feedListSchema, saveItemResultSchema } from '../../../common/schemas/feed';
+import { listingIdParamsSchema } from '../../../common/schemas/listings';
+import { requireUser } from '../../plugins/session';
+import { listSavedItems, saveItem, unsaveItem } from './saved-service';
+
+const signedIn = async (request: FastifyRequest) => {
+  requireUser(request);
+};
+
+/** The member's saved items (spec sections 2, 4 and 7): save, unsave, list. */
+export async function savedRoutes(app: FastifyInstance): Promise<void> {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+
+  routes.get(
+    '/api/saved-items',
+    {
+      preValidation: signedIn,
+      schema: {
+        tags: ['saved'],
+        summary: 'Your saved items that are still active, newest saved first (at most 500)',
+        response: { 200: feedListSchema, 401: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const items = await listSavedItems(app.db, requireUser(request));
+      reply.header('cache-control', 'no-store');
+      return items;
+    },
+  );
+
+  routes.post(
+    '/api/saved-items/:id',
+    {
+      preValidation: signedIn,
+      schema: {
+        tags: ['saved'],
+        summary: 'Save an item: 201 when newly saved, 200 when it already was',
+        description: 'Your own item: 400 CANNOT_SAVE_OWN_ITEM. Missing or inactive: 404.',
+        params: listingIdParamsSchema,
+        response: {
+          200: saveItemResultSchema,
+          201: saveItemResultSchema,
+          400: apiErrorSchema,
+          401: apiErrorSchema,
+          404: apiErrorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const created = await saveItem(app.db, requireUser(request), request.params.id);
+      return reply.code(created ? 201 : 200).send({ saved: true as const });
+    },
+  );
+
+  routes.delete(
+    '/api/saved-items/:id',
+    {
+      preValidation: signedIn,
+      schema: {
+        tags: ['saved'],
+        summary: 'Unsave an item (204, also when it was not saved)',
+        params: listingIdParamsSchema,
+        response: { 204: z.undefined(), 400: apiErrorSchema, 401: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      await unsaveItem(app.db, requireUser(request), request.params.id);
+      return reply.code(204).send();
+    },
+  );
+}

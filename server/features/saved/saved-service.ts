@@ -1,0 +1,35 @@
+import { ERROR_CODES } from '../../../common/error-codes';
+import { type FeedItem, LOOKING_FOR_ON_CARD } from '../../../common/schemas/feed';
+import type { Db } from '../../db/client';
+import type { UserRow } from '../../db/schema/users';
+import { badRequest, notFound } from '../../errors';
+import { findSavedItems } from '../feed/feed-repository';
+import { originOf, presentRows } from '../feed/feed-service';
+import { deleteSavedItem, findItemOwner, insertSavedItem } from './saved-repository';
+
+/**
+ * Save an item for later (spec sections 4 and 7). Idempotent: true when newly saved. Your own item
+ * is a 400 CANNOT_SAVE_OWN_ITEM; a missing or inactive item a 404.
+ */
+export async function saveItem(db: Db, member: UserRow, itemId: number): Promise<boolean> {
+  const item = await findItemOwner(db, itemId);
+  if (!item || (!item.isActive && item.userId !== member.id)) throw notFound('Item not found.');
+  if (item.userId === member.id) {
+    throw badRequest('You cannot save your own item.', ERROR_CODES.cannotSaveOwnItem);
+  }
+  return insertSavedItem(db, member.id, itemId);
+}
+
+/** Unsave an item; fine when it was not saved or does not exist (idempotent). */
+export async function unsaveItem(db: Db, member: UserRow, itemId: number): Promise<void> {
+  await deleteSavedItem(db, member.id, itemId);
+}
+
+/**
+ * The member's saved items as feed cards, newest saved first. Only items that are still active:
+ * an item its owner deactivated or deleted drops out (and comes back if reactivated).
+ */
+export async function listSavedItems(db: Db, member: UserRow): Promise<FeedItem[]> {
+  const rows = await findSavedItems(db, member.id, originOf(member), LOOKING_FOR_ON_CARD);
+  return presentRows(db, rows);
+}

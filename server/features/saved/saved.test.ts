@@ -1,0 +1,131 @@
+import { eq } from 'drizzle-orm';
+import type { InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FeedItem } from '../../../common/schemas/feed';
+import { items } from '../../db/schema/items';
+import type { UserRow } from '../../db/schema/users';
+import { createItem, createUser, sessionCookiesFor } from '../../test/factories';
+import { buildTestApp, type TestApp } from '../../test/helpers';
+import { countSavedItems } from './saved-repository';
+
+describe('saved items API', () => {
+  let t: TestApp;
+  let member: UserRow;
+  let neighbour: UserRow;
+  let cookies: Record<string, string>;
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    member = await createUser(t.app.db, { latitude: 51.50735, longitude: -0.12776 });
+    neighbour = await createUser(t.app.db, { latitude: 51.51, longitude: -0.12 });
+    cookies = await sessionCookiesFor(t.app, member);
+  });
+  afterAll(() => t.close());
+
+  const call = (options: InjectOptions) => t.app.inject({ cookies, ...options });
+  const save = (id: number | string) => call({ method: 'POST', url: `/api/saved-items/${id}` });
+  const unsave = (id: number | string) => call({ method: 'DELETE', url: `/api/saved-items/${id}` });
+  const savedList = async () => {
+    const response = await call({ method: 'GET', url: '/api/saved-items' });
+    expect(response.statusCode).toBe(200);
+    return response.json<FeedItem[]>();
+  };
+  const inFeed = async (id: number) => {
+    const response = await call({ method: 'GET', url: '/api/feed/everything?limit=50' });
+    return response.json<FeedItem[]>().find((item) => item.id === id);
+  };
+
+  it('saves an item once however often it is asked, and lists it as a feed card', async () => {
+    const item = await createItem(t.app.db, { userId: neighbour.id, title: 'Sewing machine' });
+    expect((await inFeed(item.id))?.isSaved).toBe(false);
+
+    const first = await save(item.id);
+    expect(first.statusCode).toBe(201);
+    expect(first.json()).toEqual({ saved: true });
+    const again = await save(item.id);
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual({ saved: true });
+    expect(await countSavedItems(t.app.db, member.id)).toBe(1);
+
+    const list = await savedList();
+    expect(list).toHaveLength(1);
+    expect(list[0]).toMatchObject({
+      id: item.id,
+      title: 'Sewing machine',
+      isSaved: true,
+      user: { id: neighbour.id, lastName: 'T.' },
+      distanceMiles: expect.any(Number),
+      owner: { rating: null, completedTrades: 0 },
+      lookingFor: [],
+    });
+    expect(list[0]).not.toHaveProperty('match');
+    expect((await inFeed(item.id))?.isSaved).toBe(true);
+  });
+
+  it('unsaves idempotently (204), and isSaved flips back', async () => {
+    const item = await createItem(t.app.db, { userId: neighbour.id });
+    await save(item.id);
+    expect((await unsave(item.id)).statusCode).toBe(204);
+    expect((await unsave(item.id)).statusCode).toBe(204);
+    expect((await unsave(2_000_000_000)).statusCode).toBe(204);
+    expect((await inFeed(item.id))?.isSaved).toBe(false);
+    expect((await savedList()).map((saved) => saved.id)).not.toContain(item.id);
+  });
+
+  it('refuses your own item with 400 CANNOT_SAVE_OWN_ITEM', async () => {
+    const own = await createItem(t.app.db, { userId: member.id });
+    const response = await save(own.id);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      message: 'You cannot save your own item.',
+      code: 'CANNOT_SAVE_OWN_ITEM',
+    });
+  });
+
+  it('answers 404 for an unknown or inactive item, 400 for a malformed id', async () => {
+    expect((await save(2_000_000_000)).statusCode).toBe(404);
+    const hidden = await createItem(t.app.db, { userId: neighbour.id, isActive: false });
+    const response = await save(hidden.id);
+    expect(response.statusCode).toBe(404);
+    expect(response.json<{ code: string }>().code).toBe('NOT_FOUND');
+    for (const id of ['abc', '0', '-1', '1.5', '99999999999']) {
+      expect((await save(id)).statusCode, id).toBe(400);
+      expect((await unsave(id)).statusCode, id).toBe(400);
+    }
+  });
+
+  it('lists newest saved first, and only items that are still active', async () => {
+    const older = await createItem(t.app.db, { userId: neighbour.id, title: 'Older save' });
+    const newer = await createItem(t.app.db, { userId: neighbour.id, title: 'Newer save' });
+    await save(older.id);
+    await save(newer.id);
+    let titles = (await savedList()).map((item) => item.title);
+    expect(titles.indexOf('Newer save')).toBeLessThan(titles.indexOf('Older save'));
+
+    await t.app.db.update(items).set({ isActive: false }).where(eq(items.id, newer.id));
+    titles = (await savedList()).map((item) => item.title);
+    expect(titles).not.toContain('Newer save');
+    expect(titles).toContain('Older save');
+  });
+
+  it("keeps each member's saved list to themselves", async () => {
+    const other = await createUser(t.app.db);
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/saved-items',
+      cookies: await sessionCookiesFor(t.app, other),
+    });
+    expect(response.json()).toEqual([]);
+  });
+
+  it('answers 401 when signed out', async () => {
+    for (const options of [
+      { method: 'GET', url: '/api/saved-items' },
+      { method: 'POST', url: '/api/saved-items/1' },
+      { method: 'DELETE', url: '/api/saved-items/1' },
+    ] as InjectOptions[]) {
+      const response = await t.app.inject(options);
+      expect(response.statusCode, `${options.method} ${options.url}`).toBe(401);
+    }
+  });
+});
