@@ -8,12 +8,23 @@ const itemClass = 'flex flex-1 flex-col items-center gap-0.5 py-2 text-xs';
 
 /**
  * The mobile bottom navigation (spec section 2): Home, Search, Add, Messages, Profile, with the
- * active highlight on / and /profile. Add opens the Add New Item dialog; Search and Messages stay
- * disabled until their features exist.
+ * active highlight on / and /profile. Search opens the home feed's search box, Add the Add New
+ * Item dialog; Messages stays disabled until messaging exists.
  */
 export function BottomNav() {
-  const [location] = useLocation();
+  const [location, navigate] = useLocation();
   const openAddItem = useOpenAddItem();
+  // Search lives on the home feed on phones: go there and put the cursor in its search box.
+  const openSearch = () => {
+    navigate(paths.home);
+    let tries = 0;
+    const focus = () => {
+      const field = document.getElementById('mobile-search');
+      if (field) field.focus();
+      else if (tries++ < 20) window.setTimeout(focus, 50);
+    };
+    focus();
+  };
   const active = (path: string) => (location === path ? 'text-brand-700 font-semibold' : 'text-slate-600');
   return (
     <nav
@@ -28,12 +39,7 @@ export function BottomNav() {
         <Home className="h-5 w-5" aria-hidden="true" />
         Home
       </Link>
-      <button
-        type="button"
-        disabled
-        className={cn(itemClass, 'text-slate-400')}
-        title="Search is not available yet"
-      >
+      <button type="button" onClick={openSearch} className={cn(itemClass, 'text-slate-600')}>
         <Search className="h-5 w-5" aria-hidden="true" />
         Search
       </button>

@@ -1,6 +1,7 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { Bell, LogOut, MapPin, MessageCircle, Search, UserRound } from 'lucide-react';
-import { Link, useLocation } from 'wouter';
+import { useEffect, useState } from 'react';
+import { Link, useLocation, useSearch } from 'wouter';
 import { paths } from '../../app/paths';
 import { useLogout } from '../../features/auth/api/auth-mutations';
 import { useUser } from '../../features/auth/api/get-user';
@@ -23,6 +24,9 @@ export function MemberHeader() {
   const unread = useUnreadCounts();
   const logout = useLogout();
   const [, navigate] = useLocation();
+  const search = useSearch();
+  const [searchText, setSearchText] = useState(() => new URLSearchParams(search).get('q') ?? '');
+  useEffect(() => setSearchText(new URLSearchParams(search).get('q') ?? ''), [search]);
   if (!user) return null;
   const fullName = [user.firstName, user.lastName].filter(Boolean).join(' ') || 'Member';
 
@@ -34,7 +38,14 @@ export function MemberHeader() {
           <label htmlFor="header-search" className="sr-only">
             Search items or services
           </label>
-          <div className="relative">
+          <form
+            className="relative"
+            onSubmit={(event) => {
+              event.preventDefault();
+              const text = searchText.trim();
+              navigate(text ? `${paths.home}?q=${encodeURIComponent(text)}` : paths.home);
+            }}
+          >
             <Search
               className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-500"
               aria-hidden="true"
@@ -42,10 +53,13 @@ export function MemberHeader() {
             <input
               id="header-search"
               type="search"
+              name="q"
               placeholder="Search items or services..."
+              value={searchText}
+              onChange={(event) => setSearchText(event.target.value)}
               className="h-10 w-full rounded-full border border-slate-300 bg-slate-50 pr-3 pl-9 text-sm placeholder:text-slate-500"
             />
-          </div>
+          </form>
         </search>
         <div className="ml-auto flex items-center gap-1">
           <Link

@@ -1,11 +1,58 @@
-/** The Saved tab. Saving items arrives with the feeds; until then there is nothing saved to show. */
+import { formatTraderRating } from '../../../../common/trader-reputation';
+import { Badge } from '../../../components/ui/badge';
+import { useSavedItems } from '../../feed/api/saved-items';
+import { SaveToggle } from '../../feed/components/save-toggle';
+import { formatDistance, ownerName } from '../../feed/format';
+
+/** The Saved tab: count and the saved items (docs/product.md: the list is rendered), with unsave. */
 export function SavedTab() {
+  const { data: items = [], isLoading, isError } = useSavedItems();
   return (
-    <section aria-labelledby="saved-heading">
+    <section aria-labelledby="saved-heading" className="grid gap-4">
       <h2 id="saved-heading" className="text-lg font-semibold">
-        Saved Items (0)
+        Saved Items ({items.length})
       </h2>
-      <p className="mt-2 text-slate-600">You have not saved any items yet.</p>
+      {isLoading ? <p className="text-slate-600">Loading...</p> : null}
+      {isError ? (
+        <p className="text-red-700">Your saved items could not be loaded. Please try again.</p>
+      ) : null}
+      {!isLoading && !isError && items.length === 0 ? (
+        <p className="rounded-xl border border-dashed border-slate-300 p-6 text-center text-slate-600">
+          You have not saved any items yet. Tap the heart on an item in your feed to keep it here.
+        </p>
+      ) : null}
+      <ul className="grid gap-3 sm:grid-cols-2">
+        {items.map((item) => (
+          <li key={item.id} className="flex gap-3 rounded-xl border border-slate-200 bg-white p-3 shadow-sm">
+            {(item.thumbnailUrl ?? item.imageUrl) ? (
+              <img
+                src={item.thumbnailUrl ?? item.imageUrl ?? undefined}
+                alt=""
+                className="h-20 w-20 shrink-0 rounded-lg bg-slate-100 object-cover"
+              />
+            ) : (
+              <div className="flex h-20 w-20 shrink-0 items-center justify-center rounded-lg bg-slate-100 text-xs text-slate-500">
+                No image
+              </div>
+            )}
+            <div className="grid min-w-0 flex-1 content-start gap-1">
+              <div className="flex items-start justify-between gap-2">
+                <h3 className="font-semibold">{item.title}</h3>
+                <SaveToggle itemId={item.id} title={item.title} initiallySaved={true} />
+              </div>
+              <p className="text-xs text-slate-600">
+                {ownerName(item.user)} ·{' '}
+                {formatTraderRating({ totalTrades: item.owner.completedTrades, rating: item.owner.rating })}
+                {formatDistance(item.distanceMiles) ? ` · ${formatDistance(item.distanceMiles)}` : ''}
+              </p>
+              <div className="flex flex-wrap gap-1">
+                <Badge tone="brand">{item.category}</Badge>
+                {item.isService ? <Badge tone="accent">Service</Badge> : null}
+              </div>
+            </div>
+          </li>
+        ))}
+      </ul>
     </section>
   );
 }

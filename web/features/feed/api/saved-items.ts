@@ -1,0 +1,47 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { FeedItem } from '../../../../common/schemas/feed';
+import { apiGet, apiRequest } from '../../../lib/api-client';
+
+export const savedKeys = {
+  all: ['saved-items'] as const,
+  /** One item's saved state, shared by every toggle that shows it (card, detail, Saved tab). */
+  state: (itemId: number) => ['saved-state', itemId] as const,
+};
+
+/** GET /api/saved-items: the member's saved items, newest saved first. */
+export const savedItemsQuery = () =>
+  queryOptions({
+    queryKey: savedKeys.all,
+    queryFn: async () => (await apiGet<FeedItem[]>('/api/saved-items')) ?? [],
+  });
+
+export function useSavedItems() {
+  return useQuery(savedItemsQuery());
+}
+
+/**
+ * POST or DELETE /api/saved-items/{id} (spec sections 4 and 7): the caller flips its saved state after
+ * success; the saved-items list is then refetched.
+ */
+export function useToggleSaved() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ itemId, save }: { itemId: number; save: boolean }) => {
+      await apiRequest(save ? 'POST' : 'DELETE', `/api/saved-items/${itemId}`);
+    },
+    onSuccess: (_result, { itemId, save }) => {
+      queryClient.setQueryData(savedKeys.state(itemId), save);
+      return queryClient.invalidateQueries({ queryKey: savedKeys.all });
+    },
+  });
+}
+
+/** An item's saved state: starts from the isSaved the server sent, then follows successful toggles. */
+export function useSavedState(itemId: number, initiallySaved: boolean): boolean {
+  const { data } = useQuery({
+    queryKey: savedKeys.state(itemId),
+    queryFn: () => initiallySaved,
+    initialData: initiallySaved,
+  });
+  return data;
+}

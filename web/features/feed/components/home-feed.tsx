@@ -1,0 +1,218 @@
+import { PackageOpen, Search, X } from 'lucide-react';
+import { type FormEvent, useEffect, useState } from 'react';
+import { useLocation, useSearch } from 'wouter';
+import {
+  DEFAULT_DISTANCE_MILES,
+  DISTANCE_OPTIONS_MILES,
+  SAFETY_TIP_DELAY_MS,
+  SAFETY_TIP_DURATION_MS,
+} from '../../../../common/constants';
+import { FEED_NAMES, type FeedItem, type FeedName, type FeedSort } from '../../../../common/schemas/feed';
+import { paths } from '../../../app/paths';
+import { Button } from '../../../components/ui/button';
+import { Input } from '../../../components/ui/input';
+import { Label } from '../../../components/ui/label';
+import { Select } from '../../../components/ui/select';
+import { Tabs, TabsList, TabsTrigger } from '../../../components/ui/tabs';
+import { toast } from '../../../components/ui/use-toast';
+import { useOpenAddItem } from '../../listings/components/add-item-context';
+import { useFeed } from '../api/feed';
+import { ItemCard, ItemCardSkeleton } from './item-card';
+import { ItemDetailDialog } from './item-detail-dialog';
+
+const FEED_LABELS: Record<FeedName, string> = {
+  'barter-match': 'Barter Match',
+  'random-barter': 'Random Barter',
+  everything: 'Everything',
+};
+
+const EMPTY_TEXT: Record<FeedName, string> = {
+  'barter-match': 'No matches found',
+  'random-barter': 'No random items available',
+  everything: 'No items in your area',
+};
+
+const SORT_LABELS: Record<FeedSort, string> = {
+  recent: 'Recent',
+  distance: 'Distance',
+  value: 'Value',
+  match: 'Match Score',
+};
+
+const LOADING_PLACEHOLDERS = 6;
+
+/** The safety tip (spec section 2): 3 s after the feed opens, shown for 5 s. */
+function useSafetyTip() {
+  useEffect(() => {
+    const timer = window.setTimeout(() => {
+      const shown = toast({
+        title: 'Safety Tip',
+        description: 'Always meet in public places and trust your instincts when bartering with others.',
+      });
+      window.setTimeout(shown.dismiss, SAFETY_TIP_DURATION_MS);
+    }, SAFETY_TIP_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, []);
+}
+
+/** The home feed (spec section 2): three feeds, distance and sort, cards, Load More, search results. */
+export function HomeFeed() {
+  const search = useSearch();
+  const [, navigate] = useLocation();
+  const q = new URLSearchParams(search).get('q') ?? '';
+  const [feed, setFeed] = useState<FeedName>('barter-match');
+  const [radius, setRadius] = useState<number>(DEFAULT_DISTANCE_MILES);
+  const [sort, setSort] = useState<FeedSort>('recent');
+  const [opened, setOpened] = useState<FeedItem | null>(null);
+  const openAddItem = useOpenAddItem();
+  const query = useFeed({ feed, radius, sort, q });
+  const items = query.data?.pages.flat() ?? [];
+  useSafetyTip();
+
+  return (
+    <div className="grid gap-4">
+      <MobileSearch
+        initial={q}
+        onSearch={(text) => navigate(text ? `${paths.home}?q=${encodeURIComponent(text)}` : paths.home)}
+      />
+      {q ? (
+        <div className="flex flex-wrap items-center gap-2 rounded-lg bg-slate-100 px-3 py-2 text-sm">
+          <span>
+            Search results for <strong>“{q}”</strong>
+          </span>
+          <Button variant="ghost" size="sm" onClick={() => navigate(paths.home)}>
+            <X className="h-4 w-4" aria-hidden="true" />
+            Clear search
+          </Button>
+        </div>
+      ) : null}
+
+      <Tabs value={feed} onValueChange={(value) => setFeed(value as FeedName)}>
+        <TabsList aria-label="Feeds">
+          {FEED_NAMES.map((name) => (
+            <TabsTrigger key={name} value={name}>
+              {FEED_LABELS[name]}
+            </TabsTrigger>
+          ))}
+        </TabsList>
+      </Tabs>
+
+      <div className="flex flex-wrap items-end gap-3">
+        <div className="grid gap-1">
+          <Label htmlFor="feed-distance">Distance</Label>
+          <Select
+            id="feed-distance"
+            className="w-36"
+            value={radius}
+            onChange={(event) => setRadius(Number(event.target.value))}
+          >
+            {DISTANCE_OPTIONS_MILES.map((miles) => (
+              <option key={miles} value={miles}>
+                {miles} miles
+              </option>
+            ))}
+          </Select>
+        </div>
+        <div className="grid gap-1">
+          <Label htmlFor="feed-sort">Sort by</Label>
+          <Select
+            id="feed-sort"
+            className="w-40"
+            value={sort}
+            onChange={(event) => setSort(event.target.value as FeedSort)}
+          >
+            {(Object.keys(SORT_LABELS) as FeedSort[]).map((value) => (
+              <option key={value} value={value}>
+                {SORT_LABELS[value]}
+              </option>
+            ))}
+          </Select>
+        </div>
+      </div>
+
+      <section aria-label={`${FEED_LABELS[feed]} items`} aria-busy={query.isLoading}>
+        {query.isLoading ? (
+          <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            {Array.from({ length: LOADING_PLACEHOLDERS }, (_, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have nothing else to key on
+              <ItemCardSkeleton key={index} />
+            ))}
+          </div>
+        ) : query.isError ? (
+          <div className="rounded-xl border border-red-200 bg-red-50 p-6 text-center text-red-800">
+            <p>The feed could not be loaded.</p>
+            <Button variant="secondary" className="mt-3" onClick={() => void query.refetch()}>
+              Try again
+            </Button>
+          </div>
+        ) : items.length === 0 ? (
+          <div className="flex flex-col items-center gap-3 rounded-2xl border border-dashed border-slate-300 bg-white p-10 text-center">
+            <PackageOpen className="h-10 w-10 text-slate-400" aria-hidden="true" />
+            <h2 className="text-lg font-semibold">{q ? `No results for “${q}”` : EMPTY_TEXT[feed]}</h2>
+            <p className="max-w-md text-sm text-slate-600">
+              {feed === 'barter-match'
+                ? 'Add wants to your Want List and items to offer; matches from neighbors within your distance appear here.'
+                : 'Try a larger distance, or be the first to offer something nearby.'}
+            </p>
+            <Button onClick={openAddItem}>Add Your First Item</Button>
+          </div>
+        ) : (
+          <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            {items.map((item) => (
+              <ItemCard key={item.id} item={item} showMatch={feed === 'barter-match'} onOpen={setOpened} />
+            ))}
+          </div>
+        )}
+      </section>
+
+      {query.hasNextPage ? (
+        <div className="flex justify-center">
+          <Button
+            variant="secondary"
+            disabled={query.isFetchingNextPage}
+            onClick={() => void query.fetchNextPage()}
+          >
+            {query.isFetchingNextPage ? 'Loading...' : 'Load More Items'}
+          </Button>
+        </div>
+      ) : null}
+
+      <ItemDetailDialog
+        itemId={opened?.id ?? null}
+        title={opened?.title ?? ''}
+        onClose={() => setOpened(null)}
+      />
+    </div>
+  );
+}
+
+/** The search box for phones, where the header's is hidden; the bottom navigation's Search focuses it. */
+function MobileSearch({ initial, onSearch }: { initial: string; onSearch: (text: string) => void }) {
+  const [text, setText] = useState(initial);
+  useEffect(() => setText(initial), [initial]);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onSearch(text.trim());
+  };
+  return (
+    <search className="md:hidden">
+      <form onSubmit={submit} className="relative">
+        <label htmlFor="mobile-search" className="sr-only">
+          Search items or services
+        </label>
+        <Search
+          className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-500"
+          aria-hidden="true"
+        />
+        <Input
+          id="mobile-search"
+          type="search"
+          placeholder="Search items or services..."
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          className="rounded-full pl-9"
+        />
+      </form>
+    </search>
+  );
+}

@@ -1,0 +1,108 @@
+import { MapPin, Sparkles, Star } from 'lucide-react';
+import type { FeedItem } from '../../../../common/schemas/feed';
+import { formatTraderRating } from '../../../../common/trader-reputation';
+import { Badge } from '../../../components/ui/badge';
+import { formatDistance, ownerName } from '../format';
+import { ProposeBarterButton } from './propose-barter-button';
+import { SaveToggle } from './save-toggle';
+
+/**
+ * An item card (spec section 2 with docs/product.md's real values): photo, title, description, owner,
+ * Looking for, Propose Barter, save toggle, Service badge, match (Barter Match only), distance, rating.
+ */
+export function ItemCard({
+  item,
+  showMatch,
+  onOpen,
+}: {
+  item: FeedItem;
+  showMatch: boolean;
+  onOpen: (item: FeedItem) => void;
+}) {
+  const distance = formatDistance(item.distanceMiles);
+  const image = item.thumbnailUrl ?? item.imageUrl;
+  return (
+    <article
+      aria-labelledby={`item-${item.id}-title`}
+      className="flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm"
+    >
+      <div className="relative">
+        {image ? (
+          <img src={image} alt="" loading="lazy" className="aspect-[4/3] w-full bg-slate-100 object-cover" />
+        ) : (
+          <div className="flex aspect-[4/3] w-full items-center justify-center bg-slate-100 text-sm text-slate-500">
+            No image
+          </div>
+        )}
+        <div className="absolute top-2 left-2 flex gap-1">
+          {item.isService ? <Badge tone="accent">Service</Badge> : null}
+          {showMatch && item.match ? (
+            <Badge tone="success">
+              <Sparkles className="h-3 w-3" aria-hidden="true" />
+              {item.match.score}% match
+            </Badge>
+          ) : null}
+        </div>
+      </div>
+      <div className="flex flex-1 flex-col gap-2 p-4">
+        <div className="flex items-start justify-between gap-2">
+          <h3 id={`item-${item.id}-title`} className="font-semibold text-slate-900">
+            <button
+              type="button"
+              onClick={() => onOpen(item)}
+              className="text-left hover:underline focus-visible:underline"
+            >
+              {item.title}
+            </button>
+          </h3>
+          <SaveToggle itemId={item.id} title={item.title} initiallySaved={item.isSaved} />
+        </div>
+        <p className="line-clamp-2 text-sm text-slate-600">{item.description}</p>
+        {showMatch && item.match ? (
+          <ul className="grid gap-0.5 text-xs text-green-800">
+            <li>Matches your want: {item.match.wantTitle}</li>
+            {item.match.mutual ? (
+              <li>They want {item.match.theirWantTitle ?? 'something you offer'}</li>
+            ) : null}
+          </ul>
+        ) : null}
+        <div className="rounded-lg bg-brand-50 p-2 text-xs text-brand-900">
+          <span className="font-semibold">Looking for: </span>
+          {item.lookingFor.length > 0 ? item.lookingFor.join(', ') : 'Open to offers'}
+        </div>
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-600">
+          <span className="font-medium text-slate-800">{ownerName(item.user)}</span>
+          <span className="flex items-center gap-1">
+            <Star className="h-3 w-3 fill-amber-400 text-amber-500" aria-hidden="true" />
+            {formatTraderRating({ totalTrades: item.owner.completedTrades, rating: item.owner.rating })}
+          </span>
+          <span className="flex items-center gap-1">
+            <MapPin className="h-3 w-3" aria-hidden="true" />
+            {distance ?? 'Set location to see distance'}
+          </span>
+        </div>
+        <div className="mt-auto flex items-center justify-between gap-2 pt-2">
+          <Badge>{item.category}</Badge>
+          <ProposeBarterButton />
+        </div>
+      </div>
+    </article>
+  );
+}
+
+/** The loading placeholder of a card. */
+export function ItemCardSkeleton() {
+  return (
+    <div
+      aria-hidden="true"
+      className="animate-pulse overflow-hidden rounded-2xl border border-slate-200 bg-white"
+    >
+      <div className="aspect-[4/3] bg-slate-200" />
+      <div className="grid gap-2 p-4">
+        <div className="h-4 w-2/3 rounded bg-slate-200" />
+        <div className="h-3 w-full rounded bg-slate-200" />
+        <div className="h-3 w-5/6 rounded bg-slate-200" />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,86 @@
+import { MapPin, Star } from 'lucide-react';
+import { formatTraderRating } from '../../../../common/trader-reputation';
+import { Badge } from '../../../components/ui/badge';
+import { Dialog, DialogContent } from '../../../components/ui/dialog';
+import { useItemDetail } from '../api/item-detail';
+import { formatDistance, formatValue, ownerName } from '../format';
+import { ProposeBarterButton } from './propose-barter-button';
+import { SaveToggle } from './save-toggle';
+
+/** An item's detail: larger photo, full description, owner's first name, rating, distance and wants. */
+export function ItemDetailDialog({
+  itemId,
+  title,
+  onClose,
+}: {
+  itemId: number | null;
+  /** Shown while the detail loads. */
+  title: string;
+  onClose: () => void;
+}) {
+  const { data: item, isLoading, isError } = useItemDetail(itemId);
+  return (
+    <Dialog open={itemId !== null} onOpenChange={(open) => !open && onClose()}>
+      <DialogContent title={item?.title ?? title} className="max-w-2xl">
+        {isLoading ? <p className="text-slate-600">Loading...</p> : null}
+        {isError ? (
+          <p className="text-red-700">This item could not be loaded. It may have been removed.</p>
+        ) : null}
+        {item ? (
+          <div className="grid gap-4">
+            {item.imageUrl ? (
+              <img
+                src={item.imageUrl}
+                alt={item.title}
+                className="max-h-96 w-full rounded-xl bg-slate-100 object-contain"
+              />
+            ) : (
+              <div className="flex h-40 items-center justify-center rounded-xl bg-slate-100 text-slate-500">
+                No image
+              </div>
+            )}
+            <div className="flex flex-wrap gap-1">
+              <Badge tone="brand">{item.category}</Badge>
+              {item.isService ? <Badge tone="accent">Service</Badge> : null}
+              {formatValue(item.estimatedValue) ? (
+                <Badge>About {formatValue(item.estimatedValue)}</Badge>
+              ) : null}
+            </div>
+            <p className="whitespace-pre-line text-slate-700">{item.description}</p>
+            <div className="grid gap-1 text-sm text-slate-700">
+              <p>
+                Offered by <span className="font-semibold">{ownerName(item.user)}</span>
+              </p>
+              <p className="flex items-center gap-1">
+                <Star className="h-4 w-4 fill-amber-400 text-amber-500" aria-hidden="true" />
+                {formatTraderRating({ totalTrades: item.owner.completedTrades, rating: item.owner.rating })}
+              </p>
+              <p className="flex items-center gap-1">
+                <MapPin className="h-4 w-4" aria-hidden="true" />
+                {formatDistance(item.distanceMiles) ?? 'Set your location to see the distance'}
+              </p>
+            </div>
+            <div className="rounded-lg bg-brand-50 p-3 text-sm text-brand-900">
+              <p className="font-semibold">Looking for</p>
+              {item.lookingFor.length > 0 ? (
+                <ul className="mt-1 list-disc pl-5">
+                  {item.lookingFor.map((want) => (
+                    <li key={want}>{want}</li>
+                  ))}
+                </ul>
+              ) : (
+                <p>Open to offers</p>
+              )}
+            </div>
+            {item.isOwn ? null : (
+              <div className="flex items-center justify-end gap-2">
+                <SaveToggle itemId={item.id} title={item.title} initiallySaved={item.isSaved} />
+                <ProposeBarterButton />
+              </div>
+            )}
+          </div>
+        ) : null}
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,53 @@
+import { Heart } from 'lucide-react';
+import { Button } from '../../../components/ui/button';
+import { toast } from '../../../components/ui/use-toast';
+import { cn } from '../../../lib/utils';
+import { useSavedState, useToggleSaved } from '../api/saved-items';
+
+/** The save toggle (spec section 4): starts from isSaved and flips after a successful call. */
+export function SaveToggle({
+  itemId,
+  title,
+  initiallySaved,
+}: {
+  itemId: number;
+  title: string;
+  initiallySaved: boolean;
+}) {
+  const saved = useSavedState(itemId, initiallySaved);
+  const toggle = useToggleSaved();
+  const onClick = () =>
+    toggle.mutate(
+      { itemId, save: !saved },
+      {
+        onSuccess: () => {
+          toast(
+            saved
+              ? { title: 'Item unsaved', description: 'Item removed from your saved list' }
+              : { title: 'Item saved', description: 'Item added to your saved list' },
+          );
+        },
+        onError: () =>
+          toast({
+            title: 'Error',
+            description: 'Failed to save item. Please try again.',
+            variant: 'destructive',
+          }),
+      },
+    );
+  return (
+    <Button
+      variant="ghost"
+      size="icon"
+      aria-pressed={saved}
+      aria-label={saved ? `Unsave ${title}` : `Save ${title}`}
+      disabled={toggle.isPending}
+      onClick={onClick}
+    >
+      <Heart
+        className={cn('h-5 w-5', saved ? 'fill-red-600 text-red-600' : 'text-slate-600')}
+        aria-hidden="true"
+      />
+    </Button>
+  );
+}
