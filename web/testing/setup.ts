@@ -16,3 +16,12 @@ afterEach(() => {
   if (calls.length > 0)
     throw new Error(`console.error was called: ${calls.map((c) => c.join(' ')).join('\n')}`);
 });
+
+// jsdom lacks ResizeObserver, which Radix uses to size switches and popovers; nothing here needs real sizes.
+if (!('ResizeObserver' in globalThis)) {
+  globalThis.ResizeObserver = class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  };
+}

@@ -34,7 +34,8 @@ export function MemberHeader() {
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
       <div className="mx-auto flex max-w-6xl items-center gap-3 px-4 py-2">
         <Logo />
-        <search className="mx-2 hidden flex-1 md:block">
+        {/* biome-ignore lint/a11y/useSemanticElements: <search> is unknown to older browsers and jsdom; the role is equivalent */}
+        <div role="search" className="mx-2 hidden flex-1 md:block">
           <label htmlFor="header-search" className="sr-only">
             Search items or services
           </label>
@@ -60,7 +61,7 @@ export function MemberHeader() {
               className="h-10 w-full rounded-full border border-slate-300 bg-slate-50 pr-3 pl-9 text-sm placeholder:text-slate-500"
             />
           </form>
-        </search>
+        </div>
         <div className="ml-auto flex items-center gap-1">
           <Link
             href={paths.profile}

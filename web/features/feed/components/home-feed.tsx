@@ -195,7 +195,8 @@ function MobileSearch({ initial, onSearch }: { initial: string; onSearch: (text:
     onSearch(text.trim());
   };
   return (
-    <search className="md:hidden">
+    // biome-ignore lint/a11y/useSemanticElements: <search> is unknown to older browsers and jsdom; the role is equivalent
+    <div role="search" className="md:hidden">
       <form onSubmit={submit} className="relative">
         <label htmlFor="mobile-search" className="sr-only">
           Search items or services
@@ -213,6 +214,6 @@ function MobileSearch({ initial, onSearch }: { initial: string; onSearch: (text:
           className="rounded-full pl-9"
         />
       </form>
-    </search>
+    </div>
   );
 }

@@ -1,0 +1,185 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { FeedItem } from '../../../../common/schemas/feed';
+import { jsonResponse, renderWithProviders } from '../../../testing/render';
+import { AddItemProvider } from '../../listings/components/add-item-context';
+import { HomeFeed } from './home-feed';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+function feedItem(id: number, overrides: Partial<FeedItem> = {}): FeedItem {
+  return {
+    id,
+    title: `Item ${id}`,
+    description: `Description of item ${id}`,
+    category: 'tools',
+    isService: false,
+    imageUrl: null,
+    thumbnailUrl: null,
+    estimatedValue: 20,
+    createdAt: new Date().toISOString(),
+    isSaved: false,
+    user: { id: 'u1', firstName: 'Maya', lastName: 'O.', profileImageUrl: null },
+    distanceMiles: 1.24,
+    owner: { rating: 4.9, completedTrades: 23 },
+    lookingFor: ['Kayak paddle', 'Guitar lessons'],
+    match: {
+      score: 87,
+      wantId: 1,
+      wantTitle: 'Cordless drill',
+      mutual: true,
+      theirWantTitle: 'Mountain bike',
+    },
+    ...overrides,
+  };
+}
+
+/** Answers feed requests from `pages` (by offset) and records the URLs asked for. */
+function stubFeed(pages: Record<number, FeedItem[]>) {
+  const urls: string[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string) => {
+      urls.push(url);
+      const offset = Number(new URL(url, 'http://x').searchParams.get('offset'));
+      return jsonResponse(pages[offset] ?? []);
+    }),
+  );
+  return urls;
+}
+
+const renderFeed = () =>
+  renderWithProviders(
+    <AddItemProvider>
+      <HomeFeed />
+    </AddItemProvider>,
+  );
+
+describe('HomeFeed', () => {
+  it('shows six loading placeholders, then cards with the real values', async () => {
+    stubFeed({ 0: [feedItem(1)] });
+    const { container } = renderFeed();
+    expect(container.querySelectorAll('[aria-hidden="true"].animate-pulse')).toHaveLength(6);
+    const card = await screen.findByRole('article', { name: 'Item 1' });
+    expect(within(card).getByText('87% match')).toBeInTheDocument();
+    expect(within(card).getByText('Matches your want: Cordless drill')).toBeInTheDocument();
+    expect(within(card).getByText('They want Mountain bike')).toBeInTheDocument();
+    expect(within(card).getByText('Maya O.')).toBeInTheDocument();
+    expect(within(card).getByText('4.9 (23 trades)')).toBeInTheDocument();
+    expect(within(card).getByText('1.2 mi')).toBeInTheDocument();
+    expect(within(card).getByText('Kayak paddle, Guitar lessons')).toBeInTheDocument();
+    expect(within(card).getByText('No image')).toBeInTheDocument();
+  });
+
+  it('sends the feed, distance and sort to the server, and shows the match only on Barter Match', async () => {
+    const urls = stubFeed({ 0: [feedItem(1, { match: undefined })] });
+    renderFeed();
+    await screen.findByRole('article', { name: 'Item 1' });
+    expect(urls[0]).toMatch(/^\/api\/feed\/barter-match\?limit=20&offset=0&radius=25&sort=recent$/);
+
+    await userEvent.selectOptions(screen.getByLabelText('Distance'), '5');
+    await userEvent.selectOptions(screen.getByLabelText('Sort by'), 'value');
+    await userEvent.click(screen.getByRole('tab', { name: 'Everything' }));
+    await waitFor(() =>
+      expect(urls.at(-1)).toBe('/api/feed/everything?limit=20&offset=0&radius=5&sort=value'),
+    );
+    expect(await screen.findByRole('article', { name: 'Item 1' })).toBeInTheDocument();
+    expect(screen.queryByText(/% match/)).not.toBeInTheDocument();
+  });
+
+  it('random barter sends the same seed for every page of the browsing session', async () => {
+    const full = Array.from({ length: 20 }, (_, i) => feedItem(i + 1));
+    const urls = stubFeed({ 0: full, 20: [feedItem(21)] });
+    renderFeed();
+    await userEvent.click(screen.getByRole('tab', { name: 'Random Barter' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Load More Items' }));
+    await screen.findByRole('article', { name: 'Item 21' });
+    const seeds = urls
+      .filter((u) => u.includes('random-barter'))
+      .map((u) => new URL(u, 'http://x').searchParams.get('seed'));
+    expect(seeds.length).toBeGreaterThanOrEqual(2);
+    expect(new Set(seeds).size).toBe(1);
+  });
+
+  it('Load More Items fetches the next 20 until a page comes back short', async () => {
+    const full = Array.from({ length: 20 }, (_, i) => feedItem(i + 1));
+    stubFeed({ 0: full, 20: [feedItem(21), feedItem(22)] });
+    renderFeed();
+    await screen.findByRole('article', { name: 'Item 20' });
+    await userEvent.click(screen.getByRole('button', { name: 'Load More Items' }));
+    await screen.findByRole('article', { name: 'Item 22' });
+    expect(screen.getAllByRole('article')).toHaveLength(22);
+    expect(screen.queryByRole('button', { name: 'Load More Items' })).not.toBeInTheDocument();
+  });
+
+  it.each([
+    ['Barter Match', 'No matches found'],
+    ['Random Barter', 'No random items available'],
+    ['Everything', 'No items in your area'],
+  ])('%s has its empty state with Add Your First Item', async (tab, text) => {
+    stubFeed({});
+    renderFeed();
+    await userEvent.click(screen.getByRole('tab', { name: tab }));
+    expect(await screen.findByRole('heading', { name: text })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Add Your First Item' }));
+    expect(await screen.findByRole('dialog', { name: 'Add New Item' })).toBeInTheDocument();
+  });
+
+  it('shows the safety tip 3 seconds after load', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    stubFeed({});
+    renderFeed();
+    expect(screen.queryByText(/Always meet in public places/)).not.toBeInTheDocument();
+    await vi.advanceTimersByTimeAsync(3000);
+    expect(
+      await screen.findByText(
+        'Always meet in public places and trust your instincts when bartering with others.',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('save flips after success with the spec toast, then unsave', async () => {
+    const calls: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init?: RequestInit) => {
+        calls.push(`${init?.method ?? 'GET'} ${url}`);
+        if (url.startsWith('/api/feed/')) return jsonResponse([feedItem(7)]);
+        if (url === '/api/saved-items/7')
+          return init?.method === 'POST'
+            ? jsonResponse({ saved: true })
+            : new Response(null, { status: 204 });
+        return jsonResponse([]);
+      }),
+    );
+    renderFeed();
+    const save = await screen.findByRole('button', { name: 'Save Item 7' });
+    expect(save).toHaveAttribute('aria-pressed', 'false');
+    await userEvent.click(save);
+    expect(await screen.findByText('Item added to your saved list')).toBeInTheDocument();
+    const unsave = await screen.findByRole('button', { name: 'Unsave Item 7' });
+    expect(unsave).toHaveAttribute('aria-pressed', 'true');
+    await userEvent.click(unsave);
+    expect(await screen.findByText('Item removed from your saved list')).toBeInTheDocument();
+    expect(calls).toEqual(expect.arrayContaining(['POST /api/saved-items/7', 'DELETE /api/saved-items/7']));
+  });
+
+  it('a failed save keeps the state and says so', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) =>
+        url.startsWith('/api/feed/')
+          ? jsonResponse([feedItem(8)])
+          : jsonResponse({ message: 'x', code: 'X' }, 500),
+      ),
+    );
+    renderFeed();
+    await userEvent.click(await screen.findByRole('button', { name: 'Save Item 8' }));
+    expect(await screen.findByText('Failed to save item. Please try again.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Save Item 8' })).toHaveAttribute('aria-pressed', 'false');
+  });
+});
