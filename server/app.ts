@@ -12,6 +12,7 @@ import {
 import { BODY_LIMIT_BYTES } from '../common/constants';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
+import { analyzeRoutes } from './features/analyze/analyze-routes';
 import { authRoutes } from './features/auth/auth-routes';
 import { googleRoutes } from './features/auth/google-routes';
 import { feedRoutes } from './features/feed/feed-routes';
@@ -93,6 +94,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(notificationsRoutes);
   await app.register(profileRoutes);
   await app.register(placesRoutes);
+  await app.register(analyzeRoutes);
   await app.register(tradesRoutes);
   await app.register(feedRoutes);
   await app.register(savedRoutes);

@@ -36,6 +36,7 @@ const envSchema = z.object({
   OPENAI_BASE_URL: z.url().optional(),
   OPENAI_API_KEY: z.string().optional(),
   OPENAI_MODEL: z.string().optional(),
+  OPENAI_TIMEOUT_MS: positiveInt.default(30_000),
   GEOCODER: z.enum(['offline', 'nominatim']).default('offline'),
   NOMINATIM_URL: z.url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -44,6 +45,7 @@ const envSchema = z.object({
   LOGIN_ACCOUNT_RATE_LIMIT: positiveInt.default(10),
   REGISTER_RATE_LIMIT: positiveInt.default(10),
   DEMO_LOGIN_RATE_LIMIT: positiveInt.default(20),
+  ANALYZE_RATE_LIMIT: positiveInt.default(20),
   DB_POOL_MAX: positiveInt.default(10),
   DB_STATEMENT_TIMEOUT_MS: positiveInt.default(10_000),
   REQUEST_TIMEOUT_MS: positiveInt.default(30_000),
@@ -67,7 +69,14 @@ export interface Config {
   demoLogin: boolean;
   seedDemo: boolean;
   google: { clientId: string; clientSecret: string; issuerUrl: string } | null;
-  ai: { provider: 'local' | 'openai'; baseUrl?: string; apiKey?: string; model?: string };
+  ai: {
+    provider: 'local' | 'openai';
+    baseUrl?: string;
+    apiKey?: string;
+    model?: string;
+    /** How long one request to the openai provider may take. */
+    timeoutMs: number;
+  };
   geocoder: { provider: 'offline' | 'nominatim'; nominatimUrl?: string };
   logLevel: string;
   rateLimits: {
@@ -81,6 +90,8 @@ export interface Config {
     registerPerMinute: number;
     /** Demo logins per IP address per minute. */
     demoLoginPerMinute: number;
+    /** Photo analyses per member per minute. */
+    analyzePerMinute: number;
   };
   db: { poolMax: number; statementTimeoutMs: number };
   requestTimeoutMs: number;
@@ -172,6 +183,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       baseUrl: env.OPENAI_BASE_URL,
       apiKey: env.OPENAI_API_KEY,
       model: env.OPENAI_MODEL,
+      timeoutMs: env.OPENAI_TIMEOUT_MS,
     },
     geocoder: { provider: env.GEOCODER, nominatimUrl: env.NOMINATIM_URL },
     logLevel: env.LOG_LEVEL,
@@ -181,6 +193,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       loginPerAccount: env.LOGIN_ACCOUNT_RATE_LIMIT,
       registerPerMinute: env.REGISTER_RATE_LIMIT,
       demoLoginPerMinute: env.DEMO_LOGIN_RATE_LIMIT,
+      analyzePerMinute: env.ANALYZE_RATE_LIMIT,
     },
     db: { poolMax: env.DB_POOL_MAX, statementTimeoutMs: env.DB_STATEMENT_TIMEOUT_MS },
     requestTimeoutMs: env.REQUEST_TIMEOUT_MS,

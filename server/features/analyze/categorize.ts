@@ -1,0 +1,261 @@
+import type { GoodsCategory, ServiceCategory } from '../../../common/categories';
+
+/** A category the words on an item point to, with how sure that is (0 to 1). */
+export interface CategoryGuess {
+  category: GoodsCategory | ServiceCategory;
+  isService: boolean;
+  confidence: number;
+}
+
+interface Rule {
+  category: GoodsCategory | ServiceCategory;
+  isService?: true;
+  /** Makers whose name alone says what the item is. */
+  brands?: string[];
+  /** Words and phrases (lower case, words separated by single spaces). */
+  words: string[];
+}
+
+/**
+ * A small keyword table: brands and service words count double, other words once. Phrases are matched on whole words after
+ * lower-casing and turning punctuation into spaces ("Black+Decker" is "black decker").
+ */
+const RULES: Rule[] = [
+  {
+    category: 'books',
+    brands: ['penguin books', 'harpercollins', 'isbn'],
+    words: [
+      'novel',
+      'paperback',
+      'hardcover',
+      'hardback',
+      'edition',
+      'chapter',
+      'bestseller',
+      'bestselling',
+      'author of',
+      'cookbook',
+      'volume',
+      'stories',
+    ],
+  },
+  {
+    category: 'tools',
+    brands: [
+      'dewalt',
+      'makita',
+      'bosch',
+      'milwaukee',
+      'ryobi',
+      'black decker',
+      'black and decker',
+      'stanley',
+      'craftsman',
+      'hilti',
+      'metabo',
+      'festool',
+      'einhell',
+      'ridgid',
+      'kobalt',
+      'worx',
+      'hitachi',
+      'irwin',
+    ],
+    words: [
+      'drill',
+      'cordless',
+      'impact driver',
+      'saw',
+      'circular saw',
+      'jigsaw',
+      'hammer',
+      'wrench',
+      'spanner',
+      'screwdriver',
+      'sander',
+      'grinder',
+      'pliers',
+      'chisel',
+      'toolbox',
+      'tool kit',
+      'socket set',
+    ],
+  },
+  {
+    category: 'electronics',
+    brands: ['sony', 'jbl', 'bose', 'philips'],
+    words: [
+      'bluetooth',
+      'speaker',
+      'headphones',
+      'earbuds',
+      'hdmi',
+      'usb',
+      'amplifier',
+      'radio',
+      'television',
+      'projector',
+      'wireless',
+    ],
+  },
+  { category: 'computers', brands: ['macbook', 'thinkpad', 'chromebook'], words: ['laptop', 'desktop pc'] },
+  {
+    category: 'computer parts',
+    brands: ['geforce', 'radeon', 'nvidia'],
+    words: ['ssd', 'graphics card', 'motherboard', 'ddr4', 'ddr5', 'hard drive', 'monitor'],
+  },
+  { category: 'cell phones', brands: ['iphone'], words: ['smartphone', 'mobile phone'] },
+  {
+    category: 'video gaming',
+    brands: ['playstation', 'xbox', 'nintendo', 'ps4', 'ps5'],
+    words: ['video game', 'controller', 'gamepad'],
+  },
+  {
+    category: 'toys+games',
+    brands: ['lego', 'hasbro', 'mattel', 'playmobil', 'barbie'],
+    words: ['puzzle', 'board game', 'jigsaw puzzle', 'pieces', 'toy', 'card game'],
+  },
+  { category: 'cds/dvd/vhs', words: ['dvd', 'blu ray', 'compact disc', 'vhs', 'audio cd'] },
+  {
+    category: 'music instr',
+    brands: ['fender', 'gibson', 'epiphone'],
+    words: ['guitar', 'ukulele', 'violin', 'piano', 'drum', 'keyboard'],
+  },
+  {
+    category: 'photo+video',
+    brands: ['canon', 'nikon', 'gopro', 'fujifilm'],
+    words: ['camera', 'lens', 'tripod', 'camcorder'],
+  },
+  {
+    category: 'appliances',
+    brands: ['kitchenaid', 'nespresso', 'dyson', 'breville'],
+    words: [
+      'blender',
+      'toaster',
+      'microwave',
+      'kettle',
+      'coffee maker',
+      'vacuum',
+      'air fryer',
+      'dishwasher',
+      'washing machine',
+      'mixer',
+    ],
+  },
+  { category: 'baby+kid', brands: ['pampers'], words: ['baby', 'infant', 'stroller', 'toddler', 'newborn'] },
+  {
+    category: 'beauty+hlth',
+    words: [
+      'shampoo',
+      'conditioner',
+      'lotion',
+      'perfume',
+      'eau de',
+      'vitamin',
+      'spf',
+      'moisturizer',
+      'moisturiser',
+    ],
+  },
+  {
+    category: 'farm+garden',
+    words: ['seeds', 'garden', 'fertilizer', 'fertiliser', 'compost', 'potting', 'planter', 'hose', 'lawn'],
+  },
+  {
+    category: 'sporting',
+    words: [
+      'tennis',
+      'golf',
+      'football',
+      'basketball',
+      'soccer',
+      'yoga',
+      'dumbbell',
+      'racket',
+      'skateboard',
+      'fitness',
+    ],
+  },
+  { category: 'bikes', words: ['bicycle', 'mountain bike', 'road bike', 'bike'] },
+  { category: 'bike parts', brands: ['shimano'], words: ['derailleur', 'inner tube', 'bike helmet'] },
+  {
+    category: 'clothes+acc',
+    brands: ['nike', 'adidas', 'levi s'],
+    words: [
+      'jacket',
+      'shirt',
+      't shirt',
+      'jeans',
+      'dress',
+      'shoes',
+      'sneakers',
+      'cotton',
+      'hoodie',
+      'sweater',
+    ],
+  },
+  { category: 'jewelry', words: ['necklace', 'bracelet', 'earrings', 'sterling silver', '14k', '18k'] },
+  {
+    category: 'furniture',
+    brands: ['ikea'],
+    words: ['chair', 'sofa', 'couch', 'shelf', 'bookcase', 'desk', 'dresser', 'wardrobe'],
+  },
+  {
+    category: 'auto parts',
+    brands: ['castrol', 'bosch wiper'],
+    words: ['motor oil', 'brake pads', 'spark plug', 'wiper blade'],
+  },
+  {
+    category: 'arts+crafts',
+    words: [
+      'acrylic',
+      'watercolor',
+      'watercolour',
+      'paint brush',
+      'yarn',
+      'crochet',
+      'knitting',
+      'sketchbook',
+      'canvas',
+    ],
+  },
+  { category: 'lessons', isService: true, words: ['lessons', 'tutoring', 'tutor', 'classes'] },
+  { category: 'pet', isService: true, words: ['dog walking', 'pet sitting', 'dog grooming'] },
+  { category: 'labor/move', isService: true, words: ['moving help', 'removals', 'man with a van'] },
+];
+
+/** Lower case, punctuation to spaces, single spaces, padded so whole words match with ` word `. */
+export function normalizeWords(text: string): string {
+  return ` ${text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim()} `;
+}
+
+/**
+ * The category the text points to, or null when nothing does or two categories tie. An ISBN barcode
+ * is the strongest evidence of a book; otherwise brands (2 points) and words (1 point) are counted.
+ */
+export function categorize(text: string, options: { isbn?: boolean } = {}): CategoryGuess | null {
+  if (options.isbn) return { category: 'books', isService: false, confidence: 0.95 };
+  const words = normalizeWords(text);
+  if (words.trim() === '') return null;
+  const scored = RULES.map((rule) => {
+    let score = 0;
+    for (const brand of rule.brands ?? []) if (words.includes(` ${brand} `)) score += 2;
+    // "Guitar lessons" advertises lessons, not a guitar: service words outweigh the goods they name.
+    const weight = rule.isService ? 2 : 1;
+    for (const word of rule.words) if (words.includes(` ${word} `)) score += weight;
+    return { rule, score };
+  })
+    .filter(({ score }) => score > 0)
+    .sort((a, b) => b.score - a.score);
+  const [best, second] = scored;
+  if (!best || (second && second.score === best.score)) return null;
+  const margin = best.score - (second?.score ?? 0);
+  return {
+    category: best.rule.category,
+    isService: best.rule.isService ?? false,
+    confidence: Math.min(0.85, 0.4 + 0.15 * best.score + 0.05 * margin),
+  };
+}

@@ -1,0 +1,97 @@
+import { existsSync } from 'node:fs';
+import sharp from 'sharp';
+import { afterAll, describe, expect, it } from 'vitest';
+import { decodeImageDataUrl } from '../../photos/photo-input';
+import { toDataUrl } from '../../test/images';
+import { presentAnalysis } from './analyze-service';
+import { LocalImageAnalyzer } from './local-analyzer';
+import { ENG_LANG_PATH } from './ocr';
+import { blankPng, bookCoverPng, ean13CheckDigit, ean13Modules, textLabelPng } from './test-images';
+
+const analyzer = new LocalImageAnalyzer();
+afterAll(() => analyzer.close());
+
+/** Analyse image bytes the way the route does: checked as an item photo, then presented. */
+async function analyze(bytes: Buffer, mime = 'image/png') {
+  const photo = await decodeImageDataUrl(toDataUrl(bytes, mime));
+  return presentAnalysis(await analyzer.analyze(photo), analyzer.provider);
+}
+
+describe('the EAN-13 test helper', () => {
+  it('computes check digits and the 95 modules', () => {
+    // The Hobbit (HarperCollins, 1991): ISBN 978-0-261-10221-7.
+    expect(ean13CheckDigit('978026110221')).toBe(7);
+    const modules = ean13Modules('9780261102217');
+    expect(modules).toHaveLength(95);
+    expect(modules.startsWith('101')).toBe(true);
+    expect(modules.slice(45, 50)).toBe('01010');
+    expect(() => ean13Modules('9780261102210')).toThrow(/check digit/);
+  });
+});
+
+describe('local photo analysis', () => {
+  it('reads its model from the installed data package, not from the network', () => {
+    expect(ENG_LANG_PATH).toMatch(/node_modules[/\\]@tesseract\.js-data[/\\]eng[/\\]4\.0\.0_best_int$/);
+    expect(existsSync(`${ENG_LANG_PATH}/eng.traineddata.gz`)).toBe(true);
+  });
+
+  it('reads a book cover: the title from the largest text, books from the ISBN barcode', async () => {
+    const result = await analyze(await bookCoverPng());
+    expect(result.provider).toBe('local');
+    expect(result.title).toBe('The Hobbit');
+    expect(result.category).toBe('books');
+    expect(result.isService).toBe(false);
+    expect(result.description).toContain('"The Hobbit"');
+    expect(result.description).toContain('Tolkien');
+    expect(result.description).toContain('ISBN 9780261102217');
+    expect(result.description).toMatch(/beige/);
+    expect(result.description).toMatch(/portrait photo/);
+    // Nothing on the cover says what it is worth.
+    expect(result.estimatedValue).toBeUndefined();
+    expect(result.confidence.title).toBeGreaterThan(0.7);
+    expect(result.confidence.category).toBeGreaterThanOrEqual(0.9);
+    expect(result.confidence.description).toBeGreaterThan(0.5);
+    expect(result.confidence.estimatedValue).toBeUndefined();
+  });
+
+  it('reads a cover sent as a JPEG taken sideways (EXIF orientation 6), as a phone sends it', async () => {
+    // Stored turned a quarter to the left; orientation 6 tells viewers to turn it back.
+    const sideways = await sharp(
+      await bookCoverPng({ title: 'Dune', author: 'Frank Herbert', isbn: '978044117271' }),
+    )
+      .rotate(270)
+      .jpeg({ quality: 85 })
+      .withMetadata({ orientation: 6 })
+      .toBuffer();
+    const result = await analyze(sideways, 'image/jpeg');
+    expect(result.title).toBe('Dune');
+    expect(result.category).toBe('books');
+    expect(result.description).toContain('ISBN 9780441172719');
+    expect(result.description).toMatch(/portrait photo/);
+  });
+
+  it('reads a text-only label: brand and product as the title, tools from the brand, a printed price', async () => {
+    const result = await analyze(await textLabelPng(['DeWalt', '20V MAX Cordless Drill', 'Now $89.99']));
+    expect(result.title).toBe('DeWalt 20V MAX Cordless Drill');
+    expect(result.category).toBe('tools');
+    expect(result.isService).toBe(false);
+    expect(result.estimatedValue).toBe(89.99);
+    // A printed price is what it cost new: reported, but with low confidence.
+    expect(result.confidence.estimatedValue).toBeLessThanOrEqual(0.5);
+    expect(result.description).toContain('landscape photo');
+    expect(result.description).not.toMatch(/ISBN|barcode/);
+  });
+
+  it('leaves a category out when the words do not point to one', async () => {
+    const result = await analyze(await textLabelPng(['Hello Neighbour']));
+    expect(result.title).toBe('Hello Neighbour');
+    expect(result.category).toBeUndefined();
+    expect(result.isService).toBeUndefined();
+    expect(result.confidence.category).toBeUndefined();
+  });
+
+  it('says nothing about a photo with nothing on it', async () => {
+    const result = await analyze(await blankPng());
+    expect(result).toEqual({ provider: 'local', confidence: {} });
+  });
+});
