@@ -11,6 +11,7 @@ export const ERROR_CODES = {
   crossOrigin: 'CROSS_ORIGIN',
   notFound: 'NOT_FOUND',
   conflict: 'CONFLICT',
+  contentNotAllowed: 'CONTENT_NOT_ALLOWED',
   payloadTooLarge: 'PAYLOAD_TOO_LARGE',
   unsupportedMediaType: 'UNSUPPORTED_MEDIA_TYPE',
   rateLimited: 'RATE_LIMITED',
