@@ -1,10 +1,40 @@
-import { ArrowLeft } from 'lucide-react';
+import { ArrowLeft, Printer } from 'lucide-react';
+import { useMemo } from 'react';
 import { Link } from 'wouter';
 import { Button } from '../../components/ui/button';
+import { toast } from '../../components/ui/use-toast';
+import { FlyerPreview } from '../../features/flyer/components/flyer-preview';
+import { simpleFlyerHtml } from '../../features/flyer/flyer-html';
+import { printFlyer } from '../../features/flyer/print-flyer';
+import { useQrCode } from '../../features/flyer/qr-code';
+import { useSiteInfo } from '../../features/site/api/site-info';
 import { paths } from '../paths';
 
-/** /flyer. The printable flyer is built by the flyers issue; until then the page says so plainly. */
+/**
+ * /flyer (spec section 2): back to home, the Community Flyer heading, Print a Flyer, and a preview
+ * of the very flyer that prints: tagline, intro, six popular items and a QR code for PUBLIC_URL.
+ */
 export default function FlyerPage() {
+  const site = useSiteInfo();
+  const publicUrl = site.data?.publicUrl;
+  const qrCode = useQrCode(publicUrl);
+  const html = useMemo(
+    () => (publicUrl && qrCode.data ? simpleFlyerHtml({ publicUrl, qrDataUrl: qrCode.data }) : null),
+    [publicUrl, qrCode.data],
+  );
+  const failed = site.isError || qrCode.isError;
+
+  const onPrint = () => {
+    if (!html) return;
+    if (!printFlyer(html)) {
+      toast({
+        title: 'Pop-up blocked',
+        description: 'Allow pop-ups for this site to print the flyer.',
+        variant: 'destructive',
+      });
+    }
+  };
+
   return (
     <main className="min-h-screen bg-slate-50 px-4 py-8">
       <div className="mx-auto max-w-3xl">
@@ -14,8 +44,31 @@ export default function FlyerPage() {
             Back to Home
           </Link>
         </Button>
-        <h1 className="text-3xl font-bold">Community Flyer</h1>
-        <p className="mt-3 text-slate-700">The printable flyer is not available yet.</p>
+        <div className="flex flex-wrap items-end justify-between gap-4">
+          <div>
+            <h1 className="text-3xl font-bold">Community Flyer</h1>
+            <p className="mt-2 text-slate-700">
+              Print this flyer and post it on a local noticeboard to help neighbors find Barterhood.
+            </p>
+          </div>
+          <Button size="lg" onClick={onPrint} disabled={!html}>
+            <Printer className="h-5 w-5" aria-hidden="true" />
+            Print a Flyer
+          </Button>
+        </div>
+        <div className="mt-6">
+          {html ? (
+            <FlyerPreview html={html} title="Flyer preview" />
+          ) : failed ? (
+            <p role="alert" className="text-red-700">
+              The flyer could not be prepared. Please reload the page.
+            </p>
+          ) : (
+            <p role="status" className="text-slate-600">
+              Preparing the flyer…
+            </p>
+          )}
+        </div>
       </div>
     </main>
   );

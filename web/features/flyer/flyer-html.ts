@@ -1,0 +1,290 @@
+import { FLYER_TEAR_OFF_TABS, PRODUCT_NAME } from '../../../common/constants';
+import type { FlyerListing, FlyerNeighborhood } from '../../../common/schemas/flyer';
+
+/**
+ * The one way to make a flyer (issue 8): pure functions that return complete HTML documents, used
+ * for the preview on the page (an iframe's srcdoc), the print window (document.write) and the
+ * downloaded file. Everything is inline: styles in one <style>, the QR code as a data URL, no
+ * scripts, no fonts or images from anywhere, so a downloaded flyer opens with no network. The
+ * documents carry their own CSP that forbids every request but data: images.
+ */
+
+export interface SimpleFlyerInput {
+  /** The site address (PUBLIC_URL) the flyer sends people to. */
+  publicUrl: string;
+  /** The QR code for publicUrl, as a data: URL (see qr-code.ts). */
+  qrDataUrl: string;
+}
+
+export interface CommunityFlyerInput extends SimpleFlyerInput {
+  /** Current offers and wants near the member, when they chose to include them. */
+  neighborhood?: FlyerNeighborhood | null;
+}
+
+/** The tagline both flyers carry (spec section 2). */
+export const FLYER_TAGLINE = 'Trade with Your Neighbors';
+
+/** The six popular items of the simple flyer (spec section 2). */
+export const POPULAR_ITEMS = [
+  'Tools',
+  'Books',
+  'Electronics',
+  'Home Items',
+  'Garden Supplies',
+  'Services',
+] as const;
+
+/** The four benefits of the community flyer. */
+export const BENEFITS = [
+  { title: 'Save money', text: 'Get what you need by trading what you no longer use.' },
+  { title: 'Meet your neighbors', text: 'Trade face to face with people who live nearby.' },
+  { title: 'Waste less', text: 'Give useful things a second life instead of a landfill.' },
+  { title: 'Share skills', text: 'Swap services like repairs, tutoring or yard work.' },
+] as const;
+
+/** The four-step how-to of the community flyer; `{address}` becomes the site address. */
+export const HOW_TO_STEPS = [
+  'Scan the code or visit {address}',
+  'Create your free profile',
+  'List what you offer and what you want',
+  'Get matched with neighbors and trade',
+] as const;
+
+/** The name of the downloaded community flyer (spec section 2). */
+export const COMMUNITY_FLYER_FILE_NAME = 'barterhood-community-flyer.html';
+
+/** Longest listing title a flyer prints; longer ones end in an ellipsis. */
+const LISTING_TITLE_MAX = 40;
+
+const HTML_ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+
+/** Text made safe for HTML element content and quoted attribute values. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (character) => HTML_ESCAPES[character] ?? character);
+}
+
+/** The site address as printed: PUBLIC_URL without a trailing slash. */
+export function flyerAddress(publicUrl: string): string {
+  return publicUrl.trim().replace(/\/+$/, '');
+}
+
+/** Only data: images may enter a flyer; anything else would make it fetch from somewhere. */
+function assertDataImage(url: string): string {
+  if (!/^data:image\/(png|svg\+xml|gif|jpeg|webp)[;,]/.test(url)) {
+    throw new Error('A flyer QR code must be a data: image URL.');
+  }
+  return url;
+}
+
+function truncate(text: string, max: number): string {
+  const trimmed = text.trim();
+  return trimmed.length > max ? `${trimmed.slice(0, max - 1).trimEnd()}…` : trimmed;
+}
+
+/** No request of any kind: only inline styles and data: images (a second line of defence). */
+const FLYER_CSP = "default-src 'none'; img-src data:; style-src 'unsafe-inline'";
+
+/**
+ * Styles both flyers share. On screen the document shows a letter-size sheet; in print the page
+ * box is letter with half-inch margins and the sheet is exactly the printable area, cut off rather
+ * than spilling onto a second page.
+ */
+const BASE_STYLES = `
+@page { size: letter; margin: 0.5in; }
+*, *::before, *::after { box-sizing: border-box; }
+html { -webkit-print-color-adjust: exact; print-color-adjust: exact; }
+body { margin: 0; background: #e2e8f0; color: #0f172a; font-family: "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif; line-height: 1.3; }
+.sheet { width: 8.5in; height: 11in; margin: 0 auto; padding: 0.5in; background: #ffffff; overflow: hidden; display: flex; flex-direction: column; }
+h1, h2, h3, p, ol, ul { margin: 0; }
+.kicker { font-size: 11pt; font-weight: 700; letter-spacing: 0.14em; text-transform: uppercase; color: #0f766e; }
+.brand { color: #0f766e; }
+.qr img { display: block; width: 1.6in; height: 1.6in; image-rendering: pixelated; }
+.qr-caption { font-size: 12pt; font-weight: 700; margin-top: 0.05in; }
+.address { font-size: 10pt; color: #334155; word-break: break-all; }
+@media print {
+  body { background: #ffffff; }
+  .sheet { width: auto; height: 9.9in; margin: 0; padding: 0; }
+}
+`;
+
+const SIMPLE_STYLES = `
+.simple { text-align: center; align-items: center; gap: 0.3in; }
+.simple h1 { font-size: 40pt; line-height: 1.1; margin-top: 0.1in; }
+.simple .intro { font-size: 15pt; max-width: 6.2in; color: #1e293b; }
+.simple h2 { font-size: 18pt; margin-bottom: 0.12in; }
+.simple .popular ul { list-style: none; padding: 0; display: grid; grid-template-columns: repeat(3, 2.1in); gap: 0.12in; }
+.simple .popular li { border: 2px solid #0f766e; border-radius: 0.12in; padding: 0.14in 0.08in; font-size: 14pt; font-weight: 600; background: #f0fdfa; }
+.simple .qr { display: flex; flex-direction: column; align-items: center; }
+.simple .qr img { width: 2.2in; height: 2.2in; }
+.simple .footer { margin-top: auto; font-size: 11pt; color: #334155; }
+`;
+
+const COMMUNITY_STYLES = `
+.community { gap: 0.16in; }
+.masthead { text-align: center; }
+.masthead h1 { font-size: 34pt; line-height: 1.05; }
+.masthead .tagline { font-size: 18pt; font-weight: 700; color: #115e59; }
+.masthead .lead { font-size: 11.5pt; color: #1e293b; margin-top: 0.04in; }
+.community h2 { font-size: 13pt; color: #115e59; border-bottom: 2px solid #99f6e4; padding-bottom: 0.03in; margin-bottom: 0.08in; }
+.benefits ul { list-style: none; padding: 0; display: grid; grid-template-columns: minmax(0, 1fr) minmax(0, 1fr); gap: 0.08in 0.2in; }
+.benefits li { font-size: 10.5pt; }
+.benefits strong { display: block; font-size: 11.5pt; }
+.steps-row { display: flex; gap: 0.25in; align-items: flex-start; }
+.steps { flex: 1; }
+.steps ol { padding-left: 0.25in; font-size: 11pt; }
+.steps li { margin-bottom: 0.06in; }
+.community .qr { display: flex; flex-direction: column; align-items: center; text-align: center; width: 1.9in; }
+.community .qr img { width: 1.4in; height: 1.4in; }
+.nearby-lists { display: grid; grid-template-columns: minmax(0, 1fr) minmax(0, 1fr); gap: 0.25in; }
+.nearby h3 { font-size: 11pt; margin-bottom: 0.04in; }
+.nearby ul { list-style: none; padding: 0; font-size: 9.5pt; }
+.nearby li { white-space: nowrap; overflow: hidden; text-overflow: ellipsis; padding: 0.015in 0; border-bottom: 1px dotted #cbd5e1; }
+.nearby .meta { color: #475569; }
+.nearby .none { font-size: 9.5pt; color: #475569; }
+.tear-off { margin-top: auto; }
+.tear-off .hint { font-size: 9pt; color: #475569; text-align: center; margin-bottom: 0.04in; }
+.tabs { list-style: none; padding: 0; display: flex; height: 1.95in; border-top: 2px dashed #64748b; }
+.tab { flex: 1 1 0; min-width: 0; border-right: 1px dashed #64748b; display: flex; align-items: center; justify-content: center; overflow: hidden; padding: 0.06in 0.02in; }
+.tab:first-child { border-left: 1px dashed #64748b; }
+.tab span { writing-mode: vertical-rl; transform: rotate(180deg); font-size: 8.5pt; line-height: 1.2; text-align: center; max-height: 100%; word-break: break-all; }
+.tab strong { font-size: 10pt; color: #115e59; }
+`;
+
+/** A full HTML document around a flyer's body. */
+function documentHtml(title: string, styles: string, body: string): string {
+  return `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="${FLYER_CSP}">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)}</title>
+<style>${BASE_STYLES}${styles}</style>
+</head>
+<body>
+${body}
+</body>
+</html>
+`;
+}
+
+function qrBlock(publicUrl: string, qrDataUrl: string, caption: string): string {
+  const address = flyerAddress(publicUrl);
+  return `<div class="qr">
+<img src="${escapeHtml(assertDataImage(qrDataUrl))}" alt="QR code for ${escapeHtml(address)}">
+<p class="qr-caption">${escapeHtml(caption)}</p>
+<p class="address">${escapeHtml(address)}</p>
+</div>`;
+}
+
+/**
+ * The flyer of /flyer (spec section 2): the tagline, an intro about free trading with no money,
+ * the six popular items and a 'Scan to visit' QR code for the site.
+ */
+export function simpleFlyerHtml({ publicUrl, qrDataUrl }: SimpleFlyerInput): string {
+  const items = POPULAR_ITEMS.map((item) => `<li>${escapeHtml(item)}</li>`).join('');
+  const body = `<main class="sheet simple">
+<p class="kicker">${escapeHtml(PRODUCT_NAME)}</p>
+<h1>${escapeHtml(FLYER_TAGLINE)}</h1>
+<p class="intro">${escapeHtml(
+    `${PRODUCT_NAME} is a free community marketplace where neighbors trade goods and services with each other. No money required: offer what you have and find what you need, right here in the neighborhood.`,
+  )}</p>
+<section class="popular" aria-labelledby="popular-heading">
+<h2 id="popular-heading">Popular Items to Trade</h2>
+<ul>${items}</ul>
+</section>
+${qrBlock(publicUrl, qrDataUrl, 'Scan to visit')}
+<p class="footer">${escapeHtml('Free to join · Trade locally · Build community')}</p>
+</main>`;
+  return documentHtml(`${PRODUCT_NAME}: ${FLYER_TAGLINE}`, SIMPLE_STYLES, body);
+}
+
+/** Longest first name a flyer prints. */
+const FIRST_NAME_MAX = 20;
+
+/** One line: who (first name only), what, and its category; the title gives way first when space runs out. */
+function listingHtml(listing: FlyerListing, verb: 'offers' | 'wants'): string {
+  const who = listing.firstName ? truncate(listing.firstName, FIRST_NAME_MAX) : 'A neighbor';
+  const kind = listing.isService ? `${listing.category} service` : listing.category;
+  return `<li>${escapeHtml(who)} ${verb} <strong>${escapeHtml(truncate(listing.title, LISTING_TITLE_MAX))}</strong> <span class="meta">(${escapeHtml(kind)})</span></li>`;
+}
+
+function listingsHtml(
+  heading: string,
+  listings: readonly FlyerListing[],
+  verb: 'offers' | 'wants',
+  empty: string,
+): string {
+  const content = listings.length
+    ? `<ul>${listings.map((listing) => listingHtml(listing, verb)).join('')}</ul>`
+    : `<p class="none">${escapeHtml(empty)}</p>`;
+  return `<div class="nearby"><h3>${escapeHtml(heading)}</h3>${content}</div>`;
+}
+
+function neighborhoodHtml(neighborhood: FlyerNeighborhood): string {
+  return `<section class="neighborhood" aria-labelledby="nearby-heading">
+<h2 id="nearby-heading">Right Now in Our Neighborhood</h2>
+<div class="nearby-lists">
+${listingsHtml('Offered nearby', neighborhood.offers, 'offers', 'Nothing offered yet: be the first!')}
+${listingsHtml('Wanted nearby', neighborhood.wants, 'wants', 'No wants listed yet: add yours!')}
+</div>
+</section>`;
+}
+
+/** The tear-off tabs along the bottom, each with the name and the site address, printed sideways. */
+function tearOffTabsHtml(publicUrl: string): string {
+  const address = escapeHtml(flyerAddress(publicUrl));
+  const tab = `<li class="tab"><span><strong>${escapeHtml(PRODUCT_NAME)}</strong><br>${escapeHtml(FLYER_TAGLINE)}<br>${address}</span></li>`;
+  return `<section class="tear-off" aria-label="Tear-off tabs">
+<p class="hint">${escapeHtml('Take a tab and join us!')}</p>
+<ul class="tabs">${tab.repeat(FLYER_TEAR_OFF_TABS)}</ul>
+</section>`;
+}
+
+/**
+ * The community flyer of the home feed's button (spec section 2): title, tagline, four benefits,
+ * four-step how-to, a QR code, 10 tear-off tabs with the site address and, when given, what the
+ * neighbourhood offers and wants right now (first names only).
+ */
+export function communityFlyerHtml({ publicUrl, qrDataUrl, neighborhood }: CommunityFlyerInput): string {
+  const address = flyerAddress(publicUrl);
+  const benefits = BENEFITS.map(
+    (benefit) => `<li><strong>${escapeHtml(benefit.title)}</strong>${escapeHtml(benefit.text)}</li>`,
+  ).join('');
+  const steps = HOW_TO_STEPS.map((step) => {
+    const [before, after] = step.split('{address}');
+    const text =
+      after === undefined
+        ? escapeHtml(step)
+        : `${escapeHtml(before ?? '')}<strong>${escapeHtml(address)}</strong>${escapeHtml(after)}`;
+    return `<li>${text}</li>`;
+  }).join('');
+  const body = `<main class="sheet community">
+<header class="masthead">
+<p class="kicker">Community Flyer</p>
+<h1 class="brand">${escapeHtml(PRODUCT_NAME)}</h1>
+<p class="tagline">${escapeHtml(FLYER_TAGLINE)}</p>
+<p class="lead">${escapeHtml('A free, local way to swap goods and services. No money required.')}</p>
+</header>
+<section class="benefits" aria-labelledby="benefits-heading">
+<h2 id="benefits-heading">Why Trade Locally?</h2>
+<ul>${benefits}</ul>
+</section>
+<div class="steps-row">
+<section class="steps" aria-labelledby="steps-heading">
+<h2 id="steps-heading">How It Works</h2>
+<ol>${steps}</ol>
+</section>
+${qrBlock(publicUrl, qrDataUrl, 'Scan to join')}
+</div>
+${neighborhood ? neighborhoodHtml(neighborhood) : ''}
+${tearOffTabsHtml(publicUrl)}
+</main>`;
+  return documentHtml(`${PRODUCT_NAME} Community Flyer`, COMMUNITY_STYLES, body);
+}
