@@ -15,6 +15,7 @@ import { useCreateItem, useUpdateItem } from '../api/items';
 import { isContentNotAllowed } from '../listing-errors';
 import { CategorySelect } from './category-select';
 import { PhotoField } from './photo-field';
+import { usePhotoAnalysis } from './use-photo-analysis';
 
 const EMPTY: ItemFormValues = {
   title: '',
@@ -59,10 +60,13 @@ export function ItemFormDialog({
   const { errors } = form.formState;
   const isService = form.watch('isService') ?? false;
   const pending = create.isPending || update.isPending;
+  const photoAnalysis = usePhotoAnalysis(form);
+  const resetAnalysis = photoAnalysis.reset;
 
   useEffect(() => {
+    resetAnalysis();
     if (open) form.reset(valuesOf(item));
-  }, [open, item, form]);
+  }, [open, item, form, resetAnalysis]);
 
   const onError = (error: unknown) => {
     if (isContentNotAllowed(error)) {
@@ -116,9 +120,21 @@ export function ItemFormDialog({
             control={form.control}
             name="imageUrl"
             render={({ field }) => (
-              <PhotoField value={field.value} onChange={field.onChange} disabled={pending} />
+              <PhotoField
+                value={field.value}
+                onChange={(photo) => {
+                  field.onChange(photo);
+                  // Spec section 4: a new photo (taken or chosen) starts the 'AI analyzing' state.
+                  if (photo?.startsWith('data:')) void photoAnalysis.analyzePhoto(photo);
+                }}
+                disabled={pending || photoAnalysis.analyzing}
+              />
             )}
           />
+          {/* Always rendered, so screen readers announce the change; out of the layout while idle. */}
+          <p role="status" className={photoAnalysis.analyzing ? 'text-sm text-slate-600' : 'sr-only'}>
+            {photoAnalysis.analyzing ? 'Analyzing photo...' : ''}
+          </p>
           <FormField label="Title" error={errors.title?.message}>
             <Input {...form.register('title')} />
           </FormField>

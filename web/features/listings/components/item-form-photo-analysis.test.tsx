@@ -1,0 +1,146 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ImageAnalysis } from '../../../../common/schemas/analyze';
+import { jsonResponse, renderWithProviders } from '../../../testing/render';
+import { ItemFormDialog } from './item-form-dialog';
+
+const PHOTO = 'data:image/jpeg;base64,/9j/AAAA';
+
+// jsdom cannot decode images; the photo is read as this data URL.
+vi.mock('../photo', () => ({ fileToPhotoDataUrl: async () => PHOTO }));
+
+interface Api {
+  /** What POST /api/analyze-image answers, once `hold` settles. */
+  answer?: ImageAnalysis;
+  status?: number;
+  hold?: Promise<void>;
+}
+
+/** Stub fetch with the one call the form makes when a photo is chosen; anything else fails the test. */
+function stubApi({ answer, status = 200, hold }: Api) {
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    if (String(input) === '/api/analyze-image' && init?.method === 'POST') {
+      await hold;
+      if (status !== 200) return jsonResponse({ message: 'Upstream failed', code: 'AI_UNAVAILABLE' }, status);
+      return jsonResponse(answer);
+    }
+    throw new Error(`Unexpected request ${init?.method ?? 'GET'} ${String(input)}`);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+function renderDialog() {
+  renderWithProviders(<ItemFormDialog open onOpenChange={() => {}} />);
+  const dialog = within(screen.getByRole('dialog', { name: 'Add New Item' }));
+  return {
+    dialog,
+    title: dialog.getByLabelText('Title'),
+    description: dialog.getByLabelText('Description'),
+    category: dialog.getByLabelText('Category'),
+    value: dialog.getByLabelText('Estimated Value ($)'),
+    service: dialog.getByRole('switch', { name: 'This is a service' }),
+    choosePhoto: () =>
+      userEvent.upload(
+        dialog.getByLabelText('Choose a photo file'),
+        new File(['x'], 'cover.jpg', { type: 'image/jpeg' }),
+      ),
+  };
+}
+
+/** A toast's text (the open modal hides the toast region from role queries, so by text). */
+const toastText = (text: string) => screen.findByText(text);
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('ItemFormDialog photo analysis', () => {
+  it("shows 'Analyzing photo...' with the photo buttons disabled, then fills the fields not typed into", async () => {
+    let release: () => void = () => {};
+    const fetchMock = stubApi({
+      hold: new Promise((resolve) => (release = resolve)),
+      answer: {
+        provider: 'local',
+        title: 'The Hobbit',
+        description: 'Text on the item: "The Hobbit". ISBN 9780261102217.',
+        category: 'books',
+        isService: false,
+        estimatedValue: 12.5,
+        confidence: { title: 0.86, description: 0.8, category: 0.95, estimatedValue: 0.4 },
+      },
+    });
+    const form = renderDialog();
+    await userEvent.type(form.description, 'My own words');
+    await form.choosePhoto();
+
+    expect(await form.dialog.findByText('Analyzing photo...')).toBeVisible();
+    expect(form.dialog.getByText('Analyzing photo...')).toHaveAttribute('role', 'status');
+    expect(form.dialog.getByRole('button', { name: 'Take Photo' })).toBeDisabled();
+    expect(form.dialog.getByRole('button', { name: 'Choose File' })).toBeDisabled();
+    expect(form.dialog.getByRole('button', { name: 'Remove Photo' })).toBeDisabled();
+    expect(fetchMock).toHaveBeenCalledWith(
+      '/api/analyze-image',
+      expect.objectContaining({ method: 'POST', body: JSON.stringify({ image: PHOTO }) }),
+    );
+
+    release();
+    expect(await toastText('AI Analysis Complete')).toBeVisible();
+    expect(await toastText('Item details were generated from your photo.')).toBeVisible();
+    expect(form.title).toHaveValue('The Hobbit');
+    expect(form.category).toHaveValue('books');
+    expect(form.value).toHaveValue(12.5);
+    // Typed by the member: kept.
+    expect(form.description).toHaveValue('My own words');
+    expect(form.dialog.queryByText('Analyzing photo...')).toBeNull();
+    expect(form.dialog.getByRole('button', { name: 'Choose File' })).toBeEnabled();
+  });
+
+  it('switches to the service list before choosing a service category', async () => {
+    stubApi({
+      answer: {
+        provider: 'openai',
+        title: 'Guitar lessons',
+        category: 'lessons',
+        isService: true,
+        confidence: {},
+      },
+    });
+    const form = renderDialog();
+    await form.choosePhoto();
+    expect(await toastText('Item details were generated from your photo.')).toBeVisible();
+    expect(form.service).toBeChecked();
+    expect(form.category).toHaveValue('lessons');
+  });
+
+  it('leaves a category alone when the member chose the other list by hand', async () => {
+    stubApi({ answer: { provider: 'local', category: 'books', isService: false, confidence: {} } });
+    const form = renderDialog();
+    await userEvent.click(form.service);
+    await form.choosePhoto();
+    expect(await toastText('Your own details were kept; nothing was changed.')).toBeVisible();
+    expect(form.service).toBeChecked();
+    expect(form.category).toHaveValue('');
+  });
+
+  it('says so honestly when nothing could be read, and leaves the fields empty', async () => {
+    stubApi({ answer: { provider: 'local', confidence: {} } });
+    const form = renderDialog();
+    await form.choosePhoto();
+    expect(await toastText('We could not read details from this photo. Please fill them in.')).toBeVisible();
+    expect(form.title).toHaveValue('');
+    expect(form.description).toHaveValue('');
+    expect(form.category).toHaveValue('');
+  });
+
+  it("shows 'Analysis Failed' when the analysis fails, and the form stays usable", async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    stubApi({ status: 502 });
+    const form = renderDialog();
+    await form.choosePhoto();
+    expect(await toastText('Analysis Failed')).toBeVisible();
+    expect(await toastText('Could not analyze the image. Please fill in details manually.')).toBeVisible();
+    await waitFor(() => expect(form.dialog.getByRole('button', { name: 'Choose File' })).toBeEnabled());
+    expect(form.title).toHaveValue('');
+    warn.mockRestore();
+  });
+});
