@@ -1,0 +1,71 @@
+import { and, count, desc, eq, or } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { type ItemRow, items } from '../../db/schema/items';
+
+export type NewItemValues = typeof items.$inferInsert;
+export type ItemChanges = Partial<
+  Pick<
+    ItemRow,
+    | 'title'
+    | 'description'
+    | 'category'
+    | 'isService'
+    | 'imageUrl'
+    | 'thumbnailUrl'
+    | 'estimatedValue'
+    | 'isActive'
+  >
+>;
+
+export async function insertItem(db: Db, values: NewItemValues): Promise<ItemRow> {
+  const [row] = await db.insert(items).values(values).returning();
+  if (!row) throw new Error('insert into items returned no row');
+  return row;
+}
+
+export async function findItemById(db: Db, id: number): Promise<ItemRow | null> {
+  const [row] = await db.select().from(items).where(eq(items.id, id)).limit(1);
+  return row ?? null;
+}
+
+/** A member's items, active and inactive, newest first. */
+export async function listItemsByUser(db: Db, userId: string): Promise<ItemRow[]> {
+  return db
+    .select()
+    .from(items)
+    .where(eq(items.userId, userId))
+    .orderBy(desc(items.createdAt), desc(items.id));
+}
+
+/** Change an item, only if it still belongs to `userId`; null when it does not (or is gone). */
+export async function updateItemOfUser(
+  db: Db,
+  id: number,
+  userId: string,
+  changes: ItemChanges,
+): Promise<ItemRow | null> {
+  const [row] = await db
+    .update(items)
+    .set({ ...changes, updatedAt: new Date() })
+    .where(and(eq(items.id, id), eq(items.userId, userId)))
+    .returning();
+  return row ?? null;
+}
+
+/** Delete an item, only if it belongs to `userId`; the deleted row, or null. */
+export async function deleteItemOfUser(db: Db, id: number, userId: string): Promise<ItemRow | null> {
+  const [row] = await db
+    .delete(items)
+    .where(and(eq(items.id, id), eq(items.userId, userId)))
+    .returning();
+  return row ?? null;
+}
+
+/** How many items show this photo URL (large or feed-size); photo files are shared by content. */
+export async function countItemsUsingPhoto(db: Db, url: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(items)
+    .where(or(eq(items.imageUrl, url), eq(items.thumbnailUrl, url)));
+  return row?.n ?? 0;
+}

@@ -1,0 +1,165 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { isCategoryAllowed } from '../../../common/categories';
+import { ERROR_CODES } from '../../../common/error-codes';
+import { type ItemInput, type ItemUpdate, LISTING_MESSAGES } from '../../../common/schemas/listings';
+import type { Db } from '../../db/client';
+import type { ItemRow } from '../../db/schema/items';
+import { badRequest, notFound } from '../../errors';
+import { assertAppropriate } from '../../moderation/moderation';
+import { decodeImageDataUrl } from '../../photos/photo-input';
+import { processPhoto, type StoredPhoto } from '../../photos/photo-pipeline';
+import { type Actor, listingPolicy } from '../../policies/listing-policy';
+import type { PhotoStore } from '../../storage/photo-store';
+import {
+  countItemsUsingPhoto,
+  deleteItemOfUser,
+  findItemById,
+  type ItemChanges,
+  insertItem,
+  listItemsByUser,
+  updateItemOfUser,
+} from './items-repository';
+
+/** What the item service needs from the app. */
+export interface ItemsDeps {
+  db: Db;
+  store: PhotoStore;
+  log: FastifyBaseLogger;
+}
+
+type Member = NonNullable<Actor>;
+
+const categoryNotInList = () =>
+  badRequest(`category: ${LISTING_MESSAGES.categoryNotInList}.`, ERROR_CODES.validation);
+
+/**
+ * Someone else's item answers exactly like a missing one (404, not 403): a member probing ids must
+ * not learn which items exist or who owns them.
+ */
+const itemNotFound = () => notFound('Item not found.');
+
+/** Check, re-encode and store a photo sent as a data URL. */
+async function storePhoto(store: PhotoStore, dataUrl: string): Promise<StoredPhoto> {
+  const photo = await decodeImageDataUrl(dataUrl);
+  return processPhoto(photo.bytes, store);
+}
+
+/**
+ * Remove photo files no item shows any more. Files are named by content, so the same photo listed
+ * twice is one file; it stays while any item uses it. Failures are logged, never thrown: the
+ * database is the truth and an orphan file is harmless.
+ */
+async function removeUnusedPhotos(deps: ItemsDeps, urls: Array<string | null | undefined>): Promise<void> {
+  for (const url of new Set(urls)) {
+    if (!url) continue;
+    try {
+      if ((await countItemsUsingPhoto(deps.db, url)) === 0) await deps.store.remove(url);
+    } catch (error) {
+      deps.log.warn({ err: error, url }, 'could not remove a photo file');
+    }
+  }
+}
+
+/** The caller's own item, or 404 (also for someone else's: see itemNotFound). */
+async function loadOwnItem(deps: ItemsDeps, actor: Member, id: number, action: 'update' | 'delete') {
+  const item = await findItemById(deps.db, id);
+  if (!item || !listingPolicy[action](actor, item)) throw itemNotFound();
+  return item;
+}
+
+/** List a new item for the member: moderated, its photo re-encoded and stored (spec section 7). */
+export async function createItem(deps: ItemsDeps, actor: Member, input: ItemInput): Promise<ItemRow> {
+  assertAppropriate(input.title, input.description);
+  if (input.imageUrl && !input.imageUrl.startsWith('data:')) {
+    throw badRequest('imageUrl: Send the photo itself, as a data URL.', ERROR_CODES.validation);
+  }
+  const photo = input.imageUrl ? await storePhoto(deps.store, input.imageUrl) : null;
+  try {
+    return await insertItem(deps.db, {
+      userId: actor.id,
+      title: input.title,
+      description: input.description,
+      category: input.category,
+      isService: input.isService,
+      estimatedValue: input.estimatedValue,
+      isActive: input.isActive,
+      imageUrl: photo?.imageUrl ?? null,
+      thumbnailUrl: photo?.thumbnailUrl ?? null,
+    });
+  } catch (error) {
+    await removeUnusedPhotos(deps, [photo?.imageUrl, photo?.thumbnailUrl]);
+    throw error;
+  }
+}
+
+/** The member's own items, active and inactive, newest first. */
+export function listMyItems(deps: ItemsDeps, actor: Member): Promise<ItemRow[]> {
+  return listItemsByUser(deps.db, actor.id);
+}
+
+/**
+ * Change the member's own item: any fields, the photo (a data URL replaces it, null removes it, the
+ * current URL keeps it) and isActive (deactivate, reactivate). Old photo files go once unused.
+ */
+export async function updateItem(
+  deps: ItemsDeps,
+  actor: Member,
+  id: number,
+  patch: ItemUpdate,
+): Promise<ItemRow> {
+  const item = await loadOwnItem(deps, actor, id, 'update');
+
+  // The category must fit the list that applies after the change, whichever of the two was sent.
+  const category = patch.category ?? item.category;
+  const isService = patch.isService ?? item.isService;
+  if (
+    (patch.category !== undefined || patch.isService !== undefined) &&
+    !isCategoryAllowed(category, isService)
+  ) {
+    throw categoryNotInList();
+  }
+  if (patch.title !== undefined || patch.description !== undefined) {
+    assertAppropriate(patch.title ?? item.title, patch.description ?? item.description);
+  }
+
+  const { imageUrl, ...fields } = patch;
+  const changes: ItemChanges = { ...fields };
+  let newPhoto: StoredPhoto | null = null;
+  if (imageUrl === null) {
+    changes.imageUrl = null;
+    changes.thumbnailUrl = null;
+  } else if (imageUrl !== undefined && imageUrl !== item.imageUrl) {
+    if (!imageUrl.startsWith('data:')) {
+      throw badRequest(
+        'imageUrl: Send a new photo as a data URL, or the current photo URL to keep it.',
+        ERROR_CODES.validation,
+      );
+    }
+    newPhoto = await storePhoto(deps.store, imageUrl);
+    changes.imageUrl = newPhoto.imageUrl;
+    changes.thumbnailUrl = newPhoto.thumbnailUrl;
+  }
+
+  let updated: ItemRow | null;
+  try {
+    updated = await updateItemOfUser(deps.db, id, actor.id, changes);
+  } catch (error) {
+    if (newPhoto) await removeUnusedPhotos(deps, [newPhoto.imageUrl, newPhoto.thumbnailUrl]);
+    throw error;
+  }
+  if (!updated) {
+    // Deleted by a parallel request between the read and the write.
+    if (newPhoto) await removeUnusedPhotos(deps, [newPhoto.imageUrl, newPhoto.thumbnailUrl]);
+    throw itemNotFound();
+  }
+  if ('imageUrl' in changes) await removeUnusedPhotos(deps, [item.imageUrl, item.thumbnailUrl]);
+  return updated;
+}
+
+/** Delete the member's own item and, once unused, its photo files. */
+export async function deleteItem(deps: ItemsDeps, actor: Member, id: number): Promise<void> {
+  await loadOwnItem(deps, actor, id, 'delete');
+  const deleted = await deleteItemOfUser(deps.db, id, actor.id);
+  if (!deleted) throw itemNotFound();
+  await removeUnusedPhotos(deps, [deleted.imageUrl, deleted.thumbnailUrl]);
+}

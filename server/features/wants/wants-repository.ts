@@ -1,0 +1,52 @@
+import { and, desc, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { type WantRow, wants } from '../../db/schema/items';
+
+export type NewWantValues = typeof wants.$inferInsert;
+export type WantChanges = Partial<
+  Pick<WantRow, 'title' | 'description' | 'category' | 'isService' | 'maxValue' | 'isActive'>
+>;
+
+export async function insertWant(db: Db, values: NewWantValues): Promise<WantRow> {
+  const [row] = await db.insert(wants).values(values).returning();
+  if (!row) throw new Error('insert into wants returned no row');
+  return row;
+}
+
+export async function findWantById(db: Db, id: number): Promise<WantRow | null> {
+  const [row] = await db.select().from(wants).where(eq(wants.id, id)).limit(1);
+  return row ?? null;
+}
+
+/** A member's wants, active and inactive, newest first. */
+export async function listWantsByUser(db: Db, userId: string): Promise<WantRow[]> {
+  return db
+    .select()
+    .from(wants)
+    .where(eq(wants.userId, userId))
+    .orderBy(desc(wants.createdAt), desc(wants.id));
+}
+
+/** Change a want, only if it still belongs to `userId`; null when it does not (or is gone). */
+export async function updateWantOfUser(
+  db: Db,
+  id: number,
+  userId: string,
+  changes: WantChanges,
+): Promise<WantRow | null> {
+  const [row] = await db
+    .update(wants)
+    .set(changes)
+    .where(and(eq(wants.id, id), eq(wants.userId, userId)))
+    .returning();
+  return row ?? null;
+}
+
+/** Delete a want, only if it belongs to `userId`; the deleted row, or null. */
+export async function deleteWantOfUser(db: Db, id: number, userId: string): Promise<WantRow | null> {
+  const [row] = await db
+    .delete(wants)
+    .where(and(eq(wants.id, id), eq(wants.userId, userId)))
+    .returning();
+  return row ?? null;
+}

@@ -1,0 +1,108 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { apiErrorSchema } from '../../../common/schemas/errors';
+import {
+  listingIdParamsSchema,
+  wantFormSchema,
+  wantSchema,
+  wantUpdateSchema,
+} from '../../../common/schemas/listings';
+import { requireUser } from '../../plugins/session';
+import { presentWant } from './wants-presenter';
+import * as wantsService from './wants-service';
+
+/** A member's own want list must not be kept by shared caches. */
+function noStore(reply: FastifyReply) {
+  reply.header('cache-control', 'no-store');
+}
+
+const MODERATION =
+  'Wording that breaks the Terms: 400 CONTENT_NOT_ALLOWED (message contains "not appropriate").';
+
+/**
+ * The signed-in member's want list (spec sections 2 and 7): list, add, edit, deactivate, delete.
+ * Someone else's want answers 404, like a missing one.
+ */
+export async function wantsRoutes(app: FastifyInstance): Promise<void> {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+
+  // Signed out is 401 before the body is even looked at (this plugin's routes only).
+  app.addHook('preValidation', async (request) => {
+    requireUser(request);
+  });
+
+  routes.get(
+    '/api/wants/my',
+    {
+      schema: {
+        tags: ['wants'],
+        summary: "The signed-in member's wants, active and inactive, newest first",
+        response: { 200: z.array(wantSchema), 401: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const rows = await wantsService.listMyWants(app.db, requireUser(request));
+      noStore(reply);
+      return rows.map(presentWant);
+    },
+  );
+
+  routes.post(
+    '/api/wants',
+    {
+      schema: {
+        tags: ['wants'],
+        summary: 'Add a want to your list',
+        description: MODERATION,
+        body: wantFormSchema,
+        response: { 201: wantSchema, 400: apiErrorSchema, 401: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const row = await wantsService.createWant(app.db, requireUser(request), request.body);
+      noStore(reply);
+      return reply.code(201).send(presentWant(row));
+    },
+  );
+
+  routes.patch(
+    '/api/wants/:id',
+    {
+      schema: {
+        tags: ['wants'],
+        summary: 'Edit your want, or deactivate and reactivate it with isActive',
+        description: MODERATION,
+        params: listingIdParamsSchema,
+        body: wantUpdateSchema,
+        response: { 200: wantSchema, 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const row = await wantsService.updateWant(
+        app.db,
+        requireUser(request),
+        request.params.id,
+        request.body,
+      );
+      noStore(reply);
+      return presentWant(row);
+    },
+  );
+
+  routes.delete(
+    '/api/wants/:id',
+    {
+      schema: {
+        tags: ['wants'],
+        summary: 'Delete your want',
+        params: listingIdParamsSchema,
+        response: { 204: z.undefined(), 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      await wantsService.deleteWant(app.db, requireUser(request), request.params.id);
+      return reply.code(204).send();
+    },
+  );
+}

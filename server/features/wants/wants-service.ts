@@ -1,0 +1,76 @@
+import { isCategoryAllowed } from '../../../common/categories';
+import { ERROR_CODES } from '../../../common/error-codes';
+import { LISTING_MESSAGES, type WantInput, type WantUpdate } from '../../../common/schemas/listings';
+import type { Db } from '../../db/client';
+import type { WantRow } from '../../db/schema/items';
+import { badRequest, notFound } from '../../errors';
+import { assertAppropriate } from '../../moderation/moderation';
+import { type Actor, listingPolicy } from '../../policies/listing-policy';
+import {
+  deleteWantOfUser,
+  findWantById,
+  insertWant,
+  listWantsByUser,
+  updateWantOfUser,
+} from './wants-repository';
+
+type Member = NonNullable<Actor>;
+
+/**
+ * Someone else's want answers exactly like a missing one (404, not 403): a member probing ids must
+ * not learn which wants exist or who keeps them.
+ */
+const wantNotFound = () => notFound('Want not found.');
+
+/** The caller's own want, or 404 (also for someone else's: see wantNotFound). */
+async function loadOwnWant(db: Db, actor: Member, id: number, action: 'update' | 'delete') {
+  const want = await findWantById(db, id);
+  if (!want || !listingPolicy[action](actor, want)) throw wantNotFound();
+  return want;
+}
+
+/** Add a want to the member's list; wording that breaks the Terms is refused (spec section 5). */
+export async function createWant(db: Db, actor: Member, input: WantInput): Promise<WantRow> {
+  assertAppropriate(input.title, input.description);
+  return insertWant(db, {
+    userId: actor.id,
+    title: input.title,
+    description: input.description,
+    category: input.category,
+    isService: input.isService,
+    maxValue: input.maxValue,
+    isActive: input.isActive,
+  });
+}
+
+/** The member's own wants, active and inactive, newest first. */
+export function listMyWants(db: Db, actor: Member): Promise<WantRow[]> {
+  return listWantsByUser(db, actor.id);
+}
+
+/** Change the member's own want: any fields, and isActive (deactivate, reactivate). */
+export async function updateWant(db: Db, actor: Member, id: number, patch: WantUpdate): Promise<WantRow> {
+  const want = await loadOwnWant(db, actor, id, 'update');
+  const category = patch.category ?? want.category;
+  const isService = patch.isService ?? want.isService;
+  if (
+    (patch.category !== undefined || patch.isService !== undefined) &&
+    !isCategoryAllowed(category, isService)
+  ) {
+    throw badRequest(`category: ${LISTING_MESSAGES.categoryNotInList}.`, ERROR_CODES.validation);
+  }
+  if (patch.title !== undefined || patch.description !== undefined) {
+    const description = patch.description !== undefined ? patch.description : want.description;
+    assertAppropriate(patch.title ?? want.title, description);
+  }
+  if (Object.values(patch).every((value) => value === undefined)) return want;
+  const updated = await updateWantOfUser(db, id, actor.id, patch);
+  if (!updated) throw wantNotFound();
+  return updated;
+}
+
+/** Delete the member's own want. */
+export async function deleteWant(db: Db, actor: Member, id: number): Promise<void> {
+  await loadOwnWant(db, actor, id, 'delete');
+  if (!(await deleteWantOfUser(db, id, actor.id))) throw wantNotFound();
+}
