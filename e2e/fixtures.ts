@@ -46,9 +46,13 @@ export const test = base.extend<Fixtures>({
   },
 });
 
-/** The toast region (Radix labels it "Notifications (F8)"); toasts are looked up inside it. */
+/**
+ * The toast region (Radix labels it "Notifications (F8)"); toasts are looked up inside it. Found by
+ * CSS, not role: while a modal dialog is open the region is aria-hidden (Radix announces toasts
+ * through its own live region), yet the toast is still on screen.
+ */
 export function toasts(page: Page) {
-  return page.getByRole('region', { name: /Notifications/ });
+  return page.locator('[role="region"][aria-label^="Notifications"]');
 }
 
 /** Pass the site gate the way the app does: the server sets the cookie, the page keeps the flag. */

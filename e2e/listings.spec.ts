@@ -127,7 +127,7 @@ test.describe('items and wants', () => {
     await expect(toasts(page).getByText('Content Not Allowed')).toBeVisible();
     await expect(toasts(page).getByText('Please use appropriate language when describing what you want.')).toBeVisible();
     await expect(dialog).toBeVisible();
-    await page.keyboard.press('Escape');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(page.getByRole('heading', { name: 'Want List (1)' })).toBeVisible();
   });
 });
