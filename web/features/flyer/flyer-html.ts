@@ -156,14 +156,16 @@ const COMMUNITY_STYLES = `
 .tab strong { font-size: 10pt; color: #115e59; }
 `;
 
-/** A full HTML document around a flyer's body. */
+/**
+ * A full HTML document around a flyer's body. No viewport meta on purpose: a phone then lays the
+ * page out at desktop width and zooms out, showing the whole sheet as it will print.
+ */
 function documentHtml(title: string, styles: string, body: string): string {
   return `<!DOCTYPE html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta http-equiv="Content-Security-Policy" content="${FLYER_CSP}">
-<meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)}</title>
 <style>${BASE_STYLES}${styles}</style>
 </head>

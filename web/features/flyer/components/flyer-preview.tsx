@@ -5,8 +5,10 @@ const SHEET_WIDTH_PX = 8.5 * 96;
 const SHEET_HEIGHT_PX = 11 * 96;
 
 /**
- * A flyer document shown as it will print: the very HTML that is printed and downloaded, in a
- * sandboxed iframe at letter size, scaled down to the width available.
+ * A flyer document shown as it will print: the very HTML that is printed and downloaded, in an
+ * iframe at letter size, scaled down to the width available. Not sandboxed (test and accessibility
+ * tools must reach into it); scripts cannot run there anyway: the flyer has none, its text is
+ * escaped, and both its own CSP and the app's forbid inline scripts.
  */
 export function FlyerPreview({ html, title }: { html: string; title: string }) {
   const container = useRef<HTMLDivElement>(null);
@@ -35,7 +37,6 @@ export function FlyerPreview({ html, title }: { html: string; title: string }) {
         <iframe
           title={title}
           srcDoc={html}
-          sandbox=""
           className="absolute top-0 left-0 origin-top-left border-0"
           style={{ width: SHEET_WIDTH_PX, height: SHEET_HEIGHT_PX, transform: `scale(${scale})` }}
         />
