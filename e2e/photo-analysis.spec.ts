@@ -1,18 +1,10 @@
 import { blankPng, bookCoverPng } from '../server/features/analyze/test-images';
-import { createMember, expect, type Page, test, uniqueEmail } from './fixtures';
+import { createMember, expect, type Page, test, toasts, uniqueEmail } from './fixtures';
 
 /**
  * Photo analysis as a new member meets it, with no network: the e2e server runs AI_PROVIDER=local
  * (tesseract.js and ZXing on the server, from installed packages).
  */
-
-/**
- * The toasts. While the dialog is open, Radix hides everything outside it from assistive technology
- * (aria-hidden), the toast region included, so role look-ups must include hidden elements.
- */
-function toasts(page: Page) {
-  return page.getByRole('region', { name: /Notifications/, includeHidden: true });
-}
 
 /** Sign a new member in (through the API: sign-in is not what is tested here) and open Add New Item. */
 async function openAddItem(page: Page, baseURL: string, firstName: string, isMobile: boolean) {
