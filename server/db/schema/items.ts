@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  customType,
   index,
   integer,
   numeric,
@@ -12,6 +13,9 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { users } from './users';
+
+/** PostgreSQL full-text document (tsvector); only ever written by the database (generated columns). */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 /** What members offer: goods or services (spec section 3). */
 export const items = pgTable(
@@ -36,6 +40,13 @@ export const items = pgTable(
       .notNull()
       .defaultNow()
       .$onUpdate(() => new Date()),
+    /**
+     * Search and want matching (server/features/feed): title (weight A), description (B) and
+     * category (C) as lexemes, kept by the database, so no query parses text per row.
+     */
+    searchVector: tsvector('search_vector').generatedAlwaysAs(
+      sql`setweight(to_tsvector('english', title), 'A') || setweight(to_tsvector('english', description), 'B') || setweight(to_tsvector('english', category), 'C')`,
+    ),
   },
   (t) => [
     index('items_user_id_idx').on(t.userId),
@@ -46,13 +57,9 @@ export const items = pgTable(
     index('items_active_value_idx')
       .on(t.estimatedValue.desc().nullsLast(), t.id.desc())
       .where(sql`${t.isActive}`),
-    // Search and want matching (server/features/feed/feed-sql.ts repeats this exact expression).
-    index('items_active_search_idx')
-      .using(
-        'gin',
-        sql`to_tsvector('english', ${t.title} || ' ' || ${t.description} || ' ' || ${t.category})`,
-      )
-      .where(sql`${t.isActive}`),
+    index('items_active_search_vector_idx').using('gin', t.searchVector).where(sql`${t.isActive}`),
+    // random-barter walks active items in this fixed pseudo-random order (server/features/feed/feed-sql.ts).
+    index('items_active_shuffle_idx').on(sql`hashint4(${t.id})`, t.id).where(sql`${t.isActive}`),
     // Near spellings of titles ("dril" finds "Cordless drill"); needs pg_trgm (migration 0002).
     index('items_active_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')).where(sql`${t.isActive}`),
     check('items_estimated_value_non_negative', sql`${t.estimatedValue} >= 0`),
@@ -74,6 +81,10 @@ export const wants = pgTable(
     maxValue: numeric('max_value', { precision: 10, scale: 2, mode: 'number' }),
     isActive: boolean('is_active').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The title's lexemes, kept by the database, for matching against items (server/features/feed). */
+    titleLexemes: text('title_lexemes')
+      .array()
+      .generatedAlwaysAs(sql`tsvector_to_array(to_tsvector('english', title))`),
   },
   (t) => [
     index('wants_user_id_idx').on(t.userId),

@@ -5,13 +5,18 @@ import {
   candidateWhere,
   distanceFrom,
   itemDocument,
+  nearMembers,
   type Origin,
+  ownerWantMatchesMyItem,
   scoreSql,
+  searchMatch,
   searchTier,
-  shuffleKey,
+  shuffleColumns,
+  shuffleStart,
   textPercent,
+  valueFits,
   valuePoints,
-  wantMatchesItem,
+  wantLexemes,
   wantPointsSql,
 } from './feed-sql';
 
@@ -176,12 +181,12 @@ export interface FeedPageParams {
 /**
  * The order of a feed page. With search text, title hits come first; then the chosen sort (distance
  * without a location, and match outside Barter Match, fall back to recent; random-barter is always
- * its seeded shuffle); ties break by id, so offset paging never repeats or skips.
+ * its seeded cycle); ties break by id, so offset paging never repeats or skips.
  */
 export function pageOrder(params: Pick<FeedPageParams, 'feed' | 'origin' | 'sort' | 'q'>) {
   const keys: Array<[string, Direction]> = params.q ? [['tier', 'DESC']] : [];
   if (params.feed === 'random-barter') {
-    keys.push(['shuffle', 'ASC'], ['id', 'ASC']);
+    keys.push(['lap', 'ASC'], ['shuffle', 'ASC'], ['id', 'ASC']);
     return keys;
   }
   if (params.sort === 'distance' && params.origin) keys.push(['distance', 'ASC']);
@@ -193,96 +198,165 @@ export function pageOrder(params: Pick<FeedPageParams, 'feed' | 'origin' | 'sort
   return keys;
 }
 
-/** Columns every page subquery outputs for ordering. */
+/** Columns every page subquery outputs for ordering (from items `i`). */
 function orderColumns(params: FeedPageParams, i = 'i'): SQL {
   const tier = params.q ? sql`, ${searchTier(params.q, i)} AS tier` : sql``;
-  const shuffle = params.feed === 'random-barter' ? sql`, ${shuffleKey(params.seed, i)} AS shuffle` : sql``;
+  const shuffle = params.feed === 'random-barter' ? sql`, ${shuffleColumns(params.seed, i)}` : sql``;
   return sql`${sql.raw(`${i}.id, ${i}.created_at, ${i}.estimated_value AS value`)}${tier}${shuffle}`;
 }
 
-/** The page subquery of everything and random-barter: candidates in order, one page of them. */
+const distanceOrNull = (origin: Origin | null) => (origin ? distanceFrom(origin) : sql`NULL::float8`);
+const page = (params: FeedPageParams) => sql`LIMIT ${params.limit}::int OFFSET ${params.offset}::int`;
+
+/**
+ * everything (any sort) and random-barter with search text: candidates in order, one page. Recent
+ * and value walk their indexes and stop after a page; search starts from the text indexes.
+ */
 function plainPage(params: FeedPageParams, order: Array<[string, Direction]>): SQL {
-  const distance = params.origin ? distanceFrom(params.origin) : sql`NULL::float8`;
-  return sql`SELECT ${orderColumns(params)}, ${distance} AS distance
+  return sql`SELECT ${orderColumns(params)}, ${distanceOrNull(params.origin)} AS distance
     FROM items i JOIN users u ON u.id = i.user_id
     WHERE ${candidateWhere(params)}
     ORDER BY ${orderBy(order)}
-    LIMIT ${params.limit}::int OFFSET ${params.offset}::int`;
+    ${page(params)}`;
 }
 
 /**
- * The page subquery of barter-match. Per want of the viewer, the matching candidates (category
- * index OR full-text index OR trigram index); per item its best want; per owner whether they want
- * one of the viewer's items (reciprocity: only the owners on the candidate list are looked at);
- * then the score (scoreSql), the order and one page.
+ * everything by distance: the members within the radius, nearest first (their location index),
+ * then each one's items; the sort on (distance, id) is incremental, so a page stops early.
+ */
+function distancePage(params: FeedPageParams & { origin: Origin }, order: Array<[string, Direction]>): SQL {
+  return sql`SELECT ${orderColumns(params)}, nu.distance
+    FROM (SELECT n.id, ${distanceFrom(params.origin, 'n')} AS distance FROM (${nearMembers(params)}) n
+          ORDER BY distance) nu
+    CROSS JOIN LATERAL (SELECT i.* FROM items i WHERE i.user_id = nu.id AND i.is_active) i
+    ORDER BY ${orderBy(order)}
+    ${page(params)}`;
+}
+
+/**
+ * random-barter without search text: walk the shuffle index from the seed's entry point to the end
+ * of the cycle, then from its start; each half stops after offset + limit candidates.
+ */
+function randomPage(params: FeedPageParams, order: Array<[string, Direction]>): SQL {
+  const start = shuffleStart(params.seed);
+  const enough = params.offset + params.limit;
+  const half = (
+    range: SQL,
+  ) => sql`(SELECT ${orderColumns(params)}, ${distanceOrNull(params.origin)} AS distance
+      FROM items i JOIN users u ON u.id = i.user_id
+      WHERE ${candidateWhere(params)} AND ${range}
+      ORDER BY hashint4(i.id), i.id
+      LIMIT ${enough}::int)`;
+  return sql`SELECT * FROM (
+      ${half(sql`hashint4(i.id) >= ${start}`)}
+      UNION ALL
+      ${half(sql`hashint4(i.id) < ${start}`)}) cycle
+    ORDER BY ${orderBy(order)}
+    ${page(params)}`;
+}
+
+/**
+ * The page subquery of barter-match:
+ *  1. pairs of (one of the viewer's wants, an item) from three index probes per want: the category
+ *     index, the full-text index (all the want's words) and the trigram index (near spellings);
+ *  2. candidates: those items of members within the radius (one pass over the location index,
+ *     hash-joined), the value within the want's budget, with text similarity and value points; per
+ *     item its best want;
+ *  3. reciprocity, per owner on the list: their first active want one of the viewer's items matches
+ *     (wants by owner index, stored title lexemes, so no text is parsed per row);
+ *  4. the score (scoreSql, the same sum as match-score.ts), the order, one page.
  */
 function matchPage(params: FeedPageParams, order: Array<[string, Direction]>, itemId?: number): SQL {
-  const distance = params.origin ? distanceFrom(params.origin) : sql`NULL::float8`;
-  const where = itemId
-    ? sql`i.id = ${itemId}::int AND i.user_id <> ${params.viewerId}::uuid`
-    : candidateWhere(params);
-  const doc = itemDocument('i');
+  const viewer = sql`${params.viewerId}::uuid`;
+  const only = itemId ? sql`AND i.id = ${itemId}::int` : sql``;
+  const search = params.q ? sql`AND ${searchMatch(params.q)}` : sql``;
+  // Item columns every branch carries, so no item is read twice.
+  const columns = sql`${orderColumns(params)}, i.user_id, i.title, i.category, i.estimated_value`;
+  const branch = (
+    fts: boolean,
+    join: SQL,
+  ) => sql`SELECT w.id AS want_id, ${sql.raw(String(fts))} AS fts, ${columns}
+      FROM my_wants w CROSS JOIN LATERAL (SELECT * FROM items i
+        WHERE ${join} AND i.is_service = w.is_service AND i.is_active AND i.user_id <> ${viewer} ${only} ${search}
+        -- Kept a subquery (not flattened into a join), so each want probes the index.
+        OFFSET 0) i`;
+  const located = params.origin && !itemId;
+  const near =
+    located && params.origin
+      ? sql`near AS MATERIALIZED (${nearMembers({ ...params, origin: params.origin })}),`
+      : sql``;
+  const distance =
+    located && params.origin
+      ? sql`JOIN near nu ON nu.id = p.user_id CROSS JOIN LATERAL (SELECT ${distanceFrom(params.origin, 'nu')} AS distance) n`
+      : params.origin
+        ? sql`CROSS JOIN LATERAL (SELECT ${distanceFrom(params.origin)} AS distance FROM users u WHERE u.id = p.user_id) n`
+        : sql`CROSS JOIN LATERAL (SELECT NULL::float8 AS distance) n`;
   return sql`WITH my_wants AS MATERIALIZED (
       SELECT w.id, w.title, w.category, w.is_service, w.max_value, plainto_tsquery('english', w.title) AS tsq
-      FROM wants w WHERE w.user_id = ${params.viewerId}::uuid AND w.is_active
+      FROM wants w WHERE w.user_id = ${viewer} AND w.is_active
     ),
     my_items AS MATERIALIZED (
-      SELECT mi.title, mi.category, mi.is_service, mi.estimated_value, ${itemDocument('mi')} AS doc
-      FROM items mi WHERE mi.user_id = ${params.viewerId}::uuid AND mi.is_active
+      SELECT mi.category, mi.is_service, mi.estimated_value, tsvector_to_array(mi.search_vector) AS lexemes
+      FROM items mi WHERE mi.user_id = ${viewer} AND mi.is_active
     ),
+    ${near}
     pairs AS (
-      SELECT ${orderColumns(params)}, i.user_id, ${distance} AS distance,
-        w.id AS want_id, w.title AS want_title, w.max_value, (i.category = w.category) AS same_category,
-        ${textPercent('w', 'i', doc)} AS text_pct, ${valuePoints('w', 'i')} AS value_points
-      FROM my_wants w
-      JOIN items i ON ${wantMatchesItem('w', 'i', sql.raw('w.tsq'), doc)}
-      JOIN users u ON u.id = i.user_id
-      WHERE ${where}
+      ${branch(false, sql`i.category = w.category`)}
+      UNION ALL
+      ${branch(true, sql`${itemDocument('i')} @@ w.tsq`)}
+      UNION ALL
+      ${branch(false, sql`w.title <% i.title`)}
     ),
-    best AS (
-      SELECT DISTINCT ON (id) * FROM pairs
-      -- The want that earns the item the most points (relevance and value fit), then the oldest want.
-      ORDER BY id, ${wantPointsSql()} DESC, want_id
+    pair_points AS (
+      SELECT p.*, n.distance, w.title AS want_title, w.max_value, (p.category = w.category) AS same_category,
+        ${textPercent('w', 'p', 'p.fts')} AS text_pct, ${valuePoints('w', 'p')} AS value_points
+      FROM pairs p
+      JOIN my_wants w ON w.id = p.want_id
+      ${distance}
+      WHERE ${valueFits('w', 'p')}
     ),
-    reciprocal AS (
-      SELECT DISTINCT ON (ow.user_id) ow.user_id, ow.title
-      FROM wants ow
-      JOIN my_items mi ON ${wantMatchesItem('ow', 'mi', sql.raw("plainto_tsquery('english', ow.title)"), sql.raw('mi.doc'))}
-      WHERE ow.is_active AND ow.user_id IN (SELECT user_id FROM best)
-      ORDER BY ow.user_id, ow.id
+    -- Per item the want that earns it the most points (relevance and value fit), then the oldest.
+    candidates AS MATERIALIZED (
+      SELECT DISTINCT ON (id) * FROM pair_points ORDER BY id, ${wantPointsSql()} DESC, want_id
+    ),
+    wanted_by AS (
+      SELECT o.user_id, x.title AS their_want_title
+      FROM (SELECT DISTINCT user_id FROM candidates) o
+      CROSS JOIN LATERAL (
+        SELECT ow.title FROM wants ow JOIN my_items mi ON ${ownerWantMatchesMyItem('ow', 'mi')}
+        WHERE ow.user_id = o.user_id AND ow.is_active ORDER BY ow.id LIMIT 1) x
     ),
     scored AS (
-      SELECT b.*, r.title AS their_want_title, (r.user_id IS NOT NULL) AS mutual
-      FROM best b LEFT JOIN reciprocal r ON r.user_id = b.user_id
+      SELECT c.*, wb.their_want_title, (wb.user_id IS NOT NULL) AS mutual
+      FROM candidates c LEFT JOIN wanted_by wb ON wb.user_id = c.user_id
     )
     SELECT *, ${scoreSql()} AS score FROM scored
     ORDER BY ${orderBy(order)}
-    LIMIT ${params.limit}::int OFFSET ${params.offset}::int`;
+    ${page(params)}`;
+}
+
+/** The page subquery that fits the feed, sort and search. */
+function pageQuery(params: FeedPageParams, order: Array<[string, Direction]>): SQL {
+  if (params.feed === 'barter-match') return matchPage(params, order);
+  if (params.feed === 'random-barter' && !params.q) return randomPage(params, order);
+  if (params.sort === 'distance' && params.origin && !params.q) {
+    return distancePage({ ...params, origin: params.origin }, order);
+  }
+  return plainPage(params, order);
 }
 
 /** One page of a feed, in order, with every card field (one statement). */
 export async function findFeedPage(db: Db, params: FeedPageParams): Promise<FeedRow[]> {
   const order = pageOrder(params);
-  const page = params.feed === 'barter-match' ? matchPage(params, order) : plainPage(params, order);
-  const rows = await run<RawRow>(
-    db,
-    presentPage({
-      page,
-      viewerId: params.viewerId,
-      order,
-      lookingFor: params.lookingFor,
-      matchColumns: params.feed === 'barter-match',
-    }),
-  );
+  const rows = await run<RawRow>(db, feedPageQuery(params));
   return rows.map(toFeedRow);
 }
 
 /** The query of a feed page, for EXPLAIN in tests and the benchmark. */
 export function feedPageQuery(params: FeedPageParams): SQL {
   const order = pageOrder(params);
-  const page = params.feed === 'barter-match' ? matchPage(params, order) : plainPage(params, order);
   return presentPage({
-    page,
+    page: pageQuery(params, order),
     viewerId: params.viewerId,
     order,
     lookingFor: params.lookingFor,

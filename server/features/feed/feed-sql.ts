@@ -66,16 +66,25 @@ export function distanceFrom(origin: Origin, u = 'u'): SQL {
 }
 
 /**
- * The full-text document of an item. `items_active_search_idx` indexes exactly this expression, so
- * it must stay character-for-character the same as the index in server/db/schema/items.ts.
+ * The full-text document of an item: the stored, generated `search_vector` column (title weight A,
+ * description B, category C), indexed by `items_active_search_vector_idx`.
  */
 export function itemDocument(i = 'i'): SQL {
-  return sql.raw(`to_tsvector('english', ${i}.title || ' ' || ${i}.description || ' ' || ${i}.category)`);
+  return sql.raw(`${i}.search_vector`);
 }
 
 /** Search text as a full-text query: quoted phrases, OR and -exclusions as on a web search box. */
 function searchQuery(q: string): SQL {
   return sql`websearch_to_tsquery('english', ${q}::text)`;
+}
+
+/**
+ * The lexemes of a want's title: the stored, generated `title_lexemes` column. A want's words are
+ * all in an item exactly when this array is non-empty and contained in the item's lexemes (the
+ * same test as `item.search_vector @@ plainto_tsquery('english', want.title)`).
+ */
+export function wantLexemes(w = 'w'): SQL {
+  return sql.raw(`${w}.title_lexemes`);
 }
 
 /**
@@ -91,14 +100,51 @@ export interface CandidateFilter {
 
 export function candidateWhere(filter: CandidateFilter): SQL {
   const parts: SQL[] = [sql`i.is_active`, sql`i.user_id <> ${filter.viewerId}::uuid`];
-  if (filter.origin) {
-    const box = boundingBox(filter.origin, filter.radiusMiles);
-    parts.push(sql`u.latitude BETWEEN ${box.latMin}::numeric AND ${box.latMax}::numeric`);
-    if (box.lon) parts.push(sql`u.longitude BETWEEN ${box.lon.min}::numeric AND ${box.lon.max}::numeric`);
-    parts.push(sql`${distanceFrom(filter.origin)} <= ${filter.radiusMiles}::float8`);
-  }
+  if (filter.origin) parts.push(withinRadius(filter.origin, filter.radiusMiles));
   if (filter.q) parts.push(searchMatch(filter.q));
   return sql.join(parts, sql` AND `);
+}
+
+/**
+ * A square inside the circle of `miles` around `origin` (1% smaller, and sized at the latitude
+ * nearest the equator), where every point is certainly within the radius. Null near the poles or
+ * the 180th meridian.
+ */
+export function innerBox(
+  origin: Origin,
+  miles: number,
+): { latMin: number; latMax: number; lonMin: number; lonMax: number } | null {
+  const halfMiles = (miles / Math.SQRT2) * 0.99;
+  const dLat = (halfMiles / EARTH_RADIUS_MILES) * (180 / Math.PI);
+  const nearestEquator = Math.max(0, Math.abs(origin.latitude) - dLat);
+  if (nearestEquator + 2 * dLat >= 89) return null;
+  const dLon = dLat / Math.cos((nearestEquator * Math.PI) / 180);
+  const lonMin = origin.longitude - dLon;
+  const lonMax = origin.longitude + dLon;
+  if (lonMin < -180 || lonMax > 180) return null;
+  return { latMin: origin.latitude - dLat, latMax: origin.latitude + dLat, lonMin, lonMax };
+}
+
+/**
+ * Member `u` lives within `miles` of `origin`: the bounding box (served by users_lat_lon_idx),
+ * then the exact haversine test, skipped for the inner square where the answer is certainly yes
+ * (the trigonometry is most of the cost of a radius filter over thousands of members).
+ */
+export function withinRadius(origin: Origin, miles: number, u = 'u'): SQL {
+  const box = boundingBox(origin, miles);
+  const lat = sql.raw(`${u}.latitude`);
+  const lon = sql.raw(`${u}.longitude`);
+  const parts: SQL[] = [sql`${lat} BETWEEN ${box.latMin}::numeric AND ${box.latMax}::numeric`];
+  if (box.lon) parts.push(sql`${lon} BETWEEN ${box.lon.min}::numeric AND ${box.lon.max}::numeric`);
+  const inner = innerBox(origin, miles);
+  const exact = sql`${distanceFrom(origin, u)} <= ${miles}::float8`;
+  parts.push(
+    inner
+      ? sql`((${lat} BETWEEN ${inner.latMin}::numeric AND ${inner.latMax}::numeric
+              AND ${lon} BETWEEN ${inner.lonMin}::numeric AND ${inner.lonMax}::numeric) OR ${exact})`
+      : exact,
+  );
+  return sql`(${sql.join(parts, sql` AND `)})`;
 }
 
 /** The search text found in an item: full text over title, description and category, or a near spelling of the title. */
@@ -109,28 +155,51 @@ export function searchMatch(q: string, i = 'i'): SQL {
 /** 1 when the search text is found in the title itself (those come first), else 0. */
 export function searchTier(q: string, i = 'i'): SQL {
   const title = sql.raw(`${i}.title`);
-  return sql`(CASE WHEN to_tsvector('english', ${title}) @@ ${searchQuery(q)} OR ${q}::text <% ${title} THEN 1 ELSE 0 END)`;
+  return sql`(CASE WHEN ts_filter(${itemDocument(i)}, '{a}') @@ ${searchQuery(q)} OR ${q}::text <% ${title} THEN 1 ELSE 0 END)`;
 }
 
-/** A seeded, stable pseudo-random rank of an item id (PostgreSQL's own seeded integer hash). */
-export function shuffleKey(seed: number, i = 'i'): SQL {
-  return sql`hashint4extended(${sql.raw(`${i}.id`)}, ${seed}::int8)`;
+/**
+ * random-barter's order: every active item sits on one fixed pseudo-random cycle (hashint4 of its
+ * id, indexed by `items_active_shuffle_idx`); the seed picks where a browsing session enters it.
+ * `lap` is 0 from the entry point to the end of the cycle and 1 after wrapping around.
+ */
+export function shuffleColumns(seed: number, i = 'i'): SQL {
+  const key = sql.raw(`hashint4(${i}.id)`);
+  return sql`${key} AS shuffle, (CASE WHEN ${key} >= ${shuffleStart(seed)} THEN 0 ELSE 1 END) AS lap`;
+}
+
+/** Where on the cycle a seed enters: the seed's own hash, so neighbouring seeds start far apart. */
+export function shuffleStart(seed: number): SQL {
+  return sql`hashint4(${seed}::int4)`;
 }
 
 const points = (n: number) => sql.raw(String(n));
 
+/** Where both values are known, the item's value is at most the want's maxValue plus the tolerance (exact numerics). */
+export function valueFits(w: string, i: string): SQL {
+  return sql.raw(
+    `(${w}.max_value IS NULL OR ${i}.estimated_value IS NULL OR ${i}.estimated_value * 100 <= ${w}.max_value * ${100 + VALUE_TOLERANCE_PERCENT})`,
+  );
+}
+
 /**
- * Want `w` (with `w.tsq` = plainto_tsquery of its title) matches item `i`: both goods or both
- * services; same category, or the want's words found in the item (full text) or its title (near
- * spelling, pg_trgm word similarity >= 0.6, the extension's default threshold); and, where both
- * values are known, the item's value at most maxValue plus the tolerance (exact numeric arithmetic).
+ * Reciprocity: the owner's want `ow` matches one of the viewer's items `mi` (columns category,
+ * is_service, estimated_value, lexemes): both goods or both services, and the same category or all
+ * of the want's words in the item, and the value fits. Near spellings (trigrams) are left out in
+ * this direction: they would cost a similarity computation per (want, item) pair for every owner
+ * on the list, and a want's category nearly always carries the match anyway.
  */
-export function wantMatchesItem(w: string, i: string, wantQuery: SQL, itemDoc: SQL): SQL {
-  const tolerance = points(100 + VALUE_TOLERANCE_PERCENT);
-  return sql`${sql.raw(`${i}.is_service = ${w}.is_service`)}
-    AND (${sql.raw(`${i}.category = ${w}.category`)} OR ${itemDoc} @@ ${wantQuery} OR ${sql.raw(`${w}.title <% ${i}.title`)})
-    AND (${sql.raw(`${w}.max_value IS NULL OR ${i}.estimated_value IS NULL`)}
-      OR ${sql.raw(`${i}.estimated_value`)} * 100 <= ${sql.raw(`${w}.max_value`)} * ${tolerance})`;
+export function ownerWantMatchesMyItem(ow = 'ow', mi = 'mi'): SQL {
+  return sql`${sql.raw(`${ow}.is_service = ${mi}.is_service`)}
+    AND (${sql.raw(`${ow}.category = ${mi}.category`)}
+      OR (cardinality(${wantLexemes(ow)}) > 0 AND ${wantLexemes(ow)} <@ ${sql.raw(`${mi}.lexemes`)}))
+    AND ${valueFits(ow, mi)}`;
+}
+
+/** Members within the radius of `origin`, not the viewer (id, latitude, longitude): one pass over the location index. */
+export function nearMembers(filter: CandidateFilter & { origin: Origin }): SQL {
+  return sql`SELECT u.id, u.latitude, u.longitude FROM users u
+    WHERE ${withinRadius(filter.origin, filter.radiusMiles)} AND u.id <> ${filter.viewerId}::uuid`;
 }
 
 /**
@@ -151,11 +220,14 @@ export function wantPointsSql(): SQL {
     + (text_pct * ${points(MATCH_POINTS.text)}) / 100 + value_points)`;
 }
 
-/** Text similarity of want `w` to item `i` in whole percent (see MatchComponents.textSimilarity). */
-export function textPercent(w: string, i: string, itemDoc: SQL): SQL {
+/**
+ * Text similarity of want `w` to item `i` in whole percent (MatchComponents.textSimilarity): the
+ * larger of the title word similarity and the credit for a full-text hit (`fts`, a boolean column).
+ */
+export function textPercent(w: string, i: string, fts: string): SQL {
   return sql`round((greatest(
       word_similarity(${sql.raw(`${w}.title`)}, ${sql.raw(`${i}.title`)}),
-      CASE WHEN ${itemDoc} @@ ${sql.raw(`${w}.tsq`)} THEN ${points(FULL_TEXT_HIT_SIMILARITY)} ELSE 0 END
+      CASE WHEN ${sql.raw(fts)} THEN ${points(FULL_TEXT_HIT_SIMILARITY)} ELSE 0 END
     ) * 100)::numeric)::int`;
 }
 
