@@ -98,3 +98,32 @@ export async function createMember(
     await api.dispose();
   }
 }
+
+/**
+ * A member's own API client: passes the gate, registers (which signs in) and, when given, saves a
+ * location. Dispose it when done. Lets a journey set up neighbours without driving their browsers.
+ */
+export async function memberApi(
+  baseURL: string,
+  member: { firstName: string; lastName?: string; email: string; password: string },
+  location?: { location: string; latitude: number; longitude: number; maxTravelDistance?: number },
+) {
+  const api = await playwrightRequest.newContext({ baseURL });
+  expect((await api.post('/api/verify-password', { data: { password: 'barter' } })).ok()).toBe(true);
+  const registered = await api.post('/api/auth/register', { data: member });
+  expect(registered.status(), await registered.text()).toBe(201);
+  if (location) {
+    const saved = await api.put('/api/user/profile', { data: { maxTravelDistance: 25, ...location } });
+    expect(saved.status(), await saved.text()).toBe(200);
+  }
+  return api;
+}
+
+/** Sign a member in through the login form. */
+export async function signIn(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByRole('heading', { name: /^Welcome, / })).toBeVisible();
+}

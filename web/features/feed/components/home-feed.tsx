@@ -13,7 +13,7 @@ import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { Select } from '../../../components/ui/select';
-import { Tabs, TabsList, TabsTrigger } from '../../../components/ui/tabs';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { toast } from '../../../components/ui/use-toast';
 import { useOpenAddItem } from '../../listings/components/add-item-context';
 import { useFeed } from '../api/feed';
@@ -95,75 +95,81 @@ export function HomeFeed() {
             </TabsTrigger>
           ))}
         </TabsList>
+        <TabsContent value={feed} className="grid gap-4">
+          <div className="flex flex-wrap items-end gap-3">
+            <div className="grid gap-1">
+              <Label htmlFor="feed-distance">Distance</Label>
+              <Select
+                id="feed-distance"
+                className="w-36"
+                value={radius}
+                onChange={(event) => setRadius(Number(event.target.value))}
+              >
+                {DISTANCE_OPTIONS_MILES.map((miles) => (
+                  <option key={miles} value={miles}>
+                    {miles} miles
+                  </option>
+                ))}
+              </Select>
+            </div>
+            <div className="grid gap-1">
+              <Label htmlFor="feed-sort">Sort by</Label>
+              <Select
+                id="feed-sort"
+                className="w-40"
+                value={sort}
+                onChange={(event) => setSort(event.target.value as FeedSort)}
+              >
+                {(Object.keys(SORT_LABELS) as FeedSort[]).map((value) => (
+                  <option key={value} value={value}>
+                    {SORT_LABELS[value]}
+                  </option>
+                ))}
+              </Select>
+            </div>
+          </div>
+
+          <section aria-label={`${FEED_LABELS[feed]} items`} aria-busy={query.isLoading}>
+            {query.isLoading ? (
+              <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+                {Array.from({ length: LOADING_PLACEHOLDERS }, (_, index) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have nothing else to key on
+                  <ItemCardSkeleton key={index} />
+                ))}
+              </div>
+            ) : query.isError ? (
+              <div className="rounded-xl border border-red-200 bg-red-50 p-6 text-center text-red-800">
+                <p>The feed could not be loaded.</p>
+                <Button variant="secondary" className="mt-3" onClick={() => void query.refetch()}>
+                  Try again
+                </Button>
+              </div>
+            ) : items.length === 0 ? (
+              <div className="flex flex-col items-center gap-3 rounded-2xl border border-dashed border-slate-300 bg-white p-10 text-center">
+                <PackageOpen className="h-10 w-10 text-slate-400" aria-hidden="true" />
+                <h2 className="text-lg font-semibold">{q ? `No results for “${q}”` : EMPTY_TEXT[feed]}</h2>
+                <p className="max-w-md text-sm text-slate-600">
+                  {feed === 'barter-match'
+                    ? 'Add wants to your Want List and items to offer; matches from neighbors within your distance appear here.'
+                    : 'Try a larger distance, or be the first to offer something nearby.'}
+                </p>
+                <Button onClick={openAddItem}>Add Your First Item</Button>
+              </div>
+            ) : (
+              <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+                {items.map((item) => (
+                  <ItemCard
+                    key={item.id}
+                    item={item}
+                    showMatch={feed === 'barter-match'}
+                    onOpen={setOpened}
+                  />
+                ))}
+              </div>
+            )}
+          </section>
+        </TabsContent>
       </Tabs>
-
-      <div className="flex flex-wrap items-end gap-3">
-        <div className="grid gap-1">
-          <Label htmlFor="feed-distance">Distance</Label>
-          <Select
-            id="feed-distance"
-            className="w-36"
-            value={radius}
-            onChange={(event) => setRadius(Number(event.target.value))}
-          >
-            {DISTANCE_OPTIONS_MILES.map((miles) => (
-              <option key={miles} value={miles}>
-                {miles} miles
-              </option>
-            ))}
-          </Select>
-        </div>
-        <div className="grid gap-1">
-          <Label htmlFor="feed-sort">Sort by</Label>
-          <Select
-            id="feed-sort"
-            className="w-40"
-            value={sort}
-            onChange={(event) => setSort(event.target.value as FeedSort)}
-          >
-            {(Object.keys(SORT_LABELS) as FeedSort[]).map((value) => (
-              <option key={value} value={value}>
-                {SORT_LABELS[value]}
-              </option>
-            ))}
-          </Select>
-        </div>
-      </div>
-
-      <section aria-label={`${FEED_LABELS[feed]} items`} aria-busy={query.isLoading}>
-        {query.isLoading ? (
-          <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-            {Array.from({ length: LOADING_PLACEHOLDERS }, (_, index) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have nothing else to key on
-              <ItemCardSkeleton key={index} />
-            ))}
-          </div>
-        ) : query.isError ? (
-          <div className="rounded-xl border border-red-200 bg-red-50 p-6 text-center text-red-800">
-            <p>The feed could not be loaded.</p>
-            <Button variant="secondary" className="mt-3" onClick={() => void query.refetch()}>
-              Try again
-            </Button>
-          </div>
-        ) : items.length === 0 ? (
-          <div className="flex flex-col items-center gap-3 rounded-2xl border border-dashed border-slate-300 bg-white p-10 text-center">
-            <PackageOpen className="h-10 w-10 text-slate-400" aria-hidden="true" />
-            <h2 className="text-lg font-semibold">{q ? `No results for “${q}”` : EMPTY_TEXT[feed]}</h2>
-            <p className="max-w-md text-sm text-slate-600">
-              {feed === 'barter-match'
-                ? 'Add wants to your Want List and items to offer; matches from neighbors within your distance appear here.'
-                : 'Try a larger distance, or be the first to offer something nearby.'}
-            </p>
-            <Button onClick={openAddItem}>Add Your First Item</Button>
-          </div>
-        ) : (
-          <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-            {items.map((item) => (
-              <ItemCard key={item.id} item={item} showMatch={feed === 'barter-match'} onOpen={setOpened} />
-            ))}
-          </div>
-        )}
-      </section>
 
       {query.hasNextPage ? (
         <div className="flex justify-center">

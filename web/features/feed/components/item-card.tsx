@@ -30,7 +30,7 @@ export function ItemCard({
         {image ? (
           <img src={image} alt="" loading="lazy" className="aspect-[4/3] w-full bg-slate-100 object-cover" />
         ) : (
-          <div className="flex aspect-[4/3] w-full items-center justify-center bg-slate-100 text-sm text-slate-500">
+          <div className="flex aspect-[4/3] w-full items-center justify-center bg-slate-100 text-sm text-slate-600">
             No image
           </div>
         )}

@@ -35,7 +35,7 @@ export function ItemDetailDialog({
                 className="max-h-96 w-full rounded-xl bg-slate-100 object-contain"
               />
             ) : (
-              <div className="flex h-40 items-center justify-center rounded-xl bg-slate-100 text-slate-500">
+              <div className="flex h-40 items-center justify-center rounded-xl bg-slate-100 text-slate-600">
                 No image
               </div>
             )}

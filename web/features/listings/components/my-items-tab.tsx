@@ -59,7 +59,7 @@ export function MyItemsTab() {
                 className="h-24 w-24 shrink-0 rounded-lg bg-slate-100 object-cover"
               />
             ) : (
-              <div className="flex h-24 w-24 shrink-0 items-center justify-center rounded-lg bg-slate-100 text-xs text-slate-500">
+              <div className="flex h-24 w-24 shrink-0 items-center justify-center rounded-lg bg-slate-100 text-xs text-slate-600">
                 No image
               </div>
             )}

@@ -31,7 +31,7 @@ export function SavedTab() {
                 className="h-20 w-20 shrink-0 rounded-lg bg-slate-100 object-cover"
               />
             ) : (
-              <div className="flex h-20 w-20 shrink-0 items-center justify-center rounded-lg bg-slate-100 text-xs text-slate-500">
+              <div className="flex h-20 w-20 shrink-0 items-center justify-center rounded-lg bg-slate-100 text-xs text-slate-600">
                 No image
               </div>
             )}
