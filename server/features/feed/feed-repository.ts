@@ -13,10 +13,9 @@ import {
   searchTier,
   shuffleColumns,
   shuffleStart,
-  textPercent,
+  textPercentSql,
   valueFits,
   valuePoints,
-  wantLexemes,
   wantPointsSql,
 } from './feed-sql';
 
@@ -271,15 +270,22 @@ function matchPage(params: FeedPageParams, order: Array<[string, Direction]>, it
   const only = itemId ? sql`AND i.id = ${itemId}::int` : sql``;
   const search = params.q ? sql`AND ${searchMatch(params.q)}` : sql``;
   // Item columns every branch carries, so no item is read twice.
-  const columns = sql`${orderColumns(params)}, i.user_id, i.title, i.category, i.estimated_value`;
+  const columns = sql`${orderColumns(params)}, i.user_id, i.category, i.estimated_value`;
+  // The same columns, by name, from the category probe.
+  const names = ['id', 'created_at', 'value'];
+  if (params.q) names.push('tier');
+  if (params.feed === 'random-barter') names.push('shuffle', 'lap');
+  names.push('user_id', 'category', 'estimated_value');
+  const fromProbe = sql.raw(names.map((name) => `bc.${name}`).join(', '));
   const branch = (
-    fts: boolean,
+    flags: SQL,
     join: SQL,
-  ) => sql`SELECT w.id AS want_id, ${sql.raw(String(fts))} AS fts, ${columns}
+    extra: SQL = sql``,
+  ) => sql`SELECT w.id AS want_id, ${flags}, ${columns}
       FROM my_wants w CROSS JOIN LATERAL (SELECT * FROM items i
         WHERE ${join} AND i.is_service = w.is_service AND i.is_active AND i.user_id <> ${viewer} ${only} ${search}
         -- Kept a subquery (not flattened into a join), so each want probes the index.
-        OFFSET 0) i`;
+        OFFSET 0) i ${extra}`;
   const located = params.origin && !itemId;
   const near =
     located && params.origin
@@ -292,24 +298,40 @@ function matchPage(params: FeedPageParams, order: Array<[string, Direction]>, it
         ? sql`CROSS JOIN LATERAL (SELECT ${distanceFrom(params.origin)} AS distance FROM users u WHERE u.id = p.user_id) n`
         : sql`CROSS JOIN LATERAL (SELECT NULL::float8 AS distance) n`;
   return sql`WITH my_wants AS MATERIALIZED (
-      SELECT w.id, w.title, w.category, w.is_service, w.max_value, plainto_tsquery('english', w.title) AS tsq
-      FROM wants w WHERE w.user_id = ${viewer} AND w.is_active
+      SELECT w.*,
+        -- Near spellings are the fallback for wants whose words no active item has (a typo).
+        EXISTS (SELECT 1 FROM items x WHERE x.is_active AND ${itemDocument('x')} @@ w.tsq) AS found_by_words
+      FROM (SELECT w.id, w.title, w.category, w.is_service, w.max_value, plainto_tsquery('english', w.title) AS tsq
+            FROM wants w WHERE w.user_id = ${viewer} AND w.is_active) w
     ),
     my_items AS MATERIALIZED (
       SELECT mi.category, mi.is_service, mi.estimated_value, tsvector_to_array(mi.search_vector) AS lexemes
       FROM items mi WHERE mi.user_id = ${viewer} AND mi.is_active
     ),
     ${near}
+    -- One probe of the category index per distinct category of the viewer's wants (several wants
+    -- often share one), before the wants are joined back.
+    by_category AS MATERIALIZED (
+      SELECT c.is_service AS probe_service, i.* FROM (SELECT DISTINCT category, is_service FROM my_wants) c
+      CROSS JOIN LATERAL (SELECT ${columns} FROM items i
+        WHERE i.category = c.category AND i.is_service = c.is_service AND i.is_active
+          AND i.user_id <> ${viewer} ${only} ${search}
+        OFFSET 0) i
+    ),
     pairs AS (
-      ${branch(false, sql`i.category = w.category`)}
+      SELECT w.id AS want_id, false AS fts, false AS fts_title, false AS near, ${fromProbe}
+      FROM by_category bc JOIN my_wants w ON w.category = bc.category AND w.is_service = bc.probe_service
       UNION ALL
-      ${branch(true, sql`${itemDocument('i')} @@ w.tsq`)}
+      ${branch(
+        sql`true AS fts, ts_filter(${itemDocument('i')}, '{a}') @@ w.tsq AS fts_title, false AS near`,
+        sql`${itemDocument('i')} @@ w.tsq`,
+      )}
       UNION ALL
-      ${branch(false, sql`w.title <% i.title`)}
+      ${branch(sql`false AS fts, false AS fts_title, true AS near`, sql`w.title <% i.title`, sql`WHERE NOT w.found_by_words`)}
     ),
     pair_points AS (
       SELECT p.*, n.distance, w.title AS want_title, w.max_value, (p.category = w.category) AS same_category,
-        ${textPercent('w', 'p', 'p.fts')} AS text_pct, ${valuePoints('w', 'p')} AS value_points
+        ${textPercentSql()} AS text_pct, ${valuePoints('w', 'p')} AS value_points
       FROM pairs p
       JOIN my_wants w ON w.id = p.want_id
       ${distance}
@@ -347,7 +369,6 @@ function pageQuery(params: FeedPageParams, order: Array<[string, Direction]>): S
 
 /** One page of a feed, in order, with every card field (one statement). */
 export async function findFeedPage(db: Db, params: FeedPageParams): Promise<FeedRow[]> {
-  const order = pageOrder(params);
   const rows = await run<RawRow>(db, feedPageQuery(params));
   return rows.map(toFeedRow);
 }

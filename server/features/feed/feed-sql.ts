@@ -1,8 +1,10 @@
 import { type SQL, sql } from 'drizzle-orm';
 import {
-  FULL_TEXT_HIT_SIMILARITY,
   MATCH_POINTS,
   NEARNESS_SCALE_MILES,
+  TEXT_ELSEWHERE,
+  TEXT_IN_TITLE,
+  TEXT_NEAR_SPELLING,
   VALUE_TOLERANCE_PERCENT,
 } from './match-score';
 
@@ -221,14 +223,14 @@ export function wantPointsSql(): SQL {
 }
 
 /**
- * Text similarity of want `w` to item `i` in whole percent (MatchComponents.textSimilarity): the
- * larger of the title word similarity and the credit for a full-text hit (`fts`, a boolean column).
+ * Text similarity in whole percent (MatchComponents.textSimilarity, textSimilarityOf) from a pair's
+ * boolean columns fts_title (the want's words all in the title), fts (all in the item) and near
+ * (the title a near spelling of the want's): no text is compared per row.
  */
-export function textPercent(w: string, i: string, fts: string): SQL {
-  return sql`round((greatest(
-      word_similarity(${sql.raw(`${w}.title`)}, ${sql.raw(`${i}.title`)}),
-      CASE WHEN ${sql.raw(fts)} THEN ${points(FULL_TEXT_HIT_SIMILARITY)} ELSE 0 END
-    ) * 100)::numeric)::int`;
+export function textPercentSql(): SQL {
+  const percent = (n: number) => points(Math.round(n * 100));
+  return sql`(CASE WHEN fts_title THEN ${percent(TEXT_IN_TITLE)} WHEN fts THEN ${percent(TEXT_ELSEWHERE)}
+    WHEN near THEN ${percent(TEXT_NEAR_SPELLING)} ELSE 0 END)`;
 }
 
 /** Value points of a pair: within the want's budget, or unsure (tolerance, or a value unknown). */

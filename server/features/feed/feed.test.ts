@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FeedItem, ItemDetail } from '../../../common/schemas/feed';
@@ -6,7 +6,7 @@ import { items } from '../../db/schema/items';
 import type { UserRow } from '../../db/schema/users';
 import { createItem, createUser, createWant, sessionCookiesFor } from '../../test/factories';
 import { buildTestApp, type TestApp } from '../../test/helpers';
-import { matchScore } from './match-score';
+import { matchScore, textSimilarityOf } from './match-score';
 
 /** Degrees of latitude per mile (north is the same everywhere). */
 const DEG_PER_MILE = 1 / 69.0936;
@@ -179,12 +179,19 @@ describe('feeds API', () => {
     });
 
     it('computes in SQL exactly the score of the pure formula', async () => {
-      const list = await feed('barter-match', { radius: 50 });
-      expect(list.length).toBeGreaterThan(0);
+      const list = await feed('barter-match', { radius: 50, sort: 'match' });
+      expect(idsOf(list)).toEqual([ids.drill, ids.hammerDrill]);
+      // The drill has all the want's words in its title; the hammer drill only shares the category.
+      const found = {
+        [ids.drill]: { inTitle: true, inText: true, nearSpelling: false },
+        [ids.hammerDrill]: { inTitle: false, inText: false, nearSpelling: false },
+      };
       for (const item of list) {
         const pure = matchScore({
           sameCategory: true,
-          textSimilarity: item.id === ids.drill ? 1 : await similarity('Cordless drill', item.title),
+          textSimilarity: textSimilarityOf(
+            found[item.id] ?? { inTitle: false, inText: false, nearSpelling: false },
+          ),
           mutual: item.match?.mutual ?? false,
           distanceMiles: item.distanceMiles,
           itemValue: item.estimatedValue,
@@ -192,6 +199,18 @@ describe('feeds API', () => {
         });
         expect(item.match?.score, item.title).toBe(pure);
       }
+      // 20 + 20 + 30 + 19 (1 mile) + 10 and 20 + 0 + 0 + 12 (20 miles) + 10.
+      expect(list.map((item) => item.match?.score)).toEqual([99, 42]);
+    });
+
+    it('falls back to near spellings for a want whose words no item has', async () => {
+      const typist = await createUser(t.app.db, { ...HOME });
+      await createWant(t.app.db, { userId: typist.id, title: 'Cordles dril', category: 'bikes' });
+      const list = await feed('barter-match', {}, await sessionCookiesFor(t.app, typist));
+      const drill = list.find((item) => item.id === ids.drill);
+      expect(drill?.match).toMatchObject({ wantTitle: 'Cordles dril', mutual: false });
+      // Not the category (bikes), a near spelling: 0 + 12 + 0 + 19 + 5 (no maxValue).
+      expect(drill?.match?.score).toBe(36);
     });
 
     it('narrows with the radius: 5 miles leaves out the member 20 miles away, 50 brings them in', async () => {
@@ -199,14 +218,6 @@ describe('feeds API', () => {
       expect(idsOf(await feed('barter-match', { radius: 50 }))).toContain(ids.hammerDrill);
     });
   });
-
-  /** Text similarity as the feed computes it (word similarity of the titles, in whole percent). */
-  async function similarity(a: string, b: string): Promise<number> {
-    const result = (await t.app.db.execute(
-      sql`SELECT round((word_similarity(${a}::text, ${b}::text) * 100)::numeric)::int AS pct`,
-    )) as unknown as { rows: Array<{ pct: number }> };
-    return (result.rows[0]?.pct ?? 0) / 100;
-  }
 
   describe('everything', () => {
     it('shows every active item of others within the radius, with distances', async () => {

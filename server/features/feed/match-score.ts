@@ -1,8 +1,10 @@
 /**
  * The Barter Match score (docs/matching.md): a transparent sum of points, capped at 100.
  *
- *   relevance    up to 40: 20 when the want's category is the item's, plus up to 20 for text
- *                similarity (floor(similarity% / 5)) between the want's title and the item;
+ *   relevance    up to 40: 20 when the want's category is the item's, plus up to 20 for how well
+ *                the want's words match the item (text similarity: 1 all of them in the title,
+ *                0.8 all of them in the description or category, 0.6 the title a near spelling
+ *                of them, 0 otherwise; points = floor(similarity% / 5));
  *   reciprocity  30 when the owner has an active want that one of the viewer's active items
  *                matches (the double coincidence of wants; the largest single component);
  *   nearness     up to 20: floor((50 mi - distance) / 2.5 mi), 0 at 50 miles or more and when the
@@ -31,10 +33,27 @@ export const MATCH_POINTS = {
 export const NEARNESS_SCALE_MILES = 50;
 /** A want's maxValue may be exceeded by this fraction (10%) and still match. */
 export const VALUE_TOLERANCE_PERCENT = 10;
-/** Title similarity (pg_trgm word_similarity) from which a want's words match an item without its category. */
-export const TEXT_MATCH_THRESHOLD = 0.6;
-/** Similarity credited to a full-text hit of the want's words in the item's title, description or category. */
-export const FULL_TEXT_HIT_SIMILARITY = 0.8;
+/**
+ * Text similarity levels. A want's words match an item without its category from
+ * TEXT_MATCH_THRESHOLD on: a near spelling of the title (pg_trgm word similarity at least 0.6, the
+ * extension's default threshold) or better.
+ */
+export const TEXT_IN_TITLE = 1;
+export const TEXT_ELSEWHERE = 0.8;
+export const TEXT_NEAR_SPELLING = 0.6;
+export const TEXT_MATCH_THRESHOLD = TEXT_NEAR_SPELLING;
+
+/** The text similarity of a want to an item from what the search found. */
+export function textSimilarityOf(found: {
+  inTitle: boolean;
+  inText: boolean;
+  nearSpelling: boolean;
+}): number {
+  if (found.inTitle) return TEXT_IN_TITLE;
+  if (found.inText) return TEXT_ELSEWHERE;
+  if (found.nearSpelling) return TEXT_NEAR_SPELLING;
+  return 0;
+}
 
 export type ValueFit = 'within' | 'tolerance' | 'unknown' | 'over';
 
@@ -51,10 +70,7 @@ export function valueFit(itemValue: number | null, maxValue: number | null): Val
 export interface MatchComponents {
   /** The want's category equals the item's. */
   sameCategory: boolean;
-  /**
-   * 0 to 1: the larger of the want title's word similarity to the item title and
-   * FULL_TEXT_HIT_SIMILARITY when the want's words are found by full-text search; two decimals.
-   */
+  /** 0 to 1, see textSimilarityOf (two decimals at most). */
   textSimilarity: number;
   /** The owner wants something the viewer offers. */
   mutual: boolean;

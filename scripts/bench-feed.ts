@@ -1,0 +1,326 @@
+/**
+ * `npm run bench:feed`: how fast the feeds and search answer over HTTP on a big neighbourhood.
+ *
+ * For each database (PostgreSQL, PGlite or both): fill a fresh database with a synthetic
+ * neighbourhood (server/test/neighbourhood.ts, set-based SQL), start the real server (buildApp,
+ * listening on a random port on 127.0.0.1), sign a few members in through POST /api/auth/login,
+ * then send each scenario's requests at a fixed concurrency and report p50/p90/p99, beside a bare
+ * GET /healthz on the same server in the same run. Stops by itself (bounded count and time).
+ *
+ * Flags (or environment variables BENCH_<NAME>):
+ *   --db=postgres|pglite|both   which databases (default both)
+ *   --items=100000 --members=20000 --wants=50000   PostgreSQL neighbourhood
+ *   --pglite-items=20000        PGlite neighbourhood (members and wants scale with it)
+ *   --requests=300              measured requests per scenario (after 30 warm-up ones)
+ *   --concurrency=10            requests in flight
+ *   --max-seconds=60            time limit per scenario
+ *   --keep                      keep the PostgreSQL database barterhood_bench afterwards
+ * PostgreSQL: DATABASE_URL names the server (default postgres://postgres@127.0.0.1:5432/postgres);
+ * the benchmark creates (and drops) its own database barterhood_bench there.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../server/app';
+import { loadConfig } from '../server/config';
+import { type DatabaseHandle, openPglite, openPostgres } from '../server/db/client';
+import { migrateDatabase } from '../server/db/migrate';
+import { hashPassword } from '../server/features/auth/passwords';
+import { fillNeighbourhood, type NeighbourhoodSize } from '../server/test/neighbourhood';
+
+function option(name: string, fallback: string): string {
+  const flag = process.argv.find((arg) => arg === `--${name}` || arg.startsWith(`--${name}=`));
+  if (flag) return flag.includes('=') ? flag.slice(flag.indexOf('=') + 1) : 'true';
+  return process.env[`BENCH_${name.toUpperCase().replaceAll('-', '_')}`] ?? fallback;
+}
+const numberOption = (name: string, fallback: number) => {
+  const value = Number(option(name, String(fallback)));
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`--${name} must be a positive number`);
+  return Math.floor(value);
+};
+
+const which = option('db', 'both');
+const REQUESTS = numberOption('requests', 300);
+const WARM_UP = 30;
+const CONCURRENCY = numberOption('concurrency', 10);
+const MAX_SECONDS = numberOption('max-seconds', 60);
+const KEEP = option('keep', 'false') === 'true';
+const PASSWORD = 'bench-password-1';
+const VIEWERS = 10;
+
+const postgresSize: NeighbourhoodSize = {
+  items: numberOption('items', 100_000),
+  members: numberOption('members', 20_000),
+  wants: numberOption('wants', 50_000),
+};
+postgresSize.trades = Math.round(postgresSize.members / 2);
+postgresSize.saves = postgresSize.members;
+const pgliteItems = numberOption('pglite-items', 20_000);
+const pgliteSize: NeighbourhoodSize = {
+  items: pgliteItems,
+  members: Math.max(100, Math.round((pgliteItems * postgresSize.members) / postgresSize.items)),
+  wants: Math.max(100, Math.round((pgliteItems * postgresSize.wants) / postgresSize.items)),
+};
+pgliteSize.trades = Math.round(pgliteSize.members / 2);
+pgliteSize.saves = pgliteSize.members;
+
+interface Scenario {
+  name: string;
+  /** The path of request number `n` by viewer `v` (viewers and pages vary, so no single plan or row is hot). */
+  path: (n: number, v: number) => string;
+  healthz?: boolean;
+}
+
+const SEARCHES = ['drill', 'mountain bike', 'guitar lessons', 'dril', 'lamp', 'camping tent', 'kayak'];
+const page = (n: number) => (n % 3) * 20;
+
+const SCENARIOS: Scenario[] = [
+  { name: 'GET /healthz (bare route)', path: () => '/healthz', healthz: true },
+  { name: 'everything (recent)', path: (n) => `/api/feed/everything?offset=${page(n)}` },
+  { name: 'everything, sort=distance', path: (n) => `/api/feed/everything?sort=distance&offset=${page(n)}` },
+  { name: 'everything, sort=value', path: (n) => `/api/feed/everything?sort=value&offset=${page(n)}` },
+  { name: 'random-barter', path: (n, v) => `/api/feed/random-barter?seed=${1000 + v}&offset=${page(n)}` },
+  { name: 'barter-match (recent)', path: (n) => `/api/feed/barter-match?offset=${page(n)}` },
+  { name: 'barter-match, sort=match', path: (n) => `/api/feed/barter-match?sort=match&offset=${page(n)}` },
+  {
+    name: 'search (everything, q=...)',
+    path: (n) => `/api/feed/everything?q=${encodeURIComponent(SEARCHES[n % SEARCHES.length] ?? 'drill')}`,
+  },
+];
+
+interface Result {
+  name: string;
+  count: number;
+  errors: number;
+  p50: number;
+  p90: number;
+  p99: number;
+  max: number;
+  perSecond: number;
+  items: number;
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted.length === 0
+    ? Number.NaN
+    : (sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] as number);
+
+/** Send `count` requests, `CONCURRENCY` at a time, each worker cycling through the viewers. */
+async function run(base: string, scenario: Scenario, cookies: string[], count: number, measure: boolean) {
+  const latencies: number[] = [];
+  let errors = 0;
+  let items = 0;
+  let next = 0;
+  const deadline = Date.now() + MAX_SECONDS * 1000;
+  const started = performance.now();
+  const worker = async () => {
+    while (next < count && Date.now() < deadline) {
+      const n = next++;
+      const v = n % cookies.length;
+      const t0 = performance.now();
+      const response = await fetch(base + scenario.path(n, v), {
+        headers: scenario.healthz ? {} : { cookie: cookies[v] ?? '' },
+      });
+      const body = await response.text();
+      const elapsed = performance.now() - t0;
+      if (!response.ok) {
+        errors++;
+        if (errors <= 3) console.error(`  ${response.status} ${scenario.path(n, v)}: ${body.slice(0, 200)}`);
+        continue;
+      }
+      if (!scenario.healthz) items += (JSON.parse(body) as unknown[]).length;
+      latencies.push(elapsed);
+    }
+  };
+  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+  const seconds = (performance.now() - started) / 1000;
+  if (!measure) return null;
+  latencies.sort((a, b) => a - b);
+  return {
+    name: scenario.name,
+    count: latencies.length,
+    errors,
+    p50: percentile(latencies, 50),
+    p90: percentile(latencies, 90),
+    p99: percentile(latencies, 99),
+    max: latencies.at(-1) ?? Number.NaN,
+    perSecond: latencies.length / seconds,
+    items: latencies.length ? items / latencies.length : 0,
+  } satisfies Result;
+}
+
+/** Give a few members (with a location, wants and items, spread over the towns) a password. */
+async function chooseViewers(db: DatabaseHandle['db']): Promise<string[]> {
+  const result = (await db.execute(sql`
+    SELECT email FROM (
+      SELECT u.email, row_number() OVER (PARTITION BY u.location ORDER BY u.email) AS k
+      FROM users u
+      WHERE u.email LIKE 'bench-%' AND u.latitude IS NOT NULL
+        AND (SELECT count(*) FROM wants w WHERE w.user_id = u.id AND w.is_active) >= 2
+        AND EXISTS (SELECT 1 FROM items i WHERE i.user_id = u.id AND i.is_active)) ranked
+    WHERE k <= 2 ORDER BY k, email LIMIT ${VIEWERS}`)) as unknown as { rows: Array<{ email: string }> };
+  const emails = result.rows.map((row) => row.email);
+  const hash = await hashPassword(PASSWORD);
+  for (const email of emails) {
+    await db.execute(sql`UPDATE users SET password_hash = ${hash} WHERE email = ${email}`);
+  }
+  return emails;
+}
+
+async function signIn(base: string, email: string): Promise<string> {
+  const response = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: PASSWORD }),
+  });
+  if (!response.ok)
+    throw new Error(`sign-in of ${email} failed: ${response.status} ${await response.text()}`);
+  const cookie = response.headers.getSetCookie().find((value) => value.startsWith('bh_session='));
+  if (!cookie) throw new Error(`sign-in of ${email} set no session cookie`);
+  return cookie.split(';', 1)[0] as string;
+}
+
+async function counts(db: DatabaseHandle['db']) {
+  const result = (await db.execute(sql`SELECT
+      (SELECT count(*) FROM items)::int AS items, (SELECT count(*) FROM users)::int AS members,
+      (SELECT count(*) FROM wants)::int AS wants, (SELECT count(*) FROM barter_requests)::int AS trades,
+      (SELECT count(*) FROM saved_items)::int AS saves,
+      (SELECT version()) AS version`)) as unknown as { rows: Array<Record<string, number | string>> };
+  return result.rows[0] ?? {};
+}
+
+async function bench(label: string, database: DatabaseHandle, size: NeighbourhoodSize) {
+  console.log(`\n## ${label}: filling ${size.items} items, ${size.members} members, ${size.wants} wants`);
+  let started = performance.now();
+  await fillNeighbourhood(database.db, size);
+  const fillSeconds = (performance.now() - started) / 1000;
+  const stats = await counts(database.db);
+  console.log(`  filled in ${fillSeconds.toFixed(1)} s: ${JSON.stringify(stats)}`);
+  const emails = await chooseViewers(database.db);
+
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bh-bench-data-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    SESSION_SECRET: 'bench-secret-that-is-long-enough-0123456789',
+    SITE_PASSWORD: '',
+    SEED_DEMO: 'false',
+    LOG_LEVEL: 'silent',
+    LOGIN_RATE_LIMIT: '1000',
+    LOGIN_ACCOUNT_RATE_LIMIT: '1000',
+  });
+  let app: FastifyInstance | null = null;
+  const results: Result[] = [];
+  try {
+    app = await buildApp({ config, database });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const address = app.server.address();
+    if (!address || typeof address === 'string') throw new Error('no server address');
+    const base = `http://127.0.0.1:${address.port}`;
+    const cookies: string[] = [];
+    for (const email of emails) cookies.push(await signIn(base, email));
+    console.log(
+      `  server on ${base}, ${cookies.length} members signed in; ${CONCURRENCY} requests in flight`,
+    );
+
+    for (const scenario of SCENARIOS) {
+      started = performance.now();
+      await run(base, scenario, cookies, WARM_UP, false);
+      const result = await run(base, scenario, cookies, REQUESTS, true);
+      if (result) {
+        results.push(result);
+        console.log(
+          `  ${scenario.name.padEnd(30)} p50 ${result.p50.toFixed(1).padStart(7)} ms  p90 ${result.p90.toFixed(1).padStart(7)} ms  ` +
+            `p99 ${result.p99.toFixed(1).padStart(7)} ms  ${result.perSecond.toFixed(0).padStart(5)} req/s  ` +
+            `${result.items.toFixed(1)} items/page${result.errors ? `  ${result.errors} errors` : ''}`,
+        );
+      }
+    }
+  } finally {
+    await app?.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  return { label, size, stats, fillSeconds, results };
+}
+
+function markdown(report: Awaited<ReturnType<typeof bench>>): string {
+  const lines = [
+    `### ${report.label}`,
+    '',
+    `${report.stats.items} items, ${report.stats.members} members, ${report.stats.wants} wants, ` +
+      `${report.stats.trades} completed trades, ${report.stats.saves} saved items; filled in ` +
+      `${report.fillSeconds.toFixed(1)} s. ${CONCURRENCY} concurrent requests, ${REQUESTS} measured per row ` +
+      `(after ${WARM_UP} warm-up), pages 1 to 3, ${VIEWERS} members in turn.`,
+    '',
+    '| request | p50 ms | p90 ms | p99 ms | max ms | req/s | items/page |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: |',
+  ];
+  for (const r of report.results) {
+    lines.push(
+      `| ${r.name} | ${r.p50.toFixed(1)} | ${r.p90.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.max.toFixed(1)} | ` +
+        `${r.perSecond.toFixed(0)} | ${r.name.startsWith('GET /healthz') ? '' : r.items.toFixed(1)} |`,
+    );
+  }
+  return lines.join('\n');
+}
+
+async function main() {
+  const reports: Array<Awaited<ReturnType<typeof bench>>> = [];
+  console.log(
+    `# bench:feed on ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown CPU'}), Node ${process.version}, ` +
+      `load average ${os
+        .loadavg()
+        .map((n) => n.toFixed(1))
+        .join(' ')}`,
+  );
+
+  if (which === 'postgres' || which === 'both') {
+    const serverUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query('DROP DATABASE IF EXISTS barterhood_bench WITH (FORCE)');
+    await admin.query('CREATE DATABASE barterhood_bench');
+    const url = new URL(serverUrl);
+    url.pathname = '/barterhood_bench';
+    const database = openPostgres({ url: url.toString(), poolMax: 10, statementTimeoutMs: 600_000 });
+    try {
+      await migrateDatabase(database, url.toString());
+      reports.push(await bench('PostgreSQL', database, postgresSize));
+    } finally {
+      await database.close();
+      if (!KEEP) await admin.query('DROP DATABASE IF EXISTS barterhood_bench WITH (FORCE)');
+      await admin.end();
+    }
+  }
+
+  if (which === 'pglite' || which === 'both') {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'bh-bench-pglite-'));
+    const database = await openPglite({ dataDir: dir });
+    try {
+      await migrateDatabase(database);
+      reports.push(await bench('PGlite', database, pgliteSize));
+    } finally {
+      await database.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+
+  console.log(`\n${reports.map(markdown).join('\n\n')}\n`);
+  console.log(
+    `load average at the end: ${os
+      .loadavg()
+      .map((n) => n.toFixed(1))
+      .join(' ')}`,
+  );
+}
+
+main().then(
+  () => process.exit(0),
+  (error) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
