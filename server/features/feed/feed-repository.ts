@@ -286,17 +286,16 @@ function matchPage(params: FeedPageParams, order: Array<[string, Direction]>, it
         WHERE ${join} AND i.is_service = w.is_service AND i.is_active AND i.user_id <> ${viewer} ${only} ${search}
         -- Kept a subquery (not flattened into a join), so each want probes the index.
         OFFSET 0) i ${extra}`;
-  const located = params.origin && !itemId;
-  const near =
-    located && params.origin
-      ? sql`near AS MATERIALIZED (${nearMembers({ ...params, origin: params.origin })}),`
-      : sql``;
-  const distance =
-    located && params.origin
-      ? sql`JOIN near nu ON nu.id = p.user_id CROSS JOIN LATERAL (SELECT ${distanceFrom(params.origin, 'nu')} AS distance) n`
-      : params.origin
-        ? sql`CROSS JOIN LATERAL (SELECT ${distanceFrom(params.origin)} AS distance FROM users u WHERE u.id = p.user_id) n`
-        : sql`CROSS JOIN LATERAL (SELECT NULL::float8 AS distance) n`;
+  const filtered = params.origin && !itemId ? params.origin : null;
+  const near = filtered
+    ? sql`near AS MATERIALIZED (${nearMembers({ ...params, origin: filtered })}),`
+    : sql``;
+  // "IS TRUE" keeps the IN a hashed subplan (one hash of the nearby members, one probe per pair)
+  // rather than a join the planner may turn into a nested loop when it misjudges the row counts.
+  const withinRadius = filtered ? sql`AND (p.user_id IN (SELECT id FROM near)) IS TRUE` : sql``;
+  const distance = params.origin
+    ? sql`JOIN users u ON u.id = c.user_id CROSS JOIN LATERAL (SELECT ${distanceFrom(params.origin)} AS distance) d`
+    : sql`CROSS JOIN LATERAL (SELECT NULL::float8 AS distance) d`;
   return sql`WITH my_wants AS MATERIALIZED (
       SELECT w.*,
         -- Near spellings are the fallback for wants whose words no active item has (a typo).
@@ -330,18 +329,17 @@ function matchPage(params: FeedPageParams, order: Array<[string, Direction]>, it
       ${branch(sql`false AS fts, false AS fts_title, true AS near`, sql`w.title <% i.title`, sql`WHERE NOT w.found_by_words`)}
     ),
     pair_points AS (
-      SELECT p.*, n.distance, w.title AS want_title, w.max_value, (p.category = w.category) AS same_category,
+      SELECT p.*, w.title AS want_title, w.max_value, (p.category = w.category) AS same_category,
         ${textPercentSql()} AS text_pct, ${valuePoints('w', 'p')} AS value_points
       FROM pairs p
       JOIN my_wants w ON w.id = p.want_id
-      ${distance}
-      WHERE ${valueFits('w', 'p')}
+      WHERE ${valueFits('w', 'p')} ${withinRadius}
     ),
     -- Per item the want that earns it the most points (relevance and value fit), then the oldest.
     candidates AS MATERIALIZED (
       SELECT DISTINCT ON (id) * FROM pair_points ORDER BY id, ${wantPointsSql()} DESC, want_id
     ),
-    wanted_by AS (
+    wanted_by AS MATERIALIZED (
       SELECT o.user_id, x.title AS their_want_title
       FROM (SELECT DISTINCT user_id FROM candidates) o
       CROSS JOIN LATERAL (
@@ -349,12 +347,15 @@ function matchPage(params: FeedPageParams, order: Array<[string, Direction]>, it
         WHERE ow.user_id = o.user_id AND ow.is_active ORDER BY ow.id LIMIT 1) x
     ),
     scored AS (
-      SELECT c.*, wb.their_want_title, (wb.user_id IS NOT NULL) AS mutual
-      FROM candidates c LEFT JOIN wanted_by wb ON wb.user_id = c.user_id
+      -- A hashed subplan again: one hash of the owners who want something of the viewer's.
+      SELECT c.*, d.distance, (c.user_id IN (SELECT user_id FROM wanted_by)) IS TRUE AS mutual
+      FROM candidates c
+      ${distance}
     )
-    SELECT *, ${scoreSql()} AS score FROM scored
-    ORDER BY ${orderBy(order)}
-    ${page(params)}`;
+    SELECT r.*, (SELECT wb.their_want_title FROM wanted_by wb WHERE wb.user_id = r.user_id) AS their_want_title
+    FROM (SELECT *, ${scoreSql()} AS score FROM scored
+          ORDER BY ${orderBy(order)}
+          ${page(params)}) r`;
 }
 
 /** The page subquery that fits the feed, sort and search. */
