@@ -1,6 +1,6 @@
-import { ArrowLeft, Printer } from 'lucide-react';
+import { Printer } from 'lucide-react';
 import { useMemo } from 'react';
-import { Link } from 'wouter';
+import { BackToHome } from '../../components/layout/back-to-home';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/use-toast';
 import { FlyerPreview } from '../../features/flyer/components/flyer-preview';
@@ -8,7 +8,6 @@ import { simpleFlyerHtml } from '../../features/flyer/flyer-html';
 import { printFlyer } from '../../features/flyer/print-flyer';
 import { useQrCode } from '../../features/flyer/qr-code';
 import { useSiteInfo } from '../../features/site/api/site-info';
-import { paths } from '../paths';
 
 /**
  * /flyer (spec section 2): back to home, the Community Flyer heading, Print a Flyer, and a preview
@@ -38,12 +37,7 @@ export default function FlyerPage() {
   return (
     <main className="min-h-screen bg-slate-50 px-4 py-8">
       <div className="mx-auto max-w-3xl">
-        <Button asChild variant="ghost" className="mb-4">
-          <Link href={paths.home}>
-            <ArrowLeft className="h-4 w-4" aria-hidden="true" />
-            Back to Home
-          </Link>
-        </Button>
+        <BackToHome />
         <div className="flex flex-wrap items-end justify-between gap-4">
           <div>
             <h1 className="text-3xl font-bold">Community Flyer</h1>

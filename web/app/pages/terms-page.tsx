@@ -1,10 +1,7 @@
-import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link } from 'wouter';
-import { Button } from '../../components/ui/button';
+import { BackToHome } from '../../components/layout/back-to-home';
 import { Card } from '../../components/ui/card';
 import { useSiteInfo } from '../../features/site/api/site-info';
-import { paths } from '../paths';
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
@@ -33,12 +30,7 @@ export default function TermsPage() {
   return (
     <main className="min-h-screen bg-slate-50 px-4 py-8">
       <div className="mx-auto max-w-3xl">
-        <Button asChild variant="ghost" className="mb-4">
-          <Link href={paths.home}>
-            <ArrowLeft className="h-4 w-4" aria-hidden="true" />
-            Back to Home
-          </Link>
-        </Button>
+        <BackToHome />
         <Card className="grid gap-8 p-6 sm:p-10">
           <header className="grid gap-2">
             <h1 className="text-3xl font-bold text-slate-900">Terms of Service</h1>

@@ -1,10 +1,10 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { Bell, LogOut, MapPin, MessageCircle, Search, UserRound } from 'lucide-react';
-import { useEffect, useState } from 'react';
-import { Link, useLocation, useSearch } from 'wouter';
+import { Bell, LogOut, MapPin, MessageCircle, UserRound } from 'lucide-react';
+import { Link, useLocation } from 'wouter';
 import { paths } from '../../app/paths';
 import { useLogout } from '../../features/auth/api/auth-mutations';
 import { useUser } from '../../features/auth/api/get-user';
+import { SearchBox } from '../../features/feed/components/search-box';
 import { useUnreadCounts } from '../../features/notifications/api/unread-counts';
 import { Avatar } from '../ui/avatar';
 import { Logo } from './logo';
@@ -24,9 +24,6 @@ export function MemberHeader() {
   const unread = useUnreadCounts();
   const logout = useLogout();
   const [, navigate] = useLocation();
-  const search = useSearch();
-  const [searchText, setSearchText] = useState(() => new URLSearchParams(search).get('q') ?? '');
-  useEffect(() => setSearchText(new URLSearchParams(search).get('q') ?? ''), [search]);
   if (!user) return null;
   const fullName = [user.firstName, user.lastName].filter(Boolean).join(' ') || 'Member';
 
@@ -34,34 +31,7 @@ export function MemberHeader() {
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
       <div className="mx-auto flex max-w-6xl items-center gap-3 px-4 py-2">
         <Logo />
-        {/* biome-ignore lint/a11y/useSemanticElements: <search> is unknown to older browsers and jsdom; the role is equivalent */}
-        <div role="search" className="mx-2 hidden flex-1 md:block">
-          <label htmlFor="header-search" className="sr-only">
-            Search items or services
-          </label>
-          <form
-            className="relative"
-            onSubmit={(event) => {
-              event.preventDefault();
-              const text = searchText.trim();
-              navigate(text ? `${paths.home}?q=${encodeURIComponent(text)}` : paths.home);
-            }}
-          >
-            <Search
-              className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-500"
-              aria-hidden="true"
-            />
-            <input
-              id="header-search"
-              type="search"
-              name="q"
-              placeholder="Search items or services..."
-              value={searchText}
-              onChange={(event) => setSearchText(event.target.value)}
-              className="h-10 w-full rounded-full border border-slate-300 bg-slate-50 pr-3 pl-9 text-sm placeholder:text-slate-500"
-            />
-          </form>
-        </div>
+        <SearchBox id="header-search" className="mx-2 hidden flex-1 md:block" />
         <div className="ml-auto flex items-center gap-1">
           <Link
             href={paths.profile}

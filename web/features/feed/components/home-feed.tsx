@@ -1,5 +1,5 @@
-import { PackageOpen, Search, X } from 'lucide-react';
-import { type FormEvent, useEffect, useState } from 'react';
+import { PackageOpen, X } from 'lucide-react';
+import { useEffect, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import {
   DEFAULT_DISTANCE_MILES,
@@ -10,7 +10,6 @@ import {
 import { FEED_NAMES, type FeedItem, type FeedName, type FeedSort } from '../../../../common/schemas/feed';
 import { paths } from '../../../app/paths';
 import { Button } from '../../../components/ui/button';
-import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { Select } from '../../../components/ui/select';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
@@ -19,6 +18,7 @@ import { useOpenAddItem } from '../../listings/components/add-item-context';
 import { useFeed } from '../api/feed';
 import { ItemCard, ItemCardSkeleton } from './item-card';
 import { ItemDetailDialog } from './item-detail-dialog';
+import { SearchBox } from './search-box';
 
 const FEED_LABELS: Record<FeedName, string> = {
   'barter-match': 'Barter Match',
@@ -71,10 +71,7 @@ export function HomeFeed() {
 
   return (
     <div className="grid gap-4">
-      <MobileSearch
-        initial={q}
-        onSearch={(text) => navigate(text ? `${paths.home}?q=${encodeURIComponent(text)}` : paths.home)}
-      />
+      <SearchBox id="mobile-search" className="md:hidden" />
       {q ? (
         <div className="flex flex-wrap items-center gap-2 rounded-lg bg-slate-100 px-3 py-2 text-sm">
           <span>
@@ -188,38 +185,6 @@ export function HomeFeed() {
         title={opened?.title ?? ''}
         onClose={() => setOpened(null)}
       />
-    </div>
-  );
-}
-
-/** The search box for phones, where the header's is hidden; the bottom navigation's Search focuses it. */
-function MobileSearch({ initial, onSearch }: { initial: string; onSearch: (text: string) => void }) {
-  const [text, setText] = useState(initial);
-  useEffect(() => setText(initial), [initial]);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    onSearch(text.trim());
-  };
-  return (
-    // biome-ignore lint/a11y/useSemanticElements: <search> is unknown to older browsers and jsdom; the role is equivalent
-    <div role="search" className="md:hidden">
-      <form onSubmit={submit} className="relative">
-        <label htmlFor="mobile-search" className="sr-only">
-          Search items or services
-        </label>
-        <Search
-          className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-500"
-          aria-hidden="true"
-        />
-        <Input
-          id="mobile-search"
-          type="search"
-          placeholder="Search items or services..."
-          value={text}
-          onChange={(event) => setText(event.target.value)}
-          className="rounded-full pl-9"
-        />
-      </form>
     </div>
   );
 }

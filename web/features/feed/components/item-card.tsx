@@ -2,6 +2,7 @@ import { MapPin, Sparkles, Star } from 'lucide-react';
 import type { FeedItem } from '../../../../common/schemas/feed';
 import { formatTraderRating } from '../../../../common/trader-reputation';
 import { Badge } from '../../../components/ui/badge';
+import { ListingImage } from '../../../components/ui/listing-image';
 import { formatDistance, ownerName } from '../format';
 import { ProposeBarterButton } from './propose-barter-button';
 import { SaveToggle } from './save-toggle';
@@ -20,20 +21,13 @@ export function ItemCard({
   onOpen: (item: FeedItem) => void;
 }) {
   const distance = formatDistance(item.distanceMiles);
-  const image = item.thumbnailUrl ?? item.imageUrl;
   return (
     <article
       aria-labelledby={`item-${item.id}-title`}
       className="flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm"
     >
       <div className="relative">
-        {image ? (
-          <img src={image} alt="" loading="lazy" className="aspect-[4/3] w-full bg-slate-100 object-cover" />
-        ) : (
-          <div className="flex aspect-[4/3] w-full items-center justify-center bg-slate-100 text-sm text-slate-600">
-            No image
-          </div>
-        )}
+        <ListingImage src={item.thumbnailUrl ?? item.imageUrl} lazy className="aspect-[4/3] w-full text-sm" />
         <div className="absolute top-2 left-2 flex gap-1">
           {item.isService ? <Badge tone="accent">Service</Badge> : null}
           {showMatch && item.match ? (

@@ -6,8 +6,6 @@ import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
-import { Label } from '../../../components/ui/label';
-import { Switch } from '../../../components/ui/switch';
 import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/use-toast';
 import { serverMessageOf } from '../../../lib/api-client';
@@ -15,6 +13,7 @@ import { useCreateItem, useUpdateItem } from '../api/items';
 import { isContentNotAllowed } from '../listing-errors';
 import { CategorySelect } from './category-select';
 import { PhotoField } from './photo-field';
+import { ServiceToggle } from './service-toggle';
 import { usePhotoAnalysis } from './use-photo-analysis';
 
 const EMPTY: ItemFormValues = {
@@ -141,24 +140,21 @@ export function ItemFormDialog({
           <FormField label="Description" error={errors.description?.message}>
             <Textarea {...form.register('description')} />
           </FormField>
-          <div className="flex items-center justify-between gap-3 rounded-lg bg-slate-50 p-3">
-            <Label htmlFor="item-is-service">This is a service</Label>
-            <Controller
-              control={form.control}
-              name="isService"
-              render={({ field }) => (
-                <Switch
-                  id="item-is-service"
-                  checked={field.value ?? false}
-                  onCheckedChange={(checked) => {
-                    field.onChange(checked);
-                    // Spec section 4: switching clears the category and swaps the list.
-                    form.setValue('category', '');
-                  }}
-                />
-              )}
-            />
-          </div>
+          <Controller
+            control={form.control}
+            name="isService"
+            render={({ field }) => (
+              <ServiceToggle
+                id="item-is-service"
+                label="This is a service"
+                checked={field.value ?? false}
+                onCheckedChange={(checked) => {
+                  field.onChange(checked);
+                  form.setValue('category', '');
+                }}
+              />
+            )}
+          />
           <FormField label="Category" error={errors.category?.message}>
             <CategorySelect isService={isService} {...form.register('category')} />
           </FormField>

@@ -4,6 +4,7 @@ import type { Item } from '../../../../common/schemas/listings';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { ListingImage } from '../../../components/ui/listing-image';
 import { toast } from '../../../components/ui/use-toast';
 import { useDeleteItem, useMyItems, useUpdateItem } from '../api/items';
 import { useOpenAddItem } from './add-item-context';
@@ -52,17 +53,10 @@ export function MyItemsTab() {
       <ul className="grid gap-3 sm:grid-cols-2">
         {items.map((item) => (
           <li key={item.id} className="flex gap-3 rounded-xl border border-slate-200 bg-white p-3 shadow-sm">
-            {(item.thumbnailUrl ?? item.imageUrl) ? (
-              <img
-                src={item.thumbnailUrl ?? item.imageUrl ?? undefined}
-                alt=""
-                className="h-24 w-24 shrink-0 rounded-lg bg-slate-100 object-cover"
-              />
-            ) : (
-              <div className="flex h-24 w-24 shrink-0 items-center justify-center rounded-lg bg-slate-100 text-xs text-slate-600">
-                No image
-              </div>
-            )}
+            <ListingImage
+              src={item.thumbnailUrl ?? item.imageUrl}
+              className="h-24 w-24 shrink-0 rounded-lg"
+            />
             <div className="grid min-w-0 flex-1 content-start gap-1">
               <h3 className="truncate font-semibold">{item.title}</h3>
               <p className="line-clamp-2 text-sm text-slate-600">{item.description}</p>

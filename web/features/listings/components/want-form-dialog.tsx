@@ -6,14 +6,13 @@ import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
-import { Label } from '../../../components/ui/label';
-import { Switch } from '../../../components/ui/switch';
 import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/use-toast';
 import { serverMessageOf } from '../../../lib/api-client';
 import { useCreateWant, useUpdateWant } from '../api/wants';
 import { isContentNotAllowed } from '../listing-errors';
 import { CategorySelect } from './category-select';
+import { ServiceToggle } from './service-toggle';
 
 const EMPTY: WantFormValues = { title: '', description: '', category: '', isService: false, maxValue: '' };
 
@@ -91,23 +90,21 @@ export function WantFormDialog({
           <FormField label="Description (optional)" error={errors.description?.message}>
             <Textarea {...form.register('description')} />
           </FormField>
-          <div className="flex items-center justify-between gap-3 rounded-lg bg-slate-50 p-3">
-            <Label htmlFor="want-is-service">Looking for a service</Label>
-            <Controller
-              control={form.control}
-              name="isService"
-              render={({ field }) => (
-                <Switch
-                  id="want-is-service"
-                  checked={field.value ?? false}
-                  onCheckedChange={(checked) => {
-                    field.onChange(checked);
-                    form.setValue('category', '');
-                  }}
-                />
-              )}
-            />
-          </div>
+          <Controller
+            control={form.control}
+            name="isService"
+            render={({ field }) => (
+              <ServiceToggle
+                id="want-is-service"
+                label="Looking for a service"
+                checked={field.value ?? false}
+                onCheckedChange={(checked) => {
+                  field.onChange(checked);
+                  form.setValue('category', '');
+                }}
+              />
+            )}
+          />
           <FormField label="Category" error={errors.category?.message}>
             <CategorySelect isService={isService} {...form.register('category')} />
           </FormField>

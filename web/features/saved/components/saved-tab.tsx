@@ -1,5 +1,6 @@
 import { formatTraderRating } from '../../../../common/trader-reputation';
 import { Badge } from '../../../components/ui/badge';
+import { ListingImage } from '../../../components/ui/listing-image';
 import { useSavedItems } from '../../feed/api/saved-items';
 import { SaveToggle } from '../../feed/components/save-toggle';
 import { formatDistance, ownerName } from '../../feed/format';
@@ -24,17 +25,10 @@ export function SavedTab() {
       <ul className="grid gap-3 sm:grid-cols-2">
         {items.map((item) => (
           <li key={item.id} className="flex gap-3 rounded-xl border border-slate-200 bg-white p-3 shadow-sm">
-            {(item.thumbnailUrl ?? item.imageUrl) ? (
-              <img
-                src={item.thumbnailUrl ?? item.imageUrl ?? undefined}
-                alt=""
-                className="h-20 w-20 shrink-0 rounded-lg bg-slate-100 object-cover"
-              />
-            ) : (
-              <div className="flex h-20 w-20 shrink-0 items-center justify-center rounded-lg bg-slate-100 text-xs text-slate-600">
-                No image
-              </div>
-            )}
+            <ListingImage
+              src={item.thumbnailUrl ?? item.imageUrl}
+              className="h-20 w-20 shrink-0 rounded-lg"
+            />
             <div className="grid min-w-0 flex-1 content-start gap-1">
               <div className="flex items-start justify-between gap-2">
                 <h3 className="font-semibold">{item.title}</h3>
