@@ -21,7 +21,11 @@ const builtAt = existsSync(BUILT) ? statSync(BUILT).mtimeMs : 0;
 const sourcesAt = Math.max(...SOURCES.map(newestMtime));
 if (builtAt < sourcesAt) {
   console.log(builtAt ? 'Web sources changed; rebuilding the web app...' : 'Building the web app...');
+  const nodeEnv = process.env.NODE_ENV;
   const { build } = await import('vite');
   await build({ configFile: 'vite.config.ts', logLevel: 'warn' });
+  // Vite sets NODE_ENV=production for the build; the server must see what the user set (or nothing).
+  if (nodeEnv === undefined) delete process.env.NODE_ENV;
+  else process.env.NODE_ENV = nodeEnv;
 }
 await import('../server/main');
