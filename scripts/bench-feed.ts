@@ -50,6 +50,8 @@ const MAX_SECONDS = numberOption('max-seconds', 60);
 const KEEP = option('keep', 'false') === 'true';
 const PASSWORD = 'bench-password-1';
 const VIEWERS = 10;
+/** Requests per scenario sent one at a time afterwards, for the service time without queueing. */
+const SINGLE_REQUESTS = 100;
 
 const postgresSize: NeighbourhoodSize = {
   items: numberOption('items', 100_000),
@@ -93,6 +95,8 @@ const SCENARIOS: Scenario[] = [
 
 interface Result {
   name: string;
+  /** p50 with one request at a time: the service time, without queueing. */
+  alone?: number;
   count: number;
   errors: number;
   p50: number;
@@ -109,7 +113,14 @@ const percentile = (sorted: number[], p: number) =>
     : (sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] as number);
 
 /** Send `count` requests, `CONCURRENCY` at a time, each worker cycling through the viewers. */
-async function run(base: string, scenario: Scenario, cookies: string[], count: number, measure: boolean) {
+async function run(
+  base: string,
+  scenario: Scenario,
+  cookies: string[],
+  count: number,
+  measure: boolean,
+  concurrency = CONCURRENCY,
+) {
   const latencies: number[] = [];
   let errors = 0;
   let items = 0;
@@ -135,11 +146,11 @@ async function run(base: string, scenario: Scenario, cookies: string[], count: n
       latencies.push(elapsed);
     }
   };
-  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+  await Promise.all(Array.from({ length: concurrency }, worker));
   const seconds = (performance.now() - started) / 1000;
   if (!measure) return null;
   latencies.sort((a, b) => a - b);
-  return {
+  const result: Result = {
     name: scenario.name,
     count: latencies.length,
     errors,
@@ -149,7 +160,8 @@ async function run(base: string, scenario: Scenario, cookies: string[], count: n
     max: latencies.at(-1) ?? Number.NaN,
     perSecond: latencies.length / seconds,
     items: latencies.length ? items / latencies.length : 0,
-  } satisfies Result;
+  };
+  return result;
 }
 
 /** Give a few members (with a location, wants and items, spread over the towns) a password. */
@@ -230,10 +242,12 @@ async function bench(label: string, database: DatabaseHandle, size: Neighbourhoo
       started = performance.now();
       await run(base, scenario, cookies, WARM_UP, false);
       const result = await run(base, scenario, cookies, REQUESTS, true);
+      const single = await run(base, scenario, cookies, SINGLE_REQUESTS, true, 1);
       if (result) {
+        result.alone = single?.p50;
         results.push(result);
         console.log(
-          `  ${scenario.name.padEnd(30)} p50 ${result.p50.toFixed(1).padStart(7)} ms  p90 ${result.p90.toFixed(1).padStart(7)} ms  ` +
+          `  ${scenario.name.padEnd(30)} alone p50 ${(result.alone ?? Number.NaN).toFixed(1).padStart(6)} ms | p50 ${result.p50.toFixed(1).padStart(7)} ms  p90 ${result.p90.toFixed(1).padStart(7)} ms  ` +
             `p99 ${result.p99.toFixed(1).padStart(7)} ms  ${result.perSecond.toFixed(0).padStart(5)} req/s  ` +
             `${result.items.toFixed(1)} items/page${result.errors ? `  ${result.errors} errors` : ''}`,
         );
@@ -253,15 +267,17 @@ function markdown(report: Awaited<ReturnType<typeof bench>>): string {
     `${report.stats.items} items, ${report.stats.members} members, ${report.stats.wants} wants, ` +
       `${report.stats.trades} completed trades, ${report.stats.saves} saved items; filled in ` +
       `${report.fillSeconds.toFixed(1)} s. ${CONCURRENCY} concurrent requests, ${REQUESTS} measured per row ` +
-      `(after ${WARM_UP} warm-up), pages 1 to 3, ${VIEWERS} members in turn.`,
+      `(after ${WARM_UP} warm-up), pages 1 to 3, ${VIEWERS} members in turn; then ${SINGLE_REQUESTS} ` +
+      'one at a time (last column).',
     '',
-    '| request | p50 ms | p90 ms | p99 ms | max ms | req/s | items/page |',
-    '| --- | ---: | ---: | ---: | ---: | ---: | ---: |',
+    '| request | p50 ms | p90 ms | p99 ms | max ms | req/s | items/page | p50 ms one at a time |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
   ];
   for (const r of report.results) {
     lines.push(
       `| ${r.name} | ${r.p50.toFixed(1)} | ${r.p90.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.max.toFixed(1)} | ` +
-        `${r.perSecond.toFixed(0)} | ${r.name.startsWith('GET /healthz') ? '' : r.items.toFixed(1)} |`,
+        `${r.perSecond.toFixed(0)} | ${r.name.startsWith('GET /healthz') ? '' : r.items.toFixed(1)} | ` +
+        `${(r.alone ?? Number.NaN).toFixed(1)} |`,
     );
   }
   return lines.join('\n');
