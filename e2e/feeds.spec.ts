@@ -56,7 +56,11 @@ test.describe('feeds, matching, saved items and search', () => {
           category: 'farm+garden',
         });
       }
-      await post(far, '/api/items', { title: 'Far away canoe', description: 'A red canoe.', category: 'boats' });
+      await post(far, '/api/items', {
+        title: 'Far away canoe',
+        description: 'A red canoe.',
+        category: 'boats',
+      });
 
       await signIn(page, viewerEmail, password);
 
@@ -101,7 +105,10 @@ test.describe('feeds, matching, saved items and search', () => {
       // Save: toast, then it is on the Saved tab.
       await page.getByRole('button', { name: 'Save Cordless drill, 18V' }).click();
       await expect(toasts(page).getByText('Item added to your saved list')).toBeVisible();
-      await expect(page.getByRole('button', { name: 'Unsave Cordless drill, 18V' })).toHaveAttribute('aria-pressed', 'true');
+      await expect(page.getByRole('button', { name: 'Unsave Cordless drill, 18V' })).toHaveAttribute(
+        'aria-pressed',
+        'true',
+      );
       await page.goto('/profile?tab=saved');
       await expect(page.getByRole('heading', { name: 'Saved Items (1)' })).toBeVisible();
       await expect(page.getByRole('heading', { name: 'Cordless drill, 18V' })).toBeVisible();

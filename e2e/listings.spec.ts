@@ -14,8 +14,13 @@ async function signInNewMember(page: Page, baseURL: string, firstName: string) {
 
 /** A generated test photo: a red square with a blue bar, as a JPEG file for the file chooser. */
 async function testPhoto(): Promise<{ name: string; mimeType: string; buffer: Buffer }> {
-  const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="900" height="700"><rect width="900" height="700" fill="#c0392b"/><rect y="300" width="900" height="100" fill="#2c3e50"/></svg>';
-  return { name: 'drill.jpg', mimeType: 'image/jpeg', buffer: await sharp(Buffer.from(svg)).jpeg().toBuffer() };
+  const svg =
+    '<svg xmlns="http://www.w3.org/2000/svg" width="900" height="700"><rect width="900" height="700" fill="#c0392b"/><rect y="300" width="900" height="100" fill="#2c3e50"/></svg>';
+  return {
+    name: 'drill.jpg',
+    mimeType: 'image/jpeg',
+    buffer: await sharp(Buffer.from(svg)).jpeg().toBuffer(),
+  };
 }
 
 test.describe('items and wants', () => {
@@ -29,7 +34,8 @@ test.describe('items and wants', () => {
     await expect(page.getByRole('heading', { name: 'My Items (0)' })).toBeVisible();
     await expectAccessible(page);
 
-    if (isMobile) await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Add' }).click();
+    if (isMobile)
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Add' }).click();
     else await page.getByRole('button', { name: 'Add Item' }).last().click();
     const dialog = page.getByRole('dialog', { name: 'Add New Item' });
     await expect(dialog).toBeVisible();
@@ -78,11 +84,17 @@ test.describe('items and wants', () => {
     await edit.getByRole('button', { name: 'Save Changes' }).click();
     await expect(page.getByRole('heading', { name: 'Cordless drill lending, 18V' })).toBeVisible();
     await page.getByRole('button', { name: 'Delete Cordless drill lending, 18V' }).click();
-    await page.getByRole('dialog', { name: 'Delete this item?' }).getByRole('button', { name: 'Delete Item' }).click();
+    await page
+      .getByRole('dialog', { name: 'Delete this item?' })
+      .getByRole('button', { name: 'Delete Item' })
+      .click();
     await expect(page.getByRole('heading', { name: 'My Items (0)' })).toBeVisible();
   });
 
-  test('the camera dialog captures a photo with the fake camera @desktop-only', async ({ gatedPage: page, baseURL }) => {
+  test('the camera dialog captures a photo with the fake camera @desktop-only', async ({
+    gatedPage: page,
+    baseURL,
+  }) => {
     await signInNewMember(page, baseURL ?? '', 'Cam');
     await page.getByRole('button', { name: 'Add Item' }).last().click();
     await page.getByRole('button', { name: 'Take Photo' }).click();
@@ -96,7 +108,9 @@ test.describe('items and wants', () => {
     await camera.getByRole('button', { name: 'Capture' }).click();
     await camera.getByRole('button', { name: 'Use Photo' }).click();
     await expect(camera).toBeHidden();
-    const preview = page.getByRole('dialog', { name: 'Add New Item' }).getByRole('img', { name: 'Item preview' });
+    const preview = page
+      .getByRole('dialog', { name: 'Add New Item' })
+      .getByRole('img', { name: 'Item preview' });
     await expect(preview).toHaveAttribute('src', /^data:image\/jpeg/);
   });
 
@@ -118,14 +132,18 @@ test.describe('items and wants', () => {
     await dialog.getByRole('button', { name: 'Add Want' }).click();
     await expect(toasts(page).getByText('Want Added')).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Want List (1)' })).toBeVisible();
-    await expect(page.getByRole('listitem').filter({ hasText: 'Kayak paddle' })).toContainText('Up to $60.00');
+    await expect(page.getByRole('listitem').filter({ hasText: 'Kayak paddle' })).toContainText(
+      'Up to $60.00',
+    );
 
     await page.getByRole('button', { name: 'Add Want' }).click();
     await dialog.getByLabel('Title').fill('Looking for weed and a hookup');
     await dialog.getByLabel('Category').selectOption('wanted');
     await dialog.getByRole('button', { name: 'Add Want' }).click();
     await expect(toasts(page).getByText('Content Not Allowed')).toBeVisible();
-    await expect(toasts(page).getByText('Please use appropriate language when describing what you want.')).toBeVisible();
+    await expect(
+      toasts(page).getByText('Please use appropriate language when describing what you want.'),
+    ).toBeVisible();
     await expect(dialog).toBeVisible();
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(page.getByRole('heading', { name: 'Want List (1)' })).toBeVisible();

@@ -19,7 +19,10 @@ export function ensureChromium(): void {
   console.log("Installing Debian's Chromium for the browser tests (apt-get)...");
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
-  execFileSync('apt-get', ['install', '-y', '-qq', 'chromium', 'fonts-dejavu-core'], { stdio: 'inherit', env });
+  execFileSync('apt-get', ['install', '-y', '-qq', 'chromium', 'fonts-dejavu-core'], {
+    stdio: 'inherit',
+    env,
+  });
   if (!existsSync(CHROMIUM_PATH)) {
     console.error(`Chromium is still missing at ${CHROMIUM_PATH} after apt-get; install it by hand.`);
     process.exit(1);
