@@ -21,11 +21,13 @@ export function CameraDialog({
   onCapture: (dataUrl: string) => void;
 }) {
   const videoRef = useRef<HTMLVideoElement>(null);
-  const [stream, setStream] = useState<MediaStream | null>(null);
   const [photo, setPhoto] = useState<string | null>(null);
+  // Capture only once the preview has frames: a stream without dimensions would capture nothing.
+  const [ready, setReady] = useState(false);
 
   useEffect(() => {
     if (!open || photo) return;
+    setReady(false);
     let active: MediaStream | null = null;
     let cancelled = false;
     navigator.mediaDevices
@@ -43,7 +45,6 @@ export function CameraDialog({
           return;
         }
         active = media;
-        setStream(media);
         if (videoRef.current) videoRef.current.srcObject = media;
       })
       .catch(() => {
@@ -54,7 +55,7 @@ export function CameraDialog({
     return () => {
       cancelled = true;
       for (const track of active?.getTracks() ?? []) track.stop();
-      setStream(null);
+      setReady(false);
     };
   }, [open, photo, onOpenChange]);
 
@@ -86,6 +87,7 @@ export function CameraDialog({
               playsInline
               muted
               aria-label="Camera preview"
+              onLoadedData={() => setReady(true)}
               className="aspect-video w-full object-contain"
             />
           )}
@@ -110,7 +112,7 @@ export function CameraDialog({
               </Button>
             </>
           ) : (
-            <Button onClick={capture} disabled={!stream}>
+            <Button onClick={capture} disabled={!ready}>
               <Camera className="h-4 w-4" aria-hidden="true" />
               Capture
             </Button>
