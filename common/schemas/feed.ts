@@ -6,6 +6,7 @@ import {
   FEED_PAGE_SIZE,
   SORT_OPTIONS,
 } from '../constants';
+import { itemBaseSchema } from './listings';
 
 /** The three feeds of the home screen (docs/product.md names, docs/matching.md contents). */
 export const FEED_NAMES = ['barter-match', 'random-barter', 'everything'] as const;
@@ -22,7 +23,7 @@ export const FEED_DESCRIPTION_MAX_LENGTH = 300;
 /** Titles of the owner's active wants on a card ('Looking for'); the item detail shows more. */
 export const LOOKING_FOR_ON_CARD = 2;
 export const LOOKING_FOR_ON_DETAIL = 10;
-/** Largest random-barter seed; the web picks one per browsing session (e.g. Math.random() * this). */
+/** Largest random-barter seed; the web draws one per browsing session (crypto.getRandomValues). */
 export const FEED_SEED_MAX = 2_147_483_647;
 
 const wholeNumber = (name: string, min: number, max: number) =>
@@ -88,17 +89,9 @@ export const feedMatchSchema = z.object({
 });
 
 /** An item on a feed, the saved list or a search (spec section 3 feed items, settled by product.md). */
-export const feedItemSchema = z.object({
-  id: z.number().int(),
-  title: z.string(),
+export const feedItemSchema = itemBaseSchema.extend({
   /** Up to FEED_DESCRIPTION_MAX_LENGTH characters (ending in "…" when cut); the detail has it all. */
   description: z.string(),
-  category: z.string(),
-  isService: z.boolean(),
-  imageUrl: z.string().nullable(),
-  /** The feed-size photo; the large one for items without a feed-size version. */
-  thumbnailUrl: z.string().nullable(),
-  estimatedValue: z.number().nullable(),
   createdAt: z.iso.datetime(),
   isSaved: z.boolean(),
   user: feedUserSchema,

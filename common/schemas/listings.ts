@@ -191,8 +191,8 @@ export const wantUpdateSchema = z
 export type WantUpdateValues = z.input<typeof wantUpdateSchema>;
 export type WantUpdate = z.output<typeof wantUpdateSchema>;
 
-/** An item as the API returns it to its owner. */
-export const itemSchema = z.object({
+/** The fields every view of an item shares: the owner's list, the feeds and the item detail. */
+export const itemBaseSchema = z.object({
   id: z.number().int(),
   title: z.string(),
   description: z.string(),
@@ -203,6 +203,10 @@ export const itemSchema = z.object({
   /** The feed-size photo (at most 600 px); the large one for items stored before thumbnails existed. */
   thumbnailUrl: z.string().nullable(),
   estimatedValue: z.number().nullable(),
+});
+
+/** An item as the API returns it to its owner. */
+export const itemSchema = itemBaseSchema.extend({
   isActive: z.boolean(),
   viewCount: z.number().int(),
   createdAt: z.iso.datetime(),
