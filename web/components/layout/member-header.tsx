@@ -40,22 +40,23 @@ export function MemberHeader() {
             <MapPin className="h-4 w-4 shrink-0 text-brand-700" aria-hidden="true" />
             <span className="truncate">{user.location || 'Set location'}</span>
           </Link>
-          <button
-            type="button"
-            className="relative rounded-full p-2 text-slate-700 hover:bg-slate-100"
+          {/* Counts only: the notification list and the inbox arrive with messaging, so these are not buttons yet. */}
+          <span
+            role="img"
+            className="relative rounded-full p-2 text-slate-700"
             aria-label={`Notifications${unread.notifications ? `, ${unread.notifications} unread` : ''}`}
           >
             <Bell className="h-5 w-5" aria-hidden="true" />
             <CountBadge count={unread.notifications} />
-          </button>
-          <button
-            type="button"
-            className="relative hidden rounded-full p-2 text-slate-700 hover:bg-slate-100 sm:block"
+          </span>
+          <span
+            role="img"
+            className="relative hidden rounded-full p-2 text-slate-700 sm:block"
             aria-label={`Messages${unread.messages ? `, ${unread.messages} unread` : ''}`}
           >
             <MessageCircle className="h-5 w-5" aria-hidden="true" />
             <CountBadge count={unread.messages} />
-          </button>
+          </span>
           <DropdownMenu.Root>
             <DropdownMenu.Trigger className="rounded-full" aria-label="Account menu">
               <Avatar firstName={user.firstName} lastName={user.lastName} imageUrl={user.profileImageUrl} />
