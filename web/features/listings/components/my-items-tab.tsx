@@ -4,6 +4,7 @@ import type { Item } from '../../../../common/schemas/listings';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { ListStatus } from '../../../components/ui/list-status';
 import { ListingImage } from '../../../components/ui/listing-image';
 import { toast } from '../../../components/ui/use-toast';
 import { useDeleteItem, useMyItems, useUpdateItem } from '../api/items';
@@ -43,13 +44,13 @@ export function MyItemsTab() {
           Add Item
         </Button>
       </div>
-      {isLoading ? <p className="text-slate-600">Loading...</p> : null}
-      {isError ? <p className="text-red-700">Your items could not be loaded. Please try again.</p> : null}
-      {!isLoading && !isError && items.length === 0 ? (
-        <p className="rounded-xl border border-dashed border-slate-300 p-6 text-center text-slate-600">
-          You have not listed anything yet. Add an item or a service you can offer.
-        </p>
-      ) : null}
+      <ListStatus
+        isLoading={isLoading}
+        isError={isError}
+        count={items.length}
+        errorText="Your items could not be loaded. Please try again."
+        emptyText="You have not listed anything yet. Add an item or a service you can offer."
+      />
       <ul className="grid gap-3 sm:grid-cols-2">
         {items.map((item) => (
           <li key={item.id} className="flex gap-3 rounded-xl border border-slate-200 bg-white p-3 shadow-sm">

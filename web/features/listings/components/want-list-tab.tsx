@@ -4,6 +4,7 @@ import type { Want } from '../../../../common/schemas/listings';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { ListStatus } from '../../../components/ui/list-status';
 import { toast } from '../../../components/ui/use-toast';
 import { useDeleteWant, useMyWants } from '../api/wants';
 import { WantFormDialog } from './want-form-dialog';
@@ -29,13 +30,13 @@ export function WantListTab() {
           Add Want
         </Button>
       </div>
-      {isLoading ? <p className="text-slate-600">Loading...</p> : null}
-      {isError ? <p className="text-red-700">Your want list could not be loaded. Please try again.</p> : null}
-      {!isLoading && !isError && wants.length === 0 ? (
-        <p className="rounded-xl border border-dashed border-slate-300 p-6 text-center text-slate-600">
-          Your want list is empty. Add what you are looking for and we will match it with neighbors' offers.
-        </p>
-      ) : null}
+      <ListStatus
+        isLoading={isLoading}
+        isError={isError}
+        count={wants.length}
+        errorText="Your want list could not be loaded. Please try again."
+        emptyText="Your want list is empty. Add what you are looking for and we will match it with neighbors' offers."
+      />
       <ul className="grid gap-3 sm:grid-cols-2">
         {wants.map((want) => (
           <li key={want.id} className="grid gap-1 rounded-xl border border-slate-200 bg-white p-3 shadow-sm">

@@ -1,5 +1,6 @@
 import { formatTraderRating } from '../../../../common/trader-reputation';
 import { Badge } from '../../../components/ui/badge';
+import { ListStatus } from '../../../components/ui/list-status';
 import { ListingImage } from '../../../components/ui/listing-image';
 import { useSavedItems } from '../../feed/api/saved-items';
 import { SaveToggle } from '../../feed/components/save-toggle';
@@ -13,15 +14,13 @@ export function SavedTab() {
       <h2 id="saved-heading" className="text-lg font-semibold">
         Saved Items ({items.length})
       </h2>
-      {isLoading ? <p className="text-slate-600">Loading...</p> : null}
-      {isError ? (
-        <p className="text-red-700">Your saved items could not be loaded. Please try again.</p>
-      ) : null}
-      {!isLoading && !isError && items.length === 0 ? (
-        <p className="rounded-xl border border-dashed border-slate-300 p-6 text-center text-slate-600">
-          You have not saved any items yet. Tap the heart on an item in your feed to keep it here.
-        </p>
-      ) : null}
+      <ListStatus
+        isLoading={isLoading}
+        isError={isError}
+        count={items.length}
+        errorText="Your saved items could not be loaded. Please try again."
+        emptyText="You have not saved any items yet. Tap the heart on an item in your feed to keep it here."
+      />
       <ul className="grid gap-3 sm:grid-cols-2">
         {items.map((item) => (
           <li key={item.id} className="flex gap-3 rounded-xl border border-slate-200 bg-white p-3 shadow-sm">
