@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { UserRow } from '../db/schema/users';
 import { unauthorized } from '../errors';
 import { cookieOptions } from './security';
+import { registerSessionCache, SessionCache } from './session-cache';
 import {
   deleteSession,
   findSessionWithUser,
@@ -69,10 +70,17 @@ export function requireUser(request: FastifyRequest): UserRow {
  * Server-side sessions in the `sessions` table behind the signed, httpOnly `bh_session` cookie.
  * Row: sid = hash of the id (see hashSessionId), sess = { userId, createdAt }, expire = idle expiry
  * capped at createdAt + absolute lifetime. Expired rows are purged hourly and at every sign-in.
+ *
+ * A row read is kept for SESSION_CACHE_MS in a SessionCache (session-cache.ts), so a burst of API
+ * calls costs one query. Sign-out and sign-in drop their entry and writes to a member's row drop all
+ * of that member's entries, so this process never serves what it changed; a change made by another
+ * process sharing the database shows here within SESSION_CACHE_MS.
  */
 export async function sessionPlugin(app: FastifyInstance): Promise<void> {
   const { db, config } = app;
   const cookieBase = cookieOptions(config);
+  const cache = new SessionCache();
+  const unregisterCache = registerSessionCache(cache);
 
   const setSessionCookie = (reply: FastifyReply, id: string, expire: Date) => {
     reply.setCookie(SESSION_COOKIE, id, {
@@ -94,6 +102,16 @@ export async function sessionPlugin(app: FastifyInstance): Promise<void> {
   app.decorateRequest('user', null);
   app.decorateRequest('session', null as unknown as SessionHandle);
 
+  /** Delete the session row, then its cache entry (in that order: see SessionCache.generation). */
+  const destroySession = async (id: string) => {
+    const sid = hashSessionId(id);
+    try {
+      await deleteSession(db, sid);
+    } finally {
+      cache.delete(sid);
+    }
+  };
+
   app.addHook('onRequest', async (request, reply) => {
     let currentId = readSessionId(request);
 
@@ -101,7 +119,7 @@ export async function sessionPlugin(app: FastifyInstance): Promise<void> {
       async signIn(userId) {
         const now = Date.now();
         await purgeExpiredSessions(db, new Date(now));
-        if (currentId) await deleteSession(db, hashSessionId(currentId));
+        if (currentId) await destroySession(currentId);
         const id = newSessionId();
         const expire = expiryFor(now, now);
         await insertSession(db, hashSessionId(id), { userId, createdAt: now }, expire);
@@ -109,7 +127,7 @@ export async function sessionPlugin(app: FastifyInstance): Promise<void> {
         currentId = id;
       },
       async signOut() {
-        if (currentId) await deleteSession(db, hashSessionId(currentId));
+        if (currentId) await destroySession(currentId);
         currentId = null;
         request.user = null;
         clearSessionCookie(reply);
@@ -127,7 +145,12 @@ export async function sessionPlugin(app: FastifyInstance): Promise<void> {
 
     const now = Date.now();
     const sid = hashSessionId(currentId);
-    const found = await findSessionWithUser(db, sid, new Date(now));
+    let found = cache.get(sid);
+    if (!found) {
+      const generation = cache.generation();
+      found = await findSessionWithUser(db, sid, new Date(now));
+      if (found) cache.set(sid, found, generation);
+    }
     if (!found) {
       clearSessionCookie(reply);
       currentId = null;
@@ -140,6 +163,7 @@ export async function sessionPlugin(app: FastifyInstance): Promise<void> {
     const next = expiryFor(found.sess.createdAt, now);
     if (now - lastTouched > SESSION_TOUCH_AFTER_MS && next.getTime() > found.expire.getTime()) {
       await touchSession(db, sid, next);
+      cache.touch(sid, next);
       setSessionCookie(reply, currentId, next);
     }
   });
@@ -154,5 +178,9 @@ export async function sessionPlugin(app: FastifyInstance): Promise<void> {
   };
   const timer = setInterval(() => void purge(), PURGE_INTERVAL_MS);
   timer.unref();
-  app.addHook('onClose', async () => clearInterval(timer));
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    unregisterCache();
+    cache.clear();
+  });
 }

@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { sessions } from '../../db/schema/sessions';
 import { users } from '../../db/schema/users';
 import { hashSessionId, SESSION_COOKIE } from '../../plugins/session';
+import { SESSION_CACHE_MS } from '../../plugins/session-cache';
 import { createMessage, createUser, sessionCookiesFor } from '../../test/factories';
 import { buildTestApp, type TestApp } from '../../test/helpers';
 
@@ -243,6 +244,44 @@ describe('accounts', () => {
       }
       vi.setSystemTime(start + 60 * DAY + 1000);
       expect((await currentUser(cookies)).statusCode).toBe(401);
+    });
+
+    it('refuses a signed-out session at once, though the request before had cached it', async () => {
+      const user = await createUser(t.database.db, { password: PASSWORD });
+      const cookies = cookiesOf(await login({ email: user.email, password: PASSWORD }));
+      expect((await currentUser(cookies)).statusCode).toBe(200);
+      expect((await currentUser(cookies)).statusCode).toBe(200);
+      expect((await call({ method: 'POST', url: '/api/auth/logout', cookies })).statusCode).toBe(204);
+      expect((await currentUser(cookies)).statusCode).toBe(401);
+    });
+
+    it('honours a session deleted by another process for less than SESSION_CACHE_MS, then refuses it', async () => {
+      const user = await createUser(t.database.db);
+      const cookies = await sessionCookiesFor(t.app, user);
+      const sid = hashSessionId(t.app.unsignCookie(cookies[SESSION_COOKIE] ?? '').value ?? '');
+      vi.useFakeTimers({ toFake: ['Date'] });
+      const start = Date.now();
+      expect((await currentUser(cookies)).statusCode).toBe(200);
+
+      // Another server signs the member out: only the database changes.
+      await t.database.db.delete(sessions).where(eq(sessions.sid, sid));
+      vi.setSystemTime(start + SESSION_CACHE_MS - 1);
+      expect((await currentUser(cookies)).statusCode).toBe(200);
+      vi.setSystemTime(start + SESSION_CACHE_MS);
+      expect((await currentUser(cookies)).statusCode).toBe(401);
+    });
+
+    it('moves the cached expiry when it slides, so the next request does not write again', async () => {
+      const user = await createUser(t.database.db);
+      const cookies = await sessionCookiesFor(t.app, user);
+      const start = Date.now();
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(start + 2 * DAY);
+      expect(sessionCookie(await currentUser(cookies))?.maxAge).toBe(14 * 24 * 60 * 60);
+      vi.setSystemTime(start + 2 * DAY + 1000);
+      const next = await currentUser(cookies);
+      expect(next.statusCode).toBe(200);
+      expect(sessionCookie(next)).toBeUndefined();
     });
 
     it('purges expired sessions at sign-in', async () => {

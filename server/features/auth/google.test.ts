@@ -4,6 +4,7 @@ import { OAuth2Server } from 'oauth2-mock-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema/users';
 import { SESSION_COOKIE } from '../../plugins/session';
+import { registerSessionCache, SessionCache } from '../../plugins/session-cache';
 import { createUser } from '../../test/factories';
 import { buildTestApp, type TestApp } from '../../test/helpers';
 import { OIDC_COOKIE } from './google-routes';
@@ -121,6 +122,30 @@ describe('Google sign-in against a local OpenID provider', () => {
     expect(done.headers.location).toBe('/');
     const [row] = await t.database.db.select().from(users).where(eq(users.id, existing.id));
     expect(row?.googleSub).toBe('google-linked');
+  });
+
+  it("drops the member's cached sessions when it links their account", async () => {
+    const existing = await createUser(t.database.db, { email: 'cached@example.com', password: 'secret-1' });
+    // The app's own cache is private; a second one registered in this process sees the same calls.
+    const probe = new SessionCache();
+    const unregister = registerSessionCache(probe);
+    try {
+      probe.set(
+        'sid-of-existing',
+        {
+          user: existing,
+          sess: { userId: existing.id, createdAt: Date.now() },
+          expire: new Date(Date.now() + 60_000),
+        },
+        probe.generation(),
+      );
+      claims = { sub: 'google-cached', email: 'cached@example.com', email_verified: true };
+      const { callback, cookies } = await authorize();
+      expect((await finish(callback, cookies)).headers.location).toBe('/');
+      expect(probe.get('sid-of-existing')).toBeNull();
+    } finally {
+      unregister();
+    }
   });
 
   it('does not link by an unverified e-mail: a separate member without that e-mail', async () => {

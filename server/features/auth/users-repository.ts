@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { type NewUserRow, type UserRow, users } from '../../db/schema/users';
+import { forgetCachedUser } from '../../plugins/session-cache';
 
 /** The member with this (already normalised) e-mail. */
 export async function findUserByEmail(db: Db, email: string): Promise<UserRow | null> {
@@ -25,9 +26,13 @@ export async function insertUser(db: Db, values: NewUserRow): Promise<UserRow> {
   return row;
 }
 
-/** Link a Google subject to an existing member. */
+/** Link a Google subject to an existing member (their cached sessions are dropped). */
 export async function setGoogleSub(db: Db, userId: string, googleSub: string): Promise<UserRow> {
-  const [row] = await db.update(users).set({ googleSub }).where(eq(users.id, userId)).returning();
-  if (!row) throw new Error('update of users returned no row');
-  return row;
+  try {
+    const [row] = await db.update(users).set({ googleSub }).where(eq(users.id, userId)).returning();
+    if (!row) throw new Error('update of users returned no row');
+    return row;
+  } finally {
+    forgetCachedUser(userId);
+  }
 }

@@ -47,6 +47,16 @@ describe('PUT /api/user/profile', () => {
     expect(me.json()).toEqual(expected);
   });
 
+  it('a new location shows on the very next GET /api/auth/user, though the session was cached', async () => {
+    const { cookies } = await signedIn();
+    const me = () => t.app.inject({ method: 'GET', url: '/api/auth/user', cookies });
+    expect((await me()).json()).toMatchObject({ firstName: 'Pat', location: null });
+    expect((await put(cookies, portland)).statusCode).toBe(200);
+    expect((await me()).json()).toMatchObject({ firstName: 'Pat', location: portland.location });
+    expect((await put(cookies, { location: 'Somewhere else', maxTravelDistance: 5 })).statusCode).toBe(200);
+    expect((await me()).json()).toMatchObject({ location: 'Somewhere else', maxTravelDistance: 5 });
+  });
+
   it('accepts the limits 1 and 100, and no coordinates, which clears earlier ones', async () => {
     const { cookies } = await signedIn();
     expect((await put(cookies, { ...portland, maxTravelDistance: 100 })).json()).toMatchObject({
