@@ -15,6 +15,7 @@ import type { DatabaseHandle } from './db/client';
 import { analyzeRoutes } from './features/analyze/analyze-routes';
 import { authRoutes } from './features/auth/auth-routes';
 import { googleRoutes } from './features/auth/google-routes';
+import { feedCachePlugin } from './features/feed/feed-cache';
 import { feedRoutes } from './features/feed/feed-routes';
 import { flyerRoutes } from './features/flyer/flyer-routes';
 import { gatePlugin } from './features/gate/gate-plugin';
@@ -88,6 +89,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await originCheckPlugin(app);
   await gatePlugin(app);
   await sessionPlugin(app);
+  feedCachePlugin(app);
   await app.register(healthRoutes);
   await app.register(siteRoutes);
   await app.register(authRoutes);

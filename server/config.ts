@@ -49,6 +49,12 @@ const envSchema = z.object({
   DB_POOL_MAX: positiveInt.default(10),
   DB_STATEMENT_TIMEOUT_MS: positiveInt.default(10_000),
   REQUEST_TIMEOUT_MS: positiveInt.default(30_000),
+  FEED_CACHE_SECONDS: z.coerce
+    .number({ error: 'FEED_CACHE_SECONDS must be a whole number of seconds from 0 to 3600' })
+    .int('FEED_CACHE_SECONDS must be a whole number of seconds from 0 to 3600')
+    .min(0, 'FEED_CACHE_SECONDS must be a whole number of seconds from 0 to 3600')
+    .max(3600, 'FEED_CACHE_SECONDS must be a whole number of seconds from 0 to 3600')
+    .default(60),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -95,6 +101,8 @@ export interface Config {
   };
   db: { poolMax: number; statementTimeoutMs: number };
   requestTimeoutMs: number;
+  /** How long a feed ranking may be reused by this process (ADR 012); 0 ranks every page afresh. */
+  feedCacheSeconds: number;
 }
 
 /** A setting that cannot be used; the message is one line, shown before the process exits. */
@@ -197,5 +205,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     },
     db: { poolMax: env.DB_POOL_MAX, statementTimeoutMs: env.DB_STATEMENT_TIMEOUT_MS },
     requestTimeoutMs: env.REQUEST_TIMEOUT_MS,
+    feedCacheSeconds: env.FEED_CACHE_SECONDS,
   };
 }

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FeedName, FeedSort } from '../../../common/schemas/feed';
 import { buildTestApp, type TestApp } from '../../test/helpers';
 import { fillNeighbourhood } from '../../test/neighbourhood';
-import { type FeedPageParams, feedPageQuery } from './feed-repository';
+import { cardsQuery, type FeedPageParams, feedRankingQuery } from './feed-repository';
+import { MATCH_RANKING_WINDOW, RANKING_WINDOW } from './feed-service';
 import type { Origin } from './feed-sql';
 
 /**
@@ -132,8 +133,14 @@ describe('feed query plans', () => {
     ['search on barter-match', () => params('barter-match', 'match', { q: 'bike' })],
   ];
 
+  /** The ranking statement getFeed runs for a page of these params: a window from the start. */
+  const ranking = (p: FeedPageParams) => {
+    const keep = p.feed === 'barter-match' ? MATCH_RANKING_WINDOW : RANKING_WINDOW;
+    return feedRankingQuery({ ...p, limit: Math.max(p.offset + p.limit, keep) + 1, offset: 0 });
+  };
+
   it.each(cases)('%s: no full scan of items', async (_name, make) => {
-    const root = await plan(feedPageQuery(make()));
+    const root = await plan(ranking(make()));
     const nodes = [...walk(root)];
     const itemScans = nodes.filter((node) => node['Relation Name'] === 'items');
     expect(itemScans.length).toBeGreaterThan(0);
@@ -141,9 +148,18 @@ describe('feed query plans', () => {
   });
 
   it('the search queries use the full-text and trigram indexes', async () => {
-    const root = await plan(feedPageQuery(params('everything', 'recent', { q: brand, origin: null })));
+    const root = await plan(ranking(params('everything', 'recent', { q: brand, origin: null })));
     const indexes = new Set([...walk(root)].map((node) => node['Index Name']).filter(Boolean));
     expect(indexes).toContain('items_active_search_vector_idx');
     expect(indexes).toContain('items_active_title_trgm_idx');
+  });
+
+  it('the cards of a page are read by primary key', async () => {
+    const p = params('everything', 'recent');
+    const ranked = [1, 500, 9000].map((id) => ({ id, distanceMiles: null, match: null }));
+    const root = await plan(cardsQuery(p.viewerId, ranked, p.lookingFor));
+    const itemScans = [...walk(root)].filter((node) => node['Relation Name'] === 'items');
+    expect(itemScans.length).toBeGreaterThan(0);
+    for (const scan of itemScans) expect(scan['Index Name']).toBe('items_pkey');
   });
 });

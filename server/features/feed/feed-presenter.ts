@@ -1,8 +1,5 @@
 import { FEED_DESCRIPTION_MAX_LENGTH, type FeedItem, type ItemDetail } from '../../../common/schemas/feed';
-import type { TraderSummary } from '../trades/trades-repository';
 import type { FeedRow } from './feed-repository';
-
-const NEW_TRADER: TraderSummary = { averageRating: null, completedTrades: 0 };
 
 /** At most `max` characters (code points), ending in "…" when cut. */
 export function shorten(text: string, max: number): string {
@@ -29,12 +26,8 @@ export interface PresentOptions {
  * first name, last initial and photo; their e-mail and coordinates never leave the server (the
  * distance is computed there).
  */
-export function presentFeedItem(
-  row: FeedRow,
-  owner: TraderSummary | undefined,
-  options: PresentOptions = {},
-): FeedItem {
-  const summary = owner ?? NEW_TRADER;
+export function presentFeedItem(row: FeedRow, options: PresentOptions = {}): FeedItem {
+  const summary = row.owner;
   const item: FeedItem = {
     id: row.id,
     title: row.title,
@@ -69,13 +62,9 @@ export function presentFeedItem(
 }
 
 /** An item's detail: the card with the whole description, the match when there is one, and whose it is. */
-export function presentItemDetail(
-  row: FeedRow,
-  owner: TraderSummary | undefined,
-  viewerId: string,
-): ItemDetail {
+export function presentItemDetail(row: FeedRow, viewerId: string): ItemDetail {
   return {
-    ...presentFeedItem(row, owner, { withMatch: true }),
+    ...presentFeedItem(row, { withMatch: true }),
     description: row.description,
     isOwn: row.userId === viewerId,
     isActive: row.isActive,

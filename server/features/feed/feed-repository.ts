@@ -1,6 +1,9 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { FeedName, FeedSort } from '../../../common/schemas/feed';
 import type { Db } from '../../db/client';
+import { queryPrepared } from '../../db/prepared';
+import { type TraderSummary, traderSummaryColumns } from '../trades/trades-repository';
+import type { RankedItem, Ranking } from './feed-cache';
 import {
   candidateWhere,
   distanceFrom,
@@ -54,6 +57,8 @@ export interface FeedRow {
   isSaved: boolean;
   lookingFor: string[];
   match: MatchRow | null;
+  /** The owner's rating summary ('New trader' when they have none). */
+  owner: TraderSummary;
 }
 
 interface RawRow {
@@ -74,6 +79,8 @@ interface RawRow {
   distance_miles: number | null;
   is_saved: boolean;
   looking_for: string[] | null;
+  owner_rating: number | null;
+  owner_trades: number;
   score?: number | null;
   want_id?: number | null;
   want_title?: string | null;
@@ -109,21 +116,42 @@ function toFeedRow(row: RawRow): FeedRow {
     distanceMiles: row.distance_miles,
     isSaved: row.is_saved,
     lookingFor: row.looking_for ?? [],
-    match:
-      row.score == null || row.want_id == null
-        ? null
-        : {
-            score: row.score,
-            wantId: row.want_id,
-            wantTitle: row.want_title ?? '',
-            mutual: row.mutual === true,
-            theirWantTitle: row.their_want_title ?? null,
-            sameCategory: row.same_category === true,
-            textPercent: row.text_pct ?? 0,
-            maxValue: row.max_value ?? null,
-          },
+    match: toMatch(row),
+    owner: { averageRating: row.owner_rating, completedTrades: row.owner_trades },
   };
 }
+
+/** The match columns of a row (barter-match), or null. */
+function toMatch(row: MatchColumns): MatchRow | null {
+  return row.score == null || row.want_id == null
+    ? null
+    : {
+        score: row.score,
+        wantId: row.want_id,
+        wantTitle: row.want_title ?? '',
+        mutual: row.mutual === true,
+        theirWantTitle: row.their_want_title ?? null,
+        sameCategory: row.same_category === true,
+        textPercent: row.text_pct ?? 0,
+        maxValue: row.max_value ?? null,
+      };
+}
+
+type MatchColumns = Pick<
+  RawRow,
+  | 'score'
+  | 'want_id'
+  | 'want_title'
+  | 'mutual'
+  | 'their_want_title'
+  | 'same_category'
+  | 'text_pct'
+  | 'max_value'
+>;
+
+/** The match columns a barter-match page subquery `p` outputs, as the row types expect them. */
+const MATCH_COLUMNS = sql`p.score, p.want_id, p.want_title, p.mutual, p.their_want_title, p.same_category,
+  p.text_pct, p.max_value::float8 AS max_value`;
 
 type Direction = 'ASC' | 'DESC' | 'DESC NULLS LAST';
 
@@ -134,20 +162,18 @@ function orderBy(keys: Array<[string, Direction]>, prefix = ''): SQL {
 
 /**
  * The card fields of the items a page subquery `p` names (column id, distance and the order
- * columns), in one statement: owner, saved flag and the owner's newest active wants come from
- * index look-ups for the page's rows only.
+ * columns), in one statement: owner, rating summary, saved flag and the owner's newest active
+ * wants come from index look-ups for the page's rows only.
  */
 function presentPage(options: {
   page: SQL;
   viewerId: string;
   order: Array<[string, Direction]>;
   lookingFor: number;
-  matchColumns?: boolean;
+  /** More output columns. */
+  extra?: SQL;
 }): SQL {
-  const match = options.matchColumns
-    ? sql`, p.score, p.want_id, p.want_title, p.mutual, p.their_want_title, p.same_category, p.text_pct,
-        p.max_value::float8 AS max_value`
-    : sql``;
+  const owner = traderSummaryColumns(sql`u.id`);
   return sql`SELECT i.id, i.title, i.description, i.category, i.is_service, i.image_url, i.thumbnail_url,
       i.estimated_value::float8 AS estimated_value,
       to_char(i.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at,
@@ -156,8 +182,9 @@ function presentPage(options: {
       round(p.distance::numeric, 1)::float8 AS distance_miles,
       EXISTS (SELECT 1 FROM saved_items s WHERE s.user_id = ${options.viewerId}::uuid AND s.item_id = i.id) AS is_saved,
       ARRAY(SELECT w.title FROM wants w WHERE w.user_id = i.user_id AND w.is_active
-            ORDER BY w.created_at DESC, w.id DESC LIMIT ${options.lookingFor}::int) AS looking_for
-      ${match}
+            ORDER BY w.created_at DESC, w.id DESC LIMIT ${options.lookingFor}::int) AS looking_for,
+      ${owner.averageRating}::float8 AS owner_rating, ${owner.completedTrades}::int AS owner_trades
+      ${options.extra ?? sql``}
     FROM (${options.page}) p
     JOIN items i ON i.id = p.id
     JOIN users u ON u.id = i.user_id
@@ -368,21 +395,95 @@ function pageQuery(params: FeedPageParams, order: Array<[string, Direction]>): S
   return plainPage(params, order);
 }
 
-/** One page of a feed, in order, with every card field (one statement). */
-export async function findFeedPage(db: Db, params: FeedPageParams): Promise<FeedRow[]> {
-  const rows = await run<RawRow>(db, feedPageQuery(params));
-  return rows.map(toFeedRow);
+/**
+ * The current listing version (moved on by triggers whenever items, wants or a member's location
+ * are written; ADR 012).
+ */
+export async function readListingVersion(db: Db): Promise<number> {
+  const [row] = await queryPrepared<{ version: number }>(
+    db,
+    sql`SELECT version::float8 AS version FROM listing_changes WHERE id = 1`,
+  );
+  return row?.version ?? 0;
 }
 
-/** The query of a feed page, for EXPLAIN in tests and the benchmark. */
-export function feedPageQuery(params: FeedPageParams): SQL {
+/**
+ * The first `window` items of a feed's order, with the viewer's distance to each and on Barter
+ * Match why it matched (one statement); `complete` when the feed has no more. `version` is the
+ * listing version read before ranking (readListingVersion), so a change made meanwhile makes the
+ * ranking look older than it is, never newer.
+ */
+export async function findRanking(
+  db: Db,
+  params: FeedPageParams,
+  window: number,
+  version: number,
+): Promise<Ranking> {
+  const rows = await run<RankRow>(db, feedRankingQuery({ ...params, limit: window + 1, offset: 0 }));
+  const items = rows
+    .slice(0, window)
+    .map((row): RankedItem => ({ id: row.id, distanceMiles: row.distance_miles, match: toMatch(row) }));
+  return { items, complete: rows.length <= window, version };
+}
+
+interface RankRow extends MatchColumns {
+  id: number;
+  distance_miles: number | null;
+}
+
+/** The query of a feed's order (`limit` entries from `offset`), for findRanking, EXPLAIN tests and the benchmark. */
+export function feedRankingQuery(params: FeedPageParams): SQL {
   const order = pageOrder(params);
+  const match = params.feed === 'barter-match' ? sql`, ${MATCH_COLUMNS}` : sql``;
+  return sql`SELECT p.id, round(p.distance::numeric, 1)::float8 AS distance_miles ${match}
+    FROM (${pageQuery(params, order)}) p
+    ORDER BY ${orderBy(order, 'p.')}`;
+}
+
+/**
+ * The cards of ranked items, in the ranking's order, read fresh (one statement of primary-key
+ * look-ups, which also reads the listing version); an item hidden or deleted since it was ranked
+ * is left out. Distance and match come from the ranking.
+ */
+export async function findCards(
+  db: Db,
+  viewerId: string,
+  ranked: readonly RankedItem[],
+  lookingFor: number,
+): Promise<{ rows: FeedRow[]; version: number }> {
+  // The same text for every page (the ids are one array parameter): prepared once per connection.
+  const raw =
+    ranked.length === 0 ? [] : await queryPrepared<CardRow>(db, cardsQuery(viewerId, ranked, lookingFor));
+  const first = raw[0];
+  const version = first ? first.listing_version : await readListingVersion(db);
+  const byId = new Map(ranked.map((entry) => [entry.id, entry]));
+  const rows = raw.map((card) => {
+    const row = toFeedRow(card);
+    const entry = byId.get(row.id);
+    row.distanceMiles = entry?.distanceMiles ?? null;
+    row.match = entry?.match ?? null;
+    return row;
+  });
+  return { rows, version };
+}
+
+interface CardRow extends RawRow {
+  listing_version: number;
+}
+
+/** The statement of findCards (ids as one int[] parameter, so the text is the same for every page). */
+export function cardsQuery(viewerId: string, ranked: readonly RankedItem[], lookingFor: number): SQL {
+  const ids = `{${ranked.map((entry) => Math.trunc(entry.id)).join(',')}}`;
+  const page = sql`SELECT p.id, p.ord, NULL::float8 AS distance
+    FROM unnest(${ids}::int[]) WITH ORDINALITY AS p(id, ord)
+    JOIN items a ON a.id = p.id
+    WHERE a.is_active`;
   return presentPage({
-    page: pageQuery(params, order),
-    viewerId: params.viewerId,
-    order,
-    lookingFor: params.lookingFor,
-    matchColumns: params.feed === 'barter-match',
+    page,
+    viewerId,
+    order: [['ord', 'ASC']],
+    lookingFor,
+    extra: sql`, (SELECT version FROM listing_changes WHERE id = 1)::float8 AS listing_version`,
   });
 }
 
@@ -446,13 +547,11 @@ export async function findItemDetail(
     offset: 0,
     lookingFor,
   };
-  const [matched] = await run<RawRow>(
+  const [matched] = await run<MatchColumns>(
     db,
-    sql`SELECT p.score, p.want_id, p.want_title, p.mutual, p.their_want_title, p.same_category, p.text_pct,
-          p.max_value::float8 AS max_value
-        FROM (${matchPage(params, [['id', 'ASC']], itemId)}) p`,
+    sql`SELECT ${MATCH_COLUMNS} FROM (${matchPage(params, [['id', 'ASC']], itemId)}) p`,
   );
-  if (matched) detail.match = toFeedRow({ ...row, ...matched }).match;
+  if (matched) detail.match = toMatch(matched);
   return detail;
 }
 

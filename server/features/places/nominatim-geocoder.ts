@@ -2,8 +2,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { z } from 'zod';
 import { PLACES_ERROR_CODES, type Place } from '../../../common/schemas/places';
 import { HttpError } from '../../errors';
+import { TtlCache } from '../../lib/ttl-cache';
 import type { Geocoder } from './geocoder';
-import { TtlCache } from './ttl-cache';
 
 export interface NominatimOptions {
   /** NOMINATIM_URL, e.g. https://nominatim.example.org (a path prefix is kept). */

@@ -3,8 +3,9 @@ import { type FeedItem, LOOKING_FOR_ON_CARD } from '../../../common/schemas/feed
 import type { Db } from '../../db/client';
 import type { UserRow } from '../../db/schema/users';
 import { badRequest, notFound } from '../../errors';
+import { presentFeedItem } from '../feed/feed-presenter';
 import { findSavedItems } from '../feed/feed-repository';
-import { originOf, presentRows } from '../feed/feed-service';
+import { originOf } from '../feed/feed-service';
 import { deleteSavedItem, findItemOwner, insertSavedItem } from './saved-repository';
 
 /**
@@ -31,5 +32,5 @@ export async function unsaveItem(db: Db, member: UserRow, itemId: number): Promi
  */
 export async function listSavedItems(db: Db, member: UserRow): Promise<FeedItem[]> {
   const rows = await findSavedItems(db, member.id, originOf(member), LOOKING_FOR_ON_CARD);
-  return presentRows(db, rows);
+  return rows.map((row) => presentFeedItem(row));
 }

@@ -170,6 +170,21 @@ export interface TraderSummary {
 }
 
 /**
+ * A member's rating summary as two scalar subqueries on the member id `userId` (an SQL expression),
+ * for statements that show owners: the average stars received to one decimal (numeric, NULL when
+ * nobody has rated them) and the completed trades (bigint).
+ */
+export function traderSummaryColumns(userId: SQL): {
+  averageRating: SQL<string | null>;
+  completedTrades: SQL<number>;
+} {
+  return {
+    averageRating: averageRatingOf(userId),
+    completedTrades: sql<number>`(SELECT count(*) FROM ${barterRequests} WHERE ${completedFor(userId)})`,
+  };
+}
+
+/**
  * Rating and completed-trade count for many members in one query (for owners on feed cards).
  * Every id asked for is in the map; unknown ids read as a new trader.
  */
@@ -182,14 +197,12 @@ export async function findTraderSummaries(
     unique.map((id) => [id, { averageRating: null, completedTrades: 0 }]),
   );
   if (unique.length === 0) return summaries;
+  const columns = traderSummaryColumns(sql`${users.id}`);
   const rows = await db
     .select({
       userId: users.id,
-      averageRating: averageRatingOf(sql`${users.id}`),
-      completedTrades:
-        sql<number>`(SELECT count(*) FROM ${barterRequests} WHERE ${completedFor(sql`${users.id}`)})`.mapWith(
-          Number,
-        ),
+      averageRating: columns.averageRating,
+      completedTrades: columns.completedTrades.mapWith(Number),
     })
     .from(users)
     .where(inArray(users.id, unique));

@@ -33,3 +33,15 @@ describe('TtlCache', () => {
     expect(cache.get('empty')).toEqual([]);
   });
 });
+
+describe('TtlCache.delete', () => {
+  it('forgets one entry and leaves the others', () => {
+    const cache = new TtlCache<number>(10, 1000);
+    cache.set('a', 1);
+    cache.set('b', 2);
+    cache.delete('a');
+    expect(cache.get('a')).toBeUndefined();
+    expect(cache.get('b')).toBe(2);
+    expect(cache.size).toBe(1);
+  });
+});
