@@ -2,10 +2,12 @@
  * `npm run bench:feed`: how fast the feeds and search answer over HTTP on a big neighbourhood.
  *
  * For each database (PostgreSQL, PGlite or both): fill a fresh database with a synthetic
- * neighbourhood (server/test/neighbourhood.ts, set-based SQL), start the real server (buildApp,
- * listening on a random port on 127.0.0.1), sign a few members in through POST /api/auth/login,
- * then send each scenario's requests at a fixed concurrency and report p50/p90/p99, beside a bare
- * GET /healthz on the same server in the same run. Stops by itself (bounded count and time).
+ * neighbourhood (server/test/neighbourhood.ts, set-based SQL), start the real server in its own
+ * process (server/main.ts with NODE_ENV=production, on a free port on 127.0.0.1), sign a few
+ * members in through POST /api/auth/login, then send each scenario's requests at a fixed
+ * concurrency from this process and report p50/p90/p99, beside a bare GET /healthz on the same
+ * server in the same run. Twice: with feed rankings kept between pages (the default) and with
+ * every page ranked afresh (PASSES). Stops by itself (bounded count and time).
  *
  * Flags (or environment variables BENCH_<NAME>):
  *   --db=postgres|pglite|both   which databases (default both)
@@ -15,17 +17,22 @@
  *   --concurrency=10            requests in flight
  *   --max-seconds=60            time limit per scenario
  *   --keep                      keep the PostgreSQL database barterhood_bench afterwards
+ *   --log-level=info            the server's LOG_LEVEL (production's default: each request logged)
+ *   --reuse                     measure the barterhood_bench a --keep run left, without refilling it
+ *   --only=match                only the scenarios whose name contains this text
+ *   --passes=both|60|0          with rankings kept (FEED_CACHE_SECONDS=60), every page ranked (0), or both
+ *   --profile                   the server writes a V8 CPU profile to bench-profiles/ when it stops
  * PostgreSQL: DATABASE_URL names the server (default postgres://postgres@127.0.0.1:5432/postgres);
  * the benchmark creates (and drops) its own database barterhood_bench there.
  */
+import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { buildApp } from '../server/app';
-import { loadConfig } from '../server/config';
 import { type DatabaseHandle, openPglite, openPostgres } from '../server/db/client';
 import { migrateDatabase } from '../server/db/migrate';
 import { hashPassword } from '../server/features/auth/passwords';
@@ -48,6 +55,13 @@ const WARM_UP = 30;
 const CONCURRENCY = numberOption('concurrency', 10);
 const MAX_SECONDS = numberOption('max-seconds', 60);
 const KEEP = option('keep', 'false') === 'true';
+const PROFILE = option('profile', 'false') === 'true';
+/** Measure the PostgreSQL database a --keep run left, without filling it again (for quick iterations). */
+const REUSE = option('reuse', 'false') === 'true';
+/** Only the scenarios whose name contains this text. */
+const ONLY = option('only', '');
+/** The server's LOG_LEVEL: production's default, so each request is logged as it would be. */
+const LOG_LEVEL = option('log-level', 'info');
 const PASSWORD = 'bench-password-1';
 const VIEWERS = 10;
 /** Requests per scenario sent one at a time afterwards, for the service time without queueing. */
@@ -93,6 +107,21 @@ const SCENARIOS: Scenario[] = [
   },
 ];
 
+/**
+ * Each neighbourhood is measured twice: as the server runs by default, keeping feed rankings
+ * between pages (ADR 012), and with FEED_CACHE_SECONDS=0, where every page is ranked afresh (the
+ * cost of a first page, a search never made before, or a feed just after a listing changed).
+ */
+const PASSES = [
+  { title: 'Rankings kept between pages (FEED_CACHE_SECONDS=60, the default)', feedCacheSeconds: '60' },
+  { title: 'Every page ranked afresh (FEED_CACHE_SECONDS=0)', feedCacheSeconds: '0' },
+].filter((pass) => option('passes', 'both') === 'both' || option('passes', 'both') === pass.feedCacheSeconds);
+
+interface Pass {
+  title: string;
+  results: Result[];
+}
+
 interface Result {
   name: string;
   /** p50 with one request at a time: the service time, without queueing. */
@@ -132,12 +161,15 @@ async function run(
       const n = next++;
       const v = n % cookies.length;
       const t0 = performance.now();
-      const response = await fetch(base + scenario.path(n, v), {
-        headers: scenario.healthz ? {} : { cookie: cookies[v] ?? '' },
-      });
-      const body = await response.text();
+      const response = await request(
+        base,
+        'GET',
+        scenario.path(n, v),
+        scenario.healthz ? {} : { cookie: cookies[v] ?? '' },
+      );
+      const body = response.body;
       const elapsed = performance.now() - t0;
-      if (!response.ok) {
+      if (response.status !== 200) {
         errors++;
         if (errors <= 3) console.error(`  ${response.status} ${scenario.path(n, v)}: ${body.slice(0, 200)}`);
         continue;
@@ -164,6 +196,111 @@ async function run(
   return result;
 }
 
+/**
+ * The load generator's HTTP client: node:http over keep-alive connections (one per request in
+ * flight), in this process, while the server runs in its own (startServer), so the two do not share
+ * an event loop and the client's own cost per request stays small.
+ */
+const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+
+interface Answer {
+  status: number;
+  body: string;
+  setCookie: string[];
+}
+
+function request(
+  base: string,
+  method: 'GET' | 'POST',
+  pathname: string,
+  headers: Record<string, string>,
+  body?: string,
+): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const outgoing = http.request(`${base}${pathname}`, { method, agent, headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('error', reject);
+      response.on('end', () =>
+        resolve({
+          status: response.statusCode ?? 0,
+          body: Buffer.concat(chunks).toString('utf8'),
+          setCookie: response.headers['set-cookie'] ?? [],
+        }),
+      );
+    });
+    outgoing.on('error', reject);
+    outgoing.end(body);
+  });
+}
+
+/** A port nobody listens on right now. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => (address && typeof address !== 'string' ? resolve(address.port) : reject()));
+    });
+  });
+}
+
+interface RunningServer {
+  base: string;
+  stop: () => Promise<void>;
+}
+
+/**
+ * The real server (server/main.ts, as `npm start` runs it, NODE_ENV=production) in a child process
+ * on 127.0.0.1, on the database the benchmark filled: `DATABASE_URL`, or PGlite under `DATA_DIR`.
+ * Ready when /readyz answers 200. With --profile the child writes a V8 CPU profile to
+ * bench-profiles/ when it stops.
+ */
+async function startServer(env: Record<string, string>): Promise<RunningServer> {
+  const port = await freePort();
+  const { DATABASE_URL: _ignored, ...inherited } = process.env;
+  const args = ['--import', 'tsx'];
+  if (PROFILE) args.push('--cpu-prof', '--cpu-prof-dir=bench-profiles');
+  args.push('server/main.ts');
+  const child: ChildProcess = spawn(process.execPath, args, {
+    env: {
+      ...inherited,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      SESSION_SECRET: 'bench-secret-that-is-long-enough-0123456789',
+      SITE_PASSWORD: '',
+      SEED_DEMO: 'false',
+      LOG_LEVEL: LOG_LEVEL,
+      LOGIN_RATE_LIMIT: '1000',
+      LOGIN_ACCOUNT_RATE_LIMIT: '1000',
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const base = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`);
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error('the server did not become ready within 120 s');
+    }
+    const ready = await request(base, 'GET', '/readyz', {}).catch(() => null);
+    if (ready?.status === 200) break;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return {
+    base,
+    stop: async () => {
+      if (child.exitCode === null) child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
 /** Give a few members (with a location, wants and items, spread over the towns) a password. */
 async function chooseViewers(db: DatabaseHandle['db']): Promise<string[]> {
   const result = (await db.execute(sql`
@@ -183,14 +320,16 @@ async function chooseViewers(db: DatabaseHandle['db']): Promise<string[]> {
 }
 
 async function signIn(base: string, email: string): Promise<string> {
-  const response = await fetch(`${base}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: PASSWORD }),
-  });
-  if (!response.ok)
-    throw new Error(`sign-in of ${email} failed: ${response.status} ${await response.text()}`);
-  const cookie = response.headers.getSetCookie().find((value) => value.startsWith('bh_session='));
+  const response = await request(
+    base,
+    'POST',
+    '/api/auth/login',
+    { 'content-type': 'application/json' },
+    JSON.stringify({ email, password: PASSWORD }),
+  );
+  if (response.status !== 200)
+    throw new Error(`sign-in of ${email} failed: ${response.status} ${response.body}`);
+  const cookie = response.setCookie.find((value) => value.startsWith('bh_session='));
   if (!cookie) throw new Error(`sign-in of ${email} set no session cookie`);
   return cookie.split(';', 1)[0] as string;
 }
@@ -204,60 +343,68 @@ async function counts(db: DatabaseHandle['db']) {
   return result.rows[0] ?? {};
 }
 
-async function bench(label: string, database: DatabaseHandle, size: NeighbourhoodSize) {
-  console.log(`\n## ${label}: filling ${size.items} items, ${size.members} members, ${size.wants} wants`);
+/**
+ * Fill `database`, close it, then measure the server started on it with `serverEnv` (its own process).
+ */
+async function bench(
+  label: string,
+  open: () => Promise<DatabaseHandle>,
+  size: NeighbourhoodSize | null,
+  serverEnv: Record<string, string>,
+) {
+  console.log(
+    size
+      ? `\n## ${label}: filling ${size.items} items, ${size.members} members, ${size.wants} wants`
+      : `\n## ${label}: the neighbourhood a --keep run left`,
+  );
   let started = performance.now();
-  await fillNeighbourhood(database.db, size);
-  const fillSeconds = (performance.now() - started) / 1000;
-  const stats = await counts(database.db);
-  console.log(`  filled in ${fillSeconds.toFixed(1)} s: ${JSON.stringify(stats)}`);
-  const emails = await chooseViewers(database.db);
-
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bh-bench-data-'));
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    DATA_DIR: dataDir,
-    SESSION_SECRET: 'bench-secret-that-is-long-enough-0123456789',
-    SITE_PASSWORD: '',
-    SEED_DEMO: 'false',
-    LOG_LEVEL: 'silent',
-    LOGIN_RATE_LIMIT: '1000',
-    LOGIN_ACCOUNT_RATE_LIMIT: '1000',
-  });
-  let app: FastifyInstance | null = null;
-  const results: Result[] = [];
+  const database = await open();
+  let fillSeconds: number;
+  let stats: Awaited<ReturnType<typeof counts>>;
+  let emails: string[];
   try {
-    app = await buildApp({ config, database });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const address = app.server.address();
-    if (!address || typeof address === 'string') throw new Error('no server address');
-    const base = `http://127.0.0.1:${address.port}`;
-    const cookies: string[] = [];
-    for (const email of emails) cookies.push(await signIn(base, email));
-    console.log(
-      `  server on ${base}, ${cookies.length} members signed in; ${CONCURRENCY} requests in flight`,
-    );
-
-    for (const scenario of SCENARIOS) {
-      started = performance.now();
-      await run(base, scenario, cookies, WARM_UP, false);
-      const result = await run(base, scenario, cookies, REQUESTS, true);
-      const single = await run(base, scenario, cookies, SINGLE_REQUESTS, true, 1);
-      if (result) {
-        result.alone = single?.p50;
-        results.push(result);
-        console.log(
-          `  ${scenario.name.padEnd(30)} alone p50 ${(result.alone ?? Number.NaN).toFixed(1).padStart(6)} ms | p50 ${result.p50.toFixed(1).padStart(7)} ms  p90 ${result.p90.toFixed(1).padStart(7)} ms  ` +
-            `p99 ${result.p99.toFixed(1).padStart(7)} ms  ${result.perSecond.toFixed(0).padStart(5)} req/s  ` +
-            `${result.items.toFixed(1)} items/page${result.errors ? `  ${result.errors} errors` : ''}`,
-        );
-      }
-    }
+    if (size) await fillNeighbourhood(database.db, size);
+    fillSeconds = (performance.now() - started) / 1000;
+    stats = await counts(database.db);
+    console.log(`  filled in ${fillSeconds.toFixed(1)} s: ${JSON.stringify(stats)}`);
+    emails = await chooseViewers(database.db);
   } finally {
-    await app?.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    await database.close();
   }
-  return { label, size, stats, fillSeconds, results };
+  const passes: Pass[] = [];
+  for (const pass of PASSES) {
+    const results: Result[] = [];
+    const server = await startServer({ ...serverEnv, FEED_CACHE_SECONDS: pass.feedCacheSeconds });
+    try {
+      const base = server.base;
+      const cookies: string[] = [];
+      for (const email of emails) cookies.push(await signIn(base, email));
+      console.log(
+        `  ${pass.title}: server (own process) on ${base}, ${cookies.length} members signed in; ` +
+          `${CONCURRENCY} requests in flight`,
+      );
+
+      for (const scenario of SCENARIOS.filter((s) => s.healthz || s.name.includes(ONLY))) {
+        started = performance.now();
+        await run(base, scenario, cookies, WARM_UP, false);
+        const result = await run(base, scenario, cookies, REQUESTS, true);
+        const single = await run(base, scenario, cookies, SINGLE_REQUESTS, true, 1);
+        if (result) {
+          result.alone = single?.p50;
+          results.push(result);
+          console.log(
+            `  ${scenario.name.padEnd(30)} alone p50 ${(result.alone ?? Number.NaN).toFixed(1).padStart(6)} ms | p50 ${result.p50.toFixed(1).padStart(7)} ms  p90 ${result.p90.toFixed(1).padStart(7)} ms  ` +
+              `p99 ${result.p99.toFixed(1).padStart(7)} ms  ${result.perSecond.toFixed(0).padStart(5)} req/s  ` +
+              `${result.items.toFixed(1)} items/page${result.errors ? `  ${result.errors} errors` : ''}`,
+          );
+        }
+      }
+    } finally {
+      await server.stop();
+    }
+    passes.push({ title: pass.title, results });
+  }
+  return { label, size, stats, fillSeconds, passes };
 }
 
 function markdown(report: Awaited<ReturnType<typeof bench>>): string {
@@ -269,16 +416,22 @@ function markdown(report: Awaited<ReturnType<typeof bench>>): string {
       `${report.fillSeconds.toFixed(1)} s. ${CONCURRENCY} concurrent requests, ${REQUESTS} measured per row ` +
       `(after ${WARM_UP} warm-up), pages 1 to 3, ${VIEWERS} members in turn; then ${SINGLE_REQUESTS} ` +
       'one at a time (last column).',
-    '',
-    '| request | p50 ms | p90 ms | p99 ms | max ms | req/s | items/page | p50 ms one at a time |',
-    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
   ];
-  for (const r of report.results) {
+  for (const pass of report.passes) {
     lines.push(
-      `| ${r.name} | ${r.p50.toFixed(1)} | ${r.p90.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.max.toFixed(1)} | ` +
-        `${r.perSecond.toFixed(0)} | ${r.name.startsWith('GET /healthz') ? '' : r.items.toFixed(1)} | ` +
-        `${(r.alone ?? Number.NaN).toFixed(1)} |`,
+      '',
+      `#### ${pass.title}`,
+      '',
+      '| request | p50 ms | p90 ms | p99 ms | max ms | req/s | items/page | p50 ms one at a time |',
+      '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
     );
+    for (const r of pass.results) {
+      lines.push(
+        `| ${r.name} | ${r.p50.toFixed(1)} | ${r.p90.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.max.toFixed(1)} | ` +
+          `${r.perSecond.toFixed(0)} | ${r.name.startsWith('GET /healthz') ? '' : r.items.toFixed(1)} | ` +
+          `${(r.alone ?? Number.NaN).toFixed(1)} |`,
+      );
+    }
   }
   return lines.join('\n');
 }
@@ -297,30 +450,46 @@ async function main() {
     const serverUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
     const admin = new pg.Client({ connectionString: serverUrl });
     await admin.connect();
-    await admin.query('DROP DATABASE IF EXISTS barterhood_bench WITH (FORCE)');
-    await admin.query('CREATE DATABASE barterhood_bench');
+    const exists = await admin.query("SELECT 1 FROM pg_database WHERE datname = 'barterhood_bench'");
+    const reuse = REUSE && exists.rowCount === 1;
+    if (!reuse) {
+      await admin.query('DROP DATABASE IF EXISTS barterhood_bench WITH (FORCE)');
+      await admin.query('CREATE DATABASE barterhood_bench');
+    }
     const url = new URL(serverUrl);
     url.pathname = '/barterhood_bench';
-    const database = openPostgres({ url: url.toString(), poolMax: 10, statementTimeoutMs: 600_000 });
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bh-bench-data-'));
     try {
-      await migrateDatabase(database, url.toString());
-      reports.push(await bench('PostgreSQL', database, postgresSize));
+      const open = async () => {
+        const database = openPostgres({ url: url.toString(), poolMax: 10, statementTimeoutMs: 600_000 });
+        await migrateDatabase(database, url.toString());
+        return database;
+      };
+      reports.push(
+        await bench('PostgreSQL', open, reuse ? null : postgresSize, {
+          DATABASE_URL: url.toString(),
+          DATA_DIR: dataDir,
+        }),
+      );
     } finally {
-      await database.close();
-      if (!KEEP) await admin.query('DROP DATABASE IF EXISTS barterhood_bench WITH (FORCE)');
+      if (!KEEP && !REUSE) await admin.query('DROP DATABASE IF EXISTS barterhood_bench WITH (FORCE)');
       await admin.end();
+      rmSync(dataDir, { recursive: true, force: true });
     }
   }
 
   if (which === 'pglite' || which === 'both') {
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'bh-bench-pglite-'));
-    const database = await openPglite({ dataDir: dir });
+    // The server's own layout: PGlite under DATA_DIR/pglite, opened by the server after the fill.
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bh-bench-pglite-'));
     try {
-      await migrateDatabase(database);
-      reports.push(await bench('PGlite', database, pgliteSize));
+      const open = async () => {
+        const database = await openPglite({ dataDir: path.join(dataDir, 'pglite') });
+        await migrateDatabase(database);
+        return database;
+      };
+      reports.push(await bench('PGlite', open, pgliteSize, { DATA_DIR: dataDir }));
     } finally {
-      await database.close();
-      rmSync(dir, { recursive: true, force: true });
+      rmSync(dataDir, { recursive: true, force: true });
     }
   }
 
