@@ -24,4 +24,5 @@ CREATE TRIGGER "wants_update_listings"
   AFTER UPDATE OF "user_id", "title", "category", "is_service", "max_value", "is_active" ON "wants"
   FOR EACH STATEMENT EXECUTE FUNCTION "bump_listing_version"();--> statement-breakpoint
 CREATE TRIGGER "users_location_listings" AFTER UPDATE OF "latitude", "longitude" ON "users"
-  FOR EACH STATEMENT EXECUTE FUNCTION "bump_listing_version"();
+  FOR EACH ROW WHEN (OLD."latitude" IS DISTINCT FROM NEW."latitude" OR OLD."longitude" IS DISTINCT FROM NEW."longitude")
+  EXECUTE FUNCTION "bump_listing_version"();

@@ -44,6 +44,13 @@ export const items = pgTable(
      * Search and want matching (server/features/feed): title (weight A), description (B) and
      * category (C) as lexemes, kept by the database, so no query parses text per row.
      */
+    /**
+     * The owner's coordinates, copied by the database (triggers of migration 0007) whenever the
+     * item is written or its owner moves, so feeds filter by radius inside their index scans.
+     * Never sent to clients, like the owner's own.
+     */
+    latitude: numeric('latitude', { precision: 10, scale: 8, mode: 'number' }),
+    longitude: numeric('longitude', { precision: 11, scale: 8, mode: 'number' }),
     searchVector: tsvector('search_vector').generatedAlwaysAs(
       sql`setweight(to_tsvector('english', title), 'A') || setweight(to_tsvector('english', description), 'B') || setweight(to_tsvector('english', category), 'C')`,
     ),
@@ -52,7 +59,8 @@ export const items = pgTable(
     index('items_user_id_idx').on(t.userId),
     // Feeds read active items newest first, ties broken by id.
     index('items_active_recent_idx').on(t.createdAt.desc(), t.id.desc()).where(sql`${t.isActive}`),
-    index('items_active_category_idx').on(t.category, t.isService).where(sql`${t.isActive}`),
+    // Want matching probes a category within the latitude band of the viewer's radius.
+    index('items_active_category_lat_idx').on(t.category, t.isService, t.latitude).where(sql`${t.isActive}`),
     // Feed sort by value (highest first, unknown last).
     index('items_active_value_idx')
       .on(t.estimatedValue.desc().nullsLast(), t.id.desc())

@@ -20,6 +20,7 @@ import {
   valueFits,
   valuePoints,
   wantPointsSql,
+  withinRadius,
 } from './feed-sql';
 
 /** Why an item is on Barter Match, with the components its score was computed from. */
@@ -172,6 +173,8 @@ function presentPage(options: {
   lookingFor: number;
   /** More output columns. */
   extra?: SQL;
+  /** Leave out items no longer active. */
+  activeOnly?: boolean;
 }): SQL {
   const owner = traderSummaryColumns(sql`u.id`);
   return sql`SELECT i.id, i.title, i.description, i.category, i.is_service, i.image_url, i.thumbnail_url,
@@ -186,7 +189,7 @@ function presentPage(options: {
       ${owner.averageRating}::float8 AS owner_rating, ${owner.completedTrades}::int AS owner_trades
       ${options.extra ?? sql``}
     FROM (${options.page}) p
-    JOIN items i ON i.id = p.id
+    JOIN items i ON i.id = p.id ${options.activeOnly ? sql`AND i.is_active` : sql``}
     JOIN users u ON u.id = i.user_id
     ORDER BY ${orderBy(options.order, 'p.')}`;
 }
@@ -231,7 +234,8 @@ function orderColumns(params: FeedPageParams, i = 'i'): SQL {
   return sql`${sql.raw(`${i}.id, ${i}.created_at, ${i}.estimated_value AS value`)}${tier}${shuffle}`;
 }
 
-const distanceOrNull = (origin: Origin | null) => (origin ? distanceFrom(origin) : sql`NULL::float8`);
+/** Miles from the viewer to the item's copy of its owner's location. */
+const distanceOrNull = (origin: Origin | null) => (origin ? distanceFrom(origin, 'i') : sql`NULL::float8`);
 const page = (params: FeedPageParams) => sql`LIMIT ${params.limit}::int OFFSET ${params.offset}::int`;
 
 /**
@@ -240,7 +244,7 @@ const page = (params: FeedPageParams) => sql`LIMIT ${params.limit}::int OFFSET $
  */
 function plainPage(params: FeedPageParams, order: Array<[string, Direction]>): SQL {
   return sql`SELECT ${orderColumns(params)}, ${distanceOrNull(params.origin)} AS distance
-    FROM items i JOIN users u ON u.id = i.user_id
+    FROM items i
     WHERE ${candidateWhere(params)}
     ORDER BY ${orderBy(order)}
     ${page(params)}`;
@@ -269,7 +273,7 @@ function randomPage(params: FeedPageParams, order: Array<[string, Direction]>): 
   const half = (
     range: SQL,
   ) => sql`(SELECT ${orderColumns(params)}, ${distanceOrNull(params.origin)} AS distance
-      FROM items i JOIN users u ON u.id = i.user_id
+      FROM items i
       WHERE ${candidateWhere(params)} AND ${range}
       ORDER BY hashint4(i.id), i.id
       LIMIT ${enough}::int)`;
@@ -296,13 +300,17 @@ function matchPage(params: FeedPageParams, order: Array<[string, Direction]>, it
   const viewer = sql`${params.viewerId}::uuid`;
   const only = itemId ? sql`AND i.id = ${itemId}::int` : sql``;
   const search = params.q ? sql`AND ${searchMatch(params.q)}` : sql``;
+  const filtered = params.origin && !itemId ? params.origin : null;
+  // Within the radius by the item's own copy of its owner's location: in the category probe the
+  // latitude band is a range of items_active_category_lat_idx, elsewhere a test on the row.
+  const near = filtered ? sql`AND ${withinRadius(filtered, params.radiusMiles, 'i')}` : sql``;
   // Item columns every branch carries, so no item is read twice.
-  const columns = sql`${orderColumns(params)}, i.user_id, i.category, i.estimated_value`;
+  const columns = sql`${orderColumns(params)}, i.user_id, i.category, i.estimated_value, i.latitude, i.longitude`;
   // The same columns, by name, from the category probe.
   const names = ['id', 'created_at', 'value'];
   if (params.q) names.push('tier');
   if (params.feed === 'random-barter') names.push('shuffle', 'lap');
-  names.push('user_id', 'category', 'estimated_value');
+  names.push('user_id', 'category', 'estimated_value', 'latitude', 'longitude');
   const fromProbe = sql.raw(names.map((name) => `bc.${name}`).join(', '));
   const branch = (
     flags: SQL,
@@ -310,18 +318,11 @@ function matchPage(params: FeedPageParams, order: Array<[string, Direction]>, it
     extra: SQL = sql``,
   ) => sql`SELECT w.id AS want_id, ${flags}, ${columns}
       FROM my_wants w CROSS JOIN LATERAL (SELECT * FROM items i
-        WHERE ${join} AND i.is_service = w.is_service AND i.is_active AND i.user_id <> ${viewer} ${only} ${search}
+        WHERE ${join} AND i.is_service = w.is_service AND i.is_active AND i.user_id <> ${viewer} ${only} ${search} ${near}
         -- Kept a subquery (not flattened into a join), so each want probes the index.
         OFFSET 0) i ${extra}`;
-  const filtered = params.origin && !itemId ? params.origin : null;
-  const near = filtered
-    ? sql`near AS MATERIALIZED (${nearMembers({ ...params, origin: filtered })}),`
-    : sql``;
-  // "IS TRUE" keeps the IN a hashed subplan (one hash of the nearby members, one probe per pair)
-  // rather than a join the planner may turn into a nested loop when it misjudges the row counts.
-  const withinRadius = filtered ? sql`AND (p.user_id IN (SELECT id FROM near)) IS TRUE` : sql``;
   const distance = params.origin
-    ? sql`JOIN users u ON u.id = c.user_id CROSS JOIN LATERAL (SELECT ${distanceFrom(params.origin)} AS distance) d`
+    ? sql`CROSS JOIN LATERAL (SELECT ${distanceFrom(params.origin, 'c')} AS distance) d`
     : sql`CROSS JOIN LATERAL (SELECT NULL::float8 AS distance) d`;
   return sql`WITH my_wants AS MATERIALIZED (
       SELECT w.*,
@@ -334,14 +335,13 @@ function matchPage(params: FeedPageParams, order: Array<[string, Direction]>, it
       SELECT mi.category, mi.is_service, mi.estimated_value, tsvector_to_array(mi.search_vector) AS lexemes
       FROM items mi WHERE mi.user_id = ${viewer} AND mi.is_active
     ),
-    ${near}
     -- One probe of the category index per distinct category of the viewer's wants (several wants
     -- often share one), before the wants are joined back.
     by_category AS MATERIALIZED (
       SELECT c.is_service AS probe_service, i.* FROM (SELECT DISTINCT category, is_service FROM my_wants) c
       CROSS JOIN LATERAL (SELECT ${columns} FROM items i
         WHERE i.category = c.category AND i.is_service = c.is_service AND i.is_active
-          AND i.user_id <> ${viewer} ${only} ${search}
+          AND i.user_id <> ${viewer} ${only} ${search} ${near}
         OFFSET 0) i
     ),
     pairs AS (
@@ -360,7 +360,7 @@ function matchPage(params: FeedPageParams, order: Array<[string, Direction]>, it
         ${textPercentSql()} AS text_pct, ${valuePoints('w', 'p')} AS value_points
       FROM pairs p
       JOIN my_wants w ON w.id = p.want_id
-      WHERE ${valueFits('w', 'p')} ${withinRadius}
+      WHERE ${valueFits('w', 'p')}
     ),
     -- Per item the want that earns it the most points (relevance and value fit), then the oldest.
     candidates AS MATERIALIZED (
@@ -475,14 +475,13 @@ interface CardRow extends RawRow {
 export function cardsQuery(viewerId: string, ranked: readonly RankedItem[], lookingFor: number): SQL {
   const ids = `{${ranked.map((entry) => Math.trunc(entry.id)).join(',')}}`;
   const page = sql`SELECT p.id, p.ord, NULL::float8 AS distance
-    FROM unnest(${ids}::int[]) WITH ORDINALITY AS p(id, ord)
-    JOIN items a ON a.id = p.id
-    WHERE a.is_active`;
+    FROM unnest(${ids}::int[]) WITH ORDINALITY AS p(id, ord)`;
   return presentPage({
     page,
     viewerId,
     order: [['ord', 'ASC']],
     lookingFor,
+    activeOnly: true,
     extra: sql`, (SELECT version FROM listing_changes WHERE id = 1)::float8 AS listing_version`,
   });
 }

@@ -11,11 +11,14 @@ import {
 /**
  * SQL building blocks of the feeds (docs/matching.md). Everything runs in the database with indexes:
  *
- * - candidates: `items_active_*` partial indexes (is_active), the owner's location through
- *   `users_lat_lon_idx` (a bounding box), then the exact haversine distance inline;
- * - search: `items_active_search_idx` (full text over title, description and category) OR
+ * - candidates: `items_active_*` partial indexes (is_active), tested against the radius on the
+ *   item's own copy of its owner's location (kept by triggers, migration 0007): a bounding box,
+ *   then the exact haversine distance inline; sorting by distance walks the members within the
+ *   radius through `users_lat_lon_idx`, nearest first;
+ * - search: `items_active_search_vector_idx` (full text over title, description and category) OR
  *   `items_active_title_trgm_idx` (pg_trgm word similarity of the search text to the title);
- * - want matching: `items_active_category_idx` OR the same two text indexes, one probe per want.
+ * - want matching: `items_active_category_lat_idx` (category, then the radius's latitude band)
+ *   OR the same two text indexes, one probe per want.
  *
  * Works on PostgreSQL 15 and PGlite 0.5 (PostgreSQL 18): only core functions and pg_trgm.
  */
@@ -90,8 +93,8 @@ export function wantLexemes(w = 'w'): SQL {
 }
 
 /**
- * Rows of `items i JOIN users u` a viewer may see: active, not their own, within the radius when
- * they have a location, and matching the search text when there is one.
+ * Rows of `items i` a viewer may see: active, not their own, within the radius when they have a
+ * location (the item's copy of its owner's), and matching the search text when there is one.
  */
 export interface CandidateFilter {
   viewerId: string;
@@ -102,7 +105,8 @@ export interface CandidateFilter {
 
 export function candidateWhere(filter: CandidateFilter): SQL {
   const parts: SQL[] = [sql`i.is_active`, sql`i.user_id <> ${filter.viewerId}::uuid`];
-  if (filter.origin) parts.push(withinRadius(filter.origin, filter.radiusMiles));
+  // The item's copy of its owner's location (kept by the database, migration 0007).
+  if (filter.origin) parts.push(withinRadius(filter.origin, filter.radiusMiles, 'i'));
   if (filter.q) parts.push(searchMatch(filter.q));
   return sql.join(parts, sql` AND `);
 }

@@ -1,0 +1,111 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readListingVersion } from '../features/feed/feed-repository';
+import { createItem, createUser, createWant } from '../test/factories';
+import { openTestDatabase } from '../test/helpers';
+import type { DatabaseHandle } from './client';
+import { items, savedItems, users, wants } from './schema/index';
+
+/**
+ * What the database keeps for the feeds by itself (migrations 0006 and 0007), whoever writes:
+ * the owner's location copied onto each item, and the listing version that retires kept rankings.
+ */
+describe('feed triggers', () => {
+  let database: DatabaseHandle;
+  let drop: () => Promise<void>;
+  beforeAll(async () => {
+    ({ handle: database, drop } = await openTestDatabase());
+  });
+  afterAll(() => drop());
+
+  const locationOf = async (itemId: number) => {
+    const [row] = await database.db
+      .select({ latitude: items.latitude, longitude: items.longitude })
+      .from(items)
+      .where(eq(items.id, itemId));
+    return row;
+  };
+
+  describe("an item's copy of its owner's location", () => {
+    it('is copied when the item is listed, and follows the owner when they move', async () => {
+      const owner = await createUser(database.db, { latitude: 45.5, longitude: -122.6 });
+      const item = await createItem(database.db, { userId: owner.id });
+      expect(await locationOf(item.id)).toEqual({ latitude: 45.5, longitude: -122.6 });
+
+      await database.db
+        .update(users)
+        .set({ latitude: 44.05, longitude: -123.09 })
+        .where(eq(users.id, owner.id));
+      expect(await locationOf(item.id)).toEqual({ latitude: 44.05, longitude: -123.09 });
+
+      await database.db.update(users).set({ latitude: null, longitude: null }).where(eq(users.id, owner.id));
+      expect(await locationOf(item.id)).toEqual({ latitude: null, longitude: null });
+    });
+
+    it('is null for an owner without a location, and cannot be set to anything else', async () => {
+      const owner = await createUser(database.db, { latitude: null, longitude: null });
+      const item = await createItem(database.db, { userId: owner.id });
+      expect(await locationOf(item.id)).toEqual({ latitude: null, longitude: null });
+      await database.db.update(items).set({ latitude: 10, longitude: 10 }).where(eq(items.id, item.id));
+      expect(await locationOf(item.id)).toEqual({ latitude: null, longitude: null });
+    });
+  });
+
+  describe('the listing version', () => {
+    /** How far `write` moves the version on. */
+    const moves = async (write: () => Promise<unknown>) => {
+      const before = await readListingVersion(database.db);
+      await write();
+      return (await readListingVersion(database.db)) - before;
+    };
+
+    it('moves on with every write that can reorder a feed', async () => {
+      const owner = await createUser(database.db, { latitude: 45.5, longitude: -122.6 });
+      let itemId = 0;
+      expect(
+        await moves(async () => (itemId = (await createItem(database.db, { userId: owner.id })).id)),
+      ).toBe(1);
+      const byId = eq(items.id, itemId);
+      expect(await moves(() => database.db.update(items).set({ title: 'Renamed' }).where(byId))).toBe(1);
+      expect(await moves(() => database.db.update(items).set({ isActive: false }).where(byId))).toBe(1);
+      expect(await moves(() => database.db.update(items).set({ estimatedValue: 12 }).where(byId))).toBe(1);
+      let wantId = 0;
+      expect(
+        await moves(async () => (wantId = (await createWant(database.db, { userId: owner.id })).id)),
+      ).toBe(1);
+      expect(
+        await moves(() => database.db.update(wants).set({ category: 'books' }).where(eq(wants.id, wantId))),
+      ).toBeGreaterThanOrEqual(1);
+      expect(
+        await moves(() => database.db.update(users).set({ latitude: 45.6 }).where(eq(users.id, owner.id))),
+      ).toBeGreaterThanOrEqual(1);
+      expect(await moves(() => database.db.delete(wants).where(eq(wants.id, wantId)))).toBe(1);
+      expect(await moves(() => database.db.delete(items).where(byId))).toBe(1);
+    });
+
+    it('stays for writes that change no order: views, photos, saves, names', async () => {
+      const owner = await createUser(database.db, { latitude: 45.5, longitude: -122.6 });
+      const viewer = await createUser(database.db);
+      const item = await createItem(database.db, { userId: owner.id });
+      const byId = eq(items.id, item.id);
+      expect(await moves(() => database.db.update(items).set({ viewCount: 3 }).where(byId))).toBe(0);
+      expect(
+        await moves(() => database.db.update(items).set({ imageUrl: '/photos/a.webp' }).where(byId)),
+      ).toBe(0);
+      expect(
+        await moves(() => database.db.insert(savedItems).values({ userId: viewer.id, itemId: item.id })),
+      ).toBe(0);
+      expect(
+        await moves(() =>
+          database.db.update(users).set({ firstName: 'Renamed' }).where(eq(users.id, owner.id)),
+        ),
+      ).toBe(0);
+      // The same coordinates again: nothing moved.
+      expect(
+        await moves(() =>
+          database.db.update(users).set({ latitude: 45.5, longitude: -122.6 }).where(eq(users.id, owner.id)),
+        ),
+      ).toBe(0);
+    });
+  });
+});
