@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readListingVersion } from '../features/feed/feed-repository';
-import { createItem, createUser, createWant } from '../test/factories';
+import { readListingVersion, readPageState } from '../features/feed/feed-repository';
+import { createBarterRequest, createItem, createRating, createUser, createWant } from '../test/factories';
 import { openTestDatabase } from '../test/helpers';
 import type { DatabaseHandle } from './client';
-import { items, savedItems, users, wants } from './schema/index';
+import { barterRequests, items, savedItems, users, wants } from './schema/index';
 
 /**
  * What the database keeps for the feeds by itself (migrations 0006 and 0007), whoever writes:
@@ -106,6 +106,75 @@ describe('feed triggers', () => {
           database.db.update(users).set({ latitude: 45.5, longitude: -122.6 }).where(eq(users.id, owner.id)),
         ),
       ).toBe(0);
+    });
+  });
+
+  describe('the card version', () => {
+    /** How far `write` moves the card version and the listing version on. */
+    const moves = async (write: () => Promise<unknown>) => {
+      const before = await readPageState(database.db, '00000000-0000-0000-0000-000000000000', []);
+      await write();
+      const after = await readPageState(database.db, '00000000-0000-0000-0000-000000000000', []);
+      return { card: after.card - before.card, listing: after.listing - before.listing };
+    };
+
+    it('moves on with everything a card shows, and only the listing writes move the order', async () => {
+      const owner = await createUser(database.db, { latitude: 45.5, longitude: -122.6 });
+      const other = await createUser(database.db);
+      const item = await createItem(database.db, { userId: owner.id });
+      const byId = eq(items.id, item.id);
+      expect(await moves(() => database.db.update(items).set({ title: 'Renamed' }).where(byId))).toEqual({
+        card: 1,
+        listing: 1,
+      });
+      expect(
+        await moves(() => database.db.update(items).set({ thumbnailUrl: '/photos/t.webp' }).where(byId)),
+      ).toEqual({ card: 1, listing: 0 });
+      expect(
+        await moves(() =>
+          database.db.update(users).set({ lastName: 'Newname' }).where(eq(users.id, owner.id)),
+        ),
+      ).toEqual({ card: 1, listing: 0 });
+      expect(await moves(() => createWant(database.db, { userId: owner.id }))).toEqual({
+        card: 1,
+        listing: 1,
+      });
+      let tradeId = 0;
+      expect(
+        await moves(
+          async () =>
+            (tradeId = (await createBarterRequest(database.db, { fromUserId: other.id, toUserId: owner.id }))
+              .id),
+        ),
+      ).toEqual({ card: 1, listing: 0 });
+      expect(
+        await moves(() =>
+          database.db
+            .update(barterRequests)
+            .set({ status: 'completed' })
+            .where(eq(barterRequests.id, tradeId)),
+        ),
+      ).toEqual({ card: 1, listing: 0 });
+      expect(
+        await moves(() =>
+          createRating(database.db, { barterRequestId: tradeId, raterId: other.id, rateeId: owner.id }),
+        ),
+      ).toEqual({ card: 1, listing: 0 });
+    });
+
+    it('stays for views, saves and passwords', async () => {
+      const owner = await createUser(database.db);
+      const viewer = await createUser(database.db);
+      const item = await createItem(database.db, { userId: owner.id });
+      expect(
+        await moves(() => database.db.update(items).set({ viewCount: 9 }).where(eq(items.id, item.id))),
+      ).toEqual({ card: 0, listing: 0 });
+      expect(
+        await moves(() => database.db.insert(savedItems).values({ userId: viewer.id, itemId: item.id })),
+      ).toEqual({ card: 0, listing: 0 });
+      expect(
+        await moves(() => database.db.update(users).set({ passwordHash: 'x' }).where(eq(users.id, owner.id))),
+      ).toEqual({ card: 0, listing: 0 });
     });
   });
 });

@@ -1,17 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import { TtlCache } from '../../lib/ttl-cache';
-import type { MatchRow } from './feed-repository';
+import type { FeedRow, MatchRow } from './feed-repository';
 
 /**
- * Feed rankings kept in memory (ADR 012): the ordered item ids of a member's feed (with each one's
- * distance and, on Barter Match, why it matched), so Load More and coming back to a feed read a
- * slice of the ranking instead of ranking every candidate again. Only the order is kept: the
- * cards themselves (title, photo, saved flag, owner, rating, wants) are read fresh for every page.
+ * What the feeds keep in memory (ADR 012):
  *
- * A ranking records the database's listing version (table listing_changes, moved on by triggers
- * whenever items, wants or a member's location are written, by anyone) and is used only while
- * that version is still current: the page's cards are read in the same statement as the version,
- * so a change made by this server, another one, a script or a test retires it at once.
+ * - rankings: the ordered item ids of a member's feed (with each one's distance and, on Barter
+ *   Match, why it matched), so Load More and coming back to a feed read a slice of the ranking
+ *   instead of ranking every candidate again;
+ * - cards: what a feed card shows, shared by every member (CardCache).
+ *
+ * Both are checked on every page against counters the database moves on by itself (table
+ * listing_changes, kept by triggers whenever anyone writes what they depend on), read in one
+ * statement with the viewer's saved flags: a change made by this server, another one, a script
+ * or a test retires them at once.
  */
 
 /** One ranked item: its id, the viewer's distance to it, and on Barter Match its match. */
@@ -31,19 +33,73 @@ export interface Ranking {
 
 /** Rankings kept at once; the least recently used goes first. */
 export const FEED_CACHE_MAX_RANKINGS = 1_000;
+/** Feed cards kept at once (shared by every member); the least recently used goes first. */
+export const FEED_CACHE_MAX_CARDS = 10_000;
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** This server's kept feed rankings; null when FEED_CACHE_SECONDS is 0. */
-    feedRankings: TtlCache<Ranking> | null;
+/**
+ * Feed cards kept in memory, shared by every member: what a card shows apart from the viewer's own
+ * saved flag, distance and match. They are used only while the database's card version (moved on
+ * by triggers whenever an item, its owner's name or picture, a want, a rating or a trade is
+ * written) is the one they were read at; a newer version drops them all.
+ */
+export class CardCache {
+  private version = -1;
+  private readonly entries: TtlCache<FeedRow>;
+
+  constructor(maxCards: number, ttlMs: number, now?: () => number) {
+    this.entries = new TtlCache<FeedRow>(maxCards, ttlMs, now);
+  }
+
+  /** The kept cards of every one of `ids`, read at `cardVersion`; null when any is missing. */
+  get(ids: readonly number[], cardVersion: number): Map<number, FeedRow> | null {
+    if (cardVersion !== this.version) return null;
+    const cards = new Map<number, FeedRow>();
+    for (const id of ids) {
+      const card = this.entries.get(String(id));
+      if (!card) return null;
+      cards.set(id, card);
+    }
+    return cards;
+  }
+
+  /** Keep cards read at `cardVersion` (an older read than what is kept is ignored). */
+  set(cards: readonly FeedRow[], cardVersion: number): void {
+    if (cardVersion < this.version) return;
+    if (cardVersion > this.version) {
+      this.entries.clear();
+      this.version = cardVersion;
+    }
+    for (const card of cards) this.entries.set(String(card.id), card);
+  }
+
+  get size(): number {
+    return this.entries.size;
   }
 }
 
-/** This server's feed ranking cache (FEED_CACHE_SECONDS; none when 0). */
+/** What this server keeps for the feeds (ADR 012). */
+export interface FeedCaches {
+  rankings: TtlCache<Ranking>;
+  cards: CardCache;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** This server's kept feed rankings and cards; null when FEED_CACHE_SECONDS is 0. */
+    feedCaches: FeedCaches | null;
+  }
+}
+
+/** This server's feed caches (FEED_CACHE_SECONDS; none when 0). */
 export function feedCachePlugin(app: FastifyInstance): void {
-  const seconds = app.config.feedCacheSeconds;
+  const ttlMs = app.config.feedCacheSeconds * 1000;
   app.decorate(
-    'feedRankings',
-    seconds > 0 ? new TtlCache<Ranking>(FEED_CACHE_MAX_RANKINGS, seconds * 1000) : null,
+    'feedCaches',
+    ttlMs > 0
+      ? {
+          rankings: new TtlCache<Ranking>(FEED_CACHE_MAX_RANKINGS, ttlMs),
+          cards: new CardCache(FEED_CACHE_MAX_CARDS, ttlMs),
+        }
+      : null,
   );
 }

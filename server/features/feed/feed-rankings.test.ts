@@ -3,17 +3,25 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import type { FeedItem } from '../../../common/schemas/feed';
 import { items, wants } from '../../db/schema/items';
 import { users } from '../../db/schema/users';
-import { createItem, createUser, createWant, sessionCookiesFor } from '../../test/factories';
+import {
+  createBarterRequest,
+  createItem,
+  createRating,
+  createUser,
+  createWant,
+  sessionCookiesFor,
+} from '../../test/factories';
 import { buildTestApp, type TestApp } from '../../test/helpers';
-import { findRanking, readListingVersion } from './feed-repository';
+import { findCardRows, findRanking, readListingVersion } from './feed-repository';
 import { RANKING_WINDOW } from './feed-service';
 
 // The real functions, counted: how often a feed is ranked is what the ranking cache changes.
 vi.mock('./feed-repository', async (importOriginal) => {
   const actual = await importOriginal<typeof import('./feed-repository')>();
-  return { ...actual, findRanking: vi.fn(actual.findRanking) };
+  return { ...actual, findRanking: vi.fn(actual.findRanking), findCardRows: vi.fn(actual.findCardRows) };
 });
 const rankings = vi.mocked(findRanking);
+const cardReads = vi.mocked(findCardRows);
 
 const DEG_PER_MILE = 1 / 69.0936;
 const HOME = { latitude: 45.52345, longitude: -122.67621 };
@@ -60,6 +68,7 @@ describe('feed rankings kept between pages', () => {
   });
   beforeEach(() => {
     rankings.mockClear();
+    cardReads.mockClear();
   });
 
   const feed = async (name: string, query: Record<string, string | number> = {}) => {
@@ -154,6 +163,68 @@ describe('feed rankings kept between pages', () => {
     expect(again[0]?.user.firstName).toBe('Nico');
   });
 
+  it('reads cards once, then serves them from memory, yet saved flags and ratings show at once', async () => {
+    const first = await feed('everything');
+    const target = first[1] as FeedItem;
+    cardReads.mockClear();
+    rankings.mockClear();
+    expect(await feed('everything')).toEqual(first);
+    expect(cardReads).not.toHaveBeenCalled();
+    expect(rankings).not.toHaveBeenCalled();
+
+    // The viewer's own saved flag comes with the page state, not the kept card.
+    const saved = await t.app.inject({ method: 'POST', url: `/api/saved-items/${target.id}`, cookies });
+    expect(saved.statusCode).toBe(201);
+    const afterSave = await feed('everything');
+    expect(afterSave.find((item) => item.id === target.id)?.isSaved).toBe(true);
+    expect(cardReads).not.toHaveBeenCalled();
+
+    // A rating of the owner (written straight to the database) shows on the very next page.
+    const rater = await createUser(t.app.db);
+    const trade = await createBarterRequest(t.app.db, {
+      fromUserId: rater.id,
+      toUserId: target.user.id,
+      status: 'completed',
+    });
+    await createRating(t.app.db, {
+      barterRequestId: trade.id,
+      raterId: rater.id,
+      rateeId: target.user.id,
+      stars: 4,
+    });
+    const afterRating = await feed('everything');
+    expect(afterRating.find((item) => item.id === target.id)?.owner).toEqual({
+      rating: 4,
+      completedTrades: 1,
+    });
+    expect(cardReads).toHaveBeenCalledTimes(1);
+    // ...without ranking the feed again: a rating changes no order.
+    expect(rankings).not.toHaveBeenCalled();
+  });
+
+  it('shares kept cards between members, each with their own saved flags', async () => {
+    const mine = (await feed('everything')).filter((item) => item.isSaved).map((item) => item.id);
+    expect(mine.length).toBeGreaterThan(0);
+    const other = await createUser(t.app.db, HOME);
+    const otherCookies = await sessionCookiesFor(t.app, other);
+    const theirFeed = async () => {
+      const response = await t.app.inject({
+        method: 'GET',
+        url: '/api/feed/everything',
+        cookies: otherCookies,
+      });
+      return response.json<FeedItem[]>();
+    };
+    for (let n = 0; n < 2; n++) {
+      const theirs = await theirFeed();
+      for (const id of mine) expect(theirs.find((item) => item.id === id)?.isSaved).toBe(false);
+    }
+    cardReads.mockClear();
+    const again = await feed('everything');
+    expect(cardReads).not.toHaveBeenCalled();
+    expect(again.filter((item) => item.isSaved).map((item) => item.id)).toEqual(mine);
+  });
+
   it('ranks again past the end of the kept window, with no repeats or gaps', async () => {
     for (let n = 0; n < RANKING_WINDOW; n++) {
       await createItem(t.app.db, {
@@ -200,6 +271,6 @@ describe('feed rankings with FEED_CACHE_SECONDS=0', () => {
       expect(response.json<FeedItem[]>()).toHaveLength(1);
     }
     expect(rankings).toHaveBeenCalledTimes(3);
-    expect(t.app.feedRankings).toBeNull();
+    expect(t.app.feedCaches).toBeNull();
   });
 });

@@ -175,6 +175,8 @@ function presentPage(options: {
   extra?: SQL;
   /** Leave out items no longer active. */
   activeOnly?: boolean;
+  /** More joined relations (one row each). */
+  join?: SQL;
 }): SQL {
   const owner = traderSummaryColumns(sql`u.id`);
   return sql`SELECT i.id, i.title, i.description, i.category, i.is_service, i.image_url, i.thumbnail_url,
@@ -191,6 +193,7 @@ function presentPage(options: {
     FROM (${options.page}) p
     JOIN items i ON i.id = p.id ${options.activeOnly ? sql`AND i.is_active` : sql``}
     JOIN users u ON u.id = i.user_id
+    ${options.join ?? sql``}
     ORDER BY ${orderBy(options.order, 'p.')}`;
 }
 
@@ -440,51 +443,79 @@ export function feedRankingQuery(params: FeedPageParams): SQL {
     ORDER BY ${orderBy(order, 'p.')}`;
 }
 
+/** The counters of listing_changes (ADR 012) as one statement reads them. */
+export interface Versions {
+  /** Moves on with every change that can reorder a feed. */
+  listing: number;
+  /** Moves on with every change that can alter a feed card. */
+  card: number;
+}
+
+/** Feed cards, in no particular order, with the counters read in the same statement. */
+export interface CardRows {
+  cards: FeedRow[];
+  versions: Versions;
+}
+
 /**
- * The cards of ranked items, in the ranking's order, read fresh (one statement of primary-key
- * look-ups, which also reads the listing version); an item hidden or deleted since it was ranked
- * is left out. Distance and match come from the ranking.
+ * The cards of these items as the viewer sees them (their saved flag), read by primary key in one
+ * prepared statement that also reads both counters; items hidden or deleted since are left out.
+ * Distance and match are not set: they come from the ranking.
  */
-export async function findCards(
+export async function findCardRows(
   db: Db,
   viewerId: string,
-  ranked: readonly RankedItem[],
+  ids: readonly number[],
   lookingFor: number,
-): Promise<{ rows: FeedRow[]; version: number }> {
+): Promise<CardRows> {
+  if (ids.length === 0) return { cards: [], versions: await readPageState(db, viewerId, ids) };
   // The same text for every page (the ids are one array parameter): prepared once per connection.
-  const raw =
-    ranked.length === 0 ? [] : await queryPrepared<CardRow>(db, cardsQuery(viewerId, ranked, lookingFor));
+  const raw = await queryPrepared<CardRow>(db, cardsQuery(viewerId, ids, lookingFor));
   const first = raw[0];
-  const version = first ? first.listing_version : await readListingVersion(db);
-  const byId = new Map(ranked.map((entry) => [entry.id, entry]));
-  const rows = raw.map((card) => {
-    const row = toFeedRow(card);
-    const entry = byId.get(row.id);
-    row.distanceMiles = entry?.distanceMiles ?? null;
-    row.match = entry?.match ?? null;
-    return row;
-  });
-  return { rows, version };
+  const versions = first
+    ? { listing: first.listing_version, card: first.card_version }
+    : await readPageState(db, viewerId, ids);
+  return { cards: raw.map(toFeedRow), versions };
 }
 
 interface CardRow extends RawRow {
   listing_version: number;
+  card_version: number;
 }
 
-/** The statement of findCards (ids as one int[] parameter, so the text is the same for every page). */
-export function cardsQuery(viewerId: string, ranked: readonly RankedItem[], lookingFor: number): SQL {
-  const ids = `{${ranked.map((entry) => Math.trunc(entry.id)).join(',')}}`;
+/** The statement of findCardRows (ids as one int[] parameter, so the text is the same for every page). */
+export function cardsQuery(viewerId: string, ids: readonly number[], lookingFor: number): SQL {
   const page = sql`SELECT p.id, p.ord, NULL::float8 AS distance
-    FROM unnest(${ids}::int[]) WITH ORDINALITY AS p(id, ord)`;
+    FROM unnest(${intArray(ids)}::int[]) WITH ORDINALITY AS p(id, ord)`;
   return presentPage({
     page,
     viewerId,
     order: [['ord', 'ASC']],
     lookingFor,
     activeOnly: true,
-    extra: sql`, (SELECT version FROM listing_changes WHERE id = 1)::float8 AS listing_version`,
+    extra: sql`, v.version::float8 AS listing_version, v.card_version::float8 AS card_version`,
+    join: sql`JOIN listing_changes v ON v.id = 1`,
   });
 }
+
+/** Both counters, and which of these items the viewer has saved (one prepared statement). */
+export async function readPageState(
+  db: Db,
+  viewerId: string,
+  ids: readonly number[],
+): Promise<Versions & { saved: Set<number> }> {
+  const [row] = await queryPrepared<{ version: number; card_version: number; saved: number[] }>(
+    db,
+    sql`SELECT v.version::float8 AS version, v.card_version::float8 AS card_version,
+          ARRAY(SELECT s.item_id FROM saved_items s
+                WHERE s.user_id = ${viewerId}::uuid AND s.item_id = ANY(${intArray(ids)}::int[])) AS saved
+        FROM listing_changes v WHERE v.id = 1`,
+  );
+  return { listing: row?.version ?? 0, card: row?.card_version ?? 0, saved: new Set(row?.saved ?? []) };
+}
+
+/** Whole numbers as one PostgreSQL int[] literal (one parameter, whatever the count). */
+const intArray = (ids: readonly number[]) => `{${ids.map((id) => Math.trunc(id)).join(',')}}`;
 
 /** Largest saved list returned at once. */
 export const SAVED_LIST_MAX = 500;

@@ -60,7 +60,7 @@ export async function feedRoutes(app: FastifyInstance): Promise<void> {
       const viewer = requireUser(request);
       const items = await getFeed(
         app.db,
-        app.feedRankings,
+        app.feedCaches,
         viewer,
         request.params.feedName,
         request.query,

@@ -11,17 +11,17 @@ import {
 import type { Db } from '../../db/client';
 import type { UserRow } from '../../db/schema/users';
 import { notFound } from '../../errors';
-import type { TtlCache } from '../../lib/ttl-cache';
-import type { Ranking } from './feed-cache';
+import type { FeedCaches, Ranking } from './feed-cache';
 import { presentFeedItem, presentItemDetail } from './feed-presenter';
 import {
   countView,
   type FeedPageParams,
   type FeedRow,
-  findCards,
+  findCardRows,
   findItemDetail,
   findRanking,
   readListingVersion,
+  readPageState,
 } from './feed-repository';
 import type { Origin } from './feed-sql';
 
@@ -66,13 +66,14 @@ function rankingKey(params: FeedPageParams): string {
  * One page of a feed for the member (docs/matching.md). `fallbackSeed` orders random-barter when
  * the query brings no seed (derived from the session, so one browsing session keeps one order).
  *
- * The feed's order comes from the ranking cache when it holds a current ranking that reaches this
- * page (ADR 012), otherwise from the database, which ranks a window of several pages and keeps
- * it; the page's cards are then read fresh by id.
+ * With the feed caches (ADR 012): a kept ranking that reaches this page gives its order, and kept
+ * cards its content, both only while the database's counters, read in one statement with the
+ * viewer's saved flags, still stand. Otherwise the database ranks a window of several pages and
+ * the page's cards are read by id; both are kept for the next page.
  */
 export async function getFeed(
   db: Db,
-  rankings: TtlCache<Ranking> | null,
+  caches: FeedCaches | null,
   viewer: UserRow,
   feedName: string,
   query: FeedQuery,
@@ -95,23 +96,46 @@ export async function getFeed(
   };
   const end = query.offset + query.limit;
   const withMatch = feedName === 'barter-match';
-  const present = (rows: FeedRow[]) => rows.map((row) => presentFeedItem(row, { withMatch }));
+  const page = (ranking: Ranking, cards: Map<number, FeedRow>, saved?: Set<number>) =>
+    ranking.items.slice(query.offset, end).flatMap((entry) => {
+      const card = cards.get(entry.id);
+      if (!card) return []; // hidden or deleted since it was ranked
+      const row: FeedRow = {
+        ...card,
+        distanceMiles: entry.distanceMiles,
+        match: entry.match,
+        isSaved: saved ? saved.has(entry.id) : card.isSaved,
+      };
+      return [presentFeedItem(row, { withMatch })];
+    });
+  const readCards = async (ranking: Ranking) => {
+    const ids = ranking.items.slice(query.offset, end).map((entry) => entry.id);
+    const read = await findCardRows(db, viewer.id, ids, LOOKING_FOR_ON_CARD);
+    caches?.cards.set(read.cards, read.versions.card);
+    return { cards: new Map(read.cards.map((card) => [card.id, card])), versions: read.versions };
+  };
+
   const key = rankingKey(params);
-  const kept = rankings?.get(key);
-  if (kept && (kept.complete || kept.items.length >= end)) {
-    const page = await findCards(db, viewer.id, kept.items.slice(query.offset, end), LOOKING_FOR_ON_CARD);
-    if (page.version === kept.version) return present(page.rows);
-    rankings?.delete(key);
+  const kept = caches?.rankings.get(key);
+  if (caches && kept && (kept.complete || kept.items.length >= end)) {
+    const ids = kept.items.slice(query.offset, end).map((entry) => entry.id);
+    const state = await readPageState(db, viewer.id, ids);
+    if (state.listing === kept.version) {
+      const cards = caches.cards.get(ids, state.card);
+      if (cards) return page(kept, cards, state.saved);
+      const fresh = await readCards(kept);
+      if (fresh.versions.listing === kept.version) return page(kept, fresh.cards);
+    }
+    caches.rankings.delete(key);
   }
   // A window of several pages from this one (deep pages: just this one, and nothing kept).
   const window = Math.max(end, query.offset + (withMatch ? MATCH_RANKING_WINDOW : RANKING_WINDOW));
-  const keep = rankings !== null && window <= RANKING_KEEP_MAX;
+  const keep = caches !== null && window <= RANKING_KEEP_MAX;
   // Read before ranking: a change made meanwhile makes the ranking look older, never newer.
   const version = keep ? await readListingVersion(db) : 0;
   const ranking = await findRanking(db, params, keep ? window : end, version);
-  if (keep) rankings?.set(key, ranking);
-  const page = await findCards(db, viewer.id, ranking.items.slice(query.offset, end), LOOKING_FOR_ON_CARD);
-  return present(page.rows);
+  if (keep) caches?.rankings.set(key, ranking);
+  return page(ranking, (await readCards(ranking)).cards);
 }
 
 /**

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { CardCache } from './feed-cache';
+import type { FeedRow } from './feed-repository';
+
+const card = (id: number, title = `Card ${id}`) => ({ id, title }) as FeedRow;
+
+describe('CardCache', () => {
+  it('serves kept cards only at the card version they were read at', () => {
+    const cache = new CardCache(10, 60_000);
+    cache.set([card(1), card(2)], 5);
+    expect(cache.get([1, 2], 5)?.get(2)?.title).toBe('Card 2');
+    expect(cache.get([1, 2], 6)).toBeNull();
+  });
+
+  it('serves nothing when one of the cards is missing', () => {
+    const cache = new CardCache(10, 60_000);
+    cache.set([card(1)], 5);
+    expect(cache.get([1, 3], 5)).toBeNull();
+    expect(cache.get([], 5)?.size).toBe(0);
+  });
+
+  it('drops every card on a newer version and ignores reads older than what it keeps', () => {
+    const cache = new CardCache(10, 60_000);
+    cache.set([card(1), card(2)], 5);
+    cache.set([card(3)], 7);
+    expect(cache.size).toBe(1);
+    expect(cache.get([3], 7)).not.toBeNull();
+    cache.set([card(1, 'Stale')], 6);
+    expect(cache.get([1], 7)).toBeNull();
+    expect(cache.size).toBe(1);
+  });
+
+  it('forgets cards after the TTL', () => {
+    let now = 0;
+    const cache = new CardCache(10, 1_000, () => now);
+    cache.set([card(1)], 1);
+    now = 999;
+    expect(cache.get([1], 1)).not.toBeNull();
+    now = 1_000;
+    expect(cache.get([1], 1)).toBeNull();
+  });
+});
