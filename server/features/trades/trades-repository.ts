@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { barterRequests, ratings } from '../../db/schema/barter';
@@ -182,35 +182,4 @@ export function traderSummaryColumns(userId: SQL): {
     averageRating: averageRatingOf(userId),
     completedTrades: sql<number>`(SELECT count(*) FROM ${barterRequests} WHERE ${completedFor(userId)})`,
   };
-}
-
-/**
- * Rating and completed-trade count for many members in one query (for owners on feed cards).
- * Every id asked for is in the map; unknown ids read as a new trader.
- */
-export async function findTraderSummaries(
-  db: Db,
-  userIds: readonly string[],
-): Promise<Map<string, TraderSummary>> {
-  const unique = [...new Set(userIds)];
-  const summaries = new Map<string, TraderSummary>(
-    unique.map((id) => [id, { averageRating: null, completedTrades: 0 }]),
-  );
-  if (unique.length === 0) return summaries;
-  const columns = traderSummaryColumns(sql`${users.id}`);
-  const rows = await db
-    .select({
-      userId: users.id,
-      averageRating: columns.averageRating,
-      completedTrades: columns.completedTrades.mapWith(Number),
-    })
-    .from(users)
-    .where(inArray(users.id, unique));
-  for (const row of rows) {
-    summaries.set(row.userId, {
-      averageRating: row.averageRating == null ? null : Number(row.averageRating),
-      completedTrades: row.completedTrades,
-    });
-  }
-  return summaries;
 }
