@@ -4,7 +4,7 @@ import type { FeedName, FeedSort } from '../../../common/schemas/feed';
 import { buildTestApp, type TestApp } from '../../test/helpers';
 import { fillNeighbourhood } from '../../test/neighbourhood';
 import { cardsQuery, type FeedPageParams, feedRankingQuery } from './feed-repository';
-import { MATCH_RANKING_WINDOW, RANKING_WINDOW } from './feed-service';
+import { rankingWindow } from './feed-service';
 import type { Origin } from './feed-sql';
 
 /**
@@ -134,10 +134,8 @@ describe('feed query plans', () => {
   ];
 
   /** The ranking statement getFeed runs for a page of these params: a window from the start. */
-  const ranking = (p: FeedPageParams) => {
-    const keep = p.feed === 'barter-match' ? MATCH_RANKING_WINDOW : RANKING_WINDOW;
-    return feedRankingQuery({ ...p, limit: Math.max(p.offset + p.limit, keep) + 1, offset: 0 });
-  };
+  const ranking = (p: FeedPageParams) =>
+    feedRankingQuery({ ...p, limit: rankingWindow(p.feed, p.offset, p.limit) + 1, offset: 0 });
 
   it.each(cases)('%s: no full scan of items', async (_name, make) => {
     const root = await plan(ranking(make()));

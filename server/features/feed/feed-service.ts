@@ -46,6 +46,11 @@ export const MATCH_RANKING_WINDOW = 200;
 /** The longest ranking kept (about 50 pages); deeper pages are ranked one at a time. */
 export const RANKING_KEEP_MAX = 1_000;
 
+/** How many entries to rank for a page at `offset`: several pages from it (ten on Barter Match). */
+export function rankingWindow(feed: FeedName, offset: number, limit: number): number {
+  return Math.max(offset + limit, offset + (feed === 'barter-match' ? MATCH_RANKING_WINDOW : RANKING_WINDOW));
+}
+
 /** What a feed's order depends on: everything but the page. */
 function rankingKey(params: FeedPageParams): string {
   const { feed, viewerId, origin, radiusMiles, sort, q, seed } = params;
@@ -129,7 +134,7 @@ export async function getFeed(
     caches.rankings.delete(key);
   }
   // A window of several pages from this one (deep pages: just this one, and nothing kept).
-  const window = Math.max(end, query.offset + (withMatch ? MATCH_RANKING_WINDOW : RANKING_WINDOW));
+  const window = rankingWindow(feedName, query.offset, query.limit);
   const keep = caches !== null && window <= RANKING_KEEP_MAX;
   // Read before ranking: a change made meanwhile makes the ranking look older, never newer.
   const version = keep ? await readListingVersion(db) : 0;
