@@ -13,12 +13,12 @@ import { BODY_LIMIT_BYTES } from '../common/constants';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { analyzeRoutes } from './features/analyze/analyze-routes';
-import { authRoutes } from './features/auth/auth-routes';
+import { accountRoutes, authRoutes } from './features/auth/auth-routes';
 import { googleRoutes } from './features/auth/google-routes';
 import { feedCachePlugin } from './features/feed/feed-cache';
 import { feedRoutes } from './features/feed/feed-routes';
 import { flyerRoutes } from './features/flyer/flyer-routes';
-import { gatePlugin } from './features/gate/gate-plugin';
+import { gateGuard, gateRoutes } from './features/gate/gate-plugin';
 import { healthRoutes } from './features/health/health-routes';
 import { itemsRoutes } from './features/items/items-routes';
 import { messagesRoutes } from './features/messages/messages-routes';
@@ -30,7 +30,8 @@ import { siteRoutes } from './features/site/site-routes';
 import { tradesRoutes } from './features/trades/trades-routes';
 import { wantsRoutes } from './features/wants/wants-routes';
 import { registerErrorHandler, sendNotFound } from './plugins/error-handler';
-import { originCheckPlugin } from './plugins/origin-check';
+import { originCheck } from './plugins/origin-check';
+import { decorateMember, memberScope } from './plugins/scopes';
 import { securityPlugin } from './plugins/security';
 import { sessionPlugin } from './plugins/session';
 import { webPlugin } from './plugins/web';
@@ -84,41 +85,57 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     transform: jsonSchemaTransform,
   });
 
-  // Order matters: cross-site writes are refused before the gate, and the gate before any session
-  // is read, so refused requests never reach the database.
-  await originCheckPlugin(app);
-  await gatePlugin(app);
-  await sessionPlugin(app);
+  decorateMember(app);
   feedCachePlugin(app);
+
+  // Who may reach what is decided by the scope a matched route was registered in, never by the
+  // URL's text (a percent-encoded path matches the same route and meets the same guards):
+  // - open: health probes, and the web app's static files (served below);
+  // - api: cross-site writes refused (origin check);
+  //   - the gate's own routes;
+  //   - gated: the gate cookie required, then the session read; site settings, accounts, photos,
+  //     the API description;
+  //     - member: signed in, no-store (server/plugins/scopes.ts).
+  // Refused requests never reach the database: the origin check and the gate run before any session.
   await app.register(healthRoutes);
-  await app.register(siteRoutes);
-  await app.register(authRoutes);
-  await app.register(googleRoutes);
-  await app.register(messagesRoutes);
-  await app.register(notificationsRoutes);
-  await app.register(itemsRoutes);
-  await app.register(wantsRoutes);
-  await app.register(profileRoutes);
-  await app.register(placesRoutes);
-  await app.register(analyzeRoutes);
-  await app.register(tradesRoutes);
-  await app.register(feedRoutes);
-  await app.register(savedRoutes);
-  await app.register(flyerRoutes);
-
-  // Photos are named by their content hash, so they can be cached for a year.
-  await app.register(fastifyStatic, {
-    root: localPhotoStore(config.dataDir).root,
-    prefix: PHOTO_URL_PREFIX,
-    decorateReply: false,
-    index: false,
-    schemaHide: true,
-    setHeaders(reply) {
-      reply.header('cache-control', 'public, max-age=31536000, immutable');
-    },
+  await app.register(async (api) => {
+    originCheck(api);
+    await api.register(gateRoutes);
+    await api.register(async (gated) => {
+      gateGuard(gated);
+      await sessionPlugin(gated);
+      await gated.register(siteRoutes);
+      await gated.register(authRoutes);
+      await gated.register(googleRoutes);
+      // Photos are named by their content hash, so they can be cached for a year.
+      await gated.register(fastifyStatic, {
+        root: localPhotoStore(config.dataDir).root,
+        prefix: PHOTO_URL_PREFIX,
+        decorateReply: false,
+        index: false,
+        schemaHide: true,
+        setHeaders(reply) {
+          reply.header('cache-control', 'private, max-age=31536000, immutable');
+        },
+      });
+      gated.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
+      await gated.register(async (member) => {
+        memberScope(member);
+        await member.register(accountRoutes);
+        await member.register(messagesRoutes);
+        await member.register(notificationsRoutes);
+        await member.register(itemsRoutes);
+        await member.register(wantsRoutes);
+        await member.register(profileRoutes);
+        await member.register(placesRoutes);
+        await member.register(analyzeRoutes);
+        await member.register(tradesRoutes);
+        await member.register(feedRoutes);
+        await member.register(savedRoutes);
+        await member.register(flyerRoutes);
+      });
+    });
   });
-
-  app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
 
   if (options.serveWeb) {
     await webPlugin(app, { distDir: options.webDist, devServer: options.devServer ?? false });

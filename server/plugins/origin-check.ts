@@ -27,17 +27,16 @@ function allowedOrigins(request: FastifyRequest, publicOrigin: string | null): s
 }
 
 /**
- * Refuses state-changing API calls that a browser made from another site (403 CROSS_ORIGIN), on top
+ * Over an encapsulated scope (the API's, in app.ts), never by the URL's text:
+ * refuses state-changing API calls that a browser made from another site (403 CROSS_ORIGIN), on top
  * of SameSite=Lax cookies. Browsers always send Origin on cross-origin POST/PUT/PATCH/DELETE, so a
  * request without one (curl, server-to-server, app.inject) is not a cross-site browser request and
  * passes. `Origin: null` (sandboxed frames, some redirects) is refused.
  */
-export async function originCheckPlugin(app: FastifyInstance): Promise<void> {
+export function originCheck(app: FastifyInstance): void {
   const publicOrigin = originOf(app.config.publicUrl);
   app.addHook('onRequest', async (request: FastifyRequest) => {
     if (!STATE_CHANGING.has(request.method)) return;
-    const path = request.url.split('?', 1)[0] ?? '';
-    if (!path.startsWith('/api/')) return;
     const origin = request.headers.origin;
     if (origin === undefined) return;
     const normalized = originOf(origin);

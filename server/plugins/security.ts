@@ -3,12 +3,28 @@ import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
 
+/** True when the site is served over https (PUBLIC_URL), so cookies can be Secure and prefixed. */
+function isHttps(config: Config): boolean {
+  return config.publicUrl.startsWith('https://');
+}
+
+/**
+ * The name a cookie of ours goes by: `__Host-` + name when the site is https, so the browser accepts
+ * it only when Secure, for Path=/ and without Domain (no subdomain or plain-http page can plant or
+ * overwrite it); the plain name over http, where browsers refuse prefixed cookies. A cookie scoped
+ * to a narrower path takes `__Secure-` instead (`narrowPath`).
+ */
+export function cookieName(config: Config, name: string, narrowPath = false): string {
+  if (!isHttps(config)) return name;
+  return `${narrowPath ? '__Secure-' : '__Host-'}${name}`;
+}
+
 /** Attributes every cookie of ours carries: httpOnly, SameSite=Lax, Secure behind https. */
 export function cookieOptions(config: Config): CookieSerializeOptions {
   return {
     httpOnly: true,
     sameSite: 'lax',
-    secure: config.publicUrl.startsWith('https://'),
+    secure: isHttps(config),
     path: '/',
   };
 }

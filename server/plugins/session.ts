@@ -1,8 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { UserRow } from '../db/schema/users';
-import { unauthorized } from '../errors';
-import { cookieOptions } from './security';
+import { cookieName, cookieOptions } from './security';
 import { registerSessionCache, SessionCache } from './session-cache';
 import {
   deleteSession,
@@ -12,6 +11,7 @@ import {
   touchSession,
 } from './session-store';
 
+/** The session cookie's name over http; `__Host-bh_session` when PUBLIC_URL is https (see cookieName). */
 export const SESSION_COOKIE = 'bh_session';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -36,7 +36,7 @@ export interface SessionHandle {
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The signed-in member, or null. Loaded for /api/ requests that carry a session cookie. */
+    /** The signed-in member, or null. Loaded by the session plugin's scope (behind the gate). */
     user: UserRow | null;
     session: SessionHandle;
   }
@@ -60,14 +60,16 @@ function expiryFor(createdAt: number, now: number): Date {
   return new Date(Math.min(now + SESSION_IDLE_MS, createdAt + SESSION_ABSOLUTE_MS));
 }
 
-/** The signed-in member, or a 401 for routes that need one. */
-export function requireUser(request: FastifyRequest): UserRow {
-  if (!request.user) throw unauthorized();
-  return request.user;
+/** The raw session cookie of a request ('' without one), e.g. to seed something per browsing session. */
+export function sessionCookieOf(request: FastifyRequest): string {
+  return request.cookies[cookieName(request.server.config, SESSION_COOKIE)] ?? '';
 }
 
 /**
  * Server-side sessions in the `sessions` table behind the signed, httpOnly `bh_session` cookie.
+ * Registered in the scope behind the gate, so only requests that passed it read a session; the
+ * decorations are made on the root (the instance handed in must be the root's or an encapsulated
+ * child whose routes are the only ones that need a session).
  * Row: sid = hash of the id (see hashSessionId), sess = { userId, createdAt }, expire = idle expiry
  * capped at createdAt + absolute lifetime. Expired rows are purged hourly and at every sign-in.
  *
@@ -79,27 +81,27 @@ export function requireUser(request: FastifyRequest): UserRow {
 export async function sessionPlugin(app: FastifyInstance): Promise<void> {
   const { db, config } = app;
   const cookieBase = cookieOptions(config);
+  const name = cookieName(config, SESSION_COOKIE);
   const cache = new SessionCache();
   const unregisterCache = registerSessionCache(cache);
 
   const setSessionCookie = (reply: FastifyReply, id: string, expire: Date) => {
-    reply.setCookie(SESSION_COOKIE, id, {
+    reply.setCookie(name, id, {
       ...cookieBase,
       signed: true,
       maxAge: Math.max(1, Math.floor((expire.getTime() - Date.now()) / 1000)),
     });
   };
-  const clearSessionCookie = (reply: FastifyReply) => reply.clearCookie(SESSION_COOKIE, cookieBase);
+  const clearSessionCookie = (reply: FastifyReply) => reply.clearCookie(name, cookieBase);
 
   /** The session id from the cookie, when present and correctly signed. */
   const readSessionId = (request: FastifyRequest): string | null => {
-    const raw = request.cookies[SESSION_COOKIE];
+    const raw = request.cookies[name];
     if (!raw) return null;
     const unsigned = request.unsignCookie(raw);
     return unsigned.valid && unsigned.value ? unsigned.value : null;
   };
 
-  app.decorateRequest('user', null);
   app.decorateRequest('session', null as unknown as SessionHandle);
 
   /** Delete the session row, then its cache entry (in that order: see SessionCache.generation). */
@@ -134,9 +136,7 @@ export async function sessionPlugin(app: FastifyInstance): Promise<void> {
       },
     };
 
-    const path = request.url.split('?', 1)[0] ?? '';
-    if (!path.startsWith('/api/')) return;
-    if (!request.cookies[SESSION_COOKIE]) return;
+    if (!request.cookies[name]) return;
     if (!currentId) {
       // Tampered or signed with an old secret: stop the browser from sending it again.
       clearSessionCookie(reply);

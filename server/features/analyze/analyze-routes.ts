@@ -2,7 +2,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { analyzeImageRequestSchema, imageAnalysisSchema } from '../../../common/schemas/analyze';
 import { apiErrorSchema } from '../../../common/schemas/errors';
-import { requireUser } from '../../plugins/session';
 import { analyzeImage, createImageAnalyzer } from './analyze-service';
 import type { ImageAnalyzer } from './image-analyzer';
 
@@ -31,9 +30,6 @@ export async function analyzeRoutes(app: FastifyInstance, options: AnalyzeRoutes
           keyGenerator: (request: FastifyRequest) => `analyze:${request.user?.id ?? request.ip}`,
         },
       },
-      preValidation: async (request) => {
-        requireUser(request);
-      },
       schema: {
         tags: ['listings'],
         summary: "Suggest an item's title, description, category and value from its photo",
@@ -54,7 +50,6 @@ export async function analyzeRoutes(app: FastifyInstance, options: AnalyzeRoutes
       },
     },
     async (request, reply) => {
-      reply.header('cache-control', 'no-store');
       return analyzeImage(analyzer, request.body.image);
     },
   );

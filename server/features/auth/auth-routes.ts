@@ -12,7 +12,6 @@ import {
 } from '../../../common/schemas/auth';
 import { apiErrorSchema } from '../../../common/schemas/errors';
 import { notFound, tooManyRequests } from '../../errors';
-import { requireUser } from '../../plugins/session';
 import * as auth from './auth-service';
 import { presentCurrentUser } from './user-presenter';
 
@@ -106,22 +105,6 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  routes.get(
-    '/api/auth/user',
-    {
-      schema: {
-        tags: ['auth'],
-        summary: "The signed-in member's own account",
-        response: { 200: currentUserSchema, 401: apiErrorSchema },
-      },
-    },
-    async (request, reply) => {
-      const user = requireUser(request);
-      noStore(reply);
-      return presentCurrentUser(user);
-    },
-  );
-
   routes.post(
     '/api/demo-login',
     {
@@ -144,6 +127,24 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       await request.session.signIn(user.id);
       noStore(reply);
       return presentCurrentUser(user);
+    },
+  );
+}
+
+/** The signed-in member's own account; registered in the member scope (signed in, no-store). */
+export async function accountRoutes(app: FastifyInstance): Promise<void> {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  routes.get(
+    '/api/auth/user',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: "The signed-in member's own account",
+        response: { 200: currentUserSchema, 401: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      return presentCurrentUser(request.member);
     },
   );
 }

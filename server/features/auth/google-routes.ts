@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { GOOGLE_ERRORS } from '../../../common/schemas/auth';
-import { cookieOptions } from '../../plugins/security';
+import { cookieName, cookieOptions } from '../../plugins/security';
 import { signInWithGoogle } from './auth-service';
 import { createGoogleClient, type PendingAuthorization } from './google-oidc';
 
@@ -32,9 +32,10 @@ export async function googleRoutes(app: FastifyInstance): Promise<void> {
     ? createGoogleClient({ ...config.google, redirectUri: `${config.publicUrl}${GOOGLE_CALLBACK_PATH}` })
     : null;
   const cookieBase = { ...cookieOptions(config), path: OIDC_COOKIE_PATH };
+  const oidcCookie = cookieName(config, OIDC_COOKIE, true);
 
   const readPending = (request: FastifyRequest): PendingAuthorization | null => {
-    const raw = request.cookies[OIDC_COOKIE];
+    const raw = request.cookies[oidcCookie];
     if (!raw) return null;
     const unsigned = request.unsignCookie(raw);
     if (!unsigned.valid || !unsigned.value) return null;
@@ -67,7 +68,7 @@ export async function googleRoutes(app: FastifyInstance): Promise<void> {
         return loginError(reply, GOOGLE_ERRORS.failed);
       }
       const value = Buffer.from(JSON.stringify(started.pending)).toString('base64url');
-      reply.setCookie(OIDC_COOKIE, value, { ...cookieBase, signed: true, maxAge: OIDC_COOKIE_MAX_AGE_S });
+      reply.setCookie(oidcCookie, value, { ...cookieBase, signed: true, maxAge: OIDC_COOKIE_MAX_AGE_S });
       return reply.redirect(started.url.href, 302);
     },
   );
@@ -85,7 +86,7 @@ export async function googleRoutes(app: FastifyInstance): Promise<void> {
       if (!client) return loginError(reply, GOOGLE_ERRORS.unavailable);
       // One use only: whatever happens next, this browser's pending values are gone.
       const pending = readPending(request);
-      reply.clearCookie(OIDC_COOKIE, cookieBase);
+      reply.clearCookie(oidcCookie, cookieBase);
       if (!pending) return loginError(reply, GOOGLE_ERRORS.failed);
       try {
         const queryStart = request.url.indexOf('?');

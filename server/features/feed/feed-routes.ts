@@ -10,21 +10,12 @@ import {
   itemDetailSchema,
 } from '../../../common/schemas/feed';
 import { listingIdParamsSchema } from '../../../common/schemas/listings';
-import { requireUser, SESSION_COOKIE } from '../../plugins/session';
+import { sessionCookieOf } from '../../plugins/session';
 import { getFeed, getItemDetail } from './feed-service';
-
-const signedIn = async (request: FastifyRequest) => {
-  requireUser(request);
-};
-
-/** Feeds and details depend on who asks: no shared cache may keep them. */
-function noStore(reply: FastifyReply) {
-  reply.header('cache-control', 'no-store');
-}
 
 /** A random-barter seed that stays the same for one session (its cookie), when the client sends none. */
 export function sessionSeed(request: FastifyRequest): number {
-  const cookie = request.cookies[SESSION_COOKIE] ?? '';
+  const cookie = sessionCookieOf(request);
   return createHash('sha256').update(cookie).digest().readUInt32BE(0) % (FEED_SEED_MAX + 1);
 }
 
@@ -35,7 +26,6 @@ export async function feedRoutes(app: FastifyInstance): Promise<void> {
   routes.get(
     '/api/feed/:feedName',
     {
-      preValidation: signedIn,
       schema: {
         tags: ['feed'],
         summary: 'One page of a feed: barter-match, random-barter or everything',
@@ -57,7 +47,7 @@ export async function feedRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const viewer = requireUser(request);
+      const viewer = request.member;
       const items = await getFeed(
         app.db,
         app.feedCaches,
@@ -66,7 +56,6 @@ export async function feedRoutes(app: FastifyInstance): Promise<void> {
         request.query,
         sessionSeed(request),
       );
-      noStore(reply);
       return items;
     },
   );
@@ -74,7 +63,6 @@ export async function feedRoutes(app: FastifyInstance): Promise<void> {
   routes.get(
     '/api/items/:id',
     {
-      preValidation: signedIn,
       schema: {
         tags: ['feed'],
         summary: "An item's detail: anyone's active item, or any of your own",
@@ -84,8 +72,7 @@ export async function feedRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const detail = await getItemDetail(app.db, requireUser(request), request.params.id);
-      noStore(reply);
+      const detail = await getItemDetail(app.db, request.member, request.params.id);
       return detail;
     },
   );

@@ -3,14 +3,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { apiErrorSchema } from '../../../common/schemas/errors';
 import { FLYER_NEIGHBORHOOD_LIMIT, flyerNeighborhoodSchema } from '../../../common/schemas/flyer';
 import type { UserRow } from '../../db/schema/users';
-import { requireUser } from '../../plugins/session';
 import { presentFlyerListing } from './flyer-presenter';
 import { findNearbyOffers, findNearbyWants, type NeighborhoodQuery } from './flyer-repository';
 import type { Area } from './nearby';
-
-const signedIn = async (request: FastifyRequest) => {
-  requireUser(request);
-};
 
 /** The member's travel circle, or null when they have not set a position. */
 function areaOf(user: UserRow): Area | null {
@@ -23,7 +18,6 @@ export async function flyerRoutes(app: FastifyInstance): Promise<void> {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/flyer/neighborhood',
     {
-      preValidation: signedIn,
       schema: {
         tags: ['flyer'],
         summary: 'Current offers and wants of other members near the asking member',
@@ -34,7 +28,7 @@ export async function flyerRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const viewer = requireUser(request);
+      const viewer = request.member;
       const query: NeighborhoodQuery = {
         viewerId: viewer.id,
         area: areaOf(viewer),

@@ -9,12 +9,10 @@ import {
   verifyPasswordSchema,
 } from '../../../common/schemas/gate';
 import { forbidden, HttpError } from '../../errors';
-import { cookieOptions } from '../../plugins/security';
+import { cookieName, cookieOptions } from '../../plugins/security';
 
+/** The gate cookie's name over http; `__Host-bh_gate` when PUBLIC_URL is https (see cookieName). */
 export const GATE_COOKIE = 'bh_gate';
-
-/** API paths a browser may call before passing the gate. */
-const OPEN_PATHS = new Set(['/api/verify-password', '/api/gate', '/api/docs']);
 
 function digest(value: string): Buffer {
   return createHash('sha256').update(value, 'utf8').digest();
@@ -25,29 +23,40 @@ export function safeEqual(a: string, b: string): boolean {
   return timingSafeEqual(digest(a), digest(b));
 }
 
-/**
- * The site-wide password gate (docs/product.md): the server checks the password, sets an httpOnly
- * cookie and refuses every other API call without it. The cookie's value is derived from the
- * secret and the password, so changing SITE_PASSWORD locks everyone out again.
- */
-export async function gatePlugin(app: FastifyInstance): Promise<void> {
+/** Whether the gate is on, and how to tell that a request passed it. */
+function gateState(app: FastifyInstance) {
   const { sitePassword, sessionSecret } = app.config;
   const enabled = sitePassword !== '';
   const token = createHmac('sha256', sessionSecret).update(`gate:${sitePassword}`).digest('base64url');
+  const name = cookieName(app.config, GATE_COOKIE);
   const hasPassed = (request: FastifyRequest) => {
-    const value = request.cookies[GATE_COOKIE];
+    const value = request.cookies[name];
     return typeof value === 'string' && safeEqual(value, token);
   };
+  return { enabled, token, name, hasPassed, sitePassword };
+}
 
-  if (enabled) {
-    app.addHook('onRequest', async (request: FastifyRequest) => {
-      const path = request.url.split('?', 1)[0] ?? '';
-      if (!path.startsWith('/api/') || OPEN_PATHS.has(path)) return;
-      if (!hasPassed(request)) {
-        throw forbidden('Enter the site password first.', ERROR_CODES.gateClosed);
-      }
-    });
-  }
+/**
+ * The site-wide password gate (docs/product.md) over an encapsulated scope: every route registered
+ * in `app` answers 403 GATE_CLOSED without the gate cookie. The decision is the scope the matched
+ * route belongs to, never the URL's text (a percent-encoded `/%61pi/...` matches the same route and
+ * so meets the same guard). What sits outside: the gate's own routes, health probes and the web
+ * app's static files (docs/security.md).
+ */
+export function gateGuard(app: FastifyInstance): void {
+  const { enabled, hasPassed } = gateState(app);
+  if (!enabled) return;
+  app.addHook('onRequest', async (request: FastifyRequest) => {
+    if (!hasPassed(request)) throw forbidden('Enter the site password first.', ERROR_CODES.gateClosed);
+  });
+}
+
+/**
+ * The gate's own routes: its status and the password check, which sets an httpOnly cookie derived
+ * from the secret and the password (so changing SITE_PASSWORD locks everyone out again).
+ */
+export async function gateRoutes(app: FastifyInstance): Promise<void> {
+  const { enabled, token, name, hasPassed, sitePassword } = gateState(app);
 
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
@@ -78,7 +87,7 @@ export async function gatePlugin(app: FastifyInstance): Promise<void> {
       if (enabled && !safeEqual(request.body.password, sitePassword)) {
         throw new HttpError(401, 'INCORRECT_PASSWORD', 'Incorrect password. Please try again.');
       }
-      reply.setCookie(GATE_COOKIE, token, { ...cookieOptions(app.config), maxAge: 60 * 60 * 24 * 365 });
+      reply.setCookie(name, token, { ...cookieOptions(app.config), maxAge: 60 * 60 * 24 * 365 });
       return { ok: true as const };
     },
   );

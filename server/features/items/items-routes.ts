@@ -8,7 +8,6 @@ import {
   itemUpdateSchema,
   listingIdParamsSchema,
 } from '../../../common/schemas/listings';
-import { requireUser } from '../../plugins/session';
 import { localPhotoStore, type PhotoStore } from '../../storage/photo-store';
 import { presentItem } from './items-presenter';
 import * as itemsService from './items-service';
@@ -16,11 +15,6 @@ import * as itemsService from './items-service';
 export interface ItemsRoutesOptions {
   /** Where photos go; local files under DATA_DIR unless a test or object storage says otherwise. */
   store?: PhotoStore;
-}
-
-/** A member's own listings must not be kept by shared caches. */
-function noStore(reply: FastifyReply) {
-  reply.header('cache-control', 'no-store');
 }
 
 const PHOTO_ERRORS =
@@ -37,11 +31,6 @@ export async function itemsRoutes(app: FastifyInstance, options: ItemsRoutesOpti
   const store = options.store ?? localPhotoStore(app.config.dataDir);
   const deps = (log: itemsService.ItemsDeps['log']): itemsService.ItemsDeps => ({ db: app.db, store, log });
 
-  // Signed out is 401 before the body is even looked at (this plugin's routes only).
-  app.addHook('preValidation', async (request) => {
-    requireUser(request);
-  });
-
   routes.get(
     '/api/items/my',
     {
@@ -52,8 +41,7 @@ export async function itemsRoutes(app: FastifyInstance, options: ItemsRoutesOpti
       },
     },
     async (request, reply) => {
-      const rows = await itemsService.listMyItems(deps(request.log), requireUser(request));
-      noStore(reply);
+      const rows = await itemsService.listMyItems(deps(request.log), request.member);
       return rows.map(presentItem);
     },
   );
@@ -70,8 +58,7 @@ export async function itemsRoutes(app: FastifyInstance, options: ItemsRoutesOpti
       },
     },
     async (request, reply) => {
-      const row = await itemsService.createItem(deps(request.log), requireUser(request), request.body);
-      noStore(reply);
+      const row = await itemsService.createItem(deps(request.log), request.member, request.body);
       return reply.code(201).send(presentItem(row));
     },
   );
@@ -97,11 +84,10 @@ export async function itemsRoutes(app: FastifyInstance, options: ItemsRoutesOpti
     async (request, reply) => {
       const row = await itemsService.updateItem(
         deps(request.log),
-        requireUser(request),
+        request.member,
         request.params.id,
         request.body,
       );
-      noStore(reply);
       return presentItem(row);
     },
   );
@@ -117,7 +103,7 @@ export async function itemsRoutes(app: FastifyInstance, options: ItemsRoutesOpti
       },
     },
     async (request, reply) => {
-      await itemsService.deleteItem(deps(request.log), requireUser(request), request.params.id);
+      await itemsService.deleteItem(deps(request.log), request.member, request.params.id);
       return reply.code(204).send();
     },
   );

@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { unreadCountSchema } from '../../../common/schemas/auth';
 import { apiErrorSchema } from '../../../common/schemas/errors';
-import { requireUser } from '../../plugins/session';
 import { countUnreadMessages } from './messages-repository';
 
 /** Messages between members; for now the header's unread badge (spec section 7). */
@@ -16,6 +15,6 @@ export async function messagesRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: unreadCountSchema, 401: apiErrorSchema },
       },
     },
-    async (request) => countUnreadMessages(app.db, requireUser(request).id),
+    async (request) => countUnreadMessages(app.db, request.member.id),
   );
 }

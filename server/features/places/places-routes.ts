@@ -10,7 +10,6 @@ import {
 } from '../../../common/schemas/places';
 import packageJson from '../../../package.json' with { type: 'json' };
 import { notFound } from '../../errors';
-import { requireUser } from '../../plugins/session';
 import { createGeocoder } from './geocoder';
 
 /**
@@ -28,10 +27,6 @@ const perMember = (max: number) => ({
   },
 });
 
-const signedIn = async (request: FastifyRequest) => {
-  requireUser(request);
-};
-
 /**
  * Place search and reverse look-up for the location picker (spec sections 2, 5 and 7), served by our
  * own API so the browser never talks to a third party. Members only: the picker is on the profile.
@@ -44,7 +39,6 @@ export async function placesRoutes(app: FastifyInstance): Promise<void> {
     '/api/places/search',
     {
       config: perMember(SEARCHES_PER_MINUTE),
-      preValidation: signedIn,
       schema: {
         tags: ['places'],
         summary: 'Places whose name starts with the text (3 or more characters), at most 5',
@@ -68,7 +62,6 @@ export async function placesRoutes(app: FastifyInstance): Promise<void> {
     '/api/places/reverse',
     {
       config: perMember(REVERSE_LOOKUPS_PER_MINUTE),
-      preValidation: signedIn,
       schema: {
         tags: ['places'],
         summary: 'The named place nearest to a point',

@@ -4,7 +4,6 @@ import { currentUserSchema } from '../../../common/schemas/auth';
 import { apiErrorSchema } from '../../../common/schemas/errors';
 import { profileFormSchema } from '../../../common/schemas/profile';
 import { unauthorized } from '../../errors';
-import { requireUser } from '../../plugins/session';
 import { presentCurrentUser } from '../auth/user-presenter';
 import { updateProfile } from './profile-repository';
 
@@ -13,10 +12,6 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
   app.withTypeProvider<ZodTypeProvider>().put(
     '/api/user/profile',
     {
-      // Signed-out callers get 401 before their body is judged.
-      preValidation: async (request) => {
-        requireUser(request);
-      },
       schema: {
         tags: ['profile'],
         summary: "Update the signed-in member's location and max travel distance",
@@ -28,11 +23,10 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const user = requireUser(request);
+      const user = request.member;
       // The account may have been deleted since the session was read.
       const updated = await updateProfile(app.db, user.id, request.body);
       if (!updated) throw unauthorized();
-      reply.header('cache-control', 'no-store');
       return presentCurrentUser(updated);
     },
   );

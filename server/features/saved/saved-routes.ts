@@ -4,12 +4,7 @@ import { z } from 'zod';
 import { apiErrorSchema } from '../../../common/schemas/errors';
 import { feedListSchema, saveItemResultSchema } from '../../../common/schemas/feed';
 import { listingIdParamsSchema } from '../../../common/schemas/listings';
-import { requireUser } from '../../plugins/session';
 import { listSavedItems, saveItem, unsaveItem } from './saved-service';
-
-const signedIn = async (request: FastifyRequest) => {
-  requireUser(request);
-};
 
 /** The member's saved items (spec sections 2, 4 and 7): save, unsave, list. */
 export async function savedRoutes(app: FastifyInstance): Promise<void> {
@@ -18,7 +13,6 @@ export async function savedRoutes(app: FastifyInstance): Promise<void> {
   routes.get(
     '/api/saved-items',
     {
-      preValidation: signedIn,
       schema: {
         tags: ['saved'],
         summary: 'Your saved items that are still active, newest saved first (at most 500)',
@@ -26,8 +20,7 @@ export async function savedRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const items = await listSavedItems(app.db, requireUser(request));
-      reply.header('cache-control', 'no-store');
+      const items = await listSavedItems(app.db, request.member);
       return items;
     },
   );
@@ -35,7 +28,6 @@ export async function savedRoutes(app: FastifyInstance): Promise<void> {
   routes.post(
     '/api/saved-items/:id',
     {
-      preValidation: signedIn,
       schema: {
         tags: ['saved'],
         summary: 'Save an item: 201 when newly saved, 200 when it already was',
@@ -51,7 +43,7 @@ export async function savedRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const created = await saveItem(app.db, requireUser(request), request.params.id);
+      const created = await saveItem(app.db, request.member, request.params.id);
       return reply.code(created ? 201 : 200).send({ saved: true as const });
     },
   );
@@ -59,7 +51,6 @@ export async function savedRoutes(app: FastifyInstance): Promise<void> {
   routes.delete(
     '/api/saved-items/:id',
     {
-      preValidation: signedIn,
       schema: {
         tags: ['saved'],
         summary: 'Unsave an item (204, also when it was not saved)',
@@ -68,7 +59,7 @@ export async function savedRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      await unsaveItem(app.db, requireUser(request), request.params.id);
+      await unsaveItem(app.db, request.member, request.params.id);
       return reply.code(204).send();
     },
   );

@@ -4,7 +4,6 @@ import { z } from 'zod';
 import { apiErrorSchema } from '../../../common/schemas/errors';
 import { tradeListQuerySchema, tradeListSchema, tradeStatsSchema } from '../../../common/schemas/trades';
 import { notFound } from '../../errors';
-import { requireUser } from '../../plugins/session';
 import { presentTrade, presentTradeStats } from './trades-presenter';
 import { findCompletedTrades, findTradeStats, userExists } from './trades-repository';
 
@@ -12,10 +11,6 @@ import { findCompletedTrades, findTradeStats, userExists } from './trades-reposi
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const userParamsSchema = z.object({ id: z.string() });
-
-const signedIn = async (request: FastifyRequest) => {
-  requireUser(request);
-};
 
 /** [start of this calendar month, start of the next) in UTC. */
 export function currentMonthUtc(now: Date = new Date()): [Date, Date] {
@@ -39,7 +34,6 @@ export async function tradesRoutes(app: FastifyInstance): Promise<void> {
   routes.get(
     '/api/users/:id/trades',
     {
-      preValidation: signedIn,
       schema: {
         tags: ['trades'],
         summary: "A member's completed trades, newest first",
@@ -52,7 +46,7 @@ export async function tradesRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const viewer = requireUser(request);
+      const viewer = request.member;
       const userId = await loadMember(request.params.id);
       const rows = await findCompletedTrades(app.db, userId, request.query.limit);
       return rows.map((row) => presentTrade(row, viewer.id));
@@ -62,7 +56,6 @@ export async function tradesRoutes(app: FastifyInstance): Promise<void> {
   routes.get(
     '/api/users/:id/trade-stats',
     {
-      preValidation: signedIn,
       schema: {
         tags: ['trades'],
         summary: "A member's completed trades, average rating received and trades this month (UTC)",

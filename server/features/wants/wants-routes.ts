@@ -8,14 +8,8 @@ import {
   wantSchema,
   wantUpdateSchema,
 } from '../../../common/schemas/listings';
-import { requireUser } from '../../plugins/session';
 import { presentWant } from './wants-presenter';
 import * as wantsService from './wants-service';
-
-/** A member's own want list must not be kept by shared caches. */
-function noStore(reply: FastifyReply) {
-  reply.header('cache-control', 'no-store');
-}
 
 const MODERATION =
   'Wording that breaks the Terms: 400 CONTENT_NOT_ALLOWED (message contains "not appropriate").';
@@ -27,11 +21,6 @@ const MODERATION =
 export async function wantsRoutes(app: FastifyInstance): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
-  // Signed out is 401 before the body is even looked at (this plugin's routes only).
-  app.addHook('preValidation', async (request) => {
-    requireUser(request);
-  });
-
   routes.get(
     '/api/wants/my',
     {
@@ -42,8 +31,7 @@ export async function wantsRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const rows = await wantsService.listMyWants(app.db, requireUser(request));
-      noStore(reply);
+      const rows = await wantsService.listMyWants(app.db, request.member);
       return rows.map(presentWant);
     },
   );
@@ -60,8 +48,7 @@ export async function wantsRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const row = await wantsService.createWant(app.db, requireUser(request), request.body);
-      noStore(reply);
+      const row = await wantsService.createWant(app.db, request.member, request.body);
       return reply.code(201).send(presentWant(row));
     },
   );
@@ -79,13 +66,7 @@ export async function wantsRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const row = await wantsService.updateWant(
-        app.db,
-        requireUser(request),
-        request.params.id,
-        request.body,
-      );
-      noStore(reply);
+      const row = await wantsService.updateWant(app.db, request.member, request.params.id, request.body);
       return presentWant(row);
     },
   );
@@ -101,7 +82,7 @@ export async function wantsRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      await wantsService.deleteWant(app.db, requireUser(request), request.params.id);
+      await wantsService.deleteWant(app.db, request.member, request.params.id);
       return reply.code(204).send();
     },
   );

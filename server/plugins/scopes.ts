@@ -1,0 +1,42 @@
+import type { FastifyInstance } from 'fastify';
+import type { UserRow } from '../db/schema/users';
+import { unauthorized } from '../errors';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /**
+     * The signed-in member. Routes in the member scope (memberScope) always have one: the scope's
+     * guard answered 401 before the handler otherwise. Read anywhere else, it throws that same 401.
+     */
+    readonly member: UserRow;
+  }
+}
+
+/**
+ * `request.user` (null until the session plugin's scope loads a member) and the `request.member`
+ * accessor, on every request: the signed-in member, or a 401. Registered once at
+ * the root so it exists wherever a route runs; memberScope makes it infallible inside its routes.
+ */
+export function decorateMember(app: FastifyInstance): void {
+  app.decorateRequest('user', null);
+  app.decorateRequest('member', {
+    getter(this: { user: UserRow | null }) {
+      if (!this.user) throw unauthorized();
+      return this.user;
+    },
+  });
+}
+
+/**
+ * Makes `app` (an encapsulated plugin scope) the member-only scope: every route registered in it
+ * answers 401 to signed-out callers before its body or query is looked at, and every answer,
+ * errors included, carries `Cache-Control: no-store` (member data must not be kept by shared caches
+ * or the back-forward cache). The guard decides on the route that matched (this scope), never on
+ * the URL's text, so no spelling of a path can skip it (fastify/demo's autohooks are the model).
+ */
+export function memberScope(app: FastifyInstance): void {
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    if (!request.user) throw unauthorized();
+  });
+}
