@@ -25,12 +25,21 @@ export const users = pgTable(
     location: text('location'),
     latitude: numeric('latitude', { precision: 10, scale: 8, mode: 'number' }),
     longitude: numeric('longitude', { precision: 11, scale: 8, mode: 'number' }),
+    /**
+     * The point other members' distances are computed from (server/geo/public-point.ts): the exact
+     * point's ~1 km grid cell centre plus a random offset kept while the member stays in that cell.
+     * Never sent to anyone; items copy it (migration 0007/0009 triggers) for radius scans.
+     */
+    publicLatitude: numeric('public_latitude', { precision: 10, scale: 8, mode: 'number' }),
+    publicLongitude: numeric('public_longitude', { precision: 11, scale: 8, mode: 'number' }),
     maxTravelDistance: integer('max_travel_distance').notNull().default(25),
     onboardingCompleted: boolean('onboarding_completed').notNull().default(false),
     /** Google's stable subject id, when the member signed in with Google. */
     googleSub: text('google_sub'),
-    /** Set for members created by demo login, so the same name reuses the same member. */
+    /** The name typed at demo login, for members created by it (not unique: every visitor gets their own). */
     demoName: text('demo_name'),
+    /** A demo account: made by demo login, never signed into by anyone but the browser that made it. */
+    isDemo: boolean('is_demo').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true })
       .notNull()
@@ -40,9 +49,10 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_email_unique').on(t.email),
     uniqueIndex('users_google_sub_unique').on(t.googleSub),
-    uniqueIndex('users_demo_name_unique').on(t.demoName),
     // Bounding-box prefilter for radius queries (docs/stack-notes.md).
     index('users_lat_lon_idx').on(t.latitude, t.longitude),
+    // Radius queries over what other members may learn: the public point.
+    index('users_public_lat_lon_idx').on(t.publicLatitude, t.publicLongitude),
     check('users_max_travel_distance_range', sql`${t.maxTravelDistance} BETWEEN 1 AND 100`),
     check('users_latitude_range', sql`${t.latitude} BETWEEN -90 AND 90`),
     check('users_longitude_range', sql`${t.longitude} BETWEEN -180 AND 180`),

@@ -1,0 +1,26 @@
+/** The one Earth model every distance in Barterhood uses (feeds, detail, search, flyer, circles). */
+
+/** Mean Earth radius (IUGG) in kilometres. */
+export const EARTH_RADIUS_KM = 6371.0088;
+/** The same radius in miles: travel distances and the distances members see are in miles. */
+export const EARTH_RADIUS_MILES = EARTH_RADIUS_KM / 1.609344;
+/** Kilometres in one degree of latitude (and of longitude at the equator). */
+export const KM_PER_DEGREE = (EARTH_RADIUS_KM * Math.PI) / 180;
+
+/** A position in degrees. */
+export interface Point {
+  latitude: number;
+  longitude: number;
+}
+
+const RADIANS = Math.PI / 180;
+
+/** Great-circle distance in miles between two points (haversine). */
+export function milesBetween(a: Point, b: Point): number {
+  const dLat = (b.latitude - a.latitude) * RADIANS;
+  const dLon = (b.longitude - a.longitude) * RADIANS;
+  const h =
+    Math.sin(dLat / 2) ** 2 +
+    Math.cos(a.latitude * RADIANS) * Math.cos(b.latitude * RADIANS) * Math.sin(dLon / 2) ** 2;
+  return 2 * EARTH_RADIUS_MILES * Math.asin(Math.min(1, Math.sqrt(h)));
+}
