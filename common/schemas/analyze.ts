@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LISTING_DESCRIPTION_MAX_LENGTH, LISTING_TITLE_MAX_LENGTH, LISTING_VALUE_MAX } from './listings';
+import { textField } from './text';
 
 /** Stable error codes of POST /api/analyze-image (photo errors use PHOTO_ERROR_CODES). */
 export const ANALYZE_ERROR_CODES = {
@@ -15,7 +16,11 @@ export type AnalysisProvider = (typeof ANALYSIS_PROVIDERS)[number];
 
 /** POST /api/analyze-image (spec section 7): the photo as a data URL, checked like an item photo. */
 export const analyzeImageRequestSchema = z.strictObject({
-  image: z.string({ error: 'Send the photo as a data URL in "image"' }).min(1, 'Send a photo to analyze'),
+  image: textField('Photo', {
+    error: 'Send the photo as a data URL in "image"',
+    trim: false,
+    dataUrl: true,
+  }).min(1, 'Send a photo to analyze'),
 });
 
 export type AnalyzeImageRequest = z.infer<typeof analyzeImageRequestSchema>;

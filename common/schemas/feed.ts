@@ -7,6 +7,8 @@ import {
   SORT_OPTIONS,
 } from '../constants';
 import { itemBaseSchema } from './listings';
+import { decimalParam, wholeNumberParam } from './numbers';
+import { textField } from './text';
 
 /** The three feeds of the home screen (docs/product.md names, docs/matching.md contents). */
 export const FEED_NAMES = ['barter-match', 'random-barter', 'everything'] as const;
@@ -26,45 +28,36 @@ export const LOOKING_FOR_ON_DETAIL = 10;
 /** Largest random-barter seed; the web draws one per browsing session (crypto.getRandomValues). */
 export const FEED_SEED_MAX = 2_147_483_647;
 
-const wholeNumber = (name: string, min: number, max: number) =>
-  z.coerce
-    .number({ error: `${name} must be a whole number` })
-    .int(`${name} must be a whole number`)
-    .min(min, `${name} must be between ${min} and ${max}`)
-    .max(max, `${name} must be between ${min} and ${max}`);
+const radiusMessage = `radius must be one of ${DISTANCE_OPTIONS_MILES.join(', ')}`;
 
 /**
  * GET /api/feed/:feedName query (spec section 7 plus docs/product.md): paging, distance filter,
  * sort, search text and, for random-barter, the seed that keeps the order stable while paging.
+ * Numbers are decimal text (common/schemas/numbers.ts: "0x10" and, for whole numbers, "1e3" are refused).
  */
 export const feedQuerySchema = z.object({
-  limit: wholeNumber('limit', 1, FEED_MAX_PAGE_SIZE).default(FEED_PAGE_SIZE),
-  offset: wholeNumber('offset', 0, FEED_MAX_OFFSET).default(0),
-  radius: z.coerce
-    .number({ error: `radius must be one of ${DISTANCE_OPTIONS_MILES.join(', ')}` })
-    .refine(
-      (value) => (DISTANCE_OPTIONS_MILES as readonly number[]).includes(value),
-      `radius must be one of ${DISTANCE_OPTIONS_MILES.join(', ')}`,
-    )
+  limit: wholeNumberParam('limit', 1, FEED_MAX_PAGE_SIZE).default(FEED_PAGE_SIZE),
+  offset: wholeNumberParam('offset', 0, FEED_MAX_OFFSET).default(0),
+  radius: decimalParam(radiusMessage)
+    .refine((value) => (DISTANCE_OPTIONS_MILES as readonly number[]).includes(value), radiusMessage)
     .default(DEFAULT_DISTANCE_MILES),
   sort: z.enum(SORT_OPTIONS, { error: `sort must be one of ${SORT_OPTIONS.join(', ')}` }).default('recent'),
   /** Search text over titles, descriptions and categories; blank means no search. */
-  q: z
-    .string()
-    .trim()
+  q: textField('Search text')
     .max(SEARCH_MAX_LENGTH, `q must be at most ${SEARCH_MAX_LENGTH} characters`)
     .optional()
     .transform((value) => (value ? value : undefined)),
   /** random-barter only: the same seed gives the same order; left out, the session decides. */
-  seed: wholeNumber('seed', 0, FEED_SEED_MAX).optional(),
+  seed: wholeNumberParam('seed', 0, FEED_SEED_MAX).optional(),
 });
 
-/** What the web sends (numbers may be strings in a URL). */
+/** What a client sends: text, as in a URL (numbers too). */
 export type FeedQueryInput = z.input<typeof feedQuerySchema>;
 /** The checked query as the server uses it. */
 export type FeedQuery = z.output<typeof feedQuerySchema>;
 
-export const feedParamsSchema = z.object({ feedName: z.string() });
+/** The feed's name; an unknown one is a 404 (FEED_NOT_FOUND), decided by the route. */
+export const feedParamsSchema = z.object({ feedName: textField('Feed name') });
 
 /** The owner as a card shows them: first name, last initial only (privacy), photo. */
 export const feedUserSchema = z.object({
@@ -95,7 +88,7 @@ export const feedItemSchema = itemBaseSchema.extend({
   createdAt: z.iso.datetime(),
   isSaved: z.boolean(),
   user: feedUserSchema,
-  /** Great-circle miles between the viewer's and the owner's saved locations, to 0.1; null when either has none. */
+  /** Great-circle miles from the viewer's location to the owner's public point (ADR 015), to 0.1; null when either has none. */
   distanceMiles: z.number().nullable(),
   /** '4.9 (23 trades)'; rating null and 0 trades: 'New trader'. */
   owner: z.object({

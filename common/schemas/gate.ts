@@ -1,9 +1,9 @@
 import { z } from 'zod';
+import { textField } from './text';
 
 /** POST /api/verify-password: the site gate (spec section 5: non-blank to submit). */
 export const verifyPasswordSchema = z.strictObject({
-  password: z
-    .string()
+  password: textField('Password', { trim: false })
     .max(200)
     .refine((value) => value.trim().length > 0, 'Password is required'),
 });

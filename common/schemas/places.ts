@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { LOCATION_SEARCH_MIN_CHARS } from '../constants';
+import { DECIMAL_TEXT } from './numbers';
+import { textField } from './text';
 
 /** Stable error codes of the place endpoints. */
 export const PLACES_ERROR_CODES = {
@@ -31,9 +33,7 @@ export type Place = z.infer<typeof placeSchema>;
 
 /** GET /api/places/search?q=: the text, trimmed, at least 3 characters (spec section 5). */
 export const placeSearchQuerySchema = z.object({
-  q: z
-    .string({ error: PLACES_MESSAGES.queryTooShort })
-    .trim()
+  q: textField('Search text', { error: PLACES_MESSAGES.queryTooShort })
     .min(LOCATION_SEARCH_MIN_CHARS, PLACES_MESSAGES.queryTooShort)
     .max(PLACE_QUERY_MAX_LENGTH, PLACES_MESSAGES.queryTooLong),
 });
@@ -43,8 +43,8 @@ const coordinateParam = (min: number, max: number, message: string) =>
   z
     .string({ error: message })
     .trim()
-    // Decimal, or exponent form as String() writes numbers very close to 0 (1e-7).
-    .regex(/^[-+]?(\d+(\.\d*)?|\.\d+)([eE][-+]?\d+)?$/, message)
+    // Decimal, or exponent form as String() writes numbers very close to 0 (1e-7); never hex.
+    .regex(DECIMAL_TEXT, message)
     .transform(Number)
     .pipe(z.number().min(min, message).max(max, message));
 

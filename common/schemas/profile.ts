@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { TRAVEL_DISTANCE_MAX, TRAVEL_DISTANCE_MIN } from '../constants';
+import { disallowedCharactersMessage, textField } from './text';
 
 /** Longest location text kept; display names of places are far shorter. */
 export const LOCATION_MAX_LENGTH = 200;
@@ -8,17 +9,13 @@ export const LOCATION_MAX_LENGTH = 200;
 export const PROFILE_MESSAGES = {
   locationRequired: 'Location is required',
   locationTooLong: `Location must be at most ${LOCATION_MAX_LENGTH} characters`,
-  locationInvalid: 'Location contains characters that are not allowed',
+  locationInvalid: disallowedCharactersMessage('Location'),
   latitudeRange: 'Latitude must be between -90 and 90',
   longitudeRange: 'Longitude must be between -180 and 180',
   coordinatesTogether: 'Latitude and longitude must be given together',
   travelDistanceRange: `Max travel distance must be between ${TRAVEL_DISTANCE_MIN} and ${TRAVEL_DISTANCE_MAX} miles`,
   travelDistanceWhole: 'Max travel distance must be a whole number of miles',
 } as const;
-
-// Control characters (NUL in particular, which PostgreSQL refuses in text) never belong in a place name.
-// biome-ignore lint/suspicious/noControlCharactersInRegex: matching them is the point
-const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
 
 const coordinate = (min: number, max: number, message: string) =>
   z.number({ error: message }).min(min, message).max(max, message).nullable().optional();
@@ -30,12 +27,10 @@ const coordinate = (min: number, max: number, message: string) =>
  */
 export const profileFormSchema = z
   .strictObject({
-    location: z
-      .string({ error: PROFILE_MESSAGES.locationRequired })
-      .trim()
+    // Control characters (NUL in particular, which PostgreSQL refuses in text): locationInvalid.
+    location: textField('Location', { error: PROFILE_MESSAGES.locationRequired })
       .min(1, PROFILE_MESSAGES.locationRequired)
-      .max(LOCATION_MAX_LENGTH, PROFILE_MESSAGES.locationTooLong)
-      .refine((value) => !CONTROL_CHARACTERS.test(value), PROFILE_MESSAGES.locationInvalid),
+      .max(LOCATION_MAX_LENGTH, PROFILE_MESSAGES.locationTooLong),
     latitude: coordinate(-90, 90, PROFILE_MESSAGES.latitudeRange),
     longitude: coordinate(-180, 180, PROFILE_MESSAGES.longitudeRange),
     maxTravelDistance: z

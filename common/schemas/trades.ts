@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { wholeNumberParam } from './numbers';
 
 /** Default and largest number of trades GET /api/users/:id/trades returns. */
 export const TRADES_DEFAULT_LIMIT = 50;
@@ -41,12 +42,7 @@ export type Trade = z.infer<typeof tradeSchema>;
 export const tradeListSchema = z.array(tradeSchema);
 
 export const tradeListQuerySchema = z.object({
-  limit: z.coerce
-    .number()
-    .int()
-    .min(1, `limit must be between 1 and ${TRADES_MAX_LIMIT}`)
-    .max(TRADES_MAX_LIMIT, `limit must be between 1 and ${TRADES_MAX_LIMIT}`)
-    .default(TRADES_DEFAULT_LIMIT),
+  limit: wholeNumberParam('limit', 1, TRADES_MAX_LIMIT).default(TRADES_DEFAULT_LIMIT),
 });
 
 /**

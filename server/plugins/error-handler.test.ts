@@ -24,6 +24,17 @@ describe('error shape for bad input', () => {
     expect(response.json()).toEqual({ message: 'The request body is not valid JSON.', code: 'INVALID_JSON' });
   });
 
+  it('a broken percent-encoding in the path is a 400 in the same error shape', async () => {
+    for (const url of ['/photos/%ED%A0%80', '/api/items/%E0%A4%A', '/api/feed/%']) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect({ url, status: response.statusCode }).toEqual({ url, status: 400 });
+      expect(response.json()).toEqual({
+        message: 'The address is not valid: it has a broken percent-encoding.',
+        code: 'BAD_REQUEST',
+      });
+    }
+  });
+
   it('a wrong type is a 400 naming the field', async () => {
     const response = await post(JSON.stringify({ password: 42 }));
     expect(response.statusCode).toBe(400);

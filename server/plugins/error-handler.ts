@@ -26,6 +26,10 @@ const FASTIFY_CLIENT_ERRORS: Record<string, { code: string; message: string }> =
     code: ERROR_CODES.badRequest,
     message: 'The Content-Length header does not match the body.',
   },
+  FST_ERR_BAD_URL: {
+    code: ERROR_CODES.badRequest,
+    message: 'The address is not valid: it has a broken percent-encoding.',
+  },
 };
 
 function validationMessage(error: FastifyError): string {
@@ -132,9 +136,21 @@ export function registerErrorHandler(app: FastifyInstance): void {
     } else {
       request.log.info({ status, code: body.code }, 'request refused');
     }
-    if (status === 503) reply.header('retry-after', '5');
+    // An error that knows how long the wait is says so (the photo queue); other 503s say 5 seconds.
+    const retryAfter = error instanceof HttpError ? error.retryAfterSeconds : undefined;
+    if (retryAfter !== undefined || status === 503) reply.header('retry-after', String(retryAfter ?? 5));
     return reply.status(status).type('application/json; charset=utf-8').send(body);
   });
+}
+
+/**
+ * Errors the router raises before any route matched (a broken percent-encoding in the path), in the
+ * same `{ message, code }` shape as every other error: Fastify's `frameworkErrors` option.
+ */
+export function frameworkErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const { status, body } = toApiError(error);
+  request.log.info({ status, code: body.code }, 'request refused');
+  return reply.status(status).type('application/json; charset=utf-8').send(body);
 }
 
 /** The JSON 404 for unknown routes and missing files. */
