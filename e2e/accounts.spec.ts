@@ -20,7 +20,7 @@ test.describe('accounts', () => {
     await page.getByLabel('First Name').fill('Rosa');
     await page.getByLabel('Last Name').fill('Parks-Lee');
     await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password', { exact: true }).fill('secret123');
+    await page.getByLabel('Password', { exact: true }).fill('maple lantern 42');
     await page.getByLabel('Confirm Password').fill('secret124');
     await page.getByRole('button', { name: 'Create Account' }).click();
     const mismatch = page.getByText("Passwords don't match");
@@ -36,7 +36,7 @@ test.describe('accounts', () => {
     await page.getByRole('button', { name: 'Hide password' }).first().click();
     await expect(page.getByLabel('Password', { exact: true })).toHaveAttribute('type', 'password');
 
-    await page.getByLabel('Confirm Password').fill('secret123');
+    await page.getByLabel('Confirm Password').fill('maple lantern 42');
     await page.getByRole('button', { name: 'Create Account' }).click();
     await expect(page).toHaveURL(/\/$/);
     await expect(toasts(page).getByText('Your account has been created successfully.')).toBeVisible();
@@ -76,7 +76,12 @@ test.describe('accounts', () => {
 
   test('sign in with e-mail and password', async ({ gatedPage: page, baseURL }) => {
     const email = uniqueEmail('sam');
-    await createMember(baseURL ?? '', { firstName: 'Sam', lastName: 'Ortiz', email, password: 'hunter22' });
+    await createMember(baseURL ?? '', {
+      firstName: 'Sam',
+      lastName: 'Ortiz',
+      email,
+      password: 'quiet harbor 77',
+    });
     await page.goto('/login');
     await expect(page.getByRole('heading', { name: 'Welcome Back' })).toBeVisible();
     await expect(page.getByText('Sign in to your account')).toBeVisible();
@@ -88,7 +93,7 @@ test.describe('accounts', () => {
     await expect(page.getByText('Password must be at least 6 characters')).toBeVisible();
 
     await page.getByLabel('Email').fill(email.toUpperCase());
-    await page.getByLabel('Password', { exact: true }).fill('hunter22');
+    await page.getByLabel('Password', { exact: true }).fill('quiet harbor 77');
     await page.getByRole('button', { name: 'Sign In' }).click();
     await expect(page).toHaveURL(/\/$/);
     await expect(toasts(page).getByText("You've successfully logged in.")).toBeVisible();

@@ -83,7 +83,7 @@ async function createNeighbor(baseURL: string, place: ReturnType<typeof remotePl
     expect((await api.post('/api/verify-password', { data: { password: 'barter' } })).ok()).toBe(true);
     const email = uniqueEmail('nina');
     const registered = await api.post('/api/auth/register', {
-      data: { firstName: 'Nina', lastName: 'Privatename', email, password: 'secret123' },
+      data: { firstName: 'Nina', lastName: 'Privatename', email, password: 'maple lantern 42' },
     });
     expect(registered.status(), await registered.text()).toBe(201);
     const profile = await api.put('/api/user/profile', { data: { ...place, maxTravelDistance: 25 } });
@@ -108,10 +108,10 @@ async function createNeighbor(baseURL: string, place: ReturnType<typeof remotePl
 
 async function signInNewMember(page: Page, baseURL: string, firstName: string) {
   const email = uniqueEmail(firstName.toLowerCase());
-  await createMember(baseURL, { firstName, lastName: 'Tester', email, password: 'secret123' });
+  await createMember(baseURL, { firstName, lastName: 'Tester', email, password: 'maple lantern 42' });
   await page.goto('/login');
   await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill('secret123');
+  await page.getByLabel('Password', { exact: true }).fill('maple lantern 42');
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page.getByRole('heading', { name: `Welcome, ${firstName}!` })).toBeVisible();
 }

@@ -4,10 +4,10 @@ import { createMember, expect, expectAccessible, type Page, test, toasts, unique
 /** Sign a new member in through the login form and open their profile on a tab. */
 async function signInNewMember(page: Page, baseURL: string, firstName: string) {
   const email = uniqueEmail(firstName.toLowerCase());
-  await createMember(baseURL, { firstName, lastName: 'Tester', email, password: 'secret123' });
+  await createMember(baseURL, { firstName, lastName: 'Tester', email, password: 'maple lantern 42' });
   await page.goto('/login');
   await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill('secret123');
+  await page.getByLabel('Password', { exact: true }).fill('maple lantern 42');
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page.getByRole('heading', { name: `Welcome, ${firstName}!` })).toBeVisible();
 }

@@ -7,10 +7,10 @@ const PORTLAND_MAINE = 'Portland, Maine, United States';
 /** A new member, signed in through the login form, on the profile screen. */
 async function openProfileAsNewMember(page: Page, baseURL: string | undefined, firstName: string) {
   const email = uniqueEmail(firstName.toLowerCase());
-  await createMember(baseURL ?? '', { firstName, lastName: 'Tester', email, password: 'secret123' });
+  await createMember(baseURL ?? '', { firstName, lastName: 'Tester', email, password: 'maple lantern 42' });
   await page.goto('/login');
   await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill('secret123');
+  await page.getByLabel('Password', { exact: true }).fill('maple lantern 42');
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page.getByRole('heading', { name: `Welcome, ${firstName}!` })).toBeVisible();
   await page.goto('/profile');

@@ -111,6 +111,7 @@ describe('currentUserSchema', () => {
       longitude: null,
       maxTravelDistance: 25,
       profileImageUrl: null,
+      isDemo: false,
     };
     expect(currentUserSchema.parse(user)).toEqual(user);
   });

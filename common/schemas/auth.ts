@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../constants';
+import { textField } from './text';
 
 /** Messages of spec section 5, shown under the fields and returned by the server. */
 export const AUTH_MESSAGES = {
@@ -8,6 +9,8 @@ export const AUTH_MESSAGES = {
   passwordTooShort: `Password must be at least ${PASSWORD_MIN_LENGTH} characters`,
   passwordsDiffer: "Passwords don't match",
   demoNameRequired: 'Please enter your name to continue',
+  /** Registration only (the list is checked on the server: server/features/auth/common-passwords.ts). */
+  passwordTooCommon: 'This password is too common. Choose one that is harder to guess.',
 } as const;
 
 /** Stable error codes of the account endpoints; the client may branch on them. */
@@ -16,6 +19,8 @@ export const AUTH_ERROR_CODES = {
   userNotFound: 'USER_NOT_FOUND',
   invalidCredentials: 'INVALID_CREDENTIALS',
   demoLoginDisabled: 'DEMO_LOGIN_DISABLED',
+  /** 400 from registration: the password is on the list of most common ones; belongs to the password field. */
+  passwordTooCommon: 'PASSWORD_TOO_COMMON',
 } as const;
 
 /** Values of `?error=` on /login after a Google sign-in that did not complete. */
@@ -29,26 +34,20 @@ export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
-const emailField = z
-  .string()
-  .trim()
+const emailField = textField('Email')
   .max(EMAIL_MAX_LENGTH, AUTH_MESSAGES.emailInvalid)
   .pipe(z.email(AUTH_MESSAGES.emailInvalid));
 
-const passwordField = z
-  .string()
+// Taken as typed (not trimmed): spaces may be part of a password.
+const passwordField = textField('Password', { trim: false })
   .min(PASSWORD_MIN_LENGTH, AUTH_MESSAGES.passwordTooShort)
   .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`);
 
-const firstNameField = z
-  .string()
-  .trim()
+const firstNameField = textField('First name')
   .min(1, AUTH_MESSAGES.firstNameRequired)
   .max(NAME_MAX_LENGTH, `First name must be at most ${NAME_MAX_LENGTH} characters`);
 
-const lastNameField = z
-  .string()
-  .trim()
+const lastNameField = textField('Last name')
   .max(NAME_MAX_LENGTH, `Last name must be at most ${NAME_MAX_LENGTH} characters`)
   .optional();
 
@@ -88,9 +87,7 @@ export type LoginInput = z.infer<typeof loginSchema>;
 
 /** POST /api/demo-login: a name that is not blank after trimming. */
 export const demoLoginSchema = z.strictObject({
-  name: z
-    .string()
-    .trim()
+  name: textField('Name')
     .min(1, AUTH_MESSAGES.demoNameRequired)
     .max(NAME_MAX_LENGTH, `Name must be at most ${NAME_MAX_LENGTH} characters`),
 });
@@ -108,6 +105,8 @@ export const currentUserSchema = z.object({
   longitude: z.number().nullable(),
   maxTravelDistance: z.number().int(),
   profileImageUrl: z.string().nullable(),
+  /** A demo account (made by demo login): no e-mail or password, kept by this browser only. */
+  isDemo: z.boolean(),
 });
 
 export type CurrentUser = z.infer<typeof currentUserSchema>;

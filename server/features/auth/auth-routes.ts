@@ -5,7 +5,6 @@ import {
   AUTH_ERROR_CODES,
   currentUserSchema,
   demoLoginSchema,
-  type LoginInput,
   loginSchema,
   normalizeEmail,
   registerSchema,
@@ -13,39 +12,56 @@ import {
 import { apiErrorSchema } from '../../../common/schemas/errors';
 import { notFound, tooManyRequests } from '../../errors';
 import * as auth from './auth-service';
+import { clearDemoAccountCookie, readDemoAccountId, setDemoAccountCookie } from './demo-cookie';
+import { isKnownFor, type KnownDevice, readKnownDevice, rememberDevice } from './known-device';
+import { type LoginAttempt, LoginThrottle } from './login-throttle';
 import { presentCurrentUser } from './user-presenter';
-
-const ACCOUNT_WINDOW_MS = 15 * 60 * 1000;
 
 /** Account data must not be kept by shared caches or the browser's back-forward cache. */
 function noStore(reply: FastifyReply) {
   reply.header('cache-control', 'no-store');
 }
 
+/** "12 seconds", "4 minutes": how long a throttled sign-in has to wait, in words. */
+function waitInWords(seconds: number): string {
+  if (seconds < 60) return `${seconds} ${seconds === 1 ? 'second' : 'seconds'}`;
+  const minutes = Math.ceil(seconds / 60);
+  return `${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`;
+}
+
 /**
- * E-mail and password accounts, demo login and the current member (spec sections 5 and 7).
- * Per-IP limits run in onRequest and the per-account limit before the handler, so both answer 429
+ * E-mail and password accounts, demo login and sign-out (spec sections 5 and 7).
+ * Per-IP limits run in onRequest; the sign-in throttle by account and source (ADR 016) answers
  * before any password is hashed.
  */
 export async function authRoutes(app: FastifyInstance): Promise<void> {
   const { config } = app;
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const perMinute = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' } });
+  const throttle = new LoginThrottle(config.rateLimits.loginPerAccount);
 
-  // Keyed by the normalised e-mail, so guessing one account's password from many addresses still stops.
-  const accountLimit = app.createRateLimit({
-    max: config.rateLimits.loginPerAccount,
-    timeWindow: ACCOUNT_WINDOW_MS,
-    keyGenerator: (request) => `login:${normalizeEmail((request.body as LoginInput).email)}`,
-  });
-  const limitPerAccount = async (request: FastifyRequest, reply: FastifyReply) => {
-    const result = await accountLimit(request);
-    if (!result.isAllowed && result.isExceeded) {
-      reply.header('retry-after', String(result.ttlInSeconds));
-      throw tooManyRequests(
-        'Too many sign-in attempts for this account. Please wait 15 minutes and try again.',
-      );
-    }
+  /**
+   * Let a sign-in attempt through, or answer 429 with Retry-After. The source is this browser's
+   * known-device id when it has signed into the account before, else its IP address.
+   */
+  const admitLogin = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    email: string,
+    device: KnownDevice | null,
+  ): LoginAttempt => {
+    const known = isKnownFor(request, device, email);
+    const source = known && device ? `device:${device.id}` : `ip:${request.ip}`;
+    const verdict = throttle.begin(email, source, known);
+    if (verdict.allowed) return verdict.attempt;
+    const seconds = Math.max(1, Math.ceil(verdict.retryAfterMs / 1000));
+    reply.header('retry-after', String(seconds));
+    throw tooManyRequests(
+      verdict.scope === 'account'
+        ? `Too many failed sign-ins on this account. Please wait ${waitInWords(seconds)} and try again, ` +
+            'or sign in on a device you have signed in on before.'
+        : `Too many failed sign-ins. Please wait ${waitInWords(seconds)} and try again.`,
+    );
   };
 
   routes.post(
@@ -55,6 +71,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags: ['auth'],
         summary: 'Create an account with e-mail and password, and sign in',
+        description: '400 PASSWORD_TOO_COMMON: the password is one of the most common ones.',
         body: registerSchema,
         response: { 201: currentUserSchema, 400: apiErrorSchema, 409: apiErrorSchema, 429: apiErrorSchema },
       },
@@ -62,6 +79,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const user = await auth.register(app.db, request.body);
       await request.session.signIn(user.id);
+      rememberDevice(request, reply, readKnownDevice(request), normalizeEmail(request.body.email));
       noStore(reply);
       return reply.code(201).send(presentCurrentUser(user));
     },
@@ -71,20 +89,25 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     '/api/auth/login',
     {
       config: perMinute(config.rateLimits.loginPerMinute),
-      preHandler: limitPerAccount,
       schema: {
         tags: ['auth'],
         summary: 'Sign in with e-mail and password',
         description:
           '401 USER_NOT_FOUND (message contains "user-not-found") or INVALID_CREDENTIALS ' +
-          '(message contains "invalid-credentials").',
+          '(message contains "invalid-credentials"). 429 with Retry-After while this account is ' +
+          'throttled for this device or address (exponential delays after repeated failures).',
         body: loginSchema,
         response: { 200: currentUserSchema, 400: apiErrorSchema, 401: apiErrorSchema, 429: apiErrorSchema },
       },
     },
     async (request, reply) => {
+      const email = normalizeEmail(request.body.email);
+      const device = readKnownDevice(request);
+      const attempt = admitLogin(request, reply, email, device);
       const user = await auth.login(app.db, request.body);
+      throttle.succeeded(attempt);
       await request.session.signIn(user.id);
+      rememberDevice(request, reply, device, email);
       noStore(reply);
       return presentCurrentUser(user);
     },
@@ -101,6 +124,8 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       await request.session.signOut();
+      // A demo account has no password: after sign-out this browser makes a new one (ADR 016).
+      clearDemoAccountCookie(request, reply);
       return reply.code(204).send();
     },
   );
@@ -117,14 +142,18 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       },
       schema: {
         tags: ['auth'],
-        summary: 'Sign in as the demo member with this name, created on first use',
+        summary: "Sign in to this browser's own demo account, made on first use",
+        description:
+          'Every browser gets a demo account of its own (a signed cookie keeps it); a typed name ' +
+          'never signs into an account somebody else made. 404 DEMO_LOGIN_DISABLED when switched off.',
         body: demoLoginSchema,
         response: { 200: currentUserSchema, 400: apiErrorSchema, 404: apiErrorSchema, 429: apiErrorSchema },
       },
     },
     async (request, reply) => {
-      const user = await auth.demoLogin(app.db, request.body);
+      const user = await auth.demoLogin(app.db, request.body, readDemoAccountId(request));
       await request.session.signIn(user.id);
+      setDemoAccountCookie(request, reply, user.id);
       noStore(reply);
       return presentCurrentUser(user);
     },

@@ -1,6 +1,7 @@
 import { NAME_MAX_LENGTH } from '../../../common/constants';
 import {
   AUTH_ERROR_CODES,
+  AUTH_MESSAGES,
   type DemoLoginInput,
   type LoginInput,
   normalizeEmail,
@@ -8,21 +9,30 @@ import {
 } from '../../../common/schemas/auth';
 import type { Db } from '../../db/client';
 import type { UserRow } from '../../db/schema/users';
-import { conflict, HttpError, isUniqueViolation } from '../../errors';
+import { badRequest, conflict, HttpError, isUniqueViolation } from '../../errors';
+import { isCommonPassword } from './common-passwords';
 import { hashPassword, verifyPassword } from './passwords';
 import {
-  findUserByDemoName,
+  findDemoUserById,
   findUserByEmail,
   findUserByGoogleSub,
   insertUser,
+  renameDemoUser,
   setGoogleSub,
 } from './users-repository';
 
 const emailTaken = () => conflict('An account with this email already exists.', AUTH_ERROR_CODES.emailTaken);
 
-/** Create a member with an e-mail and password; 409 EMAIL_TAKEN when the address is in use. */
+/**
+ * Create a member with an e-mail and password; 400 PASSWORD_TOO_COMMON for one of the most common
+ * passwords (registration only: existing accounts still sign in with theirs), 409 EMAIL_TAKEN when
+ * the address is in use.
+ */
 export async function register(db: Db, input: RegisterInput): Promise<UserRow> {
   const email = normalizeEmail(input.email);
+  if (await isCommonPassword(input.password)) {
+    throw badRequest(AUTH_MESSAGES.passwordTooCommon, AUTH_ERROR_CODES.passwordTooCommon);
+  }
   if (await findUserByEmail(db, email)) throw emailTaken();
   const passwordHash = await hashPassword(input.password);
   try {
@@ -64,7 +74,7 @@ export async function login(db: Db, input: LoginInput): Promise<UserRow> {
   return user;
 }
 
-/** Split a typed name into the stored demo key and first/last names. */
+/** Split a typed name into the name as typed (spaces tidied) and first/last names. */
 export function parseDemoName(name: string): {
   demoName: string;
   firstName: string;
@@ -72,24 +82,20 @@ export function parseDemoName(name: string): {
 } {
   const display = name.trim().replace(/\s+/g, ' ');
   const [firstName = display, ...rest] = display.split(' ');
-  return { demoName: display.toLowerCase(), firstName, lastName: rest.length ? rest.join(' ') : null };
+  return { demoName: display, firstName, lastName: rest.length ? rest.join(' ') : null };
 }
 
-/** The demo member with this name, created on first use (no e-mail, no password). */
-export async function demoLogin(db: Db, input: DemoLoginInput): Promise<UserRow> {
-  const { demoName, firstName, lastName } = parseDemoName(input.name);
-  const existing = await findUserByDemoName(db, demoName);
-  if (existing) return existing;
-  try {
-    return await insertUser(db, { demoName, firstName, lastName });
-  } catch (error) {
-    // The same name typed twice at once: the other request created it.
-    if (isUniqueViolation(error, 'users_demo_name_unique')) {
-      const created = await findUserByDemoName(db, demoName);
-      if (created) return created;
-    }
-    throw error;
-  }
+/**
+ * The demo account for this browser (ADR 016). A name never identifies an account: every demo login
+ * makes a new demo account (no e-mail, no password), unless the browser holds the signed id of the
+ * demo account it made before (`heldId`, from its demo cookie); then that one, renamed when a
+ * different name was typed. Never a member who signs in another way.
+ */
+export async function demoLogin(db: Db, input: DemoLoginInput, heldId: string | null): Promise<UserRow> {
+  const names = parseDemoName(input.name);
+  const held = heldId ? await findDemoUserById(db, heldId) : null;
+  if (held) return held.demoName === names.demoName ? held : renameDemoUser(db, held.id, names);
+  return insertUser(db, { ...names, isDemo: true });
 }
 
 /** The verified facts a Google ID token gives us. */

@@ -1,12 +1,16 @@
 import { eq } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { loadConfig } from '../../config';
 import { sessions } from '../../db/schema/sessions';
 import { users } from '../../db/schema/users';
 import { hashSessionId, SESSION_COOKIE } from '../../plugins/session';
 import { SESSION_CACHE_MS } from '../../plugins/session-cache';
-import { createMessage, createUser, sessionCookiesFor } from '../../test/factories';
+import { createItem, createMessage, createUser, sessionCookiesFor } from '../../test/factories';
 import { buildTestApp, type TestApp } from '../../test/helpers';
+import { commonPasswordCount } from './common-passwords';
+import { DEMO_COOKIE } from './demo-cookie';
+import { KNOWN_DEVICE_COOKIE } from './known-device';
 
 const DAY = 24 * 60 * 60 * 1000;
 const PASSWORD = 'correct horse';
@@ -68,6 +72,7 @@ describe('accounts', () => {
         longitude: null,
         maxTravelDistance: 25,
         profileImageUrl: null,
+        isDemo: false,
       });
       expect(sessionCookie(response)).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
 
@@ -86,7 +91,11 @@ describe('accounts', () => {
 
     it('answers 409 EMAIL_TAKEN for an address in use, whatever its case or spacing', async () => {
       await register({ firstName: 'Alan', email: 'alan@example.com', password: PASSWORD });
-      const response = await register({ firstName: 'Alan', email: ' ALAN@example.com ', password: 'other1' });
+      const response = await register({
+        firstName: 'Alan',
+        email: ' ALAN@example.com ',
+        password: 'other pass 1',
+      });
       expect(response.statusCode).toBe(409);
       expect(response.json()).toEqual({
         message: 'An account with this email already exists.',
@@ -112,9 +121,40 @@ describe('accounts', () => {
       expect(response.json().code).toBe('VALIDATION_FAILED');
       expect(response.json().message).toContain(message);
     });
+
+    it('refuses the most common passwords, in any letter case, with 400 PASSWORD_TOO_COMMON', async () => {
+      expect(await commonPasswordCount()).toBeGreaterThanOrEqual(10_000);
+      for (const password of ['123456', 'password123', 'Password1', 'QWERTY123', 'iloveyou', 'trustno1']) {
+        const response = await register({ firstName: 'Cam', email: 'common@example.com', password });
+        expect(response.statusCode, password).toBe(400);
+        expect(response.json()).toEqual({
+          message: 'This password is too common. Choose one that is harder to guess.',
+          code: 'PASSWORD_TOO_COMMON',
+        });
+        expect(sessionCookie(response)).toBeUndefined();
+      }
+      const [row] = await t.database.db.select().from(users).where(eq(users.email, 'common@example.com'));
+      expect(row).toBeUndefined();
+      // A short one still gets the spec's message first.
+      const short = await register({ firstName: 'Cam', email: 'common@example.com', password: '1234' });
+      expect(short.json().message).toContain('Password must be at least 6 characters');
+      const fine = await register({
+        firstName: 'Cam',
+        email: 'common@example.com',
+        password: 'maple lantern 42',
+      });
+      expect(fine.statusCode).toBe(201);
+    });
   });
 
   describe('POST /api/auth/login', () => {
+    it('still signs in an account whose password is on the common list (registration only)', async () => {
+      const user = await createUser(t.database.db, { email: 'old@example.com', password: 'password123' });
+      const response = await login({ email: 'old@example.com', password: 'password123' });
+      expect(response.statusCode).toBe(200);
+      expect(response.json().id).toBe(user.id);
+    });
+
     it('signs in with the right password, e-mail in any case', async () => {
       const user = await createUser(t.database.db, { email: 'lin@example.com', password: PASSWORD });
       const response = await login({ email: ' LIN@example.com', password: PASSWORD });
@@ -341,6 +381,7 @@ describe('accounts', () => {
           'longitude',
           'maxTravelDistance',
           'profileImageUrl',
+          'isDemo',
         ].sort(),
       );
       expect(response.json()).toMatchObject({ location: 'Sellwood, Portland', latitude: 45.46 });
@@ -349,22 +390,109 @@ describe('accounts', () => {
   });
 
   describe('POST /api/demo-login', () => {
-    const demo = (name: unknown) => call({ method: 'POST', url: '/api/demo-login', payload: { name } });
+    const demo = (name: unknown, cookies?: Record<string, string>) =>
+      call({ method: 'POST', url: '/api/demo-login', payload: { name }, ...(cookies ? { cookies } : {}) });
+    const demoCookie = (response: LightMyRequestResponse) =>
+      response.cookies.find((c) => c.name === DEMO_COOKIE);
+    /** What the browser holds after this response: its session and its demo account. */
+    const browserAfter = (response: LightMyRequestResponse) => ({
+      ...cookiesOf(response),
+      [DEMO_COOKIE]: demoCookie(response)?.value ?? '',
+    });
+    const myItems = (cookies: Record<string, string>) =>
+      call({ method: 'GET', url: '/api/items/my', cookies });
 
-    it('creates a member without e-mail or password and signs them in', async () => {
+    it('creates a demo member without e-mail or password, marked as such, and signs them in', async () => {
       const response = await demo('  Maya   de la Cruz ');
       expect(response.statusCode).toBe(200);
-      expect(response.json()).toMatchObject({ firstName: 'Maya', lastName: 'de la Cruz', email: null });
+      expect(response.json()).toMatchObject({
+        firstName: 'Maya',
+        lastName: 'de la Cruz',
+        email: null,
+        isDemo: true,
+      });
       const [row] = await t.database.db.select().from(users).where(eq(users.id, response.json().id));
-      expect(row).toMatchObject({ demoName: 'maya de la cruz', passwordHash: null, email: null });
-      expect((await currentUser(cookiesOf(response))).json().id).toBe(response.json().id);
+      expect(row).toMatchObject({
+        demoName: 'Maya de la Cruz',
+        isDemo: true,
+        passwordHash: null,
+        email: null,
+      });
+      const me = await currentUser(cookiesOf(response));
+      expect(me.json()).toMatchObject({ id: response.json().id, isDemo: true });
+      expect(demoCookie(response)).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
     });
 
-    it('reuses the member for the same name in any case and spacing', async () => {
+    it("gives every visitor an account of their own: typing Victor's name does not take his over", async () => {
+      const victor = await demo('Victor Victim');
+      const victorCookies = cookiesOf(victor);
+      const bike = await createItem(t.database.db, { userId: victor.json().id, title: "Victor's bike" });
+
+      // Another browser (no cookies) types the same name, in any spelling.
+      for (const name of ['Victor Victim', ' victor   VICTIM ']) {
+        const intruder = await demo(name);
+        expect(intruder.statusCode).toBe(200);
+        expect(intruder.json().id).not.toBe(victor.json().id);
+        expect(intruder.json().isDemo).toBe(true);
+        const intruderCookies = cookiesOf(intruder);
+        expect((await myItems(intruderCookies)).json()).toEqual([]);
+        const removed = await call({
+          method: 'DELETE',
+          url: `/api/items/${bike.id}`,
+          cookies: intruderCookies,
+        });
+        expect(removed.statusCode).toBe(404);
+      }
+      expect((await myItems(victorCookies)).json().map((item: { id: string }) => item.id)).toEqual([bike.id]);
+      const demoMembers = await t.database.db.select().from(users).where(eq(users.isDemo, true));
+      expect(demoMembers.filter((row) => row.firstName?.toLowerCase() === 'victor')).toHaveLength(3);
+    });
+
+    it('signs this browser back into the demo account it made, renamed when another name is typed', async () => {
       const first = await demo('Sam');
-      const second = await demo(' sam ');
-      expect(second.json().id).toBe(first.json().id);
-      expect(second.json().lastName).toBeNull();
+      // The session has ended; the browser still holds its demo cookie.
+      const browser = { [DEMO_COOKIE]: demoCookie(first)?.value ?? '' };
+      const again = await demo('Sam', browser);
+      expect(again.json()).toMatchObject({ id: first.json().id, firstName: 'Sam', lastName: null });
+      const renamed = await demo('Samantha Stone', browser);
+      expect(renamed.json()).toMatchObject({
+        id: first.json().id,
+        firstName: 'Samantha',
+        lastName: 'Stone',
+        isDemo: true,
+      });
+      expect((await currentUser(cookiesOf(renamed))).json().firstName).toBe('Samantha');
+    });
+
+    it('never signs into a real account, nor into a demo account named by a cookie it did not sign', async () => {
+      const real = await createUser(t.database.db, {
+        firstName: 'Rita',
+        lastName: 'Real',
+        password: PASSWORD,
+      });
+      const byName = await demo('Rita Real');
+      expect(byName.json().id).not.toBe(real.id);
+      // Even a correctly signed cookie naming a member who is not a demo account is ignored.
+      const signedReal = await demo('Rita Real', { [DEMO_COOKIE]: t.app.signCookie(real.id) });
+      expect(signedReal.json().id).not.toBe(real.id);
+      expect(signedReal.json()).toMatchObject({ isDemo: true, email: null });
+
+      const olga = await demo('Olga');
+      const olgaId: string = olga.json().id;
+      for (const forged of [olgaId, `${olgaId}.not-our-signature`, t.app.signCookie('not-a-uuid')]) {
+        const response = await demo('Olga', { [DEMO_COOKIE]: forged });
+        expect(response.statusCode).toBe(200);
+        expect(response.json().id).not.toBe(olgaId);
+      }
+    });
+
+    it('forgets the demo account at sign-out, so the next person at this computer gets their own', async () => {
+      const first = await demo('Pat');
+      const out = await call({ method: 'POST', url: '/api/auth/logout', cookies: browserAfter(first) });
+      expect(out.statusCode).toBe(204);
+      expect(demoCookie(out)?.value).toBe('');
+      const next = await demo('Pat');
+      expect(next.json().id).not.toBe(first.json().id);
     });
 
     it('refuses a blank name with the spec message', async () => {
@@ -447,6 +575,65 @@ describe('accounts', () => {
     for (const body of bodies) {
       expect(body).not.toContain('argon2');
       expect(body).not.toMatch(/password_?hash/i);
+    }
+  });
+});
+
+describe('demo and known-device cookies on an https site', () => {
+  it('are named with __Host- (Secure, Path=/) and read back under that name', async () => {
+    const t = await buildTestApp({ PUBLIC_URL: 'https://barter.example' });
+    try {
+      const demo = await t.app.inject({ method: 'POST', url: '/api/demo-login', payload: { name: 'Hana' } });
+      const demoCookie = demo.cookies.find((c) => c.name === `__Host-${DEMO_COOKIE}`);
+      expect(demoCookie).toMatchObject({ secure: true, path: '/', httpOnly: true });
+      expect(demo.cookies.some((c) => c.name === DEMO_COOKIE)).toBe(false);
+      const again = await t.app.inject({
+        method: 'POST',
+        url: '/api/demo-login',
+        payload: { name: 'Hana' },
+        cookies: { [`__Host-${DEMO_COOKIE}`]: demoCookie?.value ?? '' },
+      });
+      expect(again.json().id).toBe(demo.json().id);
+
+      const registered = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/register',
+        payload: { firstName: 'Ines', email: 'ines@example.com', password: PASSWORD },
+      });
+      expect(registered.cookies.find((c) => c.name === `__Host-${KNOWN_DEVICE_COOKIE}`)).toMatchObject({
+        secure: true,
+        path: '/',
+        httpOnly: true,
+      });
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('demo login in production', () => {
+  const production = { NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32), SITE_PASSWORD: 'own-gate' };
+
+  it('is off unless DEMO_LOGIN=true is set; on by default in development and test', () => {
+    expect(loadConfig(production).demoLogin).toBe(false);
+    expect(loadConfig({ ...production, DEMO_LOGIN: 'true' }).demoLogin).toBe(true);
+    expect(loadConfig({ ...production, NODE_ENV: 'development' }).demoLogin).toBe(true);
+    expect(loadConfig({ ...production, NODE_ENV: 'test' }).demoLogin).toBe(true);
+    expect(loadConfig({ ...production, NODE_ENV: 'development', DEMO_LOGIN: 'false' }).demoLogin).toBe(false);
+  });
+
+  it('answers 404 DEMO_LOGIN_DISABLED on a production server by default', async () => {
+    const t = await buildTestApp({ NODE_ENV: 'production' });
+    try {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/demo-login',
+        payload: { name: 'Sam' },
+      });
+      expect(response.statusCode).toBe(404);
+      expect(response.json().code).toBe('DEMO_LOGIN_DISABLED');
+    } finally {
+      await t.close();
     }
   });
 });

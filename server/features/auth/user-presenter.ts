@@ -16,5 +16,6 @@ export function presentCurrentUser(user: UserRow): CurrentUser {
     longitude: user.longitude,
     maxTravelDistance: user.maxTravelDistance,
     profileImageUrl: user.profileImageUrl,
+    isDemo: user.isDemo,
   };
 }

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { type NewUserRow, type UserRow, users } from '../../db/schema/users';
 import { forgetCachedUser } from '../../plugins/session-cache';
@@ -14,12 +14,36 @@ export async function findUserByGoogleSub(db: Db, googleSub: string): Promise<Us
   return row ?? null;
 }
 
-export async function findUserByDemoName(db: Db, demoName: string): Promise<UserRow | null> {
-  const [row] = await db.select().from(users).where(eq(users.demoName, demoName)).limit(1);
+/** The demo account with this id; never a member who signs in another way. */
+export async function findDemoUserById(db: Db, id: string): Promise<UserRow | null> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, id), eq(users.isDemo, true)))
+    .limit(1);
   return row ?? null;
 }
 
-/** Insert a member; unique violations (e-mail, Google subject, demo name) propagate to the caller. */
+/** Give a demo account the name typed at its latest demo login (its cached sessions are dropped). */
+export async function renameDemoUser(
+  db: Db,
+  id: string,
+  names: { demoName: string; firstName: string; lastName: string | null },
+): Promise<UserRow> {
+  try {
+    const [row] = await db
+      .update(users)
+      .set(names)
+      .where(and(eq(users.id, id), eq(users.isDemo, true)))
+      .returning();
+    if (!row) throw new Error('update of a demo account returned no row');
+    return row;
+  } finally {
+    forgetCachedUser(id);
+  }
+}
+
+/** Insert a member; unique violations (e-mail, Google subject) propagate to the caller. */
 export async function insertUser(db: Db, values: NewUserRow): Promise<UserRow> {
   const [row] = await db.insert(users).values(values).returning();
   if (!row) throw new Error('insert into users returned no row');

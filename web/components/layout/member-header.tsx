@@ -6,6 +6,7 @@ import { useLogout } from '../../features/auth/api/auth-mutations';
 import { useUser } from '../../features/auth/api/get-user';
 import { SearchBox } from '../../features/feed/components/search-box';
 import { useUnreadCounts } from '../../features/notifications/api/unread-counts';
+import { DemoAccountNote } from '../demo-account-note';
 import { Avatar } from '../ui/avatar';
 import { Logo } from './logo';
 
@@ -69,7 +70,11 @@ export function MemberHeader() {
               >
                 <div className="px-3 py-2">
                   <p className="text-sm font-semibold text-slate-900">{fullName}</p>
-                  {user.email ? <p className="text-xs text-slate-600">{user.email}</p> : null}
+                  {user.email ? (
+                    <p className="text-xs text-slate-600">{user.email}</p>
+                  ) : user.isDemo ? (
+                    <DemoAccountNote />
+                  ) : null}
                 </div>
                 <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
                 <DropdownMenu.Item

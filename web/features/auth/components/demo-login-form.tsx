@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { Link } from 'wouter';
 import { paths } from '../../../app/paths';
+import { DEMO_ACCOUNT_NOTE } from '../../../components/demo-account-note';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
@@ -70,9 +71,10 @@ export function DemoLoginForm() {
       <Button type="submit" size="lg" disabled={demoLogin.isPending}>
         {demoLogin.isPending ? 'Signing In...' : 'Enter'}
       </Button>
-      <p className="rounded-lg bg-slate-100 p-3 text-xs text-slate-600">
-        This is a demo login for testing. In production, real authentication would be used.
-      </p>
+      <div className="grid gap-1 rounded-lg bg-slate-100 p-3 text-xs text-slate-600">
+        <p>This is a demo login for testing. In production, real authentication would be used.</p>
+        <p>{DEMO_ACCOUNT_NOTE}</p>
+      </div>
     </form>
   );
 }

@@ -1,7 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Link, useSearch } from 'wouter';
-import { type RegisterFormValues, registerFormSchema } from '../../../../common/schemas/auth';
+import {
+  AUTH_ERROR_CODES,
+  AUTH_MESSAGES,
+  type RegisterFormValues,
+  registerFormSchema,
+} from '../../../../common/schemas/auth';
 import { paths } from '../../../app/paths';
 import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
@@ -37,10 +42,20 @@ export function RegisterForm() {
         }),
       onError: (error) => {
         const taken = error instanceof ApiError && error.status === 409;
+        // The common-password list lives on the server only (too big for the bundle): its answer
+        // is shown under the password field like the form's own checks.
+        const tooCommon = error instanceof ApiError && error.code === AUTH_ERROR_CODES.passwordTooCommon;
+        if (tooCommon) {
+          form.setError(
+            'password',
+            { message: error.serverMessage ?? AUTH_MESSAGES.passwordTooCommon },
+            { shouldFocus: true },
+          );
+        }
         toast({
           title: 'Registration Failed',
           description:
-            taken && error.serverMessage
+            (taken || tooCommon) && error.serverMessage
               ? error.serverMessage
               : 'Unable to create account. Please try again.',
           variant: 'destructive',

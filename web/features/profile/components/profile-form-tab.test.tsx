@@ -18,6 +18,7 @@ const USER: CurrentUser = {
   longitude: null,
   maxTravelDistance: 25,
   profileImageUrl: null,
+  isDemo: false,
 };
 
 const PORTLAND: Place = {

@@ -15,6 +15,7 @@ const USER: CurrentUser = {
   longitude: -122.6,
   maxTravelDistance: 25,
   profileImageUrl: null,
+  isDemo: false,
 };
 
 function stubStats(stats: TradeStats) {

@@ -1,0 +1,56 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AUTH_MESSAGES } from '../../../../common/schemas/auth';
+import { jsonResponse, renderWithProviders } from '../../../testing/render';
+import { RegisterForm } from './register-form';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+/** Fill the form and submit it with this password. */
+async function submitWith(password: string) {
+  const user = userEvent.setup();
+  await user.type(screen.getByLabelText('First Name'), 'Rosa');
+  await user.type(screen.getByLabelText('Email'), 'rosa@example.com');
+  await user.type(screen.getByLabelText('Password', { selector: 'input' }), password);
+  await user.type(screen.getByLabelText('Confirm Password'), password);
+  await user.click(screen.getByRole('button', { name: 'Create Account' }));
+}
+
+describe('RegisterForm', () => {
+  it("shows the server's too-common answer under the password field", async () => {
+    const fetchMock = vi.fn(async () =>
+      jsonResponse({ message: AUTH_MESSAGES.passwordTooCommon, code: 'PASSWORD_TOO_COMMON' }, 400),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    renderWithProviders(<RegisterForm />, { path: '/register' });
+
+    await submitWith('password123');
+
+    const password = screen.getByLabelText('Password', { selector: 'input' });
+    const message = await screen.findByText(AUTH_MESSAGES.passwordTooCommon, { selector: 'p[role="alert"]' });
+    expect(password).toHaveAttribute('aria-invalid', 'true');
+    expect(password).toHaveAttribute('aria-describedby', message.id);
+    expect(password).toHaveFocus();
+    expect(screen.getByLabelText('Confirm Password')).not.toHaveAttribute('aria-invalid');
+    expect(await screen.findByText('Registration Failed', { selector: 'li *' })).toBeInTheDocument();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps the spec message for other failures', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        jsonResponse({ message: 'Something went wrong on our side.', code: 'INTERNAL_ERROR' }, 500),
+      ),
+    );
+    renderWithProviders(<RegisterForm />, { path: '/register' });
+
+    await submitWith('maple lantern 42');
+
+    expect(await screen.findByText('Unable to create account. Please try again.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Password', { selector: 'input' })).not.toHaveAttribute('aria-invalid');
+  });
+});
