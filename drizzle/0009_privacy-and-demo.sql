@@ -62,7 +62,9 @@ BEGIN
 END;
 $$;--> statement-breakpoint
 DROP TRIGGER "users_move_items" ON "users";--> statement-breakpoint
-CREATE TRIGGER "users_move_items" AFTER UPDATE OF "public_latitude", "public_longitude" ON "users"
+-- UPDATE OF lists the exact columns too: an UPDATE OF trigger fires only for columns the statement
+-- names, and a move names latitude/longitude (the public point is set by the BEFORE trigger).
+CREATE TRIGGER "users_move_items" AFTER UPDATE OF "latitude", "longitude", "public_latitude", "public_longitude" ON "users"
   FOR EACH ROW WHEN (OLD."public_latitude" IS DISTINCT FROM NEW."public_latitude" OR OLD."public_longitude" IS DISTINCT FROM NEW."public_longitude")
   EXECUTE FUNCTION "move_owner_items"();--> statement-breakpoint
 UPDATE "items" i SET "latitude" = u."public_latitude", "longitude" = u."public_longitude" FROM "users" u WHERE u."id" = i."user_id";

@@ -27,16 +27,30 @@ describe('feed triggers', () => {
   };
 
   describe("an item's copy of its owner's location", () => {
+    // The owner's public point (migration 0009, server/geo/README.md), never the exact one.
+    const publicPointOf = async (userId: string) => {
+      const [row] = await database.db
+        .select({ latitude: users.publicLatitude, longitude: users.publicLongitude })
+        .from(users)
+        .where(eq(users.id, userId));
+      return row;
+    };
+
     it('is copied when the item is listed, and follows the owner when they move', async () => {
       const owner = await createUser(database.db, { latitude: 45.5, longitude: -122.6 });
       const item = await createItem(database.db, { userId: owner.id });
-      expect(await locationOf(item.id)).toEqual({ latitude: 45.5, longitude: -122.6 });
+      const first = await publicPointOf(owner.id);
+      expect(first?.latitude).not.toBeNull();
+      expect(await locationOf(item.id)).toEqual(first);
+      expect(await locationOf(item.id)).not.toEqual({ latitude: 45.5, longitude: -122.6 });
 
       await database.db
         .update(users)
         .set({ latitude: 44.05, longitude: -123.09 })
         .where(eq(users.id, owner.id));
-      expect(await locationOf(item.id)).toEqual({ latitude: 44.05, longitude: -123.09 });
+      const second = await publicPointOf(owner.id);
+      expect(second).not.toEqual(first);
+      expect(await locationOf(item.id)).toEqual(second);
 
       await database.db.update(users).set({ latitude: null, longitude: null }).where(eq(users.id, owner.id));
       expect(await locationOf(item.id)).toEqual({ latitude: null, longitude: null });

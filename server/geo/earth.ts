@@ -24,3 +24,15 @@ export function milesBetween(a: Point, b: Point): number {
     Math.cos(a.latitude * RADIANS) * Math.cos(b.latitude * RADIANS) * Math.sin(dLon / 2) ** 2;
   return 2 * EARTH_RADIUS_MILES * Math.asin(Math.min(1, Math.sqrt(h)));
 }
+
+/**
+ * A member's own saved point, or null when they have none. Their EXACT point: only ever the origin
+ * of what that member themselves sees, never what anyone else is measured against (sql.ts).
+ */
+export function ownPoint(member: {
+  latitude: number | string | null;
+  longitude: number | string | null;
+}): Point | null {
+  if (member.latitude === null || member.longitude === null) return null;
+  return { latitude: Number(member.latitude), longitude: Number(member.longitude) };
+}

@@ -1,11 +1,11 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FeedName, FeedSort } from '../../../common/schemas/feed';
+import type { Point } from '../../geo/earth';
 import { buildTestApp, type TestApp } from '../../test/helpers';
 import { fillNeighbourhood } from '../../test/neighbourhood';
 import { cardsQuery, type FeedPageParams, feedRankingQuery } from './feed-repository';
 import { rankingWindow } from './feed-service';
-import type { Origin } from './feed-sql';
 
 /**
  * The feed and search queries are index-backed: on a neighbourhood of 12,000 items (real rows,
@@ -58,7 +58,7 @@ function fullItemScans(root: PlanNode): PlanNode[] {
 describe('feed query plans', () => {
   let t: TestApp;
   let viewerId: string;
-  let origin: Origin;
+  let origin: Point;
   let brand: string;
 
   beforeAll(async () => {
@@ -143,6 +143,16 @@ describe('feed query plans', () => {
     const itemScans = nodes.filter((node) => node['Relation Name'] === 'items');
     expect(itemScans.length).toBeGreaterThan(0);
     expect(fullItemScans(root), JSON.stringify(root, null, 1)).toEqual([]);
+  });
+
+  it('sorting by distance walks the public points (users_public_lat_lon_idx), no feed reads the exact ones', async () => {
+    const root = await plan(ranking(params('everything', 'distance')));
+    const indexes = new Set([...walk(root)].map((node) => node['Index Name']).filter(Boolean));
+    expect(indexes).toContain('users_public_lat_lon_idx');
+    for (const [name, make] of cases) {
+      const used = [...walk(await plan(ranking(make())))].map((node) => node['Index Name']);
+      expect(used, name).not.toContain('users_lat_lon_idx');
+    }
   });
 
   it('the search queries use the full-text and trigram indexes', async () => {

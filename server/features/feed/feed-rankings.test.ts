@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FeedItem } from '../../../common/schemas/feed';
 import { items, wants } from '../../db/schema/items';
-import { users } from '../../db/schema/users';
+import { type UserRow, users } from '../../db/schema/users';
 import {
   createBarterRequest,
   createItem,
@@ -11,6 +11,7 @@ import {
   createWant,
   sessionCookiesFor,
 } from '../../test/factories';
+import { seenMiles } from '../../test/geo';
 import { buildTestApp, type TestApp } from '../../test/helpers';
 import { findCardRows, findRanking, readListingVersion } from './feed-repository';
 import { RANKING_WINDOW } from './feed-service';
@@ -34,6 +35,7 @@ const HOME = { latitude: 45.52345, longitude: -122.67621 };
 describe('feed rankings kept between pages', () => {
   let t: TestApp;
   let cookies: Record<string, string>;
+  let neighbour: UserRow;
   let neighbourId: string;
   let viewerId: string;
   const minutesAgo = (n: number) => new Date(Date.now() - n * 60_000);
@@ -43,7 +45,7 @@ describe('feed rankings kept between pages', () => {
     const db = t.app.db;
     const viewer = await createUser(db, { firstName: 'Rita', lastName: 'Rank', ...HOME });
     viewerId = viewer.id;
-    const neighbour = await createUser(db, {
+    neighbour = await createUser(db, {
       firstName: 'Nils',
       lastName: 'Near',
       latitude: HOME.latitude + DEG_PER_MILE,
@@ -95,7 +97,7 @@ describe('feed rankings kept between pages', () => {
     expect(second[0]).toMatchObject({
       title: 'Flower pot 20',
       user: { firstName: 'Nils', lastName: 'N.' },
-      distanceMiles: 1,
+      distanceMiles: seenMiles(HOME, neighbour),
       owner: { rating: null, completedTrades: 0 },
     });
     // Another order is another ranking.

@@ -1,15 +1,16 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { FeedName, FeedSort } from '../../../common/schemas/feed';
 import type { Db } from '../../db/client';
+import { type Page, type PageRequest, withTotal } from '../../db/paging';
 import { queryPrepared } from '../../db/prepared';
+import type { Point } from '../../geo/earth';
+import { distanceMiles, itemPoint, withinRadius } from '../../geo/sql';
 import { type TraderSummary, traderSummaryColumns } from '../trades/trades-repository';
 import type { RankedItem, Ranking } from './feed-cache';
 import {
   candidateWhere,
-  distanceFrom,
   itemDocument,
   nearMembers,
-  type Origin,
   ownerWantMatchesMyItem,
   scoreSql,
   searchMatch,
@@ -20,7 +21,6 @@ import {
   valueFits,
   valuePoints,
   wantPointsSql,
-  withinRadius,
 } from './feed-sql';
 
 /** Why an item is on Barter Match, with the components its score was computed from. */
@@ -53,7 +53,10 @@ export interface FeedRow {
   /** First character of the last name only. */
   lastInitial: string | null;
   profileImageUrl: string | null;
-  /** Rounded to 0.1 mile; null when the viewer or the owner has no location. */
+  /**
+   * From the viewer's own point to the owner's public point (server/geo/README.md), rounded to 0.1
+   * mile; null when the viewer or the owner has no location.
+   */
   distanceMiles: number | null;
   isSaved: boolean;
   lookingFor: string[];
@@ -200,7 +203,8 @@ function presentPage(options: {
 export interface FeedPageParams {
   feed: FeedName;
   viewerId: string;
-  origin: Origin | null;
+  /** The viewer's own point; null when they have no location. */
+  origin: Point | null;
   radiusMiles: number;
   sort: FeedSort;
   q?: string;
@@ -237,8 +241,8 @@ function orderColumns(params: FeedPageParams, i = 'i'): SQL {
   return sql`${sql.raw(`${i}.id, ${i}.created_at, ${i}.estimated_value AS value`)}${tier}${shuffle}`;
 }
 
-/** Miles from the viewer to the item's copy of its owner's location. */
-const distanceOrNull = (origin: Origin | null) => (origin ? distanceFrom(origin, 'i') : sql`NULL::float8`);
+/** Miles from the viewer to the item's copy of its owner's public point; NULL without both. */
+const distanceOrNull = (origin: Point | null) => distanceMiles(origin, itemPoint('i'));
 const page = (params: FeedPageParams) => sql`LIMIT ${params.limit}::int OFFSET ${params.offset}::int`;
 
 /**
@@ -254,13 +258,13 @@ function plainPage(params: FeedPageParams, order: Array<[string, Direction]>): S
 }
 
 /**
- * everything by distance: the members within the radius, nearest first (their location index),
- * then each one's items; the sort on (distance, id) is incremental, so a page stops early.
+ * everything by distance: the members whose public point is within the radius, nearest first
+ * (their public point index), then each one's items (which carry that same point); the sort on
+ * (distance, id) is incremental, so a page stops early.
  */
-function distancePage(params: FeedPageParams & { origin: Origin }, order: Array<[string, Direction]>): SQL {
+function distancePage(params: FeedPageParams & { origin: Point }, order: Array<[string, Direction]>): SQL {
   return sql`SELECT ${orderColumns(params)}, nu.distance
-    FROM (SELECT n.id, ${distanceFrom(params.origin, 'n')} AS distance FROM (${nearMembers(params)}) n
-          ORDER BY distance) nu
+    FROM (SELECT n.id, n.distance FROM (${nearMembers(params)}) n ORDER BY distance) nu
     CROSS JOIN LATERAL (SELECT i.* FROM items i WHERE i.user_id = nu.id AND i.is_active) i
     ORDER BY ${orderBy(order)}
     ${page(params)}`;
@@ -304,9 +308,9 @@ function matchPage(params: FeedPageParams, order: Array<[string, Direction]>, it
   const only = itemId ? sql`AND i.id = ${itemId}::int` : sql``;
   const search = params.q ? sql`AND ${searchMatch(params.q)}` : sql``;
   const filtered = params.origin && !itemId ? params.origin : null;
-  // Within the radius by the item's own copy of its owner's location: in the category probe the
-  // latitude band is a range of items_active_category_lat_idx, elsewhere a test on the row.
-  const near = filtered ? sql`AND ${withinRadius(filtered, params.radiusMiles, 'i')}` : sql``;
+  // Within the radius by the item's own copy of its owner's public point: in the category probe
+  // the latitude band is a range of items_active_category_lat_idx, elsewhere a test on the row.
+  const near = filtered ? sql`AND ${withinRadius(filtered, params.radiusMiles, itemPoint('i'))}` : sql``;
   // Item columns every branch carries, so no item is read twice.
   const columns = sql`${orderColumns(params)}, i.user_id, i.category, i.estimated_value, i.latitude, i.longitude`;
   // The same columns, by name, from the category probe.
@@ -324,9 +328,8 @@ function matchPage(params: FeedPageParams, order: Array<[string, Direction]>, it
         WHERE ${join} AND i.is_service = w.is_service AND i.is_active AND i.user_id <> ${viewer} ${only} ${search} ${near}
         -- Kept a subquery (not flattened into a join), so each want probes the index.
         OFFSET 0) i ${extra}`;
-  const distance = params.origin
-    ? sql`CROSS JOIN LATERAL (SELECT ${distanceFrom(params.origin, 'c')} AS distance) d`
-    : sql`CROSS JOIN LATERAL (SELECT NULL::float8 AS distance) d`;
+  // The candidate's latitude/longitude are the item's copy of its owner's public point.
+  const distance = sql`CROSS JOIN LATERAL (SELECT ${distanceMiles(params.origin, itemPoint('c'))} AS distance) d`;
   return sql`WITH my_wants AS MATERIALIZED (
       SELECT w.*,
         -- Near spellings are the fallback for wants whose words no active item has (a typo).
@@ -517,22 +520,23 @@ export async function readPageState(
 /** Whole numbers as one PostgreSQL int[] literal (one parameter, whatever the count). */
 const intArray = (ids: readonly number[]) => `{${ids.map((id) => Math.trunc(id)).join(',')}}`;
 
-/** Largest saved list returned at once. */
-export const SAVED_LIST_MAX = 500;
-
-/** The viewer's saved items that are still active, newest saved first (up to SAVED_LIST_MAX). */
+/**
+ * One page of the viewer's saved items that are still active, newest saved first, with how many
+ * there are in all (the Saved tab's count).
+ */
 export async function findSavedItems(
   db: Db,
   viewerId: string,
-  origin: Origin | null,
+  origin: Point | null,
   lookingFor: number,
-): Promise<FeedRow[]> {
-  const distance = origin ? distanceFrom(origin) : sql`NULL::float8`;
+  pageRequest: PageRequest,
+): Promise<Page<FeedRow>> {
+  const distance = distanceOrNull(origin);
   const page = sql`SELECT i.id, s.created_at AS saved_at, s.id AS saved_id, ${distance} AS distance
-    FROM saved_items s JOIN items i ON i.id = s.item_id JOIN users u ON u.id = i.user_id
+    FROM saved_items s JOIN items i ON i.id = s.item_id
     WHERE s.user_id = ${viewerId}::uuid AND i.is_active
     ORDER BY saved_at DESC, saved_id DESC
-    LIMIT ${SAVED_LIST_MAX}::int`;
+    LIMIT ${pageRequest.limit}::int OFFSET ${pageRequest.offset}::int`;
   const rows = await run<RawRow>(
     db,
     presentPage({
@@ -545,7 +549,14 @@ export async function findSavedItems(
       lookingFor,
     }),
   );
-  return rows.map(toFeedRow);
+  return withTotal(rows.map(toFeedRow), pageRequest, async () => {
+    const [row] = await run<{ n: number }>(
+      db,
+      sql`SELECT count(*)::int AS n FROM saved_items s JOIN items i ON i.id = s.item_id
+        WHERE s.user_id = ${viewerId}::uuid AND i.is_active`,
+    );
+    return row?.n ?? 0;
+  });
 }
 
 /**
@@ -555,12 +566,15 @@ export async function findSavedItems(
 export async function findItemDetail(
   db: Db,
   viewerId: string,
-  origin: Origin | null,
+  origin: Point | null,
   itemId: number,
   lookingFor: number,
 ): Promise<FeedRow | null> {
-  const distance = origin ? distanceFrom(origin) : sql`NULL::float8`;
-  const page = sql`SELECT i.id, ${distance} AS distance FROM items i JOIN users u ON u.id = i.user_id
+  // One's own item is at home (0 miles), not at the public point others measure it from.
+  const distance = origin
+    ? sql`CASE WHEN i.user_id = ${viewerId}::uuid THEN 0::float8 ELSE ${distanceOrNull(origin)} END`
+    : distanceOrNull(origin);
+  const page = sql`SELECT i.id, ${distance} AS distance FROM items i
     WHERE i.id = ${itemId}::int AND (i.is_active OR i.user_id = ${viewerId}::uuid)`;
   const [row] = await run<RawRow>(db, presentPage({ page, viewerId, order: [['id', 'ASC']], lookingFor }));
   if (!row) return null;

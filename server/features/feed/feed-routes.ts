@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { apiErrorSchema } from '../../../common/schemas/errors';
 import {
@@ -46,7 +46,7 @@ export async function feedRoutes(app: FastifyInstance): Promise<void> {
         },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const viewer = request.member;
       const items = await getFeed(
         app.db,
@@ -71,7 +71,7 @@ export async function feedRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: itemDetailSchema, 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const detail = await getItemDetail(app.db, request.member, request.params.id);
       return detail;
     },

@@ -11,6 +11,7 @@ import {
 import type { Db } from '../../db/client';
 import type { UserRow } from '../../db/schema/users';
 import { notFound } from '../../errors';
+import { ownPoint, type Point } from '../../geo/earth';
 import type { FeedCaches, Ranking } from './feed-cache';
 import { presentFeedItem, presentItemDetail } from './feed-presenter';
 import {
@@ -23,12 +24,13 @@ import {
   readListingVersion,
   readPageState,
 } from './feed-repository';
-import type { Origin } from './feed-sql';
 
-/** The member's saved coordinates, or null when they have not set a location with coordinates. */
-export function originOf(user: Pick<UserRow, 'latitude' | 'longitude'>): Origin | null {
-  if (user.latitude === null || user.longitude === null) return null;
-  return { latitude: Number(user.latitude), longitude: Number(user.longitude) };
+/**
+ * Where the member's own feeds, details and saved list measure from: their own saved point (null
+ * without one). Other members are always measured at their public point (server/geo/sql.ts).
+ */
+export function originOf(user: Pick<UserRow, 'latitude' | 'longitude'>): Point | null {
+  return ownPoint(user);
 }
 
 export function isFeedName(name: string): name is FeedName {

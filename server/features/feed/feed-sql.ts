@@ -1,4 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
+import type { Point } from '../../geo/earth';
+import { distanceMiles, itemPoint, memberPoint, withinRadius } from '../../geo/sql';
 import {
   MATCH_POINTS,
   NEARNESS_SCALE_MILES,
@@ -12,9 +14,10 @@ import {
  * SQL building blocks of the feeds (docs/matching.md). Everything runs in the database with indexes:
  *
  * - candidates: `items_active_*` partial indexes (is_active), tested against the radius on the
- *   item's own copy of its owner's location (kept by triggers, migration 0007): a bounding box,
- *   then the exact haversine distance inline; sorting by distance walks the members within the
- *   radius through `users_lat_lon_idx`, nearest first;
+ *   item's own copy of its owner's PUBLIC point (kept by triggers, migrations 0007 and 0009): the
+ *   one bounding box and distance of server/geo/sql.ts; sorting by distance walks the members
+ *   within the radius through `users_public_lat_lon_idx`, nearest first. Every distance and radius
+ *   test is from the viewer's own point to another member's public point (server/geo/README.md);
  * - search: `items_active_search_vector_idx` (full text over title, description and category) OR
  *   `items_active_title_trgm_idx` (pg_trgm word similarity of the search text to the title);
  * - want matching: `items_active_category_lat_idx` (category, then the radius's latitude band)
@@ -22,53 +25,6 @@ import {
  *
  * Works on PostgreSQL 15 and PGlite 0.5 (PostgreSQL 18): only core functions and pg_trgm.
  */
-
-/** Mean earth radius in miles. */
-export const EARTH_RADIUS_MILES = 3958.7613;
-
-/** A member's saved coordinates. */
-export interface Origin {
-  latitude: number;
-  longitude: number;
-}
-
-/** Degrees around an origin that contain every point within `miles` (longitude null: no useful bound). */
-export interface BoundingBox {
-  latMin: number;
-  latMax: number;
-  lon: { min: number; max: number } | null;
-}
-
-/**
- * The latitude/longitude box around `origin` containing the whole circle of `miles`. The longitude
- * span is the exact great-circle one (asin(sin(d)/cos(lat))); near a pole, or across the 180th
- * meridian, longitude is left unbounded and the haversine test alone decides.
- */
-export function boundingBox(origin: Origin, miles: number): BoundingBox {
-  const angular = miles / EARTH_RADIUS_MILES;
-  const margin = 1e-6;
-  const dLat = (angular * 180) / Math.PI + margin;
-  const latMin = Math.max(-90, origin.latitude - dLat);
-  const latMax = Math.min(90, origin.latitude + dLat);
-  const ratio = Math.sin(angular) / Math.cos((origin.latitude * Math.PI) / 180);
-  if (latMin <= -90 || latMax >= 90 || !(ratio < 1)) return { latMin, latMax, lon: null };
-  const dLon = (Math.asin(ratio) * 180) / Math.PI + margin;
-  const min = origin.longitude - dLon;
-  const max = origin.longitude + dLon;
-  if (min < -180 || max > 180) return { latMin, latMax, lon: null };
-  return { latMin, latMax, lon: { min, max } };
-}
-
-/** Great-circle miles from `origin` to the member `u` (haversine), as float8; NULL when u has no location. */
-export function distanceFrom(origin: Origin, u = 'u'): SQL {
-  const lat = sql`${origin.latitude}::float8`;
-  const lon = sql`${origin.longitude}::float8`;
-  const uLat = sql.raw(`${u}.latitude::float8`);
-  const uLon = sql.raw(`${u}.longitude::float8`);
-  return sql`(2 * ${sql.raw(String(EARTH_RADIUS_MILES))} * asin(least(1.0, sqrt(
-    power(sin(radians(${uLat} - ${lat}) / 2), 2)
-    + cos(radians(${lat})) * cos(radians(${uLat})) * power(sin(radians(${uLon} - ${lon}) / 2), 2)))))`;
-}
 
 /**
  * The full-text document of an item: the stored, generated `search_vector` column (title weight A,
@@ -94,63 +50,23 @@ export function wantLexemes(w = 'w'): SQL {
 
 /**
  * Rows of `items i` a viewer may see: active, not their own, within the radius when they have a
- * location (the item's copy of its owner's), and matching the search text when there is one.
+ * location (the item's copy of its owner's public point), and matching the search text when there
+ * is one.
  */
 export interface CandidateFilter {
   viewerId: string;
-  origin: Origin | null;
+  /** The viewer's own point (null: no location, so no radius and no distances). */
+  origin: Point | null;
   radiusMiles: number;
   q?: string;
 }
 
 export function candidateWhere(filter: CandidateFilter): SQL {
   const parts: SQL[] = [sql`i.is_active`, sql`i.user_id <> ${filter.viewerId}::uuid`];
-  // The item's copy of its owner's location (kept by the database, migration 0007).
-  if (filter.origin) parts.push(withinRadius(filter.origin, filter.radiusMiles, 'i'));
+  // The item's copy of its owner's public point (kept by the database, migration 0009).
+  if (filter.origin) parts.push(withinRadius(filter.origin, filter.radiusMiles, itemPoint('i')));
   if (filter.q) parts.push(searchMatch(filter.q));
   return sql.join(parts, sql` AND `);
-}
-
-/**
- * A square inside the circle of `miles` around `origin` (1% smaller, and sized at the latitude
- * nearest the equator), where every point is certainly within the radius. Null near the poles or
- * the 180th meridian.
- */
-export function innerBox(
-  origin: Origin,
-  miles: number,
-): { latMin: number; latMax: number; lonMin: number; lonMax: number } | null {
-  const halfMiles = (miles / Math.SQRT2) * 0.99;
-  const dLat = (halfMiles / EARTH_RADIUS_MILES) * (180 / Math.PI);
-  const nearestEquator = Math.max(0, Math.abs(origin.latitude) - dLat);
-  if (nearestEquator + 2 * dLat >= 89) return null;
-  const dLon = dLat / Math.cos((nearestEquator * Math.PI) / 180);
-  const lonMin = origin.longitude - dLon;
-  const lonMax = origin.longitude + dLon;
-  if (lonMin < -180 || lonMax > 180) return null;
-  return { latMin: origin.latitude - dLat, latMax: origin.latitude + dLat, lonMin, lonMax };
-}
-
-/**
- * Member `u` lives within `miles` of `origin`: the bounding box (served by users_lat_lon_idx),
- * then the exact haversine test, skipped for the inner square where the answer is certainly yes
- * (the trigonometry is most of the cost of a radius filter over thousands of members).
- */
-export function withinRadius(origin: Origin, miles: number, u = 'u'): SQL {
-  const box = boundingBox(origin, miles);
-  const lat = sql.raw(`${u}.latitude`);
-  const lon = sql.raw(`${u}.longitude`);
-  const parts: SQL[] = [sql`${lat} BETWEEN ${box.latMin}::numeric AND ${box.latMax}::numeric`];
-  if (box.lon) parts.push(sql`${lon} BETWEEN ${box.lon.min}::numeric AND ${box.lon.max}::numeric`);
-  const inner = innerBox(origin, miles);
-  const exact = sql`${distanceFrom(origin, u)} <= ${miles}::float8`;
-  parts.push(
-    inner
-      ? sql`((${lat} BETWEEN ${inner.latMin}::numeric AND ${inner.latMax}::numeric
-              AND ${lon} BETWEEN ${inner.lonMin}::numeric AND ${inner.lonMax}::numeric) OR ${exact})`
-      : exact,
-  );
-  return sql`(${sql.join(parts, sql` AND `)})`;
 }
 
 /** The search text found in an item: full text over title, description and category, or a near spelling of the title. */
@@ -202,10 +118,14 @@ export function ownerWantMatchesMyItem(ow = 'ow', mi = 'mi'): SQL {
     AND ${valueFits(ow, mi)}`;
 }
 
-/** Members within the radius of `origin`, not the viewer (id, latitude, longitude): one pass over the location index. */
-export function nearMembers(filter: CandidateFilter & { origin: Origin }): SQL {
-  return sql`SELECT u.id, u.latitude, u.longitude FROM users u
-    WHERE ${withinRadius(filter.origin, filter.radiusMiles)} AND u.id <> ${filter.viewerId}::uuid`;
+/**
+ * Members whose public point is within the radius of `origin`, not the viewer (id, distance in
+ * miles to the public point): one pass over users_public_lat_lon_idx.
+ */
+export function nearMembers(filter: CandidateFilter & { origin: Point }): SQL {
+  const point = memberPoint('u');
+  return sql`SELECT u.id, ${distanceMiles(filter.origin, point)} AS distance FROM users u
+    WHERE ${withinRadius(filter.origin, filter.radiusMiles, point)} AND u.id <> ${filter.viewerId}::uuid`;
 }
 
 /**

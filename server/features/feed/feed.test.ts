@@ -5,6 +5,7 @@ import type { FeedItem, ItemDetail } from '../../../common/schemas/feed';
 import { items } from '../../db/schema/items';
 import type { UserRow } from '../../db/schema/users';
 import { createItem, createUser, createWant, sessionCookiesFor } from '../../test/factories';
+import { seenMiles } from '../../test/geo';
 import { buildTestApp, type TestApp } from '../../test/helpers';
 import { matchScore, textSimilarityOf } from './match-score';
 
@@ -35,10 +36,12 @@ describe('feeds API', () => {
       latitude: HOME.latitude + DEG_PER_MILE,
       longitude: HOME.longitude,
     });
+    // 19 miles: distances are to public points (at most 0.94 miles from the exact ones), and at
+    // 18.1 to 19.9 miles the nearness points are 12 whatever the draw.
     faraway = await createUser(db, {
       firstName: 'Frank',
       lastName: 'Farr',
-      latitude: HOME.latitude + 20 * DEG_PER_MILE,
+      latitude: HOME.latitude + 19 * DEG_PER_MILE,
       longitude: HOME.longitude,
     });
     nowhere = await createUser(db, { firstName: 'Nadia', lastName: 'Nowhere' });
@@ -156,8 +159,9 @@ describe('feeds API', () => {
         mutual: true,
         theirWantTitle: 'Mountain bike',
       });
-      expect(drill?.distanceMiles).toBe(1);
-      // Same category (20) + title similarity + mutual (30) + nearness at 1 mile (19) + within budget (10).
+      // From the viewer's own point to the neighbour's public point, about a mile away.
+      expect(drill?.distanceMiles).toBe(seenMiles(HOME, neighbour));
+      // Same category (20) + title similarity + mutual (30) + nearness at about 1 mile (19) + within budget (10).
       expect(drill?.match?.score).toBeGreaterThanOrEqual(79);
       expect(drill?.user).toEqual({
         id: neighbour.id,
@@ -199,7 +203,7 @@ describe('feeds API', () => {
         });
         expect(item.match?.score, item.title).toBe(pure);
       }
-      // 20 + 20 + 30 + 19 (1 mile) + 10 and 20 + 0 + 0 + 12 (20 miles) + 10.
+      // 20 + 20 + 30 + 19 (about 1 mile) + 10 and 20 + 0 + 0 + 12 (about 19 miles) + 10.
       expect(list.map((item) => item.match?.score)).toEqual([99, 42]);
     });
 
@@ -213,7 +217,7 @@ describe('feeds API', () => {
       expect(drill?.match?.score).toBe(36);
     });
 
-    it('narrows with the radius: 5 miles leaves out the member 20 miles away, 50 brings them in', async () => {
+    it('narrows with the radius: 5 miles leaves out the member 19 miles away, 50 brings them in', async () => {
       expect(idsOf(await feed('barter-match', { radius: 5 }))).toEqual([ids.drill]);
       expect(idsOf(await feed('barter-match', { radius: 50 }))).toContain(ids.hammerDrill);
     });
@@ -226,9 +230,9 @@ describe('feeds API', () => {
         new Set([ids.drill, ids.lamp, ids.hammerDrill, ids.drillPress, ids.drillService]),
       );
       const drill = list.find((item) => item.id === ids.drill);
-      expect(drill?.distanceMiles).toBe(1);
+      expect(drill?.distanceMiles).toBe(seenMiles(HOME, neighbour));
       expect(drill).not.toHaveProperty('match');
-      expect(list.find((item) => item.id === ids.hammerDrill)?.distanceMiles).toBe(20);
+      expect(list.find((item) => item.id === ids.hammerDrill)?.distanceMiles).toBe(seenMiles(HOME, faraway));
     });
 
     it('changes with the radius', async () => {
@@ -379,13 +383,64 @@ describe('feeds API', () => {
       for (const member of [neighbour, faraway]) {
         expect(all).not.toContain(member.email as string);
         expect(all).not.toContain(member.lastName as string);
-        for (const coordinate of [member.latitude, member.longitude]) {
+        // Neither the exact point nor the public one (distances are computed from it, never sent).
+        for (const coordinate of [
+          member.latitude,
+          member.longitude,
+          member.publicLatitude,
+          member.publicLongitude,
+        ]) {
           const text = String(coordinate);
           expect(all).not.toContain(text);
           expect(all).not.toContain(text.slice(0, 7));
         }
       }
       expect(all).not.toMatch(/"(latitude|longitude|email|location)"/);
+    });
+  });
+
+  describe('absent location means no distance', () => {
+    const distancesOf = (list: FeedItem[]) => list.map((item) => item.distanceMiles);
+
+    it('a viewer without a location gets null on every feed, the detail and the saved list', async () => {
+      const cookies = await sessionCookiesFor(t.app, nowhere);
+      await createWant(t.app.db, { userId: nowhere.id, title: 'Cordless drill', category: 'tools' });
+      for (const name of ['barter-match', 'random-barter', 'everything']) {
+        for (const query of [{}, { sort: 'distance' }, { q: 'drill' }] as Array<Record<string, string>>) {
+          const list = await feed(name, query, cookies);
+          expect(list.length, `${name} ${JSON.stringify(query)}`).toBeGreaterThan(0);
+          expect(new Set(distancesOf(list)), name).toEqual(new Set([null]));
+        }
+      }
+      const detail = await call({ method: 'GET', url: `/api/items/${ids.drill}`, cookies });
+      expect(detail.json<ItemDetail>().distanceMiles).toBeNull();
+      await call({ method: 'POST', url: `/api/saved-items/${ids.drill}`, cookies });
+      const saved = await call({ method: 'GET', url: '/api/saved-items', cookies });
+      expect(distancesOf(saved.json<FeedItem[]>())).toEqual([null]);
+    });
+
+    it("an owner without a location is at no distance, not half the Earth's circumference away", async () => {
+      const detail = await call({
+        method: 'GET',
+        url: `/api/items/${ids.noLocation}`,
+        cookies: viewerCookies,
+      });
+      expect(detail.statusCode).toBe(200);
+      expect(detail.json<ItemDetail>().distanceMiles).toBeNull();
+      await call({ method: 'POST', url: `/api/saved-items/${ids.noLocation}`, cookies: viewerCookies });
+      const saved = await call({ method: 'GET', url: '/api/saved-items', cookies: viewerCookies });
+      const spade = saved.json<FeedItem[]>().find((item) => item.id === ids.noLocation);
+      expect(spade).toMatchObject({ distanceMiles: null });
+      // Nor are they anywhere in a feed with a radius.
+      for (const name of ['barter-match', 'random-barter', 'everything']) {
+        expect(idsOf(await feed(name, { radius: 50, limit: 50 }))).not.toContain(ids.noLocation);
+      }
+    });
+
+    it('your own item is at 0 miles from you, not at your public point', async () => {
+      const ownerCookies = await sessionCookiesFor(t.app, neighbour);
+      const own = await call({ method: 'GET', url: `/api/items/${ids.drill}`, cookies: ownerCookies });
+      expect(own.json<ItemDetail>()).toMatchObject({ isOwn: true, distanceMiles: 0 });
     });
   });
 
@@ -400,7 +455,7 @@ describe('feeds API', () => {
         description: 'Two batteries and a charger.',
         isOwn: false,
         isActive: true,
-        distanceMiles: 1,
+        distanceMiles: seenMiles(HOME, neighbour),
         match: { wantTitle: 'Cordless drill', mutual: true },
       });
       const [row] = await t.app.db.select().from(items).where(eq(items.id, ids.drill));

@@ -2,7 +2,14 @@ import { and, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { items, wants } from '../../db/schema/items';
 import { users } from '../../db/schema/users';
-import { type Area, livesWithin } from './nearby';
+import type { Point } from '../../geo/earth';
+import { usersPublicPoint, withinRadius } from '../../geo/sql';
+
+/** A circle on the map: the asking member's own point and how far they travel. */
+export interface Area {
+  centre: Point;
+  radiusMiles: number;
+}
 
 /** An active offer or want as the flyer needs it, with the owner's first name and nothing else of them. */
 export interface FlyerListingRow {
@@ -15,13 +22,19 @@ export interface FlyerListingRow {
 export interface NeighborhoodQuery {
   /** The asking member: their own listings are left out. */
   viewerId: string;
-  /** Only members living within this area; null: anywhere (the viewer has no position). */
+  /**
+   * Only members whose public point (server/geo/README.md) lies within this area; null: anywhere
+   * (the viewer has no position).
+   */
   area: Area | null;
   limit: number;
 }
 
 const owner = (query: NeighborhoodQuery, userId: typeof items.userId | typeof wants.userId): SQL =>
-  and(ne(userId, query.viewerId), query.area ? livesWithin(query.area) : undefined) as SQL;
+  and(
+    ne(userId, query.viewerId),
+    query.area ? withinRadius(query.area.centre, query.area.radiusMiles, usersPublicPoint) : undefined,
+  ) as SQL;
 
 /**
  * Newest first, spelled exactly as the partial indexes are built (`DESC NULLS LAST`): a plain
@@ -34,7 +47,7 @@ const newestFirst = (table: typeof items | typeof wants): SQL[] => [
 
 /**
  * The newest active items of other members in the area, newest first, in one query
- * (items_active_recent_idx for the order, users_lat_lon_idx for the box).
+ * (items_active_recent_idx for the order, users_public_lat_lon_idx for the box).
  */
 export async function findNearbyOffers(db: Db, query: NeighborhoodQuery): Promise<FlyerListingRow[]> {
   return db

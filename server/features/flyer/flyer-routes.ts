@@ -1,16 +1,16 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { apiErrorSchema } from '../../../common/schemas/errors';
 import { FLYER_NEIGHBORHOOD_LIMIT, flyerNeighborhoodSchema } from '../../../common/schemas/flyer';
 import type { UserRow } from '../../db/schema/users';
+import { ownPoint } from '../../geo/earth';
 import { presentFlyerListing } from './flyer-presenter';
-import { findNearbyOffers, findNearbyWants, type NeighborhoodQuery } from './flyer-repository';
-import type { Area } from './nearby';
+import { type Area, findNearbyOffers, findNearbyWants, type NeighborhoodQuery } from './flyer-repository';
 
-/** The member's travel circle, or null when they have not set a position. */
+/** The member's travel circle around their own point, or null when they have not set a position. */
 function areaOf(user: UserRow): Area | null {
-  if (user.latitude == null || user.longitude == null) return null;
-  return { latitude: user.latitude, longitude: user.longitude, radiusMiles: user.maxTravelDistance };
+  const centre = ownPoint(user);
+  return centre ? { centre, radiusMiles: user.maxTravelDistance } : null;
 }
 
 /** What the neighbourhood offers and wants right now, for the community flyer (issue 8). */
@@ -23,7 +23,8 @@ export async function flyerRoutes(app: FastifyInstance): Promise<void> {
         summary: 'Current offers and wants of other members near the asking member',
         description:
           `At most ${FLYER_NEIGHBORHOOD_LIMIT} of each, newest first, of members living within the asking ` +
-          "member's max travel distance; anywhere when the member has no location. First names only.",
+          "member's max travel distance (measured to their public point, never their exact one); anywhere " +
+          'when the member has no location. First names only.',
         response: { 200: flyerNeighborhoodSchema, 401: apiErrorSchema },
       },
     },

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema/users';
 import { createUser, sessionCookiesFor } from '../../test/factories';
 import { buildTestApp, type TestApp } from '../../test/helpers';
+import { changesCoordinates } from './location-limit';
 
 describe('PUT /api/user/profile', () => {
   let t: TestApp;
@@ -40,6 +41,7 @@ describe('PUT /api/user/profile', () => {
       longitude: -122.67621,
       maxTravelDistance: 30,
       profileImageUrl: null,
+      isDemo: false,
     };
     expect(response.json()).toEqual(expected);
 
@@ -135,5 +137,79 @@ describe('PUT /api/user/profile', () => {
     });
     const bad = await put(undefined, { location: '' });
     expect(bad.statusCode).toBe(401);
+  });
+});
+
+describe('PUT /api/user/profile: how often a member may move', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp({ LOCATION_CHANGE_RATE_LIMIT: '3' });
+  });
+  afterAll(() => t.close());
+
+  const member = async () => {
+    const user = await createUser(t.database.db, { firstName: 'Mo' });
+    return { user, cookies: await sessionCookiesFor(t.app, user) };
+  };
+  const put = (cookies: Record<string, string>, payload: object) =>
+    t.app.inject({ method: 'PUT', url: '/api/user/profile', payload, cookies });
+  const at = (latitude: number) => ({
+    location: 'Portland, Oregon, United States',
+    latitude,
+    longitude: -122.67621,
+    maxTravelDistance: 30,
+  });
+
+  it('allows LOCATION_CHANGE_RATE_LIMIT changes of coordinates an hour, then 429 with Retry-After, writing nothing', async () => {
+    const { user, cookies } = await member();
+    for (const latitude of [45.1, 45.2, 45.3]) {
+      expect((await put(cookies, at(latitude))).statusCode).toBe(200);
+    }
+    const refused = await put(cookies, at(45.4));
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({
+      code: 'RATE_LIMITED',
+      message: expect.stringMatching(
+        /^You can change your location at most 3 times an hour\. Please try again in \d+ minutes?\.$/,
+      ),
+    });
+    const retryAfter = Number(refused.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(3600);
+    const [row] = await t.database.db.select().from(users).where(eq(users.id, user.id));
+    expect(row?.latitude).toBe(45.3);
+    // Clearing the coordinates is a change too.
+    expect((await put(cookies, { location: 'Nowhere', maxTravelDistance: 5 })).statusCode).toBe(429);
+  });
+
+  it('does not count saves that keep the coordinates (the place name or travel distance only)', async () => {
+    const { cookies } = await member();
+    expect((await put(cookies, at(45.5))).statusCode).toBe(200);
+    for (let n = 1; n <= 6; n++) {
+      const response = await put(cookies, { ...at(45.5), location: `Portland ${n}`, maxTravelDistance: n });
+      expect(response.statusCode).toBe(200);
+    }
+    expect((await put(cookies, at(45.6))).statusCode).toBe(200);
+    expect((await put(cookies, at(45.7))).statusCode).toBe(200);
+    expect((await put(cookies, at(45.8))).statusCode).toBe(429);
+  });
+
+  it('counts each member apart', async () => {
+    const first = await member();
+    const second = await member();
+    for (const latitude of [40.1, 40.2, 40.3]) await put(first.cookies, at(latitude));
+    expect((await put(first.cookies, at(40.4))).statusCode).toBe(429);
+    expect((await put(second.cookies, at(40.4))).statusCode).toBe(200);
+  });
+});
+
+describe('changesCoordinates', () => {
+  it('compares at the stored precision (8 decimals), and counts setting and clearing', () => {
+    const home = { latitude: 45.12345678, longitude: -122.12345678 };
+    expect(changesCoordinates(home, { latitude: 45.123456781, longitude: -122.123456779 })).toBe(false);
+    expect(changesCoordinates(home, { latitude: 45.12345679, longitude: -122.12345678 })).toBe(true);
+    expect(changesCoordinates(home, { latitude: null, longitude: null })).toBe(true);
+    expect(changesCoordinates({ latitude: null, longitude: null }, {})).toBe(false);
+    expect(changesCoordinates({ latitude: null, longitude: null }, home)).toBe(true);
   });
 });

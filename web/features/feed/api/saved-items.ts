@@ -1,6 +1,13 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  infiniteQueryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import type { FeedItem } from '../../../../common/schemas/feed';
-import { apiGet, apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '../../../lib/api-client';
+import { fetchOwnListPage, nextOwnListOffset } from '../../../lib/own-list';
 
 export const savedKeys = {
   all: ['saved-items'] as const,
@@ -8,15 +15,17 @@ export const savedKeys = {
   state: (itemId: number) => ['saved-state', itemId] as const,
 };
 
-/** GET /api/saved-items: the member's saved items, newest saved first. */
+/** GET /api/saved-items: the member's saved items, newest saved first, a page at a time with the total. */
 export const savedItemsQuery = () =>
-  queryOptions({
+  infiniteQueryOptions({
     queryKey: savedKeys.all,
-    queryFn: async () => (await apiGet<FeedItem[]>('/api/saved-items')) ?? [],
+    initialPageParam: 0,
+    queryFn: ({ pageParam }) => fetchOwnListPage<FeedItem>('/api/saved-items', pageParam),
+    getNextPageParam: nextOwnListOffset,
   });
 
 export function useSavedItems() {
-  return useQuery(savedItemsQuery());
+  return useInfiniteQuery(savedItemsQuery());
 }
 
 /**

@@ -75,6 +75,14 @@ describe('HomeFeed', () => {
     expect(within(card).getByText('No image')).toBeInTheDocument();
   });
 
+  it('shows no distance when the server sends none, but the hint to set a location', async () => {
+    stubFeed({ 0: [feedItem(1, { distanceMiles: null })] });
+    renderFeed();
+    const card = await screen.findByRole('article', { name: 'Item 1' });
+    expect(within(card).getByText('Set location to see distance')).toBeInTheDocument();
+    expect(within(card).queryByText(/\d mi$/)).not.toBeInTheDocument();
+  });
+
   it('sends the feed, distance and sort to the server, and shows the match only on Barter Match', async () => {
     const urls = stubFeed({ 0: [feedItem(1, { match: undefined })] });
     renderFeed();
