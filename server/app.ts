@@ -29,7 +29,8 @@ import { savedRoutes } from './features/saved/saved-routes';
 import { siteRoutes } from './features/site/site-routes';
 import { tradesRoutes } from './features/trades/trades-routes';
 import { wantsRoutes } from './features/wants/wants-routes';
-import { registerErrorHandler, sendNotFound } from './plugins/error-handler';
+import { httpTimeoutOptions } from './http-server';
+import { frameworkErrorHandler, registerErrorHandler, sendNotFound } from './plugins/error-handler';
 import { originCheck } from './plugins/origin-check';
 import { decorateMember, memberScope } from './plugins/scopes';
 import { securityPlugin } from './plugins/security';
@@ -57,10 +58,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const app = Fastify({
     ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
     bodyLimit: BODY_LIMIT_BYTES,
-    requestTimeout: config.requestTimeoutMs,
-    connectionTimeout: config.requestTimeoutMs,
+    // REQUEST_TIMEOUT_MS bounds headers and body alike, checked often enough to mean it.
+    ...httpTimeoutOptions(config.requestTimeoutMs),
     return503OnClosing: true,
     trustProxy: false,
+    frameworkErrors: frameworkErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

@@ -27,7 +27,8 @@ const envSchema = z.object({
   SUPPORT_EMAIL: z.email().default('support@barterhood.example'),
   LEGAL_EMAIL: z.email().default('legal@barterhood.example'),
   LICENSING_EMAIL: z.email().default('licensing@barterhood.example'),
-  DEMO_LOGIN: booleanSetting.default(true),
+  // Unset: on in development and test, off in production (a demo login needs no password).
+  DEMO_LOGIN: booleanSetting.optional(),
   SEED_DEMO: booleanSetting.default(true),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
@@ -46,8 +47,12 @@ const envSchema = z.object({
   REGISTER_RATE_LIMIT: positiveInt.default(10),
   DEMO_LOGIN_RATE_LIMIT: positiveInt.default(20),
   ANALYZE_RATE_LIMIT: positiveInt.default(20),
+  ITEM_CREATE_RATE_LIMIT: positiveInt.default(100),
+  WANT_CREATE_RATE_LIMIT: positiveInt.default(100),
+  LOCATION_CHANGE_RATE_LIMIT: positiveInt.default(10),
   DB_POOL_MAX: positiveInt.default(10),
   DB_STATEMENT_TIMEOUT_MS: positiveInt.default(10_000),
+  DB_ACQUIRE_TIMEOUT_MS: positiveInt.default(2_000),
   REQUEST_TIMEOUT_MS: positiveInt.default(30_000),
   FEED_CACHE_SECONDS: z.coerce
     .number({ error: 'FEED_CACHE_SECONDS must be a whole number of seconds from 0 to 3600' })
@@ -90,7 +95,10 @@ export interface Config {
     gatePerMinute: number;
     /** Sign-in attempts per IP address per minute. */
     loginPerMinute: number;
-    /** Sign-in attempts per e-mail address per 15 minutes, whatever the IP address. */
+    /**
+     * Failed sign-ins on one account (each source counting at most its free attempts) before devices
+     * that never signed into it wait exponentially longer (server/features/auth/login-throttle.ts).
+     */
     loginPerAccount: number;
     /** Registrations per IP address per minute. */
     registerPerMinute: number;
@@ -98,8 +106,19 @@ export interface Config {
     demoLoginPerMinute: number;
     /** Photo analyses per member per minute. */
     analyzePerMinute: number;
+    /** New items per member per hour. */
+    itemCreatePerHour: number;
+    /** New wants per member per hour. */
+    wantCreatePerHour: number;
+    /** Changes of a member's coordinates per member per hour (server/geo/README.md). */
+    locationChangesPerHour: number;
   };
-  db: { poolMax: number; statementTimeoutMs: number };
+  db: {
+    poolMax: number;
+    statementTimeoutMs: number;
+    /** Longest wait for a database connection (PostgreSQL pool, PGlite's one connection); then 503. */
+    acquireTimeoutMs: number;
+  };
   requestTimeoutMs: number;
   /** How long a feed ranking may be reused by this process (ADR 012); 0 ranks every page afresh. */
   feedCacheSeconds: number;
@@ -176,7 +195,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     supportEmail: env.SUPPORT_EMAIL,
     legalEmail: env.LEGAL_EMAIL,
     licensingEmail: env.LICENSING_EMAIL,
-    demoLogin: env.DEMO_LOGIN,
+    demoLogin: env.DEMO_LOGIN ?? !production,
     seedDemo: env.SEED_DEMO,
     google:
       env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
@@ -202,8 +221,15 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       registerPerMinute: env.REGISTER_RATE_LIMIT,
       demoLoginPerMinute: env.DEMO_LOGIN_RATE_LIMIT,
       analyzePerMinute: env.ANALYZE_RATE_LIMIT,
+      itemCreatePerHour: env.ITEM_CREATE_RATE_LIMIT,
+      wantCreatePerHour: env.WANT_CREATE_RATE_LIMIT,
+      locationChangesPerHour: env.LOCATION_CHANGE_RATE_LIMIT,
     },
-    db: { poolMax: env.DB_POOL_MAX, statementTimeoutMs: env.DB_STATEMENT_TIMEOUT_MS },
+    db: {
+      poolMax: env.DB_POOL_MAX,
+      statementTimeoutMs: env.DB_STATEMENT_TIMEOUT_MS,
+      acquireTimeoutMs: env.DB_ACQUIRE_TIMEOUT_MS,
+    },
     requestTimeoutMs: env.REQUEST_TIMEOUT_MS,
     feedCacheSeconds: env.FEED_CACHE_SECONDS,
   };

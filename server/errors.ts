@@ -3,12 +3,16 @@ import { ERROR_CODES, type ErrorCode } from '../common/error-codes';
 /** An error whose message is safe to show to the client, with an HTTP status and a stable code. */
 export class HttpError extends Error {
   override name = 'HttpError';
+  /** Seconds the client should wait before retrying (sent as `Retry-After`); 503s default to 5. */
+  readonly retryAfterSeconds: number | undefined;
   constructor(
     readonly statusCode: number,
     readonly code: ErrorCode | string,
     message: string,
+    options: { retryAfterSeconds?: number } = {},
   ) {
     super(message);
+    this.retryAfterSeconds = options.retryAfterSeconds;
   }
 }
 
@@ -32,7 +36,23 @@ export const serviceUnavailable = (
   message = 'The service is temporarily unavailable. Please try again shortly.',
 ) => new HttpError(503, ERROR_CODES.databaseUnavailable, message);
 
+/** Code of DatabaseBusyError. */
+export const DB_ACQUIRE_TIMEOUT = 'DB_ACQUIRE_TIMEOUT';
+
+/**
+ * PGlite's one connection stayed busy (a long query or an open transaction) for longer than
+ * DB_ACQUIRE_TIMEOUT_MS; the request never ran its query. Answered 503, like an exhausted pool.
+ */
+export class DatabaseBusyError extends Error {
+  override name = 'DatabaseBusyError';
+  readonly code = DB_ACQUIRE_TIMEOUT;
+  constructor(waitedMs: number) {
+    super(`the database stayed busy for ${waitedMs} ms; gave up waiting for it`);
+  }
+}
+
 const CONNECTION_ERROR_CODES = new Set([
+  DB_ACQUIRE_TIMEOUT,
   'ECONNREFUSED',
   'ECONNRESET',
   'ETIMEDOUT',

@@ -1,9 +1,9 @@
-import pino from 'pino';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { DataDirLockedError } from './db/lock';
 import { openConfiguredDatabase } from './db/open';
 import { seedIfEmpty } from './db/seed';
+import { createLogger } from './logger';
 
 /** Start the server: settings, database, migrations, demo data, then listen until a signal. */
 async function main(): Promise<void> {
@@ -17,10 +17,7 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const logger = pino({
-    level: config.logLevel,
-    redact: ['req.headers.cookie', 'req.headers.authorization'],
-  });
+  const logger = createLogger(config.logLevel);
 
   let database: Awaited<ReturnType<typeof openConfiguredDatabase>>;
   try {

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { isCategoryAllowed } from '../categories';
+import { DECIMAL_TEXT, wholeNumberParam } from './numbers';
+import { textField } from './text';
 
 /** Longest title and description of an item or want. */
 export const LISTING_TITLE_MAX_LENGTH = 120;
@@ -31,31 +33,31 @@ export const PHOTO_ERROR_CODES = {
 /** Where the server serves stored photos (server/storage/photo-store.ts). */
 const SERVED_PHOTO_PREFIX = '/photos/';
 
-const titleField = z
-  .string({ error: LISTING_MESSAGES.titleRequired })
-  .trim()
+const titleField = textField('Title', { error: LISTING_MESSAGES.titleRequired })
   .min(1, LISTING_MESSAGES.titleRequired)
   .max(LISTING_TITLE_MAX_LENGTH, LISTING_MESSAGES.titleTooLong);
 
-const descriptionField = z
-  .string({ error: LISTING_MESSAGES.descriptionRequired })
-  .trim()
+const descriptionField = textField('Description', {
+  error: LISTING_MESSAGES.descriptionRequired,
+  multiline: true,
+})
   .min(1, LISTING_MESSAGES.descriptionRequired)
   .max(LISTING_DESCRIPTION_MAX_LENGTH, LISTING_MESSAGES.descriptionTooLong);
 
 /** A want's description may be left out; blank means none (null). */
-const optionalDescriptionField = z
-  .string({ error: 'Description must be text' })
-  .trim()
+const optionalDescriptionField = textField('Description', {
+  error: 'Description must be text',
+  multiline: true,
+})
   .max(LISTING_DESCRIPTION_MAX_LENGTH, LISTING_MESSAGES.descriptionTooLong)
   .nullable()
   .optional()
   .transform((value) => (value ? value : null));
 
-const categoryField = z
-  .string({ error: LISTING_MESSAGES.categoryRequired })
-  .trim()
-  .min(1, LISTING_MESSAGES.categoryRequired);
+const categoryField = textField('Category', { error: LISTING_MESSAGES.categoryRequired }).min(
+  1,
+  LISTING_MESSAGES.categoryRequired,
+);
 
 const isServiceField = z.boolean({ error: 'Service must be true or false' });
 const isActiveField = z.boolean({ error: 'Active must be true or false' });
@@ -64,8 +66,7 @@ const isActiveField = z.boolean({ error: 'Active must be true or false' });
  * The photo: a data URL from the camera or file chooser (the server checks, re-encodes and stores it),
  * or, when editing, the URL the server already serves it at (meaning "keep it"). null: no photo.
  */
-const imageUrlField = z
-  .string({ error: LISTING_MESSAGES.photoInvalid })
+const imageUrlField = textField('Photo', { error: LISTING_MESSAGES.photoInvalid, trim: false, dataUrl: true })
   .refine(
     (value) => value.startsWith('data:') || value.startsWith(SERVED_PHOTO_PREFIX),
     LISTING_MESSAGES.photoInvalid,
@@ -79,7 +80,8 @@ function hasAtMostTwoDecimals(value: number): boolean {
 
 /**
  * An optional amount such as estimatedValue or maxValue: a number or numeric text from an input;
- * blank, null, undefined or NaN (an empty number input) mean none and become null.
+ * blank, null, undefined or NaN (an empty number input) mean none and become null. Text must be a
+ * decimal (common/schemas/numbers.ts: "12.50" and "1e3" yes, "0x10" and "Infinity" no).
  */
 function amountField(label: string) {
   const notANumber = `${label} must be a positive number`;
@@ -90,7 +92,8 @@ function amountField(label: string) {
       if (value === undefined || value === null) return null;
       if (typeof value === 'number') return Number.isNaN(value) ? null : value;
       const text = value.trim();
-      return text === '' ? null : Number(text);
+      if (text === '') return null;
+      return DECIMAL_TEXT.test(text) ? Number(text) : Number.NaN;
     })
     .pipe(
       z
@@ -237,3 +240,23 @@ export const listingIdParamsSchema = z.strictObject({
     .transform(Number)
     .pipe(z.number().max(2_147_483_647, 'Not a valid id')),
 });
+
+/** Page sizes of the owner's lists (GET /api/items/my, GET /api/wants/my): default and largest. */
+export const OWN_LIST_PAGE_SIZE = 50;
+export const OWN_LIST_MAX_PAGE_SIZE = 100;
+/** Deepest offset served: more than a year of non-stop listing at the default create limits. */
+export const OWN_LIST_MAX_OFFSET = 1_000_000;
+/** Response header of the owner's lists carrying how many there are in all (ADR 017). */
+export const TOTAL_COUNT_HEADER = 'x-total-count';
+
+/**
+ * Query of the owner's lists: offset paging, newest first. The body stays a plain list (spec
+ * section 7) and the total rides in the X-Total-Count header, so a client that reads only the list
+ * still works (it sees the first page).
+ */
+export const ownListQuerySchema = z.object({
+  limit: wholeNumberParam('limit', 1, OWN_LIST_MAX_PAGE_SIZE).default(OWN_LIST_PAGE_SIZE),
+  offset: wholeNumberParam('offset', 0, OWN_LIST_MAX_OFFSET).default(0),
+});
+
+export type OwnListQuery = z.output<typeof ownListQuerySchema>;

@@ -18,6 +18,7 @@ export async function openConfiguredDatabase(
       url: config.databaseUrl,
       poolMax: config.db.poolMax,
       statementTimeoutMs: config.db.statementTimeoutMs,
+      acquireTimeoutMs: config.db.acquireTimeoutMs,
       onPoolError: (error) => log.warn({ err: error }, 'idle database connection failed'),
     });
     await migrateDatabase(handle, config.databaseUrl);
@@ -25,7 +26,10 @@ export async function openConfiguredDatabase(
   }
   const release = lockDataDir(config.dataDir);
   try {
-    const handle = await openPglite({ dataDir: path.join(config.dataDir, 'pglite') });
+    const handle = await openPglite({
+      dataDir: path.join(config.dataDir, 'pglite'),
+      acquireTimeoutMs: config.db.acquireTimeoutMs,
+    });
     await migrateDatabase(handle);
     const close = handle.close;
     handle.close = async () => {

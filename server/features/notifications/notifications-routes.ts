@@ -14,7 +14,7 @@ export async function notificationsRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: unreadCountSchema, 401: apiErrorSchema },
       },
     },
-    async (request) => {
+    async () => {
       // Always 0 for now: there is no notifications table yet. The issue that adds notifications
       // replaces this with a real count.
       return 0;

@@ -1,9 +1,13 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema } from '../../../common/schemas/errors';
 import { feedListSchema, saveItemResultSchema } from '../../../common/schemas/feed';
-import { listingIdParamsSchema } from '../../../common/schemas/listings';
+import {
+  listingIdParamsSchema,
+  ownListQuerySchema,
+  TOTAL_COUNT_HEADER,
+} from '../../../common/schemas/listings';
 import { listSavedItems, saveItem, unsaveItem } from './saved-service';
 
 /** The member's saved items (spec sections 2, 4 and 7): save, unsave, list. */
@@ -15,13 +19,18 @@ export async function savedRoutes(app: FastifyInstance): Promise<void> {
     {
       schema: {
         tags: ['saved'],
-        summary: 'Your saved items that are still active, newest saved first (at most 500)',
-        response: { 200: feedListSchema, 401: apiErrorSchema },
+        summary: 'Your saved items that are still active, newest saved first',
+        description:
+          '`limit` (default 50, at most 100) and `offset` page the list; the X-Total-Count header ' +
+          'says how many saved items there are in all.',
+        querystring: ownListQuerySchema,
+        response: { 200: feedListSchema, 400: apiErrorSchema, 401: apiErrorSchema },
       },
     },
     async (request, reply) => {
-      const items = await listSavedItems(app.db, request.member);
-      return items;
+      const page = await listSavedItems(app.db, request.member, request.query);
+      reply.header(TOTAL_COUNT_HEADER, String(page.total));
+      return page.items;
     },
   );
 

@@ -1,6 +1,7 @@
 import { ERROR_CODES } from '../../../common/error-codes';
 import { type FeedItem, LOOKING_FOR_ON_CARD } from '../../../common/schemas/feed';
 import type { Db } from '../../db/client';
+import type { PageRequest } from '../../db/paging';
 import type { UserRow } from '../../db/schema/users';
 import { badRequest, notFound } from '../../errors';
 import { presentFeedItem } from '../feed/feed-presenter';
@@ -27,10 +28,14 @@ export async function unsaveItem(db: Db, member: UserRow, itemId: number): Promi
 }
 
 /**
- * The member's saved items as feed cards, newest saved first. Only items that are still active:
+ * One page of the member's saved items as feed cards, newest saved first, and how many in all. Only items that are still active:
  * an item its owner deactivated or deleted drops out (and comes back if reactivated).
  */
-export async function listSavedItems(db: Db, member: UserRow): Promise<FeedItem[]> {
-  const rows = await findSavedItems(db, member.id, originOf(member), LOOKING_FOR_ON_CARD);
-  return rows.map((row) => presentFeedItem(row));
+export async function listSavedItems(
+  db: Db,
+  member: UserRow,
+  page: PageRequest,
+): Promise<{ items: FeedItem[]; total: number }> {
+  const found = await findSavedItems(db, member.id, originOf(member), LOOKING_FOR_ON_CARD, page);
+  return { items: found.rows.map((row) => presentFeedItem(row)), total: found.total };
 }

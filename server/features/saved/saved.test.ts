@@ -108,6 +108,43 @@ describe('saved items API', () => {
     expect(titles).toContain('Older save');
   });
 
+  it('pages the saved list with limit and offset and counts it all in X-Total-Count', async () => {
+    const saver = await createUser(t.app.db, { latitude: 51.5, longitude: -0.12 });
+    const saverCookies = await sessionCookiesFor(t.app, saver);
+    const ids: number[] = [];
+    for (let n = 0; n < 7; n++) {
+      const item = await createItem(t.app.db, { userId: neighbour.id, title: `Paged ${n}` });
+      ids.push(item.id);
+      expect(
+        (await t.app.inject({ method: 'POST', url: `/api/saved-items/${item.id}`, cookies: saverCookies }))
+          .statusCode,
+      ).toBe(201);
+    }
+    const page = async (query: string) => {
+      const response = await t.app.inject({
+        method: 'GET',
+        url: `/api/saved-items?${query}`,
+        cookies: saverCookies,
+      });
+      return response;
+    };
+    const seen: number[] = [];
+    for (const offset of [0, 3, 6]) {
+      const response = await page(`limit=3&offset=${offset}`);
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['x-total-count']).toBe('7');
+      seen.push(...response.json<FeedItem[]>().map((item) => item.id));
+    }
+    // Disjoint pages that together hold every saved item, newest saved first.
+    expect(seen).toEqual([...ids].reverse());
+    const past = await page('limit=3&offset=30');
+    expect(past.json()).toEqual([]);
+    expect(past.headers['x-total-count']).toBe('7');
+    for (const bad of ['limit=0', 'limit=101', 'offset=-1', 'limit=1e3', 'offset=0x10']) {
+      expect((await page(bad)).statusCode).toBe(400);
+    }
+  });
+
   it("keeps each member's saved list to themselves", async () => {
     const other = await createUser(t.app.db);
     const response = await t.app.inject({

@@ -1,5 +1,6 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { type Page, type PageRequest, withTotal } from '../../db/paging';
 import { type WantRow, wants } from '../../db/schema/items';
 
 export type NewWantValues = typeof wants.$inferInsert;
@@ -18,13 +19,19 @@ export async function findWantById(db: Db, id: number): Promise<WantRow | null> 
   return row ?? null;
 }
 
-/** A member's wants, active and inactive, newest first. */
-export async function listWantsByUser(db: Db, userId: string): Promise<WantRow[]> {
-  return db
+/** One page of a member's wants, active and inactive, newest first, and how many there are in all. */
+export async function listWantsByUser(db: Db, userId: string, page: PageRequest): Promise<Page<WantRow>> {
+  const rows = await db
     .select()
     .from(wants)
     .where(eq(wants.userId, userId))
-    .orderBy(desc(wants.createdAt), desc(wants.id));
+    .orderBy(desc(wants.createdAt), desc(wants.id))
+    .limit(page.limit)
+    .offset(page.offset);
+  return withTotal(rows, page, async () => {
+    const [row] = await db.select({ n: count() }).from(wants).where(eq(wants.userId, userId));
+    return row?.n ?? 0;
+  });
 }
 
 /** Change a want, only if it still belongs to `userId`; null when it does not (or is gone). */

@@ -1,13 +1,16 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema } from '../../../common/schemas/errors';
 import {
   listingIdParamsSchema,
+  ownListQuerySchema,
+  TOTAL_COUNT_HEADER,
   wantFormSchema,
   wantSchema,
   wantUpdateSchema,
 } from '../../../common/schemas/listings';
+import { memberRateLimit } from '../../plugins/member-rate-limit';
 import { presentWant } from './wants-presenter';
 import * as wantsService from './wants-service';
 
@@ -26,25 +29,35 @@ export async function wantsRoutes(app: FastifyInstance): Promise<void> {
     {
       schema: {
         tags: ['wants'],
-        summary: "The signed-in member's wants, active and inactive, newest first",
-        response: { 200: z.array(wantSchema), 401: apiErrorSchema },
+        summary: "The signed-in member's wants, active and inactive, newest first, a page at a time",
+        description:
+          '`limit` (default 50, at most 100) and `offset` page the list; the X-Total-Count header ' +
+          'says how many wants the member has in all.',
+        querystring: ownListQuerySchema,
+        response: { 200: z.array(wantSchema), 400: apiErrorSchema, 401: apiErrorSchema },
       },
     },
     async (request, reply) => {
-      const rows = await wantsService.listMyWants(app.db, request.member);
-      return rows.map(presentWant);
+      const page = await wantsService.listMyWants(app.db, request.member, request.query);
+      reply.header(TOTAL_COUNT_HEADER, String(page.total));
+      return page.rows.map(presentWant);
     },
   );
 
   routes.post(
     '/api/wants',
     {
+      config: memberRateLimit({
+        name: 'want-create',
+        max: app.config.rateLimits.wantCreatePerHour,
+        what: 'new wants',
+      }),
       schema: {
         tags: ['wants'],
         summary: 'Add a want to your list',
-        description: MODERATION,
+        description: `${MODERATION} More than WANT_CREATE_RATE_LIMIT new wants an hour: 429 RATE_LIMITED.`,
         body: wantFormSchema,
-        response: { 201: wantSchema, 400: apiErrorSchema, 401: apiErrorSchema },
+        response: { 201: wantSchema, 400: apiErrorSchema, 401: apiErrorSchema, 429: apiErrorSchema },
       },
     },
     async (request, reply) => {
@@ -65,7 +78,7 @@ export async function wantsRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: wantSchema, 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema },
       },
     },
-    async (request, reply) => {
+    async (request, _reply) => {
       const row = await wantsService.updateWant(app.db, request.member, request.params.id, request.body);
       return presentWant(row);
     },

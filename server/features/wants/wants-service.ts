@@ -2,6 +2,7 @@ import { isCategoryAllowed } from '../../../common/categories';
 import { ERROR_CODES } from '../../../common/error-codes';
 import { LISTING_MESSAGES, type WantInput, type WantUpdate } from '../../../common/schemas/listings';
 import type { Db } from '../../db/client';
+import type { Page, PageRequest } from '../../db/paging';
 import type { WantRow } from '../../db/schema/items';
 import { badRequest, notFound } from '../../errors';
 import { assertAppropriate } from '../../moderation/moderation';
@@ -43,9 +44,9 @@ export async function createWant(db: Db, actor: Member, input: WantInput): Promi
   });
 }
 
-/** The member's own wants, active and inactive, newest first. */
-export function listMyWants(db: Db, actor: Member): Promise<WantRow[]> {
-  return listWantsByUser(db, actor.id);
+/** One page of the member's own wants, active and inactive, newest first, with the total. */
+export function listMyWants(db: Db, actor: Member, page: PageRequest): Promise<Page<WantRow>> {
+  return listWantsByUser(db, actor.id, page);
 }
 
 /** Change the member's own want: any fields, and isActive (deactivate, reactivate). */

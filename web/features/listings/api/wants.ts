@@ -1,21 +1,24 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Want, WantFormValues, WantUpdateValues } from '../../../../common/schemas/listings';
-import { apiGet, apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '../../../lib/api-client';
+import { fetchOwnListPage, nextOwnListOffset } from '../../../lib/own-list';
 
 export const wantKeys = {
   all: ['wants'] as const,
   mine: () => [...wantKeys.all, 'mine'] as const,
 };
 
-/** GET /api/wants/my: the member's own wants, newest first. */
+/** GET /api/wants/my: the member's own wants, newest first, a page at a time with the total (ADR 017). */
 export const myWantsQuery = () =>
-  queryOptions({
+  infiniteQueryOptions({
     queryKey: wantKeys.mine(),
-    queryFn: async () => (await apiGet<Want[]>('/api/wants/my')) ?? [],
+    initialPageParam: 0,
+    queryFn: ({ pageParam }) => fetchOwnListPage<Want>('/api/wants/my', pageParam),
+    getNextPageParam: nextOwnListOffset,
   });
 
 export function useMyWants() {
-  return useQuery(myWantsQuery());
+  return useInfiniteQuery(myWantsQuery());
 }
 
 /** POST /api/wants; on success the my-wants list is refetched (spec section 7). */

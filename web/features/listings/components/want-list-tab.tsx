@@ -6,14 +6,20 @@ import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { ListStatus } from '../../../components/ui/list-status';
 import { toast } from '../../../components/ui/use-toast';
+import { flattenOwnList } from '../../../lib/own-list';
 import { useDeleteWant, useMyWants } from '../api/wants';
 import { WantFormDialog } from './want-form-dialog';
 
 const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 
-/** The Want List tab (spec section 2): count, Add Want, and each want with edit and delete. */
+/**
+ * The Want List tab (spec section 2): count, Add Want, and each want with edit and delete. Wants
+ * come a page at a time (Load More); the count is the server's total, not what is loaded.
+ */
 export function WantListTab() {
-  const { data: wants = [], isLoading, isError } = useMyWants();
+  const query = useMyWants();
+  const { isLoading, isError } = query;
+  const { rows: wants, total } = flattenOwnList(query.data?.pages);
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<Want | undefined>();
   const [deleting, setDeleting] = useState<Want | undefined>();
@@ -23,7 +29,7 @@ export function WantListTab() {
     <section aria-labelledby="wants-heading" className="grid gap-4">
       <div className="flex items-center justify-between gap-3">
         <h2 id="wants-heading" className="text-lg font-semibold">
-          Want List ({wants.length})
+          Want List ({total})
         </h2>
         <Button size="sm" onClick={() => setAdding(true)}>
           <Plus className="h-4 w-4" aria-hidden="true" />
@@ -70,6 +76,17 @@ export function WantListTab() {
           </li>
         ))}
       </ul>
+      {query.hasNextPage ? (
+        <div className="flex justify-center">
+          <Button
+            variant="secondary"
+            disabled={query.isFetchingNextPage}
+            onClick={() => void query.fetchNextPage()}
+          >
+            {query.isFetchingNextPage ? 'Loading...' : 'Load More Wants'}
+          </Button>
+        </div>
+      ) : null}
       <WantFormDialog open={adding} onOpenChange={setAdding} />
       <WantFormDialog
         open={editing !== undefined}

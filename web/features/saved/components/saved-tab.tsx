@@ -1,18 +1,25 @@
 import { formatTraderRating } from '../../../../common/trader-reputation';
 import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
 import { ListStatus } from '../../../components/ui/list-status';
 import { ListingImage } from '../../../components/ui/listing-image';
+import { flattenOwnList } from '../../../lib/own-list';
 import { useSavedItems } from '../../feed/api/saved-items';
 import { SaveToggle } from '../../feed/components/save-toggle';
 import { formatDistance, ownerName } from '../../feed/format';
 
-/** The Saved tab: count and the saved items (docs/product.md: the list is rendered), with unsave. */
+/**
+ * The Saved tab: count and the saved items (docs/product.md: the list is rendered), with unsave.
+ * Items come a page at a time (Load More); the count is the server's total.
+ */
 export function SavedTab() {
-  const { data: items = [], isLoading, isError } = useSavedItems();
+  const query = useSavedItems();
+  const { isLoading, isError } = query;
+  const { rows: items, total } = flattenOwnList(query.data?.pages);
   return (
     <section aria-labelledby="saved-heading" className="grid gap-4">
       <h2 id="saved-heading" className="text-lg font-semibold">
-        Saved Items ({items.length})
+        Saved Items ({total})
       </h2>
       <ListStatus
         isLoading={isLoading}
@@ -46,6 +53,17 @@ export function SavedTab() {
           </li>
         ))}
       </ul>
+      {query.hasNextPage ? (
+        <div className="flex justify-center">
+          <Button
+            variant="secondary"
+            disabled={query.isFetchingNextPage}
+            onClick={() => void query.fetchNextPage()}
+          >
+            {query.isFetchingNextPage ? 'Loading...' : 'Load More Items'}
+          </Button>
+        </div>
+      ) : null}
     </section>
   );
 }
