@@ -44,7 +44,12 @@ export const TOOLTIP_SKIP_DELAY_MS = 300;
 export const FLYER_PRINT_DELAY_MS = 250;
 export const FLYER_TEAR_OFF_TABS = 10;
 
-/** Request bodies carry photos as data URLs: about 10 MB of image becomes about 13.4 MB of base64. */
-export const BODY_LIMIT_BYTES = 15 * 1024 * 1024;
+/** The largest JSON body of any route but the data-URL ones (item and want forms are a few KB). */
+export const BODY_LIMIT_BYTES = 256 * 1024;
+/**
+ * The data-URL routes (POST /api/items, PATCH /api/items/:id, POST /api/analyze-image) carry a photo
+ * inside JSON: about 10 MB of image becomes about 13.4 MB of base64. Multipart uploads stream instead.
+ */
+export const DATA_URL_BODY_LIMIT_BYTES = 15 * 1024 * 1024;
 /** The largest photo the server accepts, in decoded bytes (larger ones get 413 PHOTO_TOO_LARGE). */
 export const PHOTO_MAX_BYTES = 10 * 1024 * 1024;

@@ -16,6 +16,8 @@ export const ERROR_CODES = {
   unsupportedMediaType: 'UNSUPPORTED_MEDIA_TYPE',
   rateLimited: 'RATE_LIMITED',
   databaseUnavailable: 'SERVICE_UNAVAILABLE',
+  /** 503: every place in the photo queue is taken; `Retry-After` says when one is likely free. */
+  photoQueueFull: 'PHOTO_QUEUE_FULL',
   internal: 'INTERNAL_ERROR',
   /** GET /api/feed/:feedName with a name other than barter-match, random-barter, everything. */
   feedNotFound: 'FEED_NOT_FOUND',

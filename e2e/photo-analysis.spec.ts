@@ -9,8 +9,8 @@ import { createMember, expect, type Page, test, toasts, uniqueEmail } from './fi
 /** Sign a new member in (through the API: sign-in is not what is tested here) and open Add New Item. */
 async function openAddItem(page: Page, baseURL: string, firstName: string, isMobile: boolean) {
   const email = uniqueEmail(firstName.toLowerCase());
-  await createMember(baseURL, { firstName, lastName: 'Tester', email, password: 'secret123' });
-  const login = await page.request.post('/api/auth/login', { data: { email, password: 'secret123' } });
+  await createMember(baseURL, { firstName, lastName: 'Tester', email, password: 'maple lantern 42' });
+  const login = await page.request.post('/api/auth/login', { data: { email, password: 'maple lantern 42' } });
   expect(login.ok()).toBe(true);
   await page.goto('/profile?tab=items');
   await expect(page.getByRole('heading', { name: 'My Items (0)' })).toBeVisible();

@@ -25,10 +25,7 @@
  * PostgreSQL: DATABASE_URL names the server (default postgres://postgres@127.0.0.1:5432/postgres);
  * the benchmark creates (and drops) its own database barterhood_bench there.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -37,17 +34,7 @@ import { type DatabaseHandle, openPglite, openPostgres } from '../server/db/clie
 import { migrateDatabase } from '../server/db/migrate';
 import { hashPassword } from '../server/features/auth/passwords';
 import { fillNeighbourhood, type NeighbourhoodSize } from '../server/test/neighbourhood';
-
-function option(name: string, fallback: string): string {
-  const flag = process.argv.find((arg) => arg === `--${name}` || arg.startsWith(`--${name}=`));
-  if (flag) return flag.includes('=') ? flag.slice(flag.indexOf('=') + 1) : 'true';
-  return process.env[`BENCH_${name.toUpperCase().replaceAll('-', '_')}`] ?? fallback;
-}
-const numberOption = (name: string, fallback: number) => {
-  const value = Number(option(name, String(fallback)));
-  if (!Number.isFinite(value) || value <= 0) throw new Error(`--${name} must be a positive number`);
-  return Math.floor(value);
-};
+import { numberOption, option, percentile, request, startServer } from './bench-server';
 
 const which = option('db', 'both');
 const REQUESTS = numberOption('requests', 300);
@@ -141,11 +128,6 @@ interface Result {
   items: number;
 }
 
-const percentile = (sorted: number[], p: number) =>
-  sorted.length === 0
-    ? Number.NaN
-    : (sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] as number);
-
 /** Send `count` requests, `CONCURRENCY` at a time, each worker cycling through the viewers. */
 async function run(
   base: string,
@@ -199,111 +181,6 @@ async function run(
     items: latencies.length ? items / latencies.length : 0,
   };
   return result;
-}
-
-/**
- * The load generator's HTTP client: node:http over keep-alive connections (one per request in
- * flight), in this process, while the server runs in its own (startServer), so the two do not share
- * an event loop and the client's own cost per request stays small.
- */
-const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
-
-interface Answer {
-  status: number;
-  body: string;
-  setCookie: string[];
-}
-
-function request(
-  base: string,
-  method: 'GET' | 'POST',
-  pathname: string,
-  headers: Record<string, string>,
-  body?: string,
-): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const outgoing = http.request(`${base}${pathname}`, { method, agent, headers }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('error', reject);
-      response.on('end', () =>
-        resolve({
-          status: response.statusCode ?? 0,
-          body: Buffer.concat(chunks).toString('utf8'),
-          setCookie: response.headers['set-cookie'] ?? [],
-        }),
-      );
-    });
-    outgoing.on('error', reject);
-    outgoing.end(body);
-  });
-}
-
-/** A port nobody listens on right now. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => (address && typeof address !== 'string' ? resolve(address.port) : reject()));
-    });
-  });
-}
-
-interface RunningServer {
-  base: string;
-  stop: () => Promise<void>;
-}
-
-/**
- * The real server (server/main.ts, as `npm start` runs it, NODE_ENV=production) in a child process
- * on 127.0.0.1, on the database the benchmark filled: `DATABASE_URL`, or PGlite under `DATA_DIR`.
- * Ready when /readyz answers 200. With --profile the child writes a V8 CPU profile to
- * bench-profiles/ when it stops.
- */
-async function startServer(env: Record<string, string>): Promise<RunningServer> {
-  const port = await freePort();
-  const { DATABASE_URL: _ignored, ...inherited } = process.env;
-  const args = ['--import', 'tsx'];
-  if (PROFILE) args.push('--cpu-prof', '--cpu-prof-dir=bench-profiles');
-  args.push('server/main.ts');
-  const child: ChildProcess = spawn(process.execPath, args, {
-    env: {
-      ...inherited,
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      SESSION_SECRET: 'bench-secret-that-is-long-enough-0123456789',
-      SITE_PASSWORD: '',
-      SEED_DEMO: 'false',
-      LOG_LEVEL: LOG_LEVEL,
-      LOGIN_RATE_LIMIT: '1000',
-      LOGIN_ACCOUNT_RATE_LIMIT: '1000',
-      ...env,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`);
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error('the server did not become ready within 120 s');
-    }
-    const ready = await request(base, 'GET', '/readyz', {}).catch(() => null);
-    if (ready?.status === 200) break;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  return {
-    base,
-    stop: async () => {
-      if (child.exitCode === null) child.kill('SIGTERM');
-      await exited;
-    },
-  };
 }
 
 /** Give a few members (with a location, wants and items, spread over the towns) a password. */
@@ -379,7 +256,10 @@ async function bench(
   const passes: Pass[] = [];
   for (const pass of PASSES) {
     const results: Result[] = [];
-    const server = await startServer({ ...serverEnv, FEED_CACHE_SECONDS: pass.feedCacheSeconds });
+    const server = await startServer(
+      { ...serverEnv, FEED_CACHE_SECONDS: pass.feedCacheSeconds },
+      { logLevel: LOG_LEVEL, profile: PROFILE },
+    );
     try {
       const base = server.base;
       const cookies: string[] = [];

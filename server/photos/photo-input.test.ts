@@ -91,6 +91,9 @@ describe('decodeImageDataUrl', () => {
     ['broken base64', 'data:image/png;base64,iVBORw0KGgo*AAAA'],
     ['base64 with whitespace', 'data:image/png;base64,iVBO Rw0K'],
     ['unpadded base64', 'data:image/png;base64,iVBORw0KGg'],
+    ['whitespace in a payload of whole quads', 'data:image/png;base64,iVBO Rw0KGg='],
+    ['base64url characters', 'data:image/png;base64,iVBORw0KGgo-AAA_'],
+    ['padding inside the payload', 'data:image/png;base64,iVBO==Rw0KGg'],
     ['an empty payload', 'data:image/png;base64,'],
   ])('refuses %s with 400 INVALID_PHOTO', async (_label, dataUrl) => {
     expect(await refusal(dataUrl)).toMatchObject({ statusCode: 400, code: 'INVALID_PHOTO' });

@@ -62,6 +62,29 @@ describe('processPhoto', () => {
     expect(await sharp(stored(small.thumbnailUrl)).metadata()).toMatchObject({ width: 300, height: 500 });
   });
 
+  it('keeps transparency, and turns CMYK and 16-bit photos into ordinary sRGB', async () => {
+    const base = (channels: 3 | 4) =>
+      sharp({
+        create: { width: 90, height: 60, channels, background: { r: 200, g: 30, b: 40, alpha: 0.5 } },
+      });
+    const transparent = await processPhoto(await base(4).png().toBuffer(), store);
+    expect(await sharp(stored(transparent.imageUrl)).metadata()).toMatchObject({ hasAlpha: true, width: 90 });
+    for (const bytes of [
+      await base(3).toColourspace('cmyk').jpeg().toBuffer(),
+      await base(3).toColourspace('rgb16').png().toBuffer(),
+    ]) {
+      const { imageUrl } = await processPhoto(bytes, store);
+      expect(await sharp(stored(imageUrl)).metadata()).toMatchObject({
+        space: 'srgb',
+        channels: 3,
+        width: 90,
+      });
+      const { data } = await sharp(stored(imageUrl)).raw().toBuffer({ resolveWithObject: true });
+      expect(data[0]).toBeGreaterThan(180);
+      expect(data[1]).toBeLessThan(60);
+    }
+  });
+
   it('refuses a decompression bomb even when handed the bytes directly', async () => {
     const error = await processPhoto(pngBomb(), store).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(HttpError);

@@ -1,3 +1,4 @@
+import sharp, { type WebpOptions } from 'sharp';
 import type { PhotoStore } from '../storage/photo-store';
 import { openPhoto, toPhotoError } from './photo-input';
 
@@ -5,6 +6,15 @@ import { openPhoto, toPhotoError } from './photo-input';
 export const PHOTO_LARGE_MAX_PX = 1600;
 /** Long side of the feed-size photo shown on cards. */
 export const PHOTO_FEED_MAX_PX = 600;
+
+/**
+ * WebP settings. Effort 0 encodes about four times faster than the default 4; two quality steps
+ * more (84 and 78 instead of 82 and 76) give back what effort 0 loses, measured against the resized
+ * original: better on a detailed 12-megapixel photo, within 0.01 dB PSNR and 0.0014 SSIM on a soft
+ * one, for files 10 to 20 % larger (ADR 013).
+ */
+const LARGE_WEBP: WebpOptions = { quality: 84, effort: 0 };
+const FEED_WEBP: WebpOptions = { quality: 78, effort: 0 };
 
 /** The served URLs of a stored photo. */
 export interface StoredPhoto {
@@ -14,26 +24,49 @@ export interface StoredPhoto {
   thumbnailUrl: string;
 }
 
+/** The two WebP files of a photo, before they are stored. */
+export interface EncodedPhoto {
+  large: Buffer;
+  feed: Buffer;
+}
+
+// libvips keeps recent operations' results for reuse (50 MB by default). Uploaded photos are never
+// decoded twice, so the cache only held memory: off, for every use of sharp in this process.
+sharp.cache(false);
+
+const inside = (maxPx: number) =>
+  ({ width: maxPx, height: maxPx, fit: 'inside', withoutEnlargement: true }) as const;
+
 /**
- * Re-encode checked photo bytes (from decodeImageDataUrl) and store them: turned upright from the
- * EXIF orientation, then written as WebP with no metadata at all (sharp writes none unless asked:
- * no EXIF, so no GPS position, no XMP, no ICC profile; colours are converted to sRGB), in two sizes.
- * Photos are never enlarged. Pixels that cannot be decoded become 400 INVALID_PHOTO.
+ * Re-encode checked photo bytes (from checkPhotoBytes) as the two WebP sizes. The photo is decoded
+ * once, straight to at most PHOTO_LARGE_MAX_PX (JPEG shrinks while decoding), turned upright from
+ * the EXIF orientation and converted to sRGB; both sizes are encoded from those pixels, on two
+ * threads. The files carry no metadata at all (sharp writes none unless asked: no EXIF, so no GPS
+ * position, no XMP, no ICC profile). Photos are never enlarged. Pixels that cannot be decoded
+ * become 400 INVALID_PHOTO, too many of them 400 PHOTO_TOO_MANY_PIXELS.
  */
-export async function processPhoto(bytes: Buffer, store: PhotoStore): Promise<StoredPhoto> {
-  let large: Buffer;
-  let feed: Buffer;
+export async function encodePhoto(bytes: Buffer): Promise<EncodedPhoto> {
   try {
-    const upright = openPhoto(bytes).rotate();
-    const resized = (maxPx: number) =>
-      upright.clone().resize({ width: maxPx, height: maxPx, fit: 'inside', withoutEnlargement: true });
-    [large, feed] = await Promise.all([
-      resized(PHOTO_LARGE_MAX_PX).webp({ quality: 82 }).toBuffer(),
-      resized(PHOTO_FEED_MAX_PX).webp({ quality: 76 }).toBuffer(),
+    const { data, info } = await openPhoto(bytes)
+      .rotate()
+      .resize(inside(PHOTO_LARGE_MAX_PX))
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const pixels = () =>
+      sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
+    const [large, feed] = await Promise.all([
+      pixels().webp(LARGE_WEBP).toBuffer(),
+      pixels().resize(inside(PHOTO_FEED_MAX_PX)).webp(FEED_WEBP).toBuffer(),
     ]);
+    return { large, feed };
   } catch (error) {
     throw toPhotoError(error);
   }
+}
+
+/** Re-encode checked photo bytes (encodePhoto) and store both sizes. */
+export async function processPhoto(bytes: Buffer, store: PhotoStore): Promise<StoredPhoto> {
+  const { large, feed } = await encodePhoto(bytes);
   // Not undone if the second write fails: names are content hashes, so the first file may already
   // belong to another item; an orphan file is harmless, a missing one is not.
   const imageUrl = await store.put(large, 'webp');

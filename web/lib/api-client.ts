@@ -12,6 +12,8 @@ export class ApiError extends Error {
     message: string,
     readonly code: string | undefined,
     readonly serverMessage: string | undefined,
+    /** The Retry-After header in seconds, when the server sent one (429, 503). */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
   }
@@ -36,18 +38,27 @@ async function throwIfNotOk(response: Response): Promise<void> {
     window.localStorage.removeItem(GATE_STORAGE_KEY);
     window.dispatchEvent(new Event(GATE_CLOSED_EVENT));
   }
-  throw new ApiError(response.status, `${response.status}: ${text}`, code, serverMessage);
+  const retryAfter = Number.parseInt(response.headers.get('retry-after') ?? '', 10);
+  throw new ApiError(
+    response.status,
+    `${response.status}: ${text}`,
+    code,
+    serverMessage,
+    Number.isNaN(retryAfter) ? undefined : retryAfter,
+  );
 }
 
 /**
  * A mutating call (spec section 7): method, URL and optional body, sent as JSON with a JSON
- * content type only when a body exists; cookies always included; no retries.
+ * content type only when a body exists; cookies always included; no retries. A FormData body (an
+ * item with its photo as a file, ADR 013) goes as multipart/form-data, its type set by the browser.
  */
 export async function apiRequest(method: string, url: string, data?: unknown): Promise<Response> {
+  const form = data instanceof FormData;
   const response = await fetch(url, {
     method,
-    headers: data !== undefined ? { 'Content-Type': 'application/json' } : {},
-    body: data !== undefined ? JSON.stringify(data) : undefined,
+    headers: data !== undefined && !form ? { 'Content-Type': 'application/json' } : {},
+    body: form ? data : data !== undefined ? JSON.stringify(data) : undefined,
     credentials: 'include',
   });
   await throwIfNotOk(response);

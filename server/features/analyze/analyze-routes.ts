@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { DATA_URL_BODY_LIMIT_BYTES } from '../../../common/constants';
 import { analyzeImageRequestSchema, imageAnalysisSchema } from '../../../common/schemas/analyze';
 import { apiErrorSchema } from '../../../common/schemas/errors';
 import { analyzeImage, createImageAnalyzer } from './analyze-service';
@@ -23,6 +24,8 @@ export async function analyzeRoutes(app: FastifyInstance, options: AnalyzeRoutes
   routes.post(
     '/api/analyze-image',
     {
+      // The photo comes as a data URL (spec section 7); every other JSON route has the small limit.
+      bodyLimit: DATA_URL_BODY_LIMIT_BYTES,
       config: {
         rateLimit: {
           max: app.config.rateLimits.analyzePerMinute,
@@ -49,7 +52,7 @@ export async function analyzeRoutes(app: FastifyInstance, options: AnalyzeRoutes
         },
       },
     },
-    async (request, reply) => {
+    async (request, _reply) => {
       return analyzeImage(analyzer, request.body.image);
     },
   );

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { type Page, type PageRequest, withTotal } from '../../db/paging';
 import { type ItemRow, items } from '../../db/schema/items';
 
 export type NewItemValues = typeof items.$inferInsert;
@@ -28,13 +29,19 @@ export async function findItemById(db: Db, id: number): Promise<ItemRow | null> 
   return row ?? null;
 }
 
-/** A member's items, active and inactive, newest first. */
-export async function listItemsByUser(db: Db, userId: string): Promise<ItemRow[]> {
-  return db
+/** One page of a member's items, active and inactive, newest first, and how many there are in all. */
+export async function listItemsByUser(db: Db, userId: string, page: PageRequest): Promise<Page<ItemRow>> {
+  const rows = await db
     .select()
     .from(items)
     .where(eq(items.userId, userId))
-    .orderBy(desc(items.createdAt), desc(items.id));
+    .orderBy(desc(items.createdAt), desc(items.id))
+    .limit(page.limit)
+    .offset(page.offset);
+  return withTotal(rows, page, async () => {
+    const [row] = await db.select({ n: count() }).from(items).where(eq(items.userId, userId));
+    return row?.n ?? 0;
+  });
 }
 
 /** Change an item, only if it still belongs to `userId`; null when it does not (or is gone). */

@@ -1,13 +1,20 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import multipart from '@fastify/multipart';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { DATA_URL_BODY_LIMIT_BYTES } from '../../../common/constants';
 import { apiErrorSchema } from '../../../common/schemas/errors';
 import {
   itemFormSchema,
   itemSchema,
   itemUpdateSchema,
   listingIdParamsSchema,
+  ownListQuerySchema,
+  TOTAL_COUNT_HEADER,
 } from '../../../common/schemas/listings';
+import { photoJsonParser } from '../../photos/photo-json';
+import { PHOTO_FILE_FIELD, photoUploadHooks, photoUploadOf } from '../../photos/photo-upload';
+import { memberRateLimit } from '../../plugins/member-rate-limit';
 import { localPhotoStore, type PhotoStore } from '../../storage/photo-store';
 import { presentItem } from './items-presenter';
 import * as itemsService from './items-service';
@@ -18,8 +25,12 @@ export interface ItemsRoutesOptions {
 }
 
 const PHOTO_ERRORS =
+  'The photo comes either as `imageUrl`, a data URL in a JSON body, or (better: streamed, a quarter ' +
+  `smaller) as multipart/form-data with the same fields as text (isService and isActive as "true" ` +
+  `or "false") and the photo as a file part named "${PHOTO_FILE_FIELD}" (ADR 013). ` +
   'Photo errors: 413 PHOTO_TOO_LARGE (over 10 MB), 400 INVALID_PHOTO (not a JPEG, PNG or WebP ' +
-  'photo, or damaged), 400 PHOTO_TOO_MANY_PIXELS (over 50 megapixels). Wording that breaks the ' +
+  'photo, or damaged), 400 PHOTO_TOO_MANY_PIXELS (over 50 megapixels), 503 PHOTO_QUEUE_FULL (too ' +
+  'many photos in progress; retry after Retry-After seconds). Wording that breaks the ' +
   'Terms: 400 CONTENT_NOT_ALLOWED (message contains "not appropriate").';
 
 /**
@@ -30,35 +41,64 @@ export async function itemsRoutes(app: FastifyInstance, options: ItemsRoutesOpti
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const store = options.store ?? localPhotoStore(app.config.dataDir);
   const deps = (log: itemsService.ItemsDeps['log']): itemsService.ItemsDeps => ({ db: app.db, store, log });
+  // Photos may come as multipart/form-data on this plugin's routes (streamed, size-limited), and a
+  // data URL in JSON stays bytes, never a 13 MB string (ADR 013).
+  await app.register(multipart);
+  photoJsonParser(app);
+  const photoHooks = photoUploadHooks();
 
   routes.get(
     '/api/items/my',
     {
       schema: {
         tags: ['items'],
-        summary: "The signed-in member's items, active and inactive, newest first",
-        response: { 200: z.array(itemSchema), 401: apiErrorSchema },
+        summary: "The signed-in member's items, active and inactive, newest first, a page at a time",
+        description:
+          '`limit` (default 50, at most 100) and `offset` page the list; the X-Total-Count header ' +
+          'says how many items the member has in all.',
+        querystring: ownListQuerySchema,
+        response: { 200: z.array(itemSchema), 400: apiErrorSchema, 401: apiErrorSchema },
       },
     },
     async (request, reply) => {
-      const rows = await itemsService.listMyItems(deps(request.log), request.member);
-      return rows.map(presentItem);
+      const page = await itemsService.listMyItems(deps(request.log), request.member, request.query);
+      reply.header(TOTAL_COUNT_HEADER, String(page.total));
+      return page.rows.map(presentItem);
     },
   );
 
   routes.post(
     '/api/items',
     {
+      bodyLimit: DATA_URL_BODY_LIMIT_BYTES,
+      ...photoHooks,
+      config: memberRateLimit({
+        name: 'item-create',
+        max: app.config.rateLimits.itemCreatePerHour,
+        what: 'new items',
+      }),
       schema: {
         tags: ['items'],
-        summary: 'List a new item or service; the photo (a data URL) is checked, re-encoded and stored',
-        description: PHOTO_ERRORS,
+        summary: 'List a new item or service; the photo is checked, re-encoded and stored',
+        description: `${PHOTO_ERRORS} More than ITEM_CREATE_RATE_LIMIT new items an hour: 429 RATE_LIMITED.`,
         body: itemFormSchema,
-        response: { 201: itemSchema, 400: apiErrorSchema, 401: apiErrorSchema, 413: apiErrorSchema },
+        response: {
+          201: itemSchema,
+          400: apiErrorSchema,
+          401: apiErrorSchema,
+          413: apiErrorSchema,
+          429: apiErrorSchema,
+          503: apiErrorSchema,
+        },
       },
     },
     async (request, reply) => {
-      const row = await itemsService.createItem(deps(request.log), request.member, request.body);
+      const row = await itemsService.createItem(
+        deps(request.log),
+        request.member,
+        request.body,
+        photoUploadOf(request),
+      );
       return reply.code(201).send(presentItem(row));
     },
   );
@@ -66,9 +106,11 @@ export async function itemsRoutes(app: FastifyInstance, options: ItemsRoutesOpti
   routes.patch(
     '/api/items/:id',
     {
+      bodyLimit: DATA_URL_BODY_LIMIT_BYTES,
+      ...photoHooks,
       schema: {
         tags: ['items'],
-        summary: 'Edit your item: fields, photo (data URL replaces, null removes), isActive',
+        summary: 'Edit your item: fields, photo (a new one replaces, null removes), isActive',
         description: PHOTO_ERRORS,
         params: listingIdParamsSchema,
         body: itemUpdateSchema,
@@ -78,15 +120,17 @@ export async function itemsRoutes(app: FastifyInstance, options: ItemsRoutesOpti
           401: apiErrorSchema,
           404: apiErrorSchema,
           413: apiErrorSchema,
+          503: apiErrorSchema,
         },
       },
     },
-    async (request, reply) => {
+    async (request, _reply) => {
       const row = await itemsService.updateItem(
         deps(request.log),
         request.member,
         request.params.id,
         request.body,
+        photoUploadOf(request),
       );
       return presentItem(row);
     },

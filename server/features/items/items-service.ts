@@ -3,11 +3,12 @@ import { isCategoryAllowed } from '../../../common/categories';
 import { ERROR_CODES } from '../../../common/error-codes';
 import { type ItemInput, type ItemUpdate, LISTING_MESSAGES } from '../../../common/schemas/listings';
 import type { Db } from '../../db/client';
+import type { Page, PageRequest } from '../../db/paging';
 import type { ItemRow } from '../../db/schema/items';
 import { badRequest, notFound } from '../../errors';
 import { assertAppropriate } from '../../moderation/moderation';
-import { decodeImageDataUrl } from '../../photos/photo-input';
-import { processPhoto, type StoredPhoto } from '../../photos/photo-pipeline';
+import type { StoredPhoto } from '../../photos/photo-pipeline';
+import { type PhotoUpload, storeUploadedPhoto } from '../../photos/photo-upload';
 import { type Actor, listingPolicy } from '../../policies/listing-policy';
 import type { PhotoStore } from '../../storage/photo-store';
 import {
@@ -38,10 +39,20 @@ const categoryNotInList = () =>
  */
 const itemNotFound = () => notFound('Item not found.');
 
-/** Check, re-encode and store a photo sent as a data URL. */
-async function storePhoto(store: PhotoStore, dataUrl: string): Promise<StoredPhoto> {
-  const photo = await decodeImageDataUrl(dataUrl);
-  return processPhoto(photo.bytes, store);
+/**
+ * Check, re-encode and store the photo of a create or an edit, in the photo queue: the multipart
+ * file if one came, otherwise the JSON body's data URL (as bytes when the parser kept it out of the
+ * body, else `dataUrl`); null when there is none.
+ */
+function storePhoto(
+  store: PhotoStore,
+  upload: PhotoUpload,
+  dataUrl: string | null | undefined,
+): Promise<StoredPhoto> | null {
+  if (upload.file) return storeUploadedPhoto(store, { file: upload.file }, upload.ticket);
+  if (dataUrl && upload.dataUrl) return storeUploadedPhoto(store, { dataUrl: upload.dataUrl }, upload.ticket);
+  if (dataUrl) return storeUploadedPhoto(store, { dataUrl }, upload.ticket);
+  return null;
 }
 
 /**
@@ -67,13 +78,21 @@ async function loadOwnItem(deps: ItemsDeps, actor: Member, id: number, action: '
   return item;
 }
 
-/** List a new item for the member: moderated, its photo re-encoded and stored (spec section 7). */
-export async function createItem(deps: ItemsDeps, actor: Member, input: ItemInput): Promise<ItemRow> {
+/**
+ * List a new item for the member: moderated, its photo (a multipart file in `upload`, or a data URL
+ * in `input.imageUrl`) re-encoded and stored (spec section 7).
+ */
+export async function createItem(
+  deps: ItemsDeps,
+  actor: Member,
+  input: ItemInput,
+  upload: PhotoUpload = {},
+): Promise<ItemRow> {
   assertAppropriate(input.title, input.description);
   if (input.imageUrl && !input.imageUrl.startsWith('data:')) {
     throw badRequest('imageUrl: Send the photo itself, as a data URL.', ERROR_CODES.validation);
   }
-  const photo = input.imageUrl ? await storePhoto(deps.store, input.imageUrl) : null;
+  const photo = await storePhoto(deps.store, upload, input.imageUrl);
   try {
     return await insertItem(deps.db, {
       userId: actor.id,
@@ -92,20 +111,22 @@ export async function createItem(deps: ItemsDeps, actor: Member, input: ItemInpu
   }
 }
 
-/** The member's own items, active and inactive, newest first. */
-export function listMyItems(deps: ItemsDeps, actor: Member): Promise<ItemRow[]> {
-  return listItemsByUser(deps.db, actor.id);
+/** One page of the member's own items, active and inactive, newest first, with the total. */
+export function listMyItems(deps: ItemsDeps, actor: Member, page: PageRequest): Promise<Page<ItemRow>> {
+  return listItemsByUser(deps.db, actor.id, page);
 }
 
 /**
- * Change the member's own item: any fields, the photo (a data URL replaces it, null removes it, the
- * current URL keeps it) and isActive (deactivate, reactivate). Old photo files go once unused.
+ * Change the member's own item: any fields, the photo (a multipart file or a data URL replaces it,
+ * null removes it, the current URL keeps it) and isActive (deactivate, reactivate). Old photo files
+ * go once unused.
  */
 export async function updateItem(
   deps: ItemsDeps,
   actor: Member,
   id: number,
   patch: ItemUpdate,
+  upload: PhotoUpload = {},
 ): Promise<ItemRow> {
   const item = await loadOwnItem(deps, actor, id, 'update');
 
@@ -128,16 +149,18 @@ export async function updateItem(
   if (imageUrl === null) {
     changes.imageUrl = null;
     changes.thumbnailUrl = null;
-  } else if (imageUrl !== undefined && imageUrl !== item.imageUrl) {
-    if (!imageUrl.startsWith('data:')) {
+  } else if (upload.file || (imageUrl !== undefined && imageUrl !== item.imageUrl)) {
+    if (!upload.file && !imageUrl?.startsWith('data:')) {
       throw badRequest(
         'imageUrl: Send a new photo as a data URL, or the current photo URL to keep it.',
         ERROR_CODES.validation,
       );
     }
-    newPhoto = await storePhoto(deps.store, imageUrl);
-    changes.imageUrl = newPhoto.imageUrl;
-    changes.thumbnailUrl = newPhoto.thumbnailUrl;
+    newPhoto = await storePhoto(deps.store, upload, imageUrl);
+    if (newPhoto) {
+      changes.imageUrl = newPhoto.imageUrl;
+      changes.thumbnailUrl = newPhoto.thumbnailUrl;
+    }
   }
 
   let updated: ItemRow | null;

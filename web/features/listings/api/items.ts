@@ -1,21 +1,49 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { ERROR_CODES } from '../../../../common/error-codes';
 import type { Item, ItemFormValues, ItemUpdateValues } from '../../../../common/schemas/listings';
-import { apiGet, apiRequest } from '../../../lib/api-client';
+import { ApiError, apiRequest } from '../../../lib/api-client';
+import { fetchOwnListPage, nextOwnListOffset } from '../../../lib/own-list';
+import { itemRequestBody } from './item-body';
 
 export const itemKeys = {
   all: ['items'] as const,
   mine: () => [...itemKeys.all, 'mine'] as const,
 };
 
-/** GET /api/items/my: the member's own items, newest first. */
+/** GET /api/items/my: the member's own items, newest first, a page at a time with the total (ADR 017). */
 export const myItemsQuery = () =>
-  queryOptions({
+  infiniteQueryOptions({
     queryKey: itemKeys.mine(),
-    queryFn: async () => (await apiGet<Item[]>('/api/items/my')) ?? [],
+    initialPageParam: 0,
+    queryFn: ({ pageParam }) => fetchOwnListPage<Item>('/api/items/my', pageParam),
+    getNextPageParam: nextOwnListOffset,
   });
 
 export function useMyItems() {
-  return useQuery(myItemsQuery());
+  return useInfiniteQuery(myItemsQuery());
+}
+
+/** Tries of an item with a photo while the server's photo queue is full (503 PHOTO_QUEUE_FULL). */
+const PHOTO_QUEUE_TRIES = 4;
+/** The longest wait between them, whatever Retry-After says. */
+const PHOTO_QUEUE_MAX_WAIT_S = 5;
+
+/**
+ * Send an item create or edit: a new photo as a file in multipart/form-data (ADR 013). When the
+ * server's photo queue is full, wait as long as its Retry-After says and send it again, a few times,
+ * so a busy minute costs the member a moment instead of an error.
+ */
+async function sendItem(method: 'POST' | 'PATCH', url: string, values: ItemFormValues | ItemUpdateValues) {
+  for (let tries = 1; ; tries++) {
+    try {
+      return await apiRequest(method, url, itemRequestBody(values));
+    } catch (error) {
+      const queueFull = error instanceof ApiError && error.code === ERROR_CODES.photoQueueFull;
+      if (!queueFull || tries >= PHOTO_QUEUE_TRIES) throw error;
+      const seconds = Math.min(PHOTO_QUEUE_MAX_WAIT_S, error.retryAfterSeconds ?? 1);
+      await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
+    }
+  }
 }
 
 /** POST /api/items (spec section 7); the response is not read, the list is refetched. */
@@ -23,18 +51,18 @@ export function useCreateItem() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (input: ItemFormValues) => {
-      await apiRequest('POST', '/api/items', input);
+      await sendItem('POST', '/api/items', input);
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: itemKeys.all }),
   });
 }
 
-/** PATCH /api/items/:id: edit, replace or remove the photo, deactivate or reactivate. */
+/** PATCH /api/items/:id: edit, replace (as multipart, like POST) or remove the photo, deactivate or reactivate. */
 export function useUpdateItem() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ id, changes }: { id: number; changes: ItemUpdateValues }) => {
-      await apiRequest('PATCH', `/api/items/${id}`, changes);
+      await sendItem('PATCH', `/api/items/${id}`, changes);
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: itemKeys.all }),
   });

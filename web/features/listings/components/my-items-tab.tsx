@@ -7,13 +7,19 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { ListStatus } from '../../../components/ui/list-status';
 import { ListingImage } from '../../../components/ui/listing-image';
 import { toast } from '../../../components/ui/use-toast';
+import { flattenOwnList } from '../../../lib/own-list';
 import { useDeleteItem, useMyItems, useUpdateItem } from '../api/items';
 import { useOpenAddItem } from './add-item-context';
 import { ItemFormDialog } from './item-form-dialog';
 
-/** The My Items tab (spec section 2): count, and each item with image, title, description and badges. */
+/**
+ * The My Items tab (spec section 2): count, and each item with image, title, description and badges.
+ * Items come a page at a time (Load More); the count is the server's total, not what is loaded.
+ */
 export function MyItemsTab() {
-  const { data: items = [], isLoading, isError } = useMyItems();
+  const query = useMyItems();
+  const { isLoading, isError } = query;
+  const { rows: items, total } = flattenOwnList(query.data?.pages);
   const openAddItem = useOpenAddItem();
   const [editing, setEditing] = useState<Item | undefined>();
   const [deleting, setDeleting] = useState<Item | undefined>();
@@ -37,7 +43,7 @@ export function MyItemsTab() {
     <section aria-labelledby="my-items-heading" className="grid gap-4">
       <div className="flex items-center justify-between gap-3">
         <h2 id="my-items-heading" className="text-lg font-semibold">
-          My Items ({items.length})
+          My Items ({total})
         </h2>
         <Button size="sm" onClick={openAddItem}>
           <Plus className="h-4 w-4" aria-hidden="true" />
@@ -98,6 +104,17 @@ export function MyItemsTab() {
           </li>
         ))}
       </ul>
+      {query.hasNextPage ? (
+        <div className="flex justify-center">
+          <Button
+            variant="secondary"
+            disabled={query.isFetchingNextPage}
+            onClick={() => void query.fetchNextPage()}
+          >
+            {query.isFetchingNextPage ? 'Loading...' : 'Load More Items'}
+          </Button>
+        </div>
+      ) : null}
       <ItemFormDialog
         open={editing !== undefined}
         onOpenChange={(open) => !open && setEditing(undefined)}

@@ -1,0 +1,147 @@
+/**
+ * What the HTTP benchmarks share (bench-feed.ts, bench-uploads.ts): their flags, the real server
+ * started in its own process, a light keep-alive HTTP client, and percentiles.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import http from 'node:http';
+import net from 'node:net';
+
+/** A flag `--name=value` (`--name` alone is "true"), else the variable BENCH_NAME, else `fallback`. */
+export function option(name: string, fallback: string): string {
+  const flag = process.argv.find((arg) => arg === `--${name}` || arg.startsWith(`--${name}=`));
+  if (flag) return flag.includes('=') ? flag.slice(flag.indexOf('=') + 1) : 'true';
+  return process.env[`BENCH_${name.toUpperCase().replaceAll('-', '_')}`] ?? fallback;
+}
+
+/** A positive whole-number option (see option). */
+export function numberOption(name: string, fallback: number): number {
+  const value = Number(option(name, String(fallback)));
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`--${name} must be a positive number`);
+  return Math.floor(value);
+}
+
+/** The value at percentile `p` of ascending `sorted` values (NaN when there are none). */
+export const percentile = (sorted: number[], p: number) =>
+  sorted.length === 0
+    ? Number.NaN
+    : (sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] as number);
+
+/**
+ * The load generator's HTTP client: node:http over keep-alive connections (one per request in
+ * flight), in this process, while the server runs in its own (startServer), so the two do not share
+ * an event loop and the client's own cost per request stays small.
+ */
+const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+
+export interface Answer {
+  status: number;
+  body: string;
+  setCookie: string[];
+  headers: http.IncomingHttpHeaders;
+}
+
+/** One request with the benchmark's keep-alive client; resolves with status, body and headers. */
+export function request(
+  base: string,
+  method: 'GET' | 'POST' | 'PATCH',
+  pathname: string,
+  headers: Record<string, string>,
+  body?: string | Buffer,
+): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const outgoing = http.request(`${base}${pathname}`, { method, agent, headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('error', reject);
+      response.on('end', () =>
+        resolve({
+          status: response.statusCode ?? 0,
+          body: Buffer.concat(chunks).toString('utf8'),
+          setCookie: response.headers['set-cookie'] ?? [],
+          headers: response.headers,
+        }),
+      );
+    });
+    outgoing.on('error', reject);
+    outgoing.end(body);
+  });
+}
+
+/** A port nobody listens on right now. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => (address && typeof address !== 'string' ? resolve(address.port) : reject()));
+    });
+  });
+}
+
+export interface RunningServer {
+  base: string;
+  /** The server's own process id (for /proc/PID: memory, CPU time). */
+  pid: number;
+  stop: () => Promise<void>;
+}
+
+export interface StartServerOptions {
+  /** The server's LOG_LEVEL (production's default, info, logs each request). */
+  logLevel?: string;
+  /** Write the server's V8 CPU profile to bench-profiles/ when it stops. */
+  profile?: boolean;
+}
+
+/**
+ * The real server (server/main.ts, as `npm start` runs it, NODE_ENV=production) in a child process
+ * on 127.0.0.1, with `env` on top of the benchmark settings: `DATABASE_URL`, or PGlite under
+ * `DATA_DIR`. Ready when /readyz answers 200.
+ */
+export async function startServer(
+  env: Record<string, string>,
+  { logLevel = 'info', profile = false }: StartServerOptions = {},
+): Promise<RunningServer> {
+  const port = await freePort();
+  const { DATABASE_URL: _ignored, ...inherited } = process.env;
+  const args = ['--import', 'tsx'];
+  if (profile) args.push('--cpu-prof', '--cpu-prof-dir=bench-profiles');
+  args.push('server/main.ts');
+  const child: ChildProcess = spawn(process.execPath, args, {
+    env: {
+      ...inherited,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      SESSION_SECRET: 'bench-secret-that-is-long-enough-0123456789',
+      SITE_PASSWORD: '',
+      SEED_DEMO: 'false',
+      LOG_LEVEL: logLevel,
+      LOGIN_RATE_LIMIT: '1000',
+      LOGIN_ACCOUNT_RATE_LIMIT: '1000',
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const base = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`);
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error('the server did not become ready within 120 s');
+    }
+    const ready = await request(base, 'GET', '/readyz', {}).catch(() => null);
+    if (ready?.status === 200) break;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return {
+    base,
+    pid: child.pid as number,
+    stop: async () => {
+      if (child.exitCode === null) child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
