@@ -119,6 +119,8 @@ export async function startServer(
       LOG_LEVEL: logLevel,
       LOGIN_RATE_LIMIT: '1000',
       LOGIN_ACCOUNT_RATE_LIMIT: '1000',
+      // As `npm start` runs it (scripts/start.ts): two glibc malloc arenas unless told otherwise.
+      MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2',
       ...env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],

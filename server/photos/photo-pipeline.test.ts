@@ -25,13 +25,13 @@ describe('processPhoto', () => {
     expect(before.xmp).toBeDefined();
 
     const { imageUrl, thumbnailUrl } = await processPhoto(source, store);
-    expect(imageUrl).toMatch(/^\/photos\/[a-f0-9]{32}\.webp$/);
+    expect(imageUrl).toMatch(/^\/photos\/[a-f0-9]{32}\.jpg$/);
     expect(thumbnailUrl).toMatch(/^\/photos\/[a-f0-9]{32}\.webp$/);
 
     for (const url of [imageUrl, thumbnailUrl]) {
       const file = stored(url);
       const after = await sharp(file).metadata();
-      expect(after).toMatchObject({ format: 'webp', width: 20, height: 60 });
+      expect(after).toMatchObject({ format: url.endsWith('.jpg') ? 'jpeg' : 'webp', width: 20, height: 60 });
       expect(after.exif).toBeUndefined();
       expect(after.icc).toBeUndefined();
       expect(after.xmp).toBeUndefined();
@@ -62,13 +62,24 @@ describe('processPhoto', () => {
     expect(await sharp(stored(small.thumbnailUrl)).metadata()).toMatchObject({ width: 300, height: 500 });
   });
 
-  it('keeps transparency, and turns CMYK and 16-bit photos into ordinary sRGB', async () => {
+  it('keeps transparency on cards, shows it on white in the large JPEG, and turns CMYK and 16-bit photos into ordinary sRGB', async () => {
     const base = (channels: 3 | 4) =>
       sharp({
         create: { width: 90, height: 60, channels, background: { r: 200, g: 30, b: 40, alpha: 0.5 } },
       });
     const transparent = await processPhoto(await base(4).png().toBuffer(), store);
-    expect(await sharp(stored(transparent.imageUrl)).metadata()).toMatchObject({ hasAlpha: true, width: 90 });
+    expect(await sharp(stored(transparent.thumbnailUrl)).metadata()).toMatchObject({
+      hasAlpha: true,
+      width: 90,
+    });
+    // Half-transparent red on white: a light red, never the black a dropped alpha channel would give.
+    const large = await sharp(stored(transparent.imageUrl)).raw().toBuffer({ resolveWithObject: true });
+    expect(large.info).toMatchObject({ channels: 3, width: 90 });
+    expect([large.data[0], large.data[1], large.data[2]]).toEqual([
+      expect.toSatisfy((red: number) => red > 215),
+      expect.toSatisfy((green: number) => green > 130 && green < 150),
+      expect.toSatisfy((blue: number) => blue > 135 && blue < 155),
+    ]);
     for (const bytes of [
       await base(3).toColourspace('cmyk').jpeg().toBuffer(),
       await base(3).toColourspace('rgb16').png().toBuffer(),
