@@ -11,6 +11,7 @@ import { FEED_NAMES, type FeedItem, type FeedName, type FeedSort } from '../../.
 import { paths } from '../../../app/paths';
 import { Button } from '../../../components/ui/button';
 import { Label } from '../../../components/ui/label';
+import { LoadMoreButton } from '../../../components/ui/load-more-button';
 import { Select } from '../../../components/ui/select';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { toast } from '../../../components/ui/use-toast';
@@ -168,17 +169,7 @@ export function HomeFeed() {
         </TabsContent>
       </Tabs>
 
-      {query.hasNextPage ? (
-        <div className="flex justify-center">
-          <Button
-            variant="secondary"
-            disabled={query.isFetchingNextPage}
-            onClick={() => void query.fetchNextPage()}
-          >
-            {query.isFetchingNextPage ? 'Loading...' : 'Load More Items'}
-          </Button>
-        </div>
-      ) : null}
+      <LoadMoreButton query={query} label="Load More Items" />
 
       <ItemDetailDialog
         itemId={opened?.id ?? null}

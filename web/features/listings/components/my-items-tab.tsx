@@ -6,6 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { ListStatus } from '../../../components/ui/list-status';
 import { ListingImage } from '../../../components/ui/listing-image';
+import { LoadMoreButton } from '../../../components/ui/load-more-button';
 import { toast } from '../../../components/ui/use-toast';
 import { flattenOwnList } from '../../../lib/own-list';
 import { useDeleteItem, useMyItems, useUpdateItem } from '../api/items';
@@ -104,17 +105,7 @@ export function MyItemsTab() {
           </li>
         ))}
       </ul>
-      {query.hasNextPage ? (
-        <div className="flex justify-center">
-          <Button
-            variant="secondary"
-            disabled={query.isFetchingNextPage}
-            onClick={() => void query.fetchNextPage()}
-          >
-            {query.isFetchingNextPage ? 'Loading...' : 'Load More Items'}
-          </Button>
-        </div>
-      ) : null}
+      <LoadMoreButton query={query} label="Load More Items" />
       <ItemFormDialog
         open={editing !== undefined}
         onOpenChange={(open) => !open && setEditing(undefined)}

@@ -5,6 +5,7 @@ import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { ListStatus } from '../../../components/ui/list-status';
+import { LoadMoreButton } from '../../../components/ui/load-more-button';
 import { toast } from '../../../components/ui/use-toast';
 import { flattenOwnList } from '../../../lib/own-list';
 import { useDeleteWant, useMyWants } from '../api/wants';
@@ -76,17 +77,7 @@ export function WantListTab() {
           </li>
         ))}
       </ul>
-      {query.hasNextPage ? (
-        <div className="flex justify-center">
-          <Button
-            variant="secondary"
-            disabled={query.isFetchingNextPage}
-            onClick={() => void query.fetchNextPage()}
-          >
-            {query.isFetchingNextPage ? 'Loading...' : 'Load More Wants'}
-          </Button>
-        </div>
-      ) : null}
+      <LoadMoreButton query={query} label="Load More Wants" />
       <WantFormDialog open={adding} onOpenChange={setAdding} />
       <WantFormDialog
         open={editing !== undefined}

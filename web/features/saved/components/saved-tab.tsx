@@ -1,8 +1,8 @@
 import { formatTraderRating } from '../../../../common/trader-reputation';
 import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
 import { ListStatus } from '../../../components/ui/list-status';
 import { ListingImage } from '../../../components/ui/listing-image';
+import { LoadMoreButton } from '../../../components/ui/load-more-button';
 import { flattenOwnList } from '../../../lib/own-list';
 import { useSavedItems } from '../../feed/api/saved-items';
 import { SaveToggle } from '../../feed/components/save-toggle';
@@ -53,17 +53,7 @@ export function SavedTab() {
           </li>
         ))}
       </ul>
-      {query.hasNextPage ? (
-        <div className="flex justify-center">
-          <Button
-            variant="secondary"
-            disabled={query.isFetchingNextPage}
-            onClick={() => void query.fetchNextPage()}
-          >
-            {query.isFetchingNextPage ? 'Loading...' : 'Load More Items'}
-          </Button>
-        </div>
-      ) : null}
+      <LoadMoreButton query={query} label="Load More Items" />
     </section>
   );
 }
