@@ -1,22 +1,11 @@
 import { count } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { Config } from '../config';
+import { mulberry32 } from '../lib/random';
 import { localPhotoStore, type PhotoStore } from '../storage/photo-store';
 import type { Db } from './client';
 import { items, users, wants } from './schema/index';
 import { SEED_MEMBERS, SEED_TOWN } from './seed-data';
-
-/** A small deterministic generator, so the demo neighbourhood is the same on every machine. */
-function mulberry32(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const PALETTES: Array<[string, string]> = [
   ['#0f766e', '#5eead4'],

@@ -2,8 +2,10 @@
 
 /** Mean Earth radius (IUGG) in kilometres. */
 export const EARTH_RADIUS_KM = 6371.0088;
+/** Kilometres in a mile (international mile). */
+export const KM_PER_MILE = 1.609344;
 /** The same radius in miles: travel distances and the distances members see are in miles. */
-export const EARTH_RADIUS_MILES = EARTH_RADIUS_KM / 1.609344;
+export const EARTH_RADIUS_MILES = EARTH_RADIUS_KM / KM_PER_MILE;
 /** Kilometres in one degree of latitude (and of longitude at the equator). */
 export const KM_PER_DEGREE = (EARTH_RADIUS_KM * Math.PI) / 180;
 
@@ -35,4 +37,9 @@ export function ownPoint(member: {
 }): Point | null {
   if (member.latitude === null || member.longitude === null) return null;
   return { latitude: Number(member.latitude), longitude: Number(member.longitude) };
+}
+
+/** Great-circle distance in kilometres between two points. */
+export function kmBetween(a: Point, b: Point): number {
+  return milesBetween(a, b) * KM_PER_MILE;
 }

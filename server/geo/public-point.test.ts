@@ -7,11 +7,9 @@ import { type UserRow, users } from '../db/schema/users';
 import { createItem, createUser, sessionCookiesFor } from '../test/factories';
 import { publicPointOf, seenMiles } from '../test/geo';
 import { buildTestApp, type TestApp } from '../test/helpers';
-import { KM_PER_DEGREE, milesBetween, type Point } from './earth';
+import { KM_PER_DEGREE, KM_PER_MILE, kmBetween, milesBetween, type Point } from './earth';
 import { cellOf, MAX_DISPLACEMENT_KM, OFFSET_KM } from './public-point';
 
-const KM_PER_MILE = 1.609344;
-const kmBetween = (a: Point, b: Point) => milesBetween(a, b) * KM_PER_MILE;
 const RADIANS = Math.PI / 180;
 
 /** `point` moved `east` and `north` km (flat-map arithmetic: fine over a few km). */

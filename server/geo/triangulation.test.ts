@@ -2,10 +2,11 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ItemDetail } from '../../common/schemas/feed';
 import type { Db } from '../db/client';
+import { mulberry32 } from '../lib/random';
 import { createItem, createUser, sessionCookiesFor } from '../test/factories';
 import { publicPointOf } from '../test/geo';
 import { buildTestApp, type TestApp } from '../test/helpers';
-import { KM_PER_DEGREE, milesBetween, type Point } from './earth';
+import { KM_PER_DEGREE, KM_PER_MILE, kmBetween, milesBetween, type Point } from './earth';
 import { cellAt, cellOf, OFFSET_KM } from './public-point';
 
 /**
@@ -16,25 +17,10 @@ import { cellAt, cellOf, OFFSET_KM } from './public-point';
  * to within metres; with public points it is the public point, on average well over 0.4 km away.
  */
 
-const KM_PER_MILE = 1.609344;
 const RADIANS = Math.PI / 180;
 const VICTIMS = 20;
 /** Bisection stops when the bracket is this short (km): 4 m. */
 const PRECISION_KM = 0.004;
-
-const kmBetween = (a: Point, b: Point) => milesBetween(a, b) * KM_PER_MILE;
-
-/** A small seeded generator (mulberry32): the same victims every run. */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let x = state;
-    x = Math.imul(x ^ (x >>> 15), x | 1);
-    x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** The attacker's flat map around `origin`: km east and north to a point. */
 const planar = (origin: Point) => {
@@ -148,7 +134,7 @@ const mean = (values: number[]) => values.reduce((sum, v) => sum + v, 0) / value
 describe('triangulating members from their distances', () => {
   let t: TestApp;
   let attackerCookies: Record<string, string>;
-  const random = seeded(20240612);
+  const random = mulberry32(20240612);
   /** Where each victim lives and where the attacker starts looking (the victim's town). */
   const victims: Array<{ home: Point; start: Point; itemId: number; public: Point }> = [];
 

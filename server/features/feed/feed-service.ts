@@ -11,7 +11,7 @@ import {
 import type { Db } from '../../db/client';
 import type { UserRow } from '../../db/schema/users';
 import { notFound } from '../../errors';
-import { ownPoint, type Point } from '../../geo/earth';
+import { ownPoint } from '../../geo/earth';
 import type { FeedCaches, Ranking } from './feed-cache';
 import { presentFeedItem, presentItemDetail } from './feed-presenter';
 import {
@@ -24,14 +24,6 @@ import {
   readListingVersion,
   readPageState,
 } from './feed-repository';
-
-/**
- * Where the member's own feeds, details and saved list measure from: their own saved point (null
- * without one). Other members are always measured at their public point (server/geo/sql.ts).
- */
-export function originOf(user: Pick<UserRow, 'latitude' | 'longitude'>): Point | null {
-  return ownPoint(user);
-}
 
 export function isFeedName(name: string): name is FeedName {
   return (FEED_NAMES as readonly string[]).includes(name);
@@ -92,7 +84,7 @@ export async function getFeed(
   const params: FeedPageParams = {
     feed: feedName,
     viewerId: viewer.id,
-    origin: originOf(viewer),
+    origin: ownPoint(viewer),
     radiusMiles: query.radius,
     sort: query.sort,
     q: query.q,
@@ -150,7 +142,7 @@ export async function getFeed(
  * otherwise, alike for missing and hidden. A view by someone else counts (one UPDATE).
  */
 export async function getItemDetail(db: Db, viewer: UserRow, itemId: number): Promise<ItemDetail> {
-  const row = await findItemDetail(db, viewer.id, originOf(viewer), itemId, LOOKING_FOR_ON_DETAIL);
+  const row = await findItemDetail(db, viewer.id, ownPoint(viewer), itemId, LOOKING_FOR_ON_DETAIL);
   if (!row) throw notFound('Item not found.');
   if (row.userId !== viewer.id) await countView(db, itemId, viewer.id);
   return presentItemDetail(row, viewer.id);

@@ -4,9 +4,9 @@ import type { Db } from '../../db/client';
 import type { PageRequest } from '../../db/paging';
 import type { UserRow } from '../../db/schema/users';
 import { badRequest, notFound } from '../../errors';
+import { ownPoint } from '../../geo/earth';
 import { presentFeedItem } from '../feed/feed-presenter';
 import { findSavedItems } from '../feed/feed-repository';
-import { originOf } from '../feed/feed-service';
 import { deleteSavedItem, findItemOwner, insertSavedItem } from './saved-repository';
 
 /**
@@ -36,6 +36,6 @@ export async function listSavedItems(
   member: UserRow,
   page: PageRequest,
 ): Promise<{ items: FeedItem[]; total: number }> {
-  const found = await findSavedItems(db, member.id, originOf(member), LOOKING_FOR_ON_CARD, page);
+  const found = await findSavedItems(db, member.id, ownPoint(member), LOOKING_FOR_ON_CARD, page);
   return { items: found.rows.map((row) => presentFeedItem(row)), total: found.total };
 }
