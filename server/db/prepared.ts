@@ -3,6 +3,7 @@ import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { Db } from './client';
+import { queryRows } from './rows';
 
 const dialect = new PgDialect();
 /** Statement names by text, so each text is hashed once. */
@@ -34,6 +35,5 @@ export async function queryPrepared<T>(db: Db, query: SQL): Promise<T[]> {
     const result = await client.query({ name: nameOf(text), text, values: params as unknown[] });
     return result.rows as T[];
   }
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
+  return queryRows<T>(db, query);
 }

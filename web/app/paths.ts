@@ -11,6 +11,13 @@ export const paths = {
   profile: '/profile',
   /** /profile with one of its tabs selected. */
   profileTab: (tab: ProfileTab) => (tab === 'profile' ? '/profile' : `/profile?tab=${tab}`),
+  /** The Barters screen (incoming, outgoing, active, past) and one barter's page. */
+  barters: '/barters',
+  barter: (id: number) => `/barters/${id}`,
+  barterPattern: '/barters/:id',
+  /** A member's public page. */
+  member: (id: string) => `/members/${encodeURIComponent(id)}`,
+  memberPattern: '/members/:id',
 } as const;
 
 /** The profile screen's five tabs (spec section 2), in order. */

@@ -1,9 +1,12 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
+  bigint,
   boolean,
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   smallint,
   text,
@@ -18,6 +21,12 @@ import { users } from './users';
  * A proposed barter (spec section 3, `{product}_requests` settled as `barter_requests`).
  * Members and items may be deleted later; the request then keeps its history with a null side,
  * which the trade history shows as 'User'.
+ *
+ * Its states and who may move it between them are `common/barter-machine.ts` (issue 13). Every item
+ * of each side is a row of `barter_request_items`; `fromItemId` and `toItemId` keep the spec's shape
+ * and name the first item of each side. A counter is a new request whose `counterOfId` is the one it
+ * answers; every request of one negotiation shares `threadId` (the first request's id), and the
+ * conversation (`messages.barterRequestId`) hangs on that thread.
  */
 export const barterRequests = pgTable(
   'barter_requests',
@@ -29,6 +38,21 @@ export const barterRequests = pgTable(
     toItemId: integer('to_item_id').references(() => items.id, { onDelete: 'set null' }),
     message: text('message'),
     status: text('status').notNull().default('pending'),
+    /** The first request of the negotiation (itself for a new proposal; set right after insert). */
+    threadId: integer('thread_id').references((): AnyPgColumn => barterRequests.id, { onDelete: 'set null' }),
+    /** The request this one counters, if any. */
+    counterOfId: integer('counter_of_id').references((): AnyPgColumn => barterRequests.id, {
+      onDelete: 'set null',
+    }),
+    /** When a pending request expires (14 days after it was made, common/barter-machine.ts). */
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    /** When each side confirmed the hand-over of an accepted barter; both set completes it. */
+    fromConfirmedAt: timestamp('from_confirmed_at', { withTimezone: true }),
+    toConfirmedAt: timestamp('to_confirmed_at', { withTimezone: true }),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    /** Who declined, withdrew or cancelled it, and the reason given when cancelling. */
+    closedById: uuid('closed_by_id').references(() => users.id, { onDelete: 'set null' }),
+    closeReason: text('close_reason'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true })
       .notNull()
@@ -40,6 +64,40 @@ export const barterRequests = pgTable(
     index('barter_requests_to_user_idx').on(t.toUserId, t.status, t.updatedAt.desc()),
     index('barter_requests_from_item_idx').on(t.fromItemId),
     index('barter_requests_to_item_idx').on(t.toItemId),
+    index('barter_requests_thread_idx').on(t.threadId),
+    // The expiry sweep reads due pending requests only.
+    index('barter_requests_pending_expiry_idx').on(t.expiresAt).where(sql`${t.status} = 'pending'`),
+  ],
+);
+
+/**
+ * The items of each side of a barter request: `side` 'from' is what the proposer offers, 'to' what
+ * they ask for. Title, category and kind are kept as they were when proposed, so the history still
+ * reads right after the item is edited or deleted (`itemId` then null).
+ */
+export const barterRequestItems = pgTable(
+  'barter_request_items',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    barterRequestId: integer('barter_request_id')
+      .notNull()
+      .references(() => barterRequests.id, { onDelete: 'cascade' }),
+    itemId: integer('item_id').references(() => items.id, { onDelete: 'set null' }),
+    side: text('side').notNull(),
+    position: smallint('position').notNull(),
+    title: text('title').notNull(),
+    category: text('category').notNull(),
+    isService: boolean('is_service').notNull(),
+  },
+  (t) => [
+    uniqueIndex('barter_request_items_request_side_position_unique').on(
+      t.barterRequestId,
+      t.side,
+      t.position,
+    ),
+    uniqueIndex('barter_request_items_request_item_unique').on(t.barterRequestId, t.itemId),
+    index('barter_request_items_item_idx').on(t.itemId),
+    check('barter_request_items_side', sql`${t.side} IN ('from', 'to')`),
   ],
 );
 
@@ -64,7 +122,9 @@ export const messages = pgTable(
   (t) => [
     index('messages_to_user_unread_idx').on(t.toUserId).where(sql`NOT ${t.isRead}`),
     index('messages_conversation_idx').on(t.fromUserId, t.toUserId, t.createdAt),
-    index('messages_barter_request_idx').on(t.barterRequestId),
+    // A conversation in order, and a member's unread messages per conversation.
+    index('messages_barter_request_idx').on(t.barterRequestId, t.id),
+    index('messages_to_user_unread_thread_idx').on(t.toUserId, t.barterRequestId).where(sql`NOT ${t.isRead}`),
   ],
 );
 
@@ -90,3 +150,56 @@ export const ratings = pgTable(
     check('ratings_stars_range', sql`${t.stars} BETWEEN 1 AND 5`),
   ],
 );
+
+/**
+ * What the bell lists (issue 13). `kind` is one of NOTIFICATION_KINDS (common/schemas/notifications.ts);
+ * unread while `readAt` is null. New messages in one conversation share one unread entry, whose
+ * `count` grows.
+ */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    barterRequestId: integer('barter_request_id').references(() => barterRequests.id, {
+      onDelete: 'cascade',
+    }),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    count: integer('count').notNull().default(1),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('notifications_user_idx').on(t.userId, t.id.desc()),
+    index('notifications_user_unread_idx').on(t.userId, t.barterRequestId).where(sql`${t.readAt} IS NULL`),
+  ],
+);
+
+/**
+ * Every event pushed to a member's open pages (server/events), kept for a day so a page that
+ * reconnects catches up from its last event id. Delivered live through LISTEN/NOTIFY.
+ */
+export const memberEvents = pgTable(
+  'member_events',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    data: jsonb('data').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('member_events_user_idx').on(t.userId, t.id),
+    index('member_events_created_idx').on(t.createdAt),
+  ],
+);
+
+export type BarterRequestRow = typeof barterRequests.$inferSelect;
+export type BarterRequestItemRow = typeof barterRequestItems.$inferSelect;
+export type NotificationRow = typeof notifications.$inferSelect;
+export type MessageRow = typeof messages.$inferSelect;

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   check,
   customType,
@@ -12,6 +13,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { barterRequests } from './barter';
 import { users } from './users';
 
 /** PostgreSQL full-text document (tsvector); only ever written by the database (generated columns). */
@@ -35,6 +37,14 @@ export const items = pgTable(
     estimatedValue: numeric('estimated_value', { precision: 10, scale: 2, mode: 'number' }),
     viewCount: integer('view_count').notNull().default(0),
     isActive: boolean('is_active').notNull().default(true),
+    /**
+     * The accepted barter holding this item (issue 13): set when a barter using it is accepted, at
+     * most one at a time (the accept updates only rows where it is null), cleared when that barter is
+     * cancelled or completed. A reserved item is not listed to other members.
+     */
+    reservedByRequestId: integer('reserved_by_request_id').references((): AnyPgColumn => barterRequests.id, {
+      onDelete: 'set null',
+    }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true })
       .notNull()

@@ -1,3 +1,4 @@
+import { lastInitial } from '../../../common/member-name';
 import { FEED_DESCRIPTION_MAX_LENGTH, type FeedItem, type ItemDetail } from '../../../common/schemas/feed';
 import type { FeedRow } from './feed-repository';
 
@@ -12,9 +13,6 @@ export function shorten(text: string, max: number): string {
 }
 
 /** "O." from "O": the initial only, so a card never shows a member's whole last name. */
-function lastInitial(initial: string | null): string | null {
-  return initial ? `${initial.toLocaleUpperCase('en')}.` : null;
-}
 
 export interface PresentOptions {
   /** Barter Match: the score and its reasons. */

@@ -3,6 +3,7 @@ import type { FeedName, FeedSort } from '../../../common/schemas/feed';
 import type { Db } from '../../db/client';
 import { type Page, type PageRequest, withTotal } from '../../db/paging';
 import { queryPrepared } from '../../db/prepared';
+import { queryRows } from '../../db/rows';
 import type { Point } from '../../geo/earth';
 import { distanceMiles, itemPoint, withinRadius } from '../../geo/sql';
 import { type TraderSummary, traderSummaryColumns } from '../trades/trades-repository';
@@ -95,11 +96,7 @@ interface RawRow {
   max_value?: number | null;
 }
 
-async function run<T>(db: Db, query: SQL): Promise<T[]> {
-  // Both drivers answer { rows }; every column is cast in SQL to a type both parse alike.
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
-}
+const run = queryRows;
 
 function toFeedRow(row: RawRow): FeedRow {
   return {

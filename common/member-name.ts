@@ -1,0 +1,21 @@
+// No zod here: imported by the web app's cards and the server's presenters alike.
+
+/** A last name's initial with a full stop ("R."), or null when there is none. */
+export function lastInitial(lastName: string | null | undefined): string | null {
+  const initial = lastName?.trim().charAt(0);
+  return initial ? `${initial.toLocaleUpperCase('en')}.` : null;
+}
+
+/**
+ * How other members see a member: first name and last initial ("Ann R."), never the whole last
+ * name; 'User' for a deleted account or one without a name (spec: the trade history's 'User').
+ */
+export function memberDisplayName(
+  firstName: string | null | undefined,
+  lastName: string | null | undefined,
+): string {
+  const first = firstName?.trim();
+  if (!first) return 'User';
+  const initial = lastInitial(lastName);
+  return initial ? `${first} ${initial}` : first;
+}

@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import { chatMessageSchema } from './barters';
+import { notificationSchema, unreadCountsSchema } from './notifications';
+
+/**
+ * What GET /api/events (server-sent events) pushes to a member's open pages (issue 13). Each event
+ * has an `id` (for catch-up after a reconnect, via Last-Event-ID), a `type` (the SSE event name) and
+ * JSON `data` of the shape below.
+ */
+export const memberEventSchemas = {
+  /** New unread counts (the header's badges). */
+  counts: unreadCountsSchema,
+  /** A new entry on the bell's list, and the counts after it. */
+  notification: z.object({ notification: notificationSchema, counts: unreadCountsSchema }),
+  /** A message in one of the member's conversations (theirs too, for their other pages). */
+  message: z.object({ message: chatMessageSchema, counts: unreadCountsSchema }),
+  /** A barter of the member changed (state, items, confirmations, ratings): read it again. */
+  barter: z.object({ barterRequestId: z.number().int(), threadId: z.number().int() }),
+  /** The page was away too long to catch up event by event: read everything again. */
+  resync: z.object({}),
+} as const;
+
+export type MemberEventType = keyof typeof memberEventSchemas;
+export type MemberEventData<T extends MemberEventType> = z.infer<(typeof memberEventSchemas)[T]>;
+export const MEMBER_EVENT_TYPES = Object.keys(memberEventSchemas) as MemberEventType[];
+
+/** Path of the event stream. */
+export const EVENTS_PATH = '/api/events';

@@ -1,0 +1,87 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { NotificationKind, UnreadCounts } from '../../../common/schemas/notifications';
+import type { Db } from '../../db/client';
+import { queryRows } from '../../db/rows';
+import { messages, notifications } from '../../db/schema/barter';
+import { users } from '../../db/schema/users';
+import { memberEvent, type NewMemberEvent, publishMemberEvents } from '../../events/publish';
+import { presentMemberRef } from '../members/member-ref';
+import { presentNotification } from './notifications-presenter';
+
+/**
+ * The member's unread notifications and messages, in one statement (both served by partial
+ * indexes on unread rows).
+ */
+export async function unreadCounts(db: Db, userId: string): Promise<UnreadCounts> {
+  const [row] = await queryRows<{ notifications: number; messages: number }>(
+    db,
+    sql`
+    SELECT
+      (SELECT count(*)::int FROM ${notifications} WHERE ${notifications.userId} = ${userId}::uuid AND ${notifications.readAt} IS NULL) AS notifications,
+      (SELECT count(*)::int FROM ${messages} WHERE ${messages.toUserId} = ${userId}::uuid AND NOT ${messages.isRead}) AS messages`,
+  );
+  return { notifications: Number(row?.notifications ?? 0), messages: Number(row?.messages ?? 0) };
+}
+
+/** An event carrying the member's current unread counts (after a read, for their other pages). */
+export async function countsEvent(db: Db, userId: string): Promise<NewMemberEvent<'counts'>> {
+  return memberEvent(userId, 'counts', await unreadCounts(db, userId));
+}
+
+export interface NotifyInput {
+  userId: string;
+  kind: NotificationKind;
+  barterRequestId: number | null;
+  /** Who did it; null for the system (expiry). */
+  actorId: string | null;
+}
+
+/**
+ * Put an entry on a member's bell list and push it, with their new unread counts, to their open
+ * pages. Call it inside the transaction that makes the change. New messages in one conversation
+ * share one unread entry: the older unread one is replaced by one counting them all, so the list
+ * stays in id order.
+ */
+export async function notifyMember(db: Db, input: NotifyInput): Promise<void> {
+  let count = 1;
+  if (input.kind === 'message_received' && input.barterRequestId !== null) {
+    const replaced = await db
+      .delete(notifications)
+      .where(
+        and(
+          eq(notifications.userId, input.userId),
+          eq(notifications.barterRequestId, input.barterRequestId),
+          eq(notifications.kind, 'message_received'),
+          isNull(notifications.readAt),
+        ),
+      )
+      .returning({ count: notifications.count });
+    count += replaced.reduce((sum, row) => sum + row.count, 0);
+  }
+  const [row] = await db
+    .insert(notifications)
+    .values({
+      userId: input.userId,
+      kind: input.kind,
+      barterRequestId: input.barterRequestId,
+      actorId: input.actorId,
+      count,
+    })
+    .returning();
+  if (!row) throw new Error('notifyMember: insert returned nothing');
+  const [actor] = input.actorId
+    ? await db
+        .select({
+          id: users.id,
+          firstName: users.firstName,
+          lastName: users.lastName,
+          profileImageUrl: users.profileImageUrl,
+        })
+        .from(users)
+        .where(eq(users.id, input.actorId))
+    : [];
+  const notification = presentNotification(row, input.actorId ? presentMemberRef(actor) : null);
+  await publishMemberEvents(db, [
+    memberEvent(input.userId, 'notification', { notification, counts: await unreadCounts(db, input.userId) }),
+  ]);
+}

@@ -1,0 +1,20 @@
+import type { BarterBox } from '../../../../common/barter-machine';
+
+/**
+ * Query keys of the barter screens, in one place: the pages read through them and the live events
+ * (web/features/notifications/live-events.ts) update or invalidate them.
+ */
+export const barterKeys = {
+  all: ['barters'] as const,
+  lists: () => [...barterKeys.all, 'list'] as const,
+  list: (box: BarterBox) => [...barterKeys.lists(), box] as const,
+  details: () => [...barterKeys.all, 'detail'] as const,
+  detail: (id: number) => [...barterKeys.details(), id] as const,
+  /** A conversation, by its thread id. */
+  messages: (threadId: number) => [...barterKeys.all, 'messages', threadId] as const,
+};
+
+export const notificationKeys = {
+  all: ['notifications'] as const,
+  list: () => [...notificationKeys.all, 'list'] as const,
+};
