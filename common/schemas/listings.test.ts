@@ -210,6 +210,7 @@ describe('itemSchema', () => {
       thumbnailUrl: null,
       estimatedValue: null,
       isActive: true,
+      isReserved: false,
       viewCount: 0,
       createdAt: new Date().toISOString(),
       updatedAt: new Date().toISOString(),

@@ -211,6 +211,8 @@ export const itemBaseSchema = z.object({
 /** An item as the API returns it to its owner. */
 export const itemSchema = itemBaseSchema.extend({
   isActive: z.boolean(),
+  /** An accepted barter holds it (issue 13): it cannot be offered in another one until that ends. */
+  isReserved: z.boolean(),
   viewCount: z.number().int(),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),

@@ -31,6 +31,9 @@ export const tradeSchema = z.object({
   /** Null when the item was deleted, or for a side that offered nothing listed. */
   fromItem: tradeItemSchema.nullable(),
   toItem: tradeItemSchema.nullable(),
+  /** Every item of each side as proposed (issue 13: a barter may trade several); fromItem/toItem are the first. */
+  fromItems: z.array(tradeItemSchema).optional(),
+  toItems: z.array(tradeItemSchema).optional(),
   status: z.string(),
   createdAt: z.string(),
   updatedAt: z.string(),

@@ -19,12 +19,12 @@ export interface MemberRateLimit {
   what: string;
 }
 
-/** "an hour", "a minute", "15 minutes": the window as the 429 message says it. */
+/** "an hour", "a minute", "per 15 minutes": the window as the 429 message says it ("at most 5 an hour"). */
 function windowText(ms: number): string {
   if (ms === HOUR_MS) return 'an hour';
   if (ms === MINUTE_MS) return 'a minute';
-  if (ms % HOUR_MS === 0) return `${ms / HOUR_MS} hours`;
-  return `${Math.max(1, Math.round(ms / MINUTE_MS))} minutes`;
+  if (ms % HOUR_MS === 0) return `per ${ms / HOUR_MS} hours`;
+  return `per ${Math.max(1, Math.round(ms / MINUTE_MS))} minutes`;
 }
 
 /** "30 seconds", "1 minute", "42 minutes": how long until the window resets. */

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { sign as signCookie } from '@fastify/cookie';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client';
-import { barterRequests, messages, ratings } from '../db/schema/barter';
+import { barterRequestItems, barterRequests, messages, ratings } from '../db/schema/barter';
 import { type ItemRow, items, type WantRow, wants } from '../db/schema/items';
 import { type NewUserRow, type UserRow, users } from '../db/schema/users';
 import { hashPassword } from '../features/auth/passwords';
@@ -98,20 +100,30 @@ export async function createWant(
  * for `app.inject({ cookies })`. Tests of sign-in itself go through the endpoints instead.
  */
 export async function sessionCookiesFor(app: FastifyInstance, user: { id: string }) {
+  return signedSessionCookies(app.db, user, app.config.sessionSecret);
+}
+
+/**
+ * The same for a server in another process (its SESSION_SECRET): the session made in `db`, the
+ * cookie signed as @fastify/cookie signs it.
+ */
+export async function signedSessionCookies(db: Db, user: { id: string }, secret: string) {
   const id = randomUUID() + randomUUID();
   const now = Date.now();
   await insertSession(
-    app.db,
+    db,
     hashSessionId(id),
     { userId: user.id, createdAt: now },
     new Date(now + SESSION_IDLE_MS),
   );
-  return { [SESSION_COOKIE]: app.signCookie(id) };
+  return { [SESSION_COOKIE]: signCookie(id, secret) };
 }
 
 /**
  * Insert a barter request ('pending' unless overridden), creating either member when not given;
- * pass `fromUserId: null` or `toUserId: null` for a member who has since been deleted.
+ * pass `fromUserId: null` or `toUserId: null` for a member who has since been deleted. Like a
+ * request made before issue 13 (migration 0010): its own thread unless `threadId` is given, and
+ * `fromItemId`/`toItemId` listed as its one item per side.
  */
 export async function createBarterRequest(
   db: Db,
@@ -119,11 +131,39 @@ export async function createBarterRequest(
 ): Promise<typeof barterRequests.$inferSelect> {
   const fromUserId = 'fromUserId' in overrides ? overrides.fromUserId : (await createUser(db)).id;
   const toUserId = 'toUserId' in overrides ? overrides.toUserId : (await createUser(db)).id;
-  const [row] = await db
+  const [inserted] = await db
     .insert(barterRequests)
     .values({ createdAt: overrides.updatedAt, ...overrides, fromUserId, toUserId })
     .returning();
-  if (!row) throw new Error('createBarterRequest: insert returned nothing');
+  if (!inserted) throw new Error('createBarterRequest: insert returned nothing');
+  let row = inserted;
+  if (inserted.threadId === null) {
+    // The same updated_at, so lists ordered by it see the request as given.
+    const [threaded] = await db
+      .update(barterRequests)
+      .set({ threadId: inserted.id, updatedAt: inserted.updatedAt })
+      .where(eq(barterRequests.id, inserted.id))
+      .returning();
+    if (threaded) row = threaded;
+  }
+  const sides = [
+    ['from', row.fromItemId],
+    ['to', row.toItemId],
+  ] as const;
+  for (const [side, itemId] of sides) {
+    if (itemId === null) continue;
+    const [item] = await db.select().from(items).where(eq(items.id, itemId));
+    if (!item) continue;
+    await db.insert(barterRequestItems).values({
+      barterRequestId: row.id,
+      itemId,
+      side,
+      position: 0,
+      title: item.title,
+      category: item.category,
+      isService: item.isService,
+    });
+  }
   return row;
 }
 

@@ -11,6 +11,7 @@ import type { RankedItem, Ranking } from './feed-cache';
 import {
   candidateWhere,
   itemDocument,
+  listedItem,
   nearMembers,
   ownerWantMatchesMyItem,
   scoreSql,
@@ -173,7 +174,7 @@ function presentPage(options: {
   lookingFor: number;
   /** More output columns. */
   extra?: SQL;
-  /** Leave out items no longer active. */
+  /** Leave out items no longer listed (inactive, or reserved by an accepted barter). */
   activeOnly?: boolean;
   /** More joined relations (one row each). */
   join?: SQL;
@@ -191,10 +192,26 @@ function presentPage(options: {
       ${owner.averageRating}::float8 AS owner_rating, ${owner.completedTrades}::int AS owner_trades
       ${options.extra ?? sql``}
     FROM (${options.page}) p
-    JOIN items i ON i.id = p.id ${options.activeOnly ? sql`AND i.is_active` : sql``}
+    JOIN items i ON i.id = p.id ${options.activeOnly ? sql`AND ${listedItem('i')}` : sql``}
     JOIN users u ON u.id = i.user_id
     ${options.join ?? sql``}
     ORDER BY ${orderBy(options.order, 'p.')}`;
+}
+
+/** The order of a card page: output columns of its page subquery, each with its direction. */
+export type CardOrder = Array<[string, Direction]>;
+
+/**
+ * The cards of the items a page subquery names (output columns id, distance and the `order`
+ * columns), in that order, as the viewer sees them: for lists whose rows other features choose
+ * (saved items, a member's items), so every list shows the same card.
+ */
+export async function readCardPage(
+  db: Db,
+  options: { page: SQL; viewerId: string; order: CardOrder; lookingFor: number },
+): Promise<FeedRow[]> {
+  const rows = await run<RawRow>(db, presentPage(options));
+  return rows.map(toFeedRow);
 }
 
 export interface FeedPageParams {
@@ -262,7 +279,7 @@ function plainPage(params: FeedPageParams, order: Array<[string, Direction]>): S
 function distancePage(params: FeedPageParams & { origin: Point }, order: Array<[string, Direction]>): SQL {
   return sql`SELECT ${orderColumns(params)}, nu.distance
     FROM (SELECT n.id, n.distance FROM (${nearMembers(params)}) n ORDER BY distance) nu
-    CROSS JOIN LATERAL (SELECT i.* FROM items i WHERE i.user_id = nu.id AND i.is_active) i
+    CROSS JOIN LATERAL (SELECT i.* FROM items i WHERE i.user_id = nu.id AND ${listedItem('i')}) i
     ORDER BY ${orderBy(order)}
     ${page(params)}`;
 }
@@ -322,7 +339,7 @@ function matchPage(params: FeedPageParams, order: Array<[string, Direction]>, it
     extra: SQL = sql``,
   ) => sql`SELECT w.id AS want_id, ${flags}, ${columns}
       FROM my_wants w CROSS JOIN LATERAL (SELECT * FROM items i
-        WHERE ${join} AND i.is_service = w.is_service AND i.is_active AND i.user_id <> ${viewer} ${only} ${search} ${near}
+        WHERE ${join} AND i.is_service = w.is_service AND ${listedItem('i')} AND i.user_id <> ${viewer} ${only} ${search} ${near}
         -- Kept a subquery (not flattened into a join), so each want probes the index.
         OFFSET 0) i ${extra}`;
   // The candidate's latitude/longitude are the item's copy of its owner's public point.
@@ -330,7 +347,7 @@ function matchPage(params: FeedPageParams, order: Array<[string, Direction]>, it
   return sql`WITH my_wants AS MATERIALIZED (
       SELECT w.*,
         -- Near spellings are the fallback for wants whose words no active item has (a typo).
-        EXISTS (SELECT 1 FROM items x WHERE x.is_active AND ${itemDocument('x')} @@ w.tsq) AS found_by_words
+        EXISTS (SELECT 1 FROM items x WHERE ${listedItem('x')} AND ${itemDocument('x')} @@ w.tsq) AS found_by_words
       FROM (SELECT w.id, w.title, w.category, w.is_service, w.max_value, plainto_tsquery('english', w.title) AS tsq
             FROM wants w WHERE w.user_id = ${viewer} AND w.is_active) w
     ),
@@ -343,7 +360,7 @@ function matchPage(params: FeedPageParams, order: Array<[string, Direction]>, it
     by_category AS MATERIALIZED (
       SELECT c.is_service AS probe_service, i.* FROM (SELECT DISTINCT category, is_service FROM my_wants) c
       CROSS JOIN LATERAL (SELECT ${columns} FROM items i
-        WHERE i.category = c.category AND i.is_service = c.is_service AND i.is_active
+        WHERE i.category = c.category AND i.is_service = c.is_service AND ${listedItem('i')}
           AND i.user_id <> ${viewer} ${only} ${search} ${near}
         OFFSET 0) i
     ),
@@ -518,8 +535,8 @@ export async function readPageState(
 const intArray = (ids: readonly number[]) => `{${ids.map((id) => Math.trunc(id)).join(',')}}`;
 
 /**
- * One page of the viewer's saved items that are still active, newest saved first, with how many
- * there are in all (the Saved tab's count).
+ * One page of the viewer's saved items that are still listed (active, not reserved by an accepted
+ * barter), newest saved first, with how many there are in all (the Saved tab's count).
  */
 export async function findSavedItems(
   db: Db,
@@ -531,26 +548,23 @@ export async function findSavedItems(
   const distance = distanceOrNull(origin);
   const page = sql`SELECT i.id, s.created_at AS saved_at, s.id AS saved_id, ${distance} AS distance
     FROM saved_items s JOIN items i ON i.id = s.item_id
-    WHERE s.user_id = ${viewerId}::uuid AND i.is_active
+    WHERE s.user_id = ${viewerId}::uuid AND ${listedItem('i')}
     ORDER BY saved_at DESC, saved_id DESC
     LIMIT ${pageRequest.limit}::int OFFSET ${pageRequest.offset}::int`;
-  const rows = await run<RawRow>(
-    db,
-    presentPage({
-      page,
-      viewerId,
-      order: [
-        ['saved_at', 'DESC'],
-        ['saved_id', 'DESC'],
-      ],
-      lookingFor,
-    }),
-  );
-  return withTotal(rows.map(toFeedRow), pageRequest, async () => {
+  const rows = await readCardPage(db, {
+    page,
+    viewerId,
+    order: [
+      ['saved_at', 'DESC'],
+      ['saved_id', 'DESC'],
+    ],
+    lookingFor,
+  });
+  return withTotal(rows, pageRequest, async () => {
     const [row] = await run<{ n: number }>(
       db,
       sql`SELECT count(*)::int AS n FROM saved_items s JOIN items i ON i.id = s.item_id
-        WHERE s.user_id = ${viewerId}::uuid AND i.is_active`,
+        WHERE s.user_id = ${viewerId}::uuid AND ${listedItem('i')}`,
     );
     return row?.n ?? 0;
   });

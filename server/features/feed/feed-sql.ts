@@ -49,9 +49,9 @@ export function wantLexemes(w = 'w'): SQL {
 }
 
 /**
- * Rows of `items i` a viewer may see: active, not their own, within the radius when they have a
- * location (the item's copy of its owner's public point), and matching the search text when there
- * is one.
+ * Rows of `items i` a viewer may see: listed (listedItem), not their own, within the radius when
+ * they have a location (the item's copy of its owner's public point), and matching the search text
+ * when there is one.
  */
 export interface CandidateFilter {
   viewerId: string;
@@ -61,8 +61,16 @@ export interface CandidateFilter {
   q?: string;
 }
 
+/**
+ * An item other members may see listed: active, and not reserved by an accepted barter (issue 13;
+ * a reservation moves the listing version like an edit, migration 0010, so kept rankings drop it).
+ */
+export function listedItem(i = 'i'): SQL {
+  return sql.raw(`${i}.is_active AND ${i}.reserved_by_request_id IS NULL`);
+}
+
 export function candidateWhere(filter: CandidateFilter): SQL {
-  const parts: SQL[] = [sql`i.is_active`, sql`i.user_id <> ${filter.viewerId}::uuid`];
+  const parts: SQL[] = [listedItem('i'), sql`i.user_id <> ${filter.viewerId}::uuid`];
   // The item's copy of its owner's public point (kept by the database, migration 0009).
   if (filter.origin) parts.push(withinRadius(filter.origin, filter.radiusMiles, itemPoint('i')));
   if (filter.q) parts.push(searchMatch(filter.q));

@@ -1,4 +1,4 @@
-import { and, eq, ne, type SQL, sql } from 'drizzle-orm';
+import { and, eq, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { items, wants } from '../../db/schema/items';
 import { users } from '../../db/schema/users';
@@ -46,7 +46,8 @@ const newestFirst = (table: typeof items | typeof wants): SQL[] => [
 ];
 
 /**
- * The newest active items of other members in the area, newest first, in one query
+ * The newest active items of other members in the area that no accepted barter holds, newest
+ * first, in one query
  * (items_active_recent_idx for the order, users_public_lat_lon_idx for the box).
  */
 export async function findNearbyOffers(db: Db, query: NeighborhoodQuery): Promise<FlyerListingRow[]> {
@@ -59,7 +60,7 @@ export async function findNearbyOffers(db: Db, query: NeighborhoodQuery): Promis
     })
     .from(items)
     .innerJoin(users, eq(users.id, items.userId))
-    .where(and(sql`${items.isActive}`, owner(query, items.userId)))
+    .where(and(sql`${items.isActive}`, isNull(items.reservedByRequestId), owner(query, items.userId)))
     .orderBy(...newestFirst(items))
     .limit(query.limit);
 }

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, or } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { type Page, type PageRequest, withTotal } from '../../db/paging';
 import { type ItemRow, items } from '../../db/schema/items';
@@ -44,26 +44,38 @@ export async function listItemsByUser(db: Db, userId: string, page: PageRequest)
   });
 }
 
-/** Change an item, only if it still belongs to `userId`; null when it does not (or is gone). */
+/** An item of `userId`, and with `unreservedOnly` one no accepted barter holds (issue 13). */
+const ownItem = (id: number, userId: string, unreservedOnly: boolean) =>
+  and(
+    eq(items.id, id),
+    eq(items.userId, userId),
+    unreservedOnly ? isNull(items.reservedByRequestId) : undefined,
+  );
+
+/**
+ * Change an item, only if it still belongs to `userId` (and with `unreservedOnly`, no accepted
+ * barter holds it); null when it does not (or is gone).
+ */
 export async function updateItemOfUser(
   db: Db,
   id: number,
   userId: string,
   changes: ItemChanges,
+  options: { unreservedOnly?: boolean } = {},
 ): Promise<ItemRow | null> {
   const [row] = await db
     .update(items)
     .set({ ...changes, updatedAt: new Date() })
-    .where(and(eq(items.id, id), eq(items.userId, userId)))
+    .where(ownItem(id, userId, options.unreservedOnly ?? false))
     .returning();
   return row ?? null;
 }
 
-/** Delete an item, only if it belongs to `userId`; the deleted row, or null. */
+/** Delete an item, only if it belongs to `userId` and no accepted barter holds it; the deleted row, or null. */
 export async function deleteItemOfUser(db: Db, id: number, userId: string): Promise<ItemRow | null> {
   const [row] = await db
     .delete(items)
-    .where(and(eq(items.id, id), eq(items.userId, userId)))
+    .where(ownItem(id, userId, true))
     .returning();
   return row ?? null;
 }

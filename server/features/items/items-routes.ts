@@ -111,7 +111,7 @@ export async function itemsRoutes(app: FastifyInstance, options: ItemsRoutesOpti
       schema: {
         tags: ['items'],
         summary: 'Edit your item: fields, photo (a new one replaces, null removes), isActive',
-        description: PHOTO_ERRORS,
+        description: `${PHOTO_ERRORS} Hiding (isActive false) an item an accepted barter holds: 409 CONFLICT.`,
         params: listingIdParamsSchema,
         body: itemUpdateSchema,
         response: {
@@ -119,6 +119,7 @@ export async function itemsRoutes(app: FastifyInstance, options: ItemsRoutesOpti
           400: apiErrorSchema,
           401: apiErrorSchema,
           404: apiErrorSchema,
+          409: apiErrorSchema,
           413: apiErrorSchema,
           503: apiErrorSchema,
         },
@@ -142,8 +143,15 @@ export async function itemsRoutes(app: FastifyInstance, options: ItemsRoutesOpti
       schema: {
         tags: ['items'],
         summary: 'Delete your item and its photos',
+        description: 'An item an accepted barter holds: 409 CONFLICT (cancel the barter first).',
         params: listingIdParamsSchema,
-        response: { 204: z.undefined(), 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema },
+        response: {
+          204: z.undefined(),
+          400: apiErrorSchema,
+          401: apiErrorSchema,
+          404: apiErrorSchema,
+          409: apiErrorSchema,
+        },
       },
     },
     async (request, reply) => {

@@ -5,7 +5,7 @@ import { type ItemInput, type ItemUpdate, LISTING_MESSAGES } from '../../../comm
 import type { Db } from '../../db/client';
 import type { Page, PageRequest } from '../../db/paging';
 import type { ItemRow } from '../../db/schema/items';
-import { badRequest, notFound } from '../../errors';
+import { badRequest, conflict, notFound } from '../../errors';
 import { assertAppropriate } from '../../moderation/moderation';
 import type { StoredPhoto } from '../../photos/photo-pipeline';
 import { type PhotoUpload, storeUploadedPhoto } from '../../photos/photo-upload';
@@ -38,6 +38,10 @@ const categoryNotInList = () =>
  * not learn which items exist or who owns them.
  */
 const itemNotFound = () => notFound('Item not found.');
+
+/** Hiding or deleting an item an accepted barter holds would break the barter (issue 13). */
+const itemReserved = () =>
+  conflict('This item is reserved in an accepted barter. Cancel the barter first.', ERROR_CODES.conflict);
 
 /**
  * Check, re-encode and store the photo of a create or an edit, in the photo queue: the multipart
@@ -129,6 +133,8 @@ export async function updateItem(
   upload: PhotoUpload = {},
 ): Promise<ItemRow> {
   const item = await loadOwnItem(deps, actor, id, 'update');
+  const hiding = patch.isActive === false;
+  if (hiding && item.reservedByRequestId !== null) throw itemReserved();
 
   // The category must fit the list that applies after the change, whichever of the two was sent.
   const category = patch.category ?? item.category;
@@ -165,24 +171,28 @@ export async function updateItem(
 
   let updated: ItemRow | null;
   try {
-    updated = await updateItemOfUser(deps.db, id, actor.id, changes);
+    updated = await updateItemOfUser(deps.db, id, actor.id, changes, { unreservedOnly: hiding });
   } catch (error) {
     if (newPhoto) await removeUnusedPhotos(deps, [newPhoto.imageUrl, newPhoto.thumbnailUrl]);
     throw error;
   }
   if (!updated) {
-    // Deleted by a parallel request between the read and the write.
+    // Deleted, or reserved by an accepted barter, by a parallel request between the read and the write.
     if (newPhoto) await removeUnusedPhotos(deps, [newPhoto.imageUrl, newPhoto.thumbnailUrl]);
-    throw itemNotFound();
+    throw (await findItemById(deps.db, id)) ? itemReserved() : itemNotFound();
   }
   if ('imageUrl' in changes) await removeUnusedPhotos(deps, [item.imageUrl, item.thumbnailUrl]);
   return updated;
 }
 
-/** Delete the member's own item and, once unused, its photo files. */
+/**
+ * Delete the member's own item and, once unused, its photo files; 409 while an accepted barter
+ * holds it. Proposals keep what they showed of it (barter_request_items).
+ */
 export async function deleteItem(deps: ItemsDeps, actor: Member, id: number): Promise<void> {
-  await loadOwnItem(deps, actor, id, 'delete');
+  const item = await loadOwnItem(deps, actor, id, 'delete');
+  if (item.reservedByRequestId !== null) throw itemReserved();
   const deleted = await deleteItemOfUser(deps.db, id, actor.id);
-  if (!deleted) throw itemNotFound();
+  if (!deleted) throw (await findItemById(deps.db, id)) ? itemReserved() : itemNotFound();
   await removeUnusedPhotos(deps, [deleted.imageUrl, deleted.thumbnailUrl]);
 }

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Item } from '../../../common/schemas/listings';
 import { items } from '../../db/schema/items';
 import type { UserRow } from '../../db/schema/users';
-import { createItem, createUser, sessionCookiesFor } from '../../test/factories';
+import { createBarterRequest, createItem, createUser, sessionCookiesFor } from '../../test/factories';
 import { buildTestApp, type TestApp } from '../../test/helpers';
 
 const drill = {
@@ -84,6 +84,7 @@ describe('items API', () => {
         thumbnailUrl: null,
         estimatedValue: 45.5,
         isActive: true,
+        isReserved: false,
         viewCount: 0,
         createdAt: expect.any(String),
         updatedAt: expect.any(String),
@@ -176,6 +177,19 @@ describe('items API', () => {
       const listed = await myItems(cookies);
       expect(listed.map((item) => item.id)).toEqual([inactive.id, older.id]);
       expect(listed[0]).toMatchObject({ isActive: false });
+    });
+
+    it('says which items an accepted barter holds (they cannot be offered again)', async () => {
+      const member = await createUser(t.app.db);
+      const free = await createItem(t.app.db, { userId: member.id });
+      const held = await createItem(t.app.db, { userId: member.id });
+      const barter = await createBarterRequest(t.app.db, { fromUserId: member.id, status: 'accepted' });
+      await t.app.db.update(items).set({ reservedByRequestId: barter.id }).where(eq(items.id, held.id));
+      const listed = await myItems(await sessionCookiesFor(t.app, member));
+      expect(listed.map((item) => [item.id, item.isReserved])).toEqual([
+        [held.id, true],
+        [free.id, false],
+      ]);
     });
 
     it('gives an empty list to a member without items', async () => {

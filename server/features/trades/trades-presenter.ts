@@ -21,6 +21,8 @@ export function presentTrade(row: TradeRow, viewerId: string): Trade {
     toUser: presentSide(row.toUser, viewerId),
     fromItem: row.fromItem,
     toItem: row.toItem,
+    fromItems: row.fromItems,
+    toItems: row.toItems,
     status: row.status,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),

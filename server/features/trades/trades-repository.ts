@@ -1,8 +1,7 @@
-import { and, count, desc, eq, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
-import { barterRequests, ratings } from '../../db/schema/barter';
-import { items } from '../../db/schema/items';
+import { barterRequestItems, barterRequests, ratings } from '../../db/schema/barter';
 import { users } from '../../db/schema/users';
 
 /** Only completed barter requests are trades (spec section 4). */
@@ -10,8 +9,6 @@ export const COMPLETED = 'completed';
 
 const fromUser = alias(users, 'from_user');
 const toUser = alias(users, 'to_user');
-const fromItem = alias(items, 'from_item');
-const toItem = alias(items, 'to_item');
 
 /** Completed requests the member took part in, on either side (served by the two user indexes). */
 function completedFor(userId: string | SQL): SQL {
@@ -31,8 +28,12 @@ export interface TradeRow {
   updatedAt: Date;
   fromUser: TradeUserRow | null;
   toUser: TradeUserRow | null;
+  /** The first item of each side; null when that side listed none. */
   fromItem: TradeItemRow | null;
   toItem: TradeItemRow | null;
+  /** Every item of each side, in the order proposed. */
+  fromItems: TradeItemRow[];
+  toItems: TradeItemRow[];
 }
 export interface TradeUserRow {
   id: string;
@@ -45,15 +46,11 @@ export interface TradeItemRow {
   category: string;
 }
 
-/** True when a member with this id exists. */
-export async function userExists(db: Db, userId: string): Promise<boolean> {
-  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1);
-  return row !== undefined;
-}
-
 /**
- * The member's completed trades, newest first (by last update, then id), with both members and
- * both items joined in the same query.
+ * The member's completed trades, newest first (by last update, then id), with both members joined,
+ * then the items of both sides of the page in a second query: the titles and categories as they
+ * were proposed (barter_request_items), so the history still reads right after an item is edited
+ * or deleted.
  */
 export async function findCompletedTrades(db: Db, userId: string, limit: number): Promise<TradeRow[]> {
   const rows = await db
@@ -72,19 +69,17 @@ export async function findCompletedTrades(db: Db, userId: string, limit: number)
       toUserFirstName: toUser.firstName,
       toUserEmail: toUser.email,
       toUserImage: toUser.profileImageUrl,
-      fromItemTitle: fromItem.title,
-      fromItemCategory: fromItem.category,
-      toItemTitle: toItem.title,
-      toItemCategory: toItem.category,
     })
     .from(barterRequests)
     .leftJoin(fromUser, eq(fromUser.id, barterRequests.fromUserId))
     .leftJoin(toUser, eq(toUser.id, barterRequests.toUserId))
-    .leftJoin(fromItem, eq(fromItem.id, barterRequests.fromItemId))
-    .leftJoin(toItem, eq(toItem.id, barterRequests.toItemId))
     .where(completedFor(userId))
     .orderBy(desc(barterRequests.updatedAt), desc(barterRequests.id))
     .limit(limit);
+  const sides = await findTradeItems(
+    db,
+    rows.map((row) => row.id),
+  );
 
   return rows.map((row) => ({
     id: row.id,
@@ -111,15 +106,39 @@ export async function findCompletedTrades(db: Db, userId: string, limit: number)
             email: row.toUserEmail,
             profileImageUrl: row.toUserImage,
           },
-    fromItem:
-      row.fromItemTitle === null || row.fromItemCategory === null
-        ? null
-        : { title: row.fromItemTitle, category: row.fromItemCategory },
-    toItem:
-      row.toItemTitle === null || row.toItemCategory === null
-        ? null
-        : { title: row.toItemTitle, category: row.toItemCategory },
+    fromItem: sides.get(`${row.id}:from`)?.[0] ?? null,
+    toItem: sides.get(`${row.id}:to`)?.[0] ?? null,
+    fromItems: sides.get(`${row.id}:from`) ?? [],
+    toItems: sides.get(`${row.id}:to`) ?? [],
   }));
+}
+
+/** The proposed items of these requests, by `${requestId}:${side}`, in position order. */
+async function findTradeItems(db: Db, requestIds: number[]): Promise<Map<string, TradeItemRow[]>> {
+  const bySide = new Map<string, TradeItemRow[]>();
+  if (requestIds.length === 0) return bySide;
+  const rows = await db
+    .select({
+      requestId: barterRequestItems.barterRequestId,
+      side: barterRequestItems.side,
+      title: barterRequestItems.title,
+      category: barterRequestItems.category,
+    })
+    .from(barterRequestItems)
+    .where(inArray(barterRequestItems.barterRequestId, requestIds))
+    .orderBy(
+      asc(barterRequestItems.barterRequestId),
+      asc(barterRequestItems.side),
+      asc(barterRequestItems.position),
+    );
+  for (const row of rows) {
+    const key = `${row.requestId}:${row.side}`;
+    const item = { title: row.title, category: row.category };
+    const list = bySide.get(key);
+    if (list) list.push(item);
+    else bySide.set(key, [item]);
+  }
+  return bySide;
 }
 
 /** Average stars the member received, rounded to one decimal in SQL (null when none). */

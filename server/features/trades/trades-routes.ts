@@ -3,12 +3,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema } from '../../../common/schemas/errors';
 import { tradeListQuerySchema, tradeListSchema, tradeStatsSchema } from '../../../common/schemas/trades';
-import { notFound } from '../../errors';
+import { requireMemberId } from '../members/member-id';
 import { presentTrade, presentTradeStats } from './trades-presenter';
-import { findCompletedTrades, findTradeStats, userExists } from './trades-repository';
-
-// Any UUID PostgreSQL accepts; anything else cannot name a member.
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { findCompletedTrades, findTradeStats } from './trades-repository';
 
 const userParamsSchema = z.object({ id: z.string() });
 
@@ -26,10 +23,7 @@ export function currentMonthUtc(now: Date = new Date()): [Date, Date] {
 export async function tradesRoutes(app: FastifyInstance): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
-  const loadMember = async (id: string): Promise<string> => {
-    if (!UUID.test(id) || !(await userExists(app.db, id))) throw notFound('Member not found.');
-    return id.toLowerCase();
-  };
+  const loadMember = (id: string) => requireMemberId(app.db, id);
 
   routes.get(
     '/api/users/:id/trades',

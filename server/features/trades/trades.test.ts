@@ -1,5 +1,6 @@
-import { inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { items } from '../../db/schema/items';
 import { type UserRow, users } from '../../db/schema/users';
 import {
   createBarterRequest,
@@ -73,6 +74,8 @@ describe('trade history and stats', () => {
         toUser: { firstName: 'Ben', email: null, profileImageUrl: null },
         fromItem: { title: 'Cordless drill', category: 'tools' },
         toItem: { title: 'Road bike', category: 'bikes' },
+        fromItems: [{ title: 'Cordless drill', category: 'tools' }],
+        toItems: [{ title: 'Road bike', category: 'bikes' }],
         status: 'completed',
         createdAt: new Date(now - 10 * DAY).toISOString(),
         updatedAt: new Date(now - 5 * DAY).toISOString(),
@@ -112,6 +115,29 @@ describe('trade history and stats', () => {
         .json()
         .map((trade: { id: number }) => trade.id);
       expect(listed).toEqual([...ids].reverse());
+    });
+
+    it('shows the items as they were traded, after they were edited or deleted', async () => {
+      const owner = await createUser(db());
+      const partner = await createUser(db());
+      const lamp = await createItem(db(), { userId: owner.id, title: 'Desk lamp', category: 'home' });
+      const kettle = await createItem(db(), { userId: partner.id, title: 'Kettle', category: 'kitchen' });
+      await createBarterRequest(db(), {
+        fromUserId: owner.id,
+        toUserId: partner.id,
+        fromItemId: lamp.id,
+        toItemId: kettle.id,
+        status: 'completed',
+      });
+      await db().update(items).set({ title: 'Renamed lamp' }).where(eq(items.id, lamp.id));
+      await db().delete(items).where(eq(items.id, kettle.id));
+      const [trade] = (await get(`/api/users/${owner.id}/trades`)).json();
+      expect(trade).toMatchObject({
+        fromItem: { title: 'Desk lamp', category: 'home' },
+        toItem: { title: 'Kettle', category: 'kitchen' },
+        fromItems: [{ title: 'Desk lamp', category: 'home' }],
+        toItems: [{ title: 'Kettle', category: 'kitchen' }],
+      });
     });
 
     it('keeps a trade whose other member or items were deleted, with null sides', async () => {

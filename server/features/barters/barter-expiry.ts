@@ -1,0 +1,75 @@
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client';
+import { publishMemberEvents } from '../../events/publish';
+import { notifyMember } from '../notifications/notify';
+import { expireDue } from './barters-repository';
+import { barterEvents } from './barters-service';
+
+/** Requests expired per transaction; a backlog is worked off batch by batch. */
+export const EXPIRY_BATCH = 200;
+
+/**
+ * Mark every pending proposal whose 14 days are over at `now` expired, and tell both members (bell
+ * and pages), a batch per transaction. Idempotent, and safe while other processes run it too: each
+ * request is marked, and its members notified, once. How many were expired.
+ */
+export async function expireDueProposals(
+  db: Db,
+  now: Date = new Date(),
+  batch = EXPIRY_BATCH,
+): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const expired = await db.transaction(async (tx) => {
+      const rows = await expireDue(tx, now, batch);
+      for (const row of rows) {
+        for (const userId of new Set([row.fromUserId, row.toUserId])) {
+          if (userId) {
+            await notifyMember(tx, {
+              userId,
+              kind: 'proposal_expired',
+              barterRequestId: row.id,
+              actorId: null,
+            });
+          }
+        }
+      }
+      await publishMemberEvents(tx, barterEvents(rows));
+      return rows.length;
+    });
+    total += expired;
+    if (expired < batch) return total;
+  }
+}
+
+/**
+ * Run expireDueProposals every BARTER_EXPIRY_SWEEP_SECONDS while the app runs (started when it is
+ * ready, stopped, and waited for, when it closes); off when the setting is 0 (tests). Members never
+ * depend on it: a pending request past its expiry already reads as expired and refuses every action
+ * but messages; the sweep makes it so in the database and tells both members.
+ */
+export function barterExpirySweep(app: FastifyInstance): void {
+  const seconds = app.config.barterExpirySweepSeconds;
+  if (seconds <= 0) return;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | null = null;
+  const sweep = () => {
+    if (running) return;
+    running = expireDueProposals(app.db)
+      .then((count) => {
+        if (count > 0) app.log.info({ count }, 'expired pending barter proposals');
+      })
+      .catch((error: unknown) => app.log.warn({ err: error }, 'barter expiry sweep failed; retrying later'))
+      .finally(() => {
+        running = null;
+      });
+  };
+  app.addHook('onReady', async () => {
+    timer = setInterval(sweep, seconds * 1000);
+    timer.unref();
+  });
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    await running;
+  });
+}

@@ -1,0 +1,448 @@
+import type { z } from 'zod';
+import {
+  BARTER_STATUS_LABELS,
+  type BarterAction,
+  type BarterBox,
+  type BarterContext,
+  canTake,
+  nextStatus,
+  PENDING_EXPIRY_MS,
+} from '../../../common/barter-machine';
+import {
+  BARTER_ERROR_CODES,
+  type cancelBarterSchema,
+  type proposalSchema,
+  type ratingInputSchema,
+} from '../../../common/schemas/barters';
+import type { NotificationKind } from '../../../common/schemas/notifications';
+import type { Db } from '../../db/client';
+import type { Page, PageRequest } from '../../db/paging';
+import type { BarterRequestRow } from '../../db/schema/barter';
+import type { UserRow } from '../../db/schema/users';
+import { badRequest, conflict, notFound } from '../../errors';
+import { memberEvent, type NewMemberEvent, publishMemberEvents } from '../../events/publish';
+import { assertAppropriate } from '../../moderation/moderation';
+import { notifyMember } from '../notifications/notify';
+import { barterContext, itemAvailable, roleOf } from './barters-presenter';
+import {
+  type BarterView,
+  findBarterPage,
+  findBarterView,
+  findIdenticalPending,
+  findItemIdsOfRequest,
+  findPendingUsingItems,
+  hasRated,
+  type ItemStateRow,
+  insertRating,
+  insertRequest,
+  lockItems,
+  lockProposalsOf,
+  lockRequest,
+  type RequestMembers,
+  releaseItems,
+  reserveItems,
+  retireItems,
+  threadIdOf,
+  updateRequest,
+} from './barters-repository';
+
+type Proposal = z.output<typeof proposalSchema>;
+type CancelInput = z.output<typeof cancelBarterSchema>;
+type RatingInput = z.output<typeof ratingInputSchema>;
+type Member = Pick<UserRow, 'id'>;
+
+/** Unknown, and someone else's, answer alike: a member probing ids learns nothing. */
+export const barterNotFound = () => notFound('Barter not found.');
+
+const invalidItems = (message: string) => badRequest(message, BARTER_ERROR_CODES.invalidItems);
+const itemUnavailable = () =>
+  conflict(
+    'An item in this proposal is no longer available: it was deleted, hidden or reserved in another barter.',
+    BARTER_ERROR_CODES.itemUnavailable,
+  );
+const transition = (message: string) => conflict(message, BARTER_ERROR_CODES.transition);
+const accountClosed = () => transition("The other member's account was closed.");
+
+const PAST_TENSE: Record<BarterAction, string> = {
+  accept: 'accepted',
+  decline: 'declined',
+  counter: 'countered',
+  withdraw: 'withdrawn',
+  cancel: 'cancelled',
+  confirm: 'confirmed',
+  rate: 'rated',
+  message: 'sent',
+};
+
+/** Why the machine refuses `action` in `context`, as a sentence for the member. */
+export function refusalMessage(action: BarterAction, context: BarterContext): string {
+  const was = BARTER_STATUS_LABELS[context.status].toLowerCase();
+  switch (action) {
+    case 'accept':
+    case 'decline':
+    case 'counter':
+    case 'withdraw':
+      if (context.status !== 'pending') {
+        return `This proposal was already ${was}, so it can no longer be ${PAST_TENSE[action]}.`;
+      }
+      if (context.expired) return `This proposal expired, so it can no longer be ${PAST_TENSE[action]}.`;
+      if (action === 'withdraw') return 'Only the member who made this proposal can withdraw it.';
+      if (action === 'accept' && context.role === 'recipient') return itemUnavailable().message;
+      return `Only the member who received this proposal can ${action} it.`;
+    case 'cancel':
+      return context.status === 'cancelled'
+        ? 'This barter was already cancelled.'
+        : `Only an accepted barter can be cancelled; this one is ${was}.`;
+    case 'confirm':
+      return context.status === 'accepted'
+        ? 'You have already confirmed this barter.'
+        : `Only an accepted barter can be confirmed as completed; this one is ${was}.`;
+    case 'rate':
+      return context.status === 'completed'
+        ? 'You have already rated this barter.'
+        : `Only a completed barter can be rated; this one is ${was}.`;
+    case 'message':
+      return 'Messages cannot be sent in this barter.';
+  }
+}
+
+/** The other member of a request, seen from `viewerId`. */
+export const otherMemberId = (row: BarterRequestRow, viewerId: string): string | null =>
+  roleOf(row, viewerId) === 'sender' ? row.toUserId : row.fromUserId;
+
+const membersOf = (row: BarterRequestRow): RequestMembers => ({
+  id: row.id,
+  threadId: threadIdOf(row),
+  fromUserId: row.fromUserId,
+  toUserId: row.toUserId,
+});
+
+/** 'barter' events to both members of each request (their pages read it again). */
+export function barterEvents(requests: readonly RequestMembers[]): NewMemberEvent[] {
+  const events: NewMemberEvent[] = [];
+  for (const request of requests) {
+    for (const userId of new Set([request.fromUserId, request.toUserId])) {
+      if (userId) {
+        events.push(
+          memberEvent(userId, 'barter', { barterRequestId: request.id, threadId: request.threadId }),
+        );
+      }
+    }
+  }
+  return events;
+}
+
+/** Put an entry on a member's bell, unless their account is gone. */
+async function notify(
+  db: Db,
+  userId: string | null,
+  kind: NotificationKind,
+  barterRequestId: number,
+  actorId: string | null,
+): Promise<void> {
+  if (userId) await notifyMember(db, { userId, kind, barterRequestId, actorId });
+}
+
+// ------------------------------------------------------------------------------------------------
+// Reads
+
+/** One page of a Barters list for the member, with the total. */
+export function listBarters(
+  db: Db,
+  member: Member,
+  box: BarterBox,
+  page: PageRequest,
+  now: Date,
+): Promise<Page<BarterView>> {
+  return findBarterPage(db, member.id, box, page, now);
+}
+
+/** A request the member takes part in (any status); 404 otherwise. */
+export async function getBarter(db: Db, member: Member, id: number): Promise<BarterView> {
+  const view = await findBarterView(db, member.id, id);
+  if (!view) throw barterNotFound();
+  return view;
+}
+
+// ------------------------------------------------------------------------------------------------
+// Proposals and counters
+
+/**
+ * Check and store a proposal from `senderId` inside `tx`: every offered item the sender's own, every
+ * requested item of one other member (`recipientId` when given), all active and free (locked FOR
+ * SHARE until the transaction ends, so none is reserved meanwhile), and no identical pending one.
+ */
+async function storeProposal(
+  tx: Db,
+  senderId: string,
+  input: Proposal,
+  thread: { recipientId: string | null; threadId: number | null; counterOfId: number | null },
+  now: Date,
+): Promise<BarterRequestRow> {
+  await lockProposalsOf(tx, senderId);
+  // An item on both sides fails the owner check of one of them below.
+  const ids = [...new Set([...input.offeredItemIds, ...input.requestedItemIds])];
+  const byId = new Map((await lockItems(tx, ids, 'share')).map((item) => [item.id, item]));
+  const offered = input.offeredItemIds.map((id) => byId.get(id));
+  const requested = input.requestedItemIds.map((id) => byId.get(id));
+  if (offered.some((item) => !item || item.userId !== senderId)) {
+    throw invalidItems('Offer only your own items.');
+  }
+  if (requested.some((item) => !item)) throw invalidItems('An item you asked for does not exist.');
+  if (requested.some((item) => item?.userId === senderId)) {
+    throw invalidItems('You cannot ask for your own item.');
+  }
+  const owners = new Set(requested.map((item) => item?.userId));
+  if (owners.size !== 1) throw invalidItems('Ask for the items of one member at a time.');
+  const [recipientId] = [...owners] as [string];
+  if (thread.recipientId !== null && recipientId !== thread.recipientId) {
+    throw invalidItems('A counter asks for items of the member who made the proposal.');
+  }
+  const chosen = [...offered, ...requested] as ItemStateRow[];
+  if (chosen.some((item) => !item.isActive || item.reservedByRequestId !== null)) {
+    throw conflict(
+      'An item you chose is no longer available: it was hidden or is reserved in another barter.',
+      BARTER_ERROR_CODES.itemUnavailable,
+    );
+  }
+  const duplicate = await findIdenticalPending(
+    tx,
+    {
+      fromUserId: senderId,
+      toUserId: recipientId,
+      offered: input.offeredItemIds,
+      requested: input.requestedItemIds,
+    },
+    now,
+  );
+  if (duplicate !== null) {
+    throw conflict(
+      'You already made this same proposal, and it is still pending.',
+      BARTER_ERROR_CODES.duplicate,
+    );
+  }
+  return insertRequest(tx, {
+    fromUserId: senderId,
+    toUserId: recipientId,
+    message: input.message ?? null,
+    expiresAt: new Date(now.getTime() + PENDING_EXPIRY_MS),
+    threadId: thread.threadId,
+    counterOfId: thread.counterOfId,
+    offered: offered as ItemStateRow[],
+    requested: requested as ItemStateRow[],
+  });
+}
+
+/**
+ * Propose a barter (moderated message): stored pending for 14 days, the recipient notified, both
+ * members' pages told, in one transaction. The new request's id.
+ */
+export async function propose(db: Db, member: Member, input: Proposal): Promise<number> {
+  assertAppropriate(input.message);
+  const now = new Date();
+  return db.transaction(async (tx) => {
+    const row = await storeProposal(
+      tx,
+      member.id,
+      input,
+      { recipientId: null, threadId: null, counterOfId: null },
+      now,
+    );
+    await notify(tx, row.toUserId, 'proposal_received', row.id, member.id);
+    await publishMemberEvents(tx, barterEvents([membersOf(row)]));
+    return row.id;
+  });
+}
+
+// ------------------------------------------------------------------------------------------------
+// Actions on a request
+
+interface Facts {
+  itemIds: number[];
+  itemsAvailable: boolean;
+  ratedByMe: boolean;
+}
+
+/**
+ * What the machine needs besides the row: whether every item of both sides is still free for this
+ * request (locked FOR NO KEY UPDATE in id order when accepting, which reserves them), and whether
+ * the viewer rated it already.
+ */
+async function loadFacts(
+  tx: Db,
+  row: BarterRequestRow,
+  viewerId: string,
+  accepting: boolean,
+): Promise<Facts> {
+  const listed = await findItemIdsOfRequest(tx, row.id);
+  const itemIds = listed.filter((id): id is number => id !== null);
+  const states = await lockItems(tx, itemIds, accepting ? 'no key update' : null);
+  const itemsAvailable =
+    listed.length > 0 &&
+    itemIds.length === listed.length &&
+    states.length === itemIds.length &&
+    states.every((item) => itemAvailable({ exists: true, ...item }, row.id));
+  return { itemIds, itemsAvailable, ratedByMe: await hasRated(tx, row.id, viewerId) };
+}
+
+/** The machine's context of a request for the viewer, read without locks. */
+export async function requestContext(
+  tx: Db,
+  row: BarterRequestRow,
+  viewerId: string,
+): Promise<BarterContext> {
+  return barterContext(row, viewerId, await loadFacts(tx, row, viewerId, false), new Date());
+}
+
+interface ActionState {
+  row: BarterRequestRow;
+  context: BarterContext;
+  facts: Facts;
+  /** Where the machine says the action leads. */
+  next: NonNullable<ReturnType<typeof nextStatus>>;
+  now: Date;
+}
+
+/**
+ * Take `action` on request `id` as `member`, in one transaction: lock the request, decide with the
+ * machine alone (409 BARTER_TRANSITION with the reason when it refuses), then `apply`. Requests the
+ * member is not part of answer 404 like missing ones.
+ */
+async function act<T>(
+  db: Db,
+  member: Member,
+  id: number,
+  action: BarterAction,
+  apply: (tx: Db, state: ActionState) => Promise<T>,
+): Promise<T> {
+  return db.transaction(async (tx) => {
+    const row = await lockRequest(tx, id);
+    if (!row || (row.fromUserId !== member.id && row.toUserId !== member.id)) throw barterNotFound();
+    const now = new Date();
+    const facts = await loadFacts(tx, row, member.id, action === 'accept');
+    const context = barterContext(row, member.id, facts, now);
+    const next = nextStatus(action, context);
+    if (next === null) {
+      if (action === 'accept' && canTake('accept', { ...context, itemsAvailable: true })) {
+        throw itemUnavailable();
+      }
+      throw transition(refusalMessage(action, context));
+    }
+    return apply(tx, { row, context, facts, next, now });
+  });
+}
+
+/**
+ * Accept a pending proposal: reserve every item of both sides for it (only items still active and
+ * free; any other: 409 BARTER_ITEM_UNAVAILABLE and nothing changes), notify the sender, and tell the
+ * members of every other pending proposal using those items that it can no longer be accepted.
+ */
+export async function accept(db: Db, member: Member, id: number): Promise<void> {
+  await act(db, member, id, 'accept', async (tx, { row, facts, now }) => {
+    const reserved = await reserveItems(tx, row.id, facts.itemIds);
+    if (reserved.length !== facts.itemIds.length) throw itemUnavailable();
+    await updateRequest(tx, row.id, { status: 'accepted', acceptedAt: now, expiresAt: null });
+    await notify(tx, row.fromUserId, 'proposal_accepted', row.id, member.id);
+    const blocked = await findPendingUsingItems(tx, facts.itemIds, row.id, now);
+    for (const other of blocked) {
+      for (const userId of new Set([other.fromUserId, other.toUserId])) {
+        await notify(tx, userId, 'proposal_unavailable', other.id, null);
+      }
+    }
+    await publishMemberEvents(tx, barterEvents([membersOf(row), ...blocked]));
+  });
+}
+
+/** Decline (the recipient) or withdraw (the sender) a pending proposal; the other member is told. */
+export async function close(
+  db: Db,
+  member: Member,
+  id: number,
+  action: 'decline' | 'withdraw',
+): Promise<void> {
+  await act(db, member, id, action, async (tx, { row, next }) => {
+    await updateRequest(tx, row.id, { status: next, closedById: member.id, expiresAt: null });
+    const kind = action === 'decline' ? 'proposal_declined' : 'proposal_withdrawn';
+    await notify(tx, otherMemberId(row, member.id), kind, row.id, member.id);
+    await publishMemberEvents(tx, barterEvents([membersOf(row)]));
+  });
+}
+
+/**
+ * Cancel an accepted barter with a reason (moderated): its items are free again (pending proposals
+ * using them can be accepted again, and their pages are told), the other member is notified.
+ */
+export async function cancel(db: Db, member: Member, id: number, input: CancelInput): Promise<void> {
+  assertAppropriate(input.reason);
+  await act(db, member, id, 'cancel', async (tx, { row, next, now }) => {
+    const released = await releaseItems(tx, row.id);
+    await updateRequest(tx, row.id, { status: next, closedById: member.id, closeReason: input.reason });
+    await notify(tx, otherMemberId(row, member.id), 'barter_cancelled', row.id, member.id);
+    const freed = await findPendingUsingItems(tx, released, row.id, now);
+    await publishMemberEvents(tx, barterEvents([membersOf(row), ...freed]));
+  });
+}
+
+/**
+ * Confirm the hand-over of an accepted barter. The second confirmation completes it: its items
+ * changed hands, so they leave every list (inactive, no longer reserved) and both members are told;
+ * the first asks the other member to confirm too.
+ */
+export async function confirm(db: Db, member: Member, id: number): Promise<void> {
+  await act(db, member, id, 'confirm', async (tx, { row, context, next, now }) => {
+    const mine = context.role === 'sender' ? { fromConfirmedAt: now } : { toConfirmedAt: now };
+    const other = otherMemberId(row, member.id);
+    if (next === 'completed') {
+      await retireItems(tx, row.id);
+      await updateRequest(tx, row.id, { ...mine, status: 'completed' });
+      await notify(tx, other, 'barter_completed', row.id, member.id);
+      await notify(tx, member.id, 'barter_completed', row.id, member.id);
+    } else {
+      await updateRequest(tx, row.id, mine);
+      await notify(tx, other, 'completion_requested', row.id, member.id);
+    }
+    await publishMemberEvents(tx, barterEvents([membersOf(row)]));
+  });
+}
+
+/** Rate the other member of a completed barter, once (comment moderated). */
+export async function rate(db: Db, member: Member, id: number, input: RatingInput): Promise<void> {
+  assertAppropriate(input.comment);
+  await act(db, member, id, 'rate', async (tx, { row }) => {
+    const ratee = otherMemberId(row, member.id);
+    if (!ratee) throw accountClosed();
+    const stored = await insertRating(tx, {
+      barterRequestId: row.id,
+      raterId: member.id,
+      rateeId: ratee,
+      stars: input.stars,
+      comment: input.comment ?? null,
+    });
+    if (!stored) throw transition('You have already rated this barter.');
+    await notify(tx, ratee, 'rating_received', row.id, member.id);
+    await publishMemberEvents(tx, barterEvents([membersOf(row)]));
+  });
+}
+
+/**
+ * Counter a pending proposal (the recipient): a new pending proposal to its sender in the same
+ * thread, offering the counterer's own items for the sender's; the countered one is closed. The new
+ * request's id.
+ */
+export async function counter(db: Db, member: Member, id: number, input: Proposal): Promise<number> {
+  assertAppropriate(input.message);
+  return act(db, member, id, 'counter', async (tx, { row, next, now }) => {
+    if (!row.fromUserId) throw accountClosed();
+    const created = await storeProposal(
+      tx,
+      member.id,
+      input,
+      { recipientId: row.fromUserId, threadId: threadIdOf(row), counterOfId: row.id },
+      now,
+    );
+    await updateRequest(tx, row.id, { status: next, expiresAt: null });
+    await notify(tx, created.toUserId, 'proposal_countered', created.id, member.id);
+    await publishMemberEvents(tx, barterEvents([membersOf(row), membersOf(created)]));
+    return created.id;
+  });
+}
