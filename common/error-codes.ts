@@ -18,6 +18,8 @@ export const ERROR_CODES = {
   databaseUnavailable: 'SERVICE_UNAVAILABLE',
   /** 503: every place in the photo queue is taken; `Retry-After` says when one is likely free. */
   photoQueueFull: 'PHOTO_QUEUE_FULL',
+  /** 503: this server holds as many live event streams as it may (EVENT_STREAMS_MAX); retry later. */
+  eventStreamsFull: 'EVENT_STREAMS_FULL',
   internal: 'INTERNAL_ERROR',
   /** GET /api/feed/:feedName with a name other than barter-match, random-barter, everything. */
   feedNotFound: 'FEED_NOT_FOUND',

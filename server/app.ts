@@ -12,15 +12,20 @@ import {
 import { BODY_LIMIT_BYTES } from '../common/constants';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
+import { eventsPlugin } from './events/events-plugin';
+import { eventsRoutes } from './events/events-routes';
 import { analyzeRoutes } from './features/analyze/analyze-routes';
 import { accountRoutes, authRoutes } from './features/auth/auth-routes';
 import { googleRoutes } from './features/auth/google-routes';
+import { barterExpirySweep } from './features/barters/barter-expiry';
+import { bartersRoutes } from './features/barters/barters-routes';
 import { feedCachePlugin } from './features/feed/feed-cache';
 import { feedRoutes } from './features/feed/feed-routes';
 import { flyerRoutes } from './features/flyer/flyer-routes';
 import { gateGuard, gateRoutes } from './features/gate/gate-plugin';
 import { healthRoutes } from './features/health/health-routes';
 import { itemsRoutes } from './features/items/items-routes';
+import { membersRoutes } from './features/members/members-routes';
 import { messagesRoutes } from './features/messages/messages-routes';
 import { notificationsRoutes } from './features/notifications/notifications-routes';
 import { placesRoutes } from './features/places/places-routes';
@@ -89,6 +94,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   decorateMember(app);
   feedCachePlugin(app);
+  eventsPlugin(app);
+  barterExpirySweep(app);
 
   // Who may reach what is decided by the scope a matched route was registered in, never by the
   // URL's text (a percent-encoded path matches the same route and meets the same guards):
@@ -126,15 +133,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         await member.register(accountRoutes);
         await member.register(messagesRoutes);
         await member.register(notificationsRoutes);
+        await member.register(eventsRoutes);
         await member.register(itemsRoutes);
         await member.register(wantsRoutes);
         await member.register(profileRoutes);
         await member.register(placesRoutes);
         await member.register(analyzeRoutes);
         await member.register(tradesRoutes);
+        await member.register(membersRoutes);
         await member.register(feedRoutes);
         await member.register(savedRoutes);
         await member.register(flyerRoutes);
+        await member.register(bartersRoutes);
       });
     });
   });

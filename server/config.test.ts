@@ -27,6 +27,22 @@ describe('settings (docs/contract.md)', () => {
     expect(config.geocoder.provider).toBe('offline');
   });
 
+  it('bounds live event streams and their heartbeat (ADR 020)', () => {
+    const dataDir = tmp();
+    expect(loadConfig({ DATA_DIR: dataDir }).events).toEqual({
+      streamsPerMember: 8,
+      streamsMax: 10_000,
+      heartbeatSeconds: 25,
+    });
+    expect(
+      loadConfig({ DATA_DIR: dataDir, EVENT_STREAMS_PER_MEMBER: '2', EVENT_HEARTBEAT_SECONDS: '5' }).events,
+    ).toMatchObject({ streamsPerMember: 2, heartbeatSeconds: 5 });
+    expect(() => loadConfig({ DATA_DIR: dataDir, EVENT_HEARTBEAT_SECONDS: '301' })).toThrow(
+      'EVENT_HEARTBEAT_SECONDS must be at most 300',
+    );
+    expect(() => loadConfig({ DATA_DIR: dataDir, EVENT_STREAMS_MAX: '0' })).toThrow(ConfigError);
+  });
+
   it('generates the session secret once and keeps it in DATA_DIR', () => {
     const dataDir = tmp();
     const first = loadConfig({ DATA_DIR: dataDir }).sessionSecret;

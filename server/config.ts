@@ -50,10 +50,22 @@ const envSchema = z.object({
   ITEM_CREATE_RATE_LIMIT: positiveInt.default(100),
   WANT_CREATE_RATE_LIMIT: positiveInt.default(100),
   LOCATION_CHANGE_RATE_LIMIT: positiveInt.default(10),
+  BARTER_PROPOSAL_RATE_LIMIT: positiveInt.default(30),
+  MESSAGE_RATE_LIMIT: positiveInt.default(60),
+  // Unset: every 60 seconds, off in tests (they run the sweep themselves).
+  BARTER_EXPIRY_SWEEP_SECONDS: z.coerce
+    .number({ error: 'BARTER_EXPIRY_SWEEP_SECONDS must be a whole number of seconds from 0 to 86400' })
+    .int('BARTER_EXPIRY_SWEEP_SECONDS must be a whole number of seconds from 0 to 86400')
+    .min(0, 'BARTER_EXPIRY_SWEEP_SECONDS must be a whole number of seconds from 0 to 86400')
+    .max(86_400, 'BARTER_EXPIRY_SWEEP_SECONDS must be a whole number of seconds from 0 to 86400')
+    .optional(),
   DB_POOL_MAX: positiveInt.default(10),
   DB_STATEMENT_TIMEOUT_MS: positiveInt.default(10_000),
   DB_ACQUIRE_TIMEOUT_MS: positiveInt.default(2_000),
   REQUEST_TIMEOUT_MS: positiveInt.default(30_000),
+  EVENT_STREAMS_PER_MEMBER: positiveInt.default(8),
+  EVENT_STREAMS_MAX: positiveInt.default(10_000),
+  EVENT_HEARTBEAT_SECONDS: positiveInt.max(300, 'EVENT_HEARTBEAT_SECONDS must be at most 300').default(25),
   FEED_CACHE_SECONDS: z.coerce
     .number({ error: 'FEED_CACHE_SECONDS must be a whole number of seconds from 0 to 3600' })
     .int('FEED_CACHE_SECONDS must be a whole number of seconds from 0 to 3600')
@@ -112,6 +124,10 @@ export interface Config {
     wantCreatePerHour: number;
     /** Changes of a member's coordinates per member per hour (server/geo/README.md). */
     locationChangesPerHour: number;
+    /** New barter proposals and counters per member per hour (each route counts apart). */
+    barterProposalsPerHour: number;
+    /** Messages in barter conversations per member per 10 minutes. */
+    messagesPerTenMinutes: number;
   };
   db: {
     poolMax: number;
@@ -120,8 +136,19 @@ export interface Config {
     acquireTimeoutMs: number;
   };
   requestTimeoutMs: number;
+  /** Live event streams, GET /api/events (ADR 020, server/events/README.md). */
+  events: {
+    /** Open streams per member in this process; a new one closes the member's oldest. */
+    streamsPerMember: number;
+    /** Open streams in this process; past it new ones are answered 503. */
+    streamsMax: number;
+    /** How often every stream gets a comment line (keeps proxies from closing it) and its session is checked. */
+    heartbeatSeconds: number;
+  };
   /** How long a feed ranking may be reused by this process (ADR 012); 0 ranks every page afresh. */
   feedCacheSeconds: number;
+  /** How often this process expires due pending barter proposals (ADR 019); 0: never. */
+  barterExpirySweepSeconds: number;
 }
 
 /** A setting that cannot be used; the message is one line, shown before the process exits. */
@@ -224,6 +251,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       itemCreatePerHour: env.ITEM_CREATE_RATE_LIMIT,
       wantCreatePerHour: env.WANT_CREATE_RATE_LIMIT,
       locationChangesPerHour: env.LOCATION_CHANGE_RATE_LIMIT,
+      barterProposalsPerHour: env.BARTER_PROPOSAL_RATE_LIMIT,
+      messagesPerTenMinutes: env.MESSAGE_RATE_LIMIT,
     },
     db: {
       poolMax: env.DB_POOL_MAX,
@@ -231,6 +260,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       acquireTimeoutMs: env.DB_ACQUIRE_TIMEOUT_MS,
     },
     requestTimeoutMs: env.REQUEST_TIMEOUT_MS,
+    events: {
+      streamsPerMember: env.EVENT_STREAMS_PER_MEMBER,
+      streamsMax: env.EVENT_STREAMS_MAX,
+      heartbeatSeconds: env.EVENT_HEARTBEAT_SECONDS,
+    },
     feedCacheSeconds: env.FEED_CACHE_SECONDS,
+    barterExpirySweepSeconds: env.BARTER_EXPIRY_SWEEP_SECONDS ?? (env.NODE_ENV === 'test' ? 0 : 60),
   };
 }

@@ -12,11 +12,30 @@ export type Schema = typeof schema;
 /** The one database type the repositories take: the same for PGlite and node-postgres. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
+/** What `DatabaseHandle.listen` calls. */
+export interface ListenHandlers {
+  /** Each NOTIFY payload sent on the channel, as its transaction commits. */
+  onNotify(payload: string): void;
+  /**
+   * PostgreSQL: the listening connection was lost and is listening again; anything sent in between
+   * was missed (read it back from where it is stored).
+   */
+  onReconnect?(): void;
+  /** PostgreSQL: the listening connection failed or could not be opened; it is retried with backoff. */
+  onError?(error: Error): void;
+}
+
 export interface DatabaseHandle {
   kind: 'pglite' | 'postgres';
   db: Db;
   /** Resolves when the database answers a trivial query. */
   ping(): Promise<void>;
+  /**
+   * LISTEN on `channel` until the returned function is called: PGlite in process; PostgreSQL on a
+   * dedicated connection outside the pool, reopened with backoff after it fails. Resolves once
+   * listening (or, on PostgreSQL, once the first attempt failed and retries have been scheduled).
+   */
+  listen(channel: string, handlers: ListenHandlers): Promise<() => Promise<void>>;
   /** Flush (PGlite: CHECKPOINT) and release every connection. */
   close(): Promise<void>;
   /** The underlying PGlite, for tests that clone a migrated database. */
@@ -123,6 +142,14 @@ export async function openPglite(options: PgliteOptions = {}): Promise<DatabaseH
       // Through the limit too, so /readyz answers 503 promptly while a transaction holds PGlite.
       await limited.query('SELECT 1');
     },
+    async listen(channel, handlers) {
+      // PGlite delivers a NOTIFY in process when the sending transaction commits. Not behind the
+      // wait limit: LISTEN runs once, at start.
+      const unlisten = await client.listen(channel, handlers.onNotify);
+      return async () => {
+        if (!closed) await unlisten();
+      };
+    },
     async close() {
       if (closed) return;
       closed = true;
@@ -163,10 +190,110 @@ export function openPostgres(options: PostgresOptions): DatabaseHandle {
     async ping() {
       await db.execute(sql`SELECT 1`);
     },
+    listen(channel, handlers) {
+      return listenOnPostgres(options, channel, handlers);
+    },
     async close() {
       if (closed) return;
       closed = true;
       await pool.end();
     },
+  };
+}
+
+/** First and longest wait before the listening connection is opened again after it failed. */
+export const LISTEN_RETRY_FIRST_MS = 250;
+export const LISTEN_RETRY_MAX_MS = 10_000;
+/**
+ * How often the listening connection is asked a trivial query, and how long it may take: a
+ * connection that died silently (a network partition sends no error) is found within about 40 s
+ * instead of TCP keep-alive's many minutes.
+ */
+const LISTEN_PING_MS = 30_000;
+const LISTEN_PING_TIMEOUT_MS = 10_000;
+
+/**
+ * LISTEN on a dedicated node-postgres client (a pooled connection would be handed to other queries,
+ * and LISTEN belongs to its session). A ping every LISTEN_PING_MS finds a silently dead connection;
+ * any error, end or failed ping reopens it after a backoff that doubles up to LISTEN_RETRY_MAX_MS,
+ * then `onReconnect` says that notices may have been missed.
+ */
+async function listenOnPostgres(
+  options: PostgresOptions,
+  channel: string,
+  handlers: ListenHandlers,
+): Promise<() => Promise<void>> {
+  let stopped = false;
+  let current: pg.Client | null = null;
+  let retryTimer: NodeJS.Timeout | undefined;
+  let delay = LISTEN_RETRY_FIRST_MS;
+
+  /** Give up on `which` (once) and, unless stopped, open another later. */
+  const drop = (which: pg.Client, error: Error) => {
+    if (which !== current) return;
+    current = null;
+    void which.end().catch(() => {});
+    if (stopped) return;
+    handlers.onError?.(error);
+    retryLater();
+  };
+
+  const open = async (): Promise<void> => {
+    const client = new pg.Client({
+      connectionString: options.url,
+      connectionTimeoutMillis: options.acquireTimeoutMs ?? DEFAULT_ACQUIRE_TIMEOUT_MS,
+      keepAlive: true,
+      query_timeout: LISTEN_PING_TIMEOUT_MS,
+      application_name: 'barterhood-listen',
+    });
+    current = client;
+    client.on('notification', (message) => {
+      if (client === current && message.channel === channel && message.payload !== undefined) {
+        handlers.onNotify(message.payload);
+      }
+    });
+    client.on('error', (error) => drop(client, error));
+    client.on('end', () => drop(client, new Error('the listening connection closed')));
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${client.escapeIdentifier(channel)}`);
+    } catch (error) {
+      drop(client, error as Error);
+      throw error;
+    }
+  };
+
+  const retryLater = () => {
+    if (stopped || retryTimer) return;
+    const wait = delay;
+    delay = Math.min(delay * 2, LISTEN_RETRY_MAX_MS);
+    retryTimer = setTimeout(() => {
+      retryTimer = undefined;
+      open().then(
+        () => {
+          delay = LISTEN_RETRY_FIRST_MS;
+          if (!stopped) handlers.onReconnect?.();
+        },
+        // drop() has already scheduled the next attempt.
+        () => {},
+      );
+    }, wait);
+  };
+
+  const ping = setInterval(() => {
+    const client = current;
+    client?.query('SELECT 1').catch((error: Error) => drop(client, error));
+  }, LISTEN_PING_MS);
+  ping.unref();
+
+  // A failed first attempt is retried like a lost connection: the app starts, live events follow.
+  await open().catch(() => {});
+  return async () => {
+    stopped = true;
+    clearInterval(ping);
+    clearTimeout(retryTimer);
+    const client = current;
+    current = null;
+    await client?.end().catch(() => {});
   };
 }

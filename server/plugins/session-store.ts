@@ -1,4 +1,4 @@
-import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { sessions } from '../db/schema/sessions';
 import { type UserRow, users } from '../db/schema/users';
@@ -43,4 +43,14 @@ export async function deleteSession(db: Db, sid: string): Promise<void> {
 export async function purgeExpiredSessions(db: Db, now: Date): Promise<number> {
   const deleted = await db.delete(sessions).where(lt(sessions.expire, now)).returning({ sid: sessions.sid });
   return deleted.length;
+}
+
+/** Which of these sessions (by hashed id) still exist unexpired; one query for any number. */
+export async function liveSessionIds(db: Db, sids: readonly string[], now: Date): Promise<Set<string>> {
+  if (sids.length === 0) return new Set();
+  const rows = await db
+    .select({ sid: sessions.sid })
+    .from(sessions)
+    .where(and(inArray(sessions.sid, [...sids]), gt(sessions.expire, now)));
+  return new Set(rows.map((row) => row.sid));
 }

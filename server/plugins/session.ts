@@ -66,6 +66,17 @@ export function sessionCookieOf(request: FastifyRequest): string {
 }
 
 /**
+ * The stored (hashed) id of the request's session, when its cookie is present and correctly signed;
+ * for work that outlives the request and must end with the session (an event stream).
+ */
+export function sessionHashOf(request: FastifyRequest): string | null {
+  const raw = sessionCookieOf(request);
+  if (!raw) return null;
+  const unsigned = request.unsignCookie(raw);
+  return unsigned.valid && unsigned.value ? hashSessionId(unsigned.value) : null;
+}
+
+/**
  * Server-side sessions in the `sessions` table behind the signed, httpOnly `bh_session` cookie.
  * Registered in the scope behind the gate, so only requests that passed it read a session; the
  * decorations are made on the root (the instance handed in must be the root's or an encapsulated

@@ -10,6 +10,7 @@ import { eq } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '../../common/error-codes';
+import { EVENTS_PATH } from '../../common/schemas/events';
 import { FEED_NAMES } from '../../common/schemas/feed';
 import { PHOTO_ERROR_CODES } from '../../common/schemas/listings';
 import { items } from '../db/schema/items';
@@ -160,8 +161,12 @@ const routes: Route[] = registeredRoutes(t.app.printRoutes()).map(({ method, url
   const params = [...url.matchAll(/:(\w+)|\*/g)].map((m) => m[1] ?? '*');
   return { method, url, query, body: bodySchema?.properties ?? null, params };
 });
+// The event stream stays open, which app.inject cannot end; server/events/events.test.ts sends its
+// inputs malformed over real HTTP instead.
 const fuzzed = routes.filter(
-  (route) => route.body !== null || Object.keys(route.query).length > 0 || route.params.length > 0,
+  (route) =>
+    route.url !== EVENTS_PATH &&
+    (route.body !== null || Object.keys(route.query).length > 0 || route.params.length > 0),
 );
 
 let addresses = 0;
@@ -186,7 +191,7 @@ type Member = Awaited<ReturnType<typeof freshMember>>;
 /** A plausible value for a path parameter: the member's own want, item or id. */
 function paramValue(route: Route, name: string, m: Member): string {
   if (name === 'id') {
-    if (route.url.startsWith('/api/users/')) return m.member.id;
+    if (route.url.startsWith('/api/users/') || route.url.startsWith('/api/members/')) return m.member.id;
     if (route.url.startsWith('/api/wants/')) return String(m.want.id);
     return String(m.item.id);
   }

@@ -20,7 +20,12 @@ export interface TestApp {
  * A fresh database for one test file: a clone of the migrated PGlite, or, when DATABASE_URL is set,
  * a new PostgreSQL database copied from the migrated template.
  */
-export async function openTestDatabase(): Promise<{ handle: DatabaseHandle; drop(): Promise<void> }> {
+export async function openTestDatabase(): Promise<{
+  handle: DatabaseHandle;
+  /** PostgreSQL: the copy's address (for a server in another process). */
+  url?: string;
+  drop(): Promise<void>;
+}> {
   const templateUrl = inject('pgTemplateUrl');
   if (templateUrl) {
     const template = new URL(templateUrl).pathname.slice(1);
@@ -36,6 +41,7 @@ export async function openTestDatabase(): Promise<{ handle: DatabaseHandle; drop
     const handle = openPostgres({ url: url.toString(), poolMax: 4, statementTimeoutMs: 10_000 });
     return {
       handle,
+      url: url.toString(),
       async drop() {
         await handle.close();
         const cleanup = new pg.Client({ connectionString: adminUrl.toString() });

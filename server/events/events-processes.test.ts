@@ -1,0 +1,102 @@
+/**
+ * Two real server processes (server/main.ts, as `npm start` runs it) on one PostgreSQL database: a
+ * message sent through one reaches a page streaming from the other. This is what LISTEN/NOTIFY is
+ * for (ADR 020); the embedded database is one process by construction, so the test needs
+ * PostgreSQL (DATABASE_URL) and is skipped without it.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { type RunningServer, request, startServer } from '../../scripts/bench-server';
+import type { DatabaseHandle } from '../db/client';
+import { cookieHeader, type EventStreamClient, openEventStream } from '../test/event-stream-client';
+import { createBarterRequest, createUser, signedSessionCookies } from '../test/factories';
+import { openTestDatabase } from '../test/helpers';
+
+const SECRET = 'two-processes-secret-that-is-long-enough-0123';
+
+describe.skipIf(!inject('pgTemplateUrl'))(
+  'live events across two server processes on one PostgreSQL (skipped without DATABASE_URL)',
+  () => {
+    let database: { handle: DatabaseHandle; url?: string; drop(): Promise<void> };
+    let servers: RunningServer[] = [];
+    const dataDirs: string[] = [];
+    const streams: EventStreamClient[] = [];
+
+    beforeAll(async () => {
+      database = await openTestDatabase();
+      const url = database.url as string;
+      servers = await Promise.all(
+        [1, 2].map(() => {
+          const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bh-two-processes-'));
+          dataDirs.push(dataDir);
+          return startServer(
+            { DATABASE_URL: url, DATA_DIR: dataDir, SESSION_SECRET: SECRET, DB_POOL_MAX: '4' },
+            { logLevel: 'warn' },
+          );
+        }),
+      );
+    });
+    afterAll(async () => {
+      for (const stream of streams) stream.close();
+      await Promise.all(servers.map((server) => server.stop()));
+      await database?.drop();
+      for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
+    });
+
+    it('a message sent through process 1 reaches the recipient’s stream on process 2 within a second', async () => {
+      const [one, two] = servers as [RunningServer, RunningServer];
+      const db = database.handle.db;
+      const ann = await createUser(db, { firstName: 'Ann', lastName: 'Reed' });
+      const bob = await createUser(db, { firstName: 'Bob', lastName: 'Stone' });
+      const barter = await createBarterRequest(db, {
+        fromUserId: ann.id,
+        toUserId: bob.id,
+        status: 'accepted',
+      });
+      const annCookie = cookieHeader(await signedSessionCookies(db, ann, SECRET));
+      const bobCookie = cookieHeader(await signedSessionCookies(db, bob, SECRET));
+
+      // Ann on process 1 too: her own other pages hear of what she sent, through the same path.
+      const bobOnTwo = await openEventStream(two.base, { cookie: bobCookie });
+      const annOnOne = await openEventStream(one.base, { cookie: annCookie });
+      streams.push(bobOnTwo, annOnOne);
+      expect(bobOnTwo.status).toBe(200);
+      await bobOnTwo.next('counts');
+      await annOnOne.next('counts');
+
+      for (const [round, content] of ['Hello from process one', 'Still there?'].entries()) {
+        const sentAt = performance.now();
+        const sent = await request(
+          one.base,
+          'POST',
+          `/api/barter-requests/${barter.id}/messages`,
+          { cookie: annCookie, 'content-type': 'application/json' },
+          JSON.stringify({ content }),
+        );
+        expect(sent.status, sent.body).toBe(201);
+        const event = await bobOnTwo.next('message', 1_000);
+        expect(event.at - sentAt).toBeLessThan(1_000);
+        expect(event.data).toMatchObject({
+          message: { content, fromMe: false, fromUserId: ann.id, barterRequestId: barter.id },
+          counts: { messages: expect.any(Number) },
+        });
+        expect(JSON.stringify(event.data)).not.toContain(ann.email);
+        expect(await annOnOne.next('message', 1_000)).toMatchObject({
+          data: { message: { content, fromMe: true } },
+        });
+        // Bob's bell entry for the conversation, published before the message in the same transaction.
+        const bell = bobOnTwo.events.filter((e) => e.type === 'notification');
+        expect(bell).toHaveLength(round + 1);
+        expect(bell.at(-1)?.data).toMatchObject({
+          notification: {
+            kind: 'message_received',
+            count: round + 1,
+            actor: { id: ann.id, displayName: 'Ann R.' },
+          },
+        });
+      }
+    });
+  },
+);

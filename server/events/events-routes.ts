@@ -1,0 +1,69 @@
+import type { OutgoingHttpHeaders } from 'node:http';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { apiErrorSchema } from '../../common/schemas/errors';
+import { EVENTS_PATH, MEMBER_EVENT_TYPES } from '../../common/schemas/events';
+import { wholeNumberParam } from '../../common/schemas/numbers';
+import { sessionHashOf } from '../plugins/session';
+import { EVENT_STREAM_HEADERS, type OutgoingEvent } from './event-stream';
+import { noStreamNow, openingEvents } from './hub';
+
+const eventIdParam = (name: string) => wholeNumberParam(name, 0, Number.MAX_SAFE_INTEGER).optional();
+
+/** The member's live events (ADR 020): registered in the member scope, so signed-out callers get 401. */
+export async function eventsRoutes(app: FastifyInstance): Promise<void> {
+  app.withTypeProvider<ZodTypeProvider>().get(
+    EVENTS_PATH,
+    {
+      schema: {
+        tags: ['events'],
+        summary: 'The signed-in member’s live events (server-sent events)',
+        description:
+          'A `text/event-stream` that stays open. Each event has an `id`, an `event` name ' +
+          `(${MEMBER_EVENT_TYPES.join(', ')}) and one line of JSON \`data\` ` +
+          '(common/schemas/events.ts). It starts with the unread `counts`; a comment line comes ' +
+          'every EVENT_HEARTBEAT_SECONDS. `Last-Event-ID` (or `lastEventId`) replays what came ' +
+          'after that event, or sends one `resync` when the gap is too large or too old. 503 ' +
+          '`EVENT_STREAMS_FULL` when the server holds all the streams it may.',
+        // An empty Last-Event-ID means none (the SSE spec's reset).
+        headers: z.looseObject({
+          'last-event-id': z.preprocess(
+            (value) => (value === '' ? undefined : value),
+            eventIdParam('Last-Event-ID'),
+          ),
+        }),
+        querystring: z.object({ lastEventId: eventIdParam('lastEventId') }),
+        response: {
+          200: z.string().describe('text/event-stream'),
+          400: apiErrorSchema,
+          401: apiErrorSchema,
+          503: apiErrorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const member = request.member;
+      const lastEventId = request.headers['last-event-id'] ?? request.query.lastEventId;
+      // Registered before the first read, so nothing committed from now on is missed: what the read
+      // also finds is sent once.
+      const stream = app.eventHub.open(member.id, sessionHashOf(request), reply.raw);
+      let first: OutgoingEvent[];
+      try {
+        first = await openingEvents(app.db, member.id, lastEventId);
+      } catch (error) {
+        stream.end();
+        throw error;
+      }
+      if (stream.closed) {
+        // The page went away, or a newer stream of the member or the server's closing ended it.
+        throw noStreamNow();
+      }
+      // From here the response is ours: Fastify sends nothing more, and no request timeout applies
+      // (the headers have arrived; the socket's idle timeout is off for the stream's lifetime).
+      reply.hijack();
+      request.raw.socket.setTimeout(0);
+      stream.start({ ...(reply.getHeaders() as OutgoingHttpHeaders), ...EVENT_STREAM_HEADERS }, first);
+    },
+  );
+}

@@ -1,0 +1,368 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { memberEvents, notifications } from '../db/schema/barter';
+import type { UserRow } from '../db/schema/users';
+import { notifyMember } from '../features/notifications/notify';
+import { cookieHeader, type EventStreamClient, openEventStream } from '../test/event-stream-client';
+import { createBarterRequest, createUser, sessionCookiesFor } from '../test/factories';
+import { buildTestApp, type TestApp } from '../test/helpers';
+import { purgeMemberEvents } from './events-plugin';
+import { CATCH_UP_LIMIT, EVICTED_RETRY_MS } from './hub';
+import { memberEvent, NOTIFY_PAYLOAD_MAX_BYTES, publishMemberEvents } from './publish';
+
+/** A test app listening on a free port, for real HTTP clients (app.inject cannot stream). */
+async function listening(overrides: Record<string, string> = {}) {
+  const t = await buildTestApp(overrides);
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = t.app.server.address();
+  if (!address || typeof address === 'string') throw new Error('not listening');
+  return { t, base: `http://127.0.0.1:${address.port}` };
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const onPostgres = Boolean(inject('pgTemplateUrl'));
+
+describe('GET /api/events', () => {
+  let t: TestApp;
+  let base: string;
+  let ann: UserRow;
+  let bob: UserRow;
+  let annCookie: string;
+  let bobCookie: string;
+  const open: EventStreamClient[] = [];
+
+  const connect = async (cookie: string, headers: Record<string, string> = {}, path?: string) => {
+    const client = await openEventStream(base, { cookie, headers, path });
+    open.push(client);
+    return client;
+  };
+  /** Publish one event for each member in its own committed transaction. */
+  const publish = (userId: string, n: number) =>
+    t.app.db.transaction((tx) =>
+      publishMemberEvents(tx, [memberEvent(userId, 'barter', { barterRequestId: n, threadId: n })]),
+    );
+
+  beforeAll(async () => {
+    ({ t, base } = await listening());
+    ann = await createUser(t.app.db, { firstName: 'Ann', lastName: 'Reed' });
+    bob = await createUser(t.app.db, { firstName: 'Bob', lastName: 'Stone' });
+    annCookie = cookieHeader(await sessionCookiesFor(t.app, ann));
+    bobCookie = cookieHeader(await sessionCookiesFor(t.app, bob));
+  });
+  afterAll(async () => {
+    for (const client of open) client.close();
+    await t.close();
+  });
+
+  it('answers 401 as JSON, not a stream, when signed out', async () => {
+    const client = await connect('');
+    await client.ended;
+    expect(client.status).toBe(401);
+    expect(client.headers['content-type']).toMatch(/application\/json/);
+    expect(client.headers['cache-control']).toBe('no-store');
+    expect(JSON.parse(client.body)).toMatchObject({ code: 'UNAUTHORIZED' });
+  });
+
+  it('opens a stream with the member’s unread counts and a starting id', async () => {
+    const trade = await createBarterRequest(t.app.db, { fromUserId: bob.id, toUserId: ann.id });
+    await t.app.db
+      .insert(notifications)
+      .values({ userId: ann.id, kind: 'proposal_received', barterRequestId: trade.id, actorId: bob.id });
+    const client = await connect(annCookie);
+    expect(client.status).toBe(200);
+    expect(client.headers['content-type']).toBe('text/event-stream; charset=utf-8');
+    expect(client.headers['cache-control']).toBe('no-store');
+    expect(client.headers['x-accel-buffering']).toBe('no');
+    expect(client.headers['content-security-policy']).toBeDefined();
+    const counts = await client.next();
+    expect(counts).toMatchObject({ type: 'counts', data: { notifications: 1, messages: 0 } });
+    const [latest] = await t.app.db
+      .select({ id: sql<number>`coalesce(max(${memberEvents.id}), 0)::float8` })
+      .from(memberEvents);
+    expect(counts.id).toBe(String(latest?.id));
+    client.close();
+  });
+
+  it('delivers each committed event to its member only, in order, and nothing of a rolled-back one', async () => {
+    const annStream = await connect(annCookie);
+    const bobStream = await connect(bobCookie);
+    await annStream.next('counts');
+    await bobStream.next('counts');
+
+    await expect(
+      t.app.db.transaction(async (tx) => {
+        await publishMemberEvents(tx, [
+          memberEvent(ann.id, 'barter', { barterRequestId: 999, threadId: 999 }),
+        ]);
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    const [first] = await publish(ann.id, 1);
+    const [second] = await publish(ann.id, 2);
+    const [bobs] = await publish(bob.id, 3);
+
+    const a1 = await annStream.next();
+    const a2 = await annStream.next();
+    expect([a1, a2]).toMatchObject([
+      { id: String(first), type: 'barter', data: { barterRequestId: 1, threadId: 1 } },
+      { id: String(second), type: 'barter', data: { barterRequestId: 2, threadId: 2 } },
+    ]);
+    const b = await bobStream.next();
+    expect(b).toMatchObject({ id: String(bobs), data: { barterRequestId: 3 } });
+    // Bob's event, published after Ann's, reached Bob: had any of Ann's reached him, it came first.
+    expect(bobStream.events.filter((event) => event.type === 'barter')).toHaveLength(1);
+    expect(
+      annStream.events.some((event) => (event.data as { barterRequestId?: number }).barterRequestId === 999),
+    ).toBe(false);
+    annStream.close();
+    bobStream.close();
+  });
+
+  it('pushes what notifyMember writes: the bell entry, presented, with the new counts', async () => {
+    const stream = await connect(annCookie);
+    const before = (await stream.next('counts')).data as { notifications: number };
+    const trade = await createBarterRequest(t.app.db, { fromUserId: bob.id, toUserId: ann.id });
+    await t.app.db.transaction((tx) =>
+      notifyMember(tx, {
+        userId: ann.id,
+        kind: 'proposal_accepted',
+        barterRequestId: trade.id,
+        actorId: bob.id,
+      }),
+    );
+    const event = await stream.next('notification');
+    expect(event.data).toMatchObject({
+      notification: {
+        kind: 'proposal_accepted',
+        barterRequestId: trade.id,
+        actor: { id: bob.id, displayName: 'Bob S.' },
+        read: false,
+      },
+      counts: { notifications: before.notifications + 1 },
+    });
+    expect(JSON.stringify(event.data)).not.toContain(bob.email);
+    stream.close();
+  });
+
+  it('reads back an event too big for NOTIFY', async () => {
+    const stream = await connect(annCookie);
+    await stream.next('counts');
+    const padding = 'x'.repeat(NOTIFY_PAYLOAD_MAX_BYTES);
+    const [id] = await publishMemberEvents(t.app.db, [
+      memberEvent(ann.id, 'counts', { notifications: 7, messages: 8, padding } as never),
+    ]);
+    const event = await stream.next('counts');
+    expect(event.id).toBe(String(id));
+    expect(event.data).toEqual({ notifications: 7, messages: 8, padding });
+    stream.close();
+  });
+
+  it('replays what a page missed after Last-Event-ID (header or query), then the counts', async () => {
+    const first = await connect(annCookie);
+    const start = await first.next('counts');
+    first.close();
+    const [one] = await publish(ann.id, 11);
+    await publish(bob.id, 12);
+    const [two] = await publish(ann.id, 13);
+
+    for (const [headers, path] of [
+      [{ 'last-event-id': String(start.id) }, undefined],
+      [{}, `/api/events?lastEventId=${start.id}`],
+    ] as const) {
+      const again = await connect(annCookie, headers, path);
+      const events = [await again.next(), await again.next(), await again.next()];
+      expect(events).toMatchObject([
+        { id: String(one), type: 'barter', data: { barterRequestId: 11 } },
+        { id: String(two), type: 'barter', data: { barterRequestId: 13 } },
+        { id: undefined, type: 'counts' },
+      ]);
+      again.close();
+    }
+
+    // From the second event on, only what came after it.
+    const later = await connect(annCookie, { 'last-event-id': String(one) });
+    expect(await later.next()).toMatchObject({ id: String(two) });
+    expect(await later.next()).toMatchObject({ type: 'counts' });
+    later.close();
+  });
+
+  it('sends one resync when the gap is too large or the last event is no longer stored', async () => {
+    const first = await connect(annCookie);
+    const start = Number((await first.next('counts')).id);
+    first.close();
+    await publishMemberEvents(
+      t.app.db,
+      Array.from({ length: CATCH_UP_LIMIT + 1 }, (_, n) =>
+        memberEvent(ann.id, 'barter', { barterRequestId: n + 1, threadId: n + 1 }),
+      ),
+    );
+    const tooMany = await connect(annCookie, { 'last-event-id': String(start) });
+    const resync = await tooMany.next();
+    expect(resync).toMatchObject({ type: 'resync', data: {} });
+    expect(Number(resync.id)).toBeGreaterThan(start + CATCH_UP_LIMIT);
+    expect(await tooMany.next()).toMatchObject({ type: 'counts' });
+    await sleep(100);
+    expect(tooMany.events.filter((event) => event.type === 'barter')).toEqual([]);
+    tooMany.close();
+
+    // An id that is not stored (deleted by retention, or never given out).
+    const [gone] = await publish(ann.id, 21);
+    await t.app.db.delete(memberEvents).where(eq(memberEvents.id, gone as number));
+    for (const last of [String(gone), '0', '9007199254740991']) {
+      const stale = await connect(annCookie, { 'last-event-id': last });
+      expect(await stale.next(), last).toMatchObject({ type: 'resync' });
+      stale.close();
+    }
+  });
+
+  it('answers 400, never 5xx, to a malformed last event id', async () => {
+    for (const bad of ['abc', '-1', '1e3', '0x10', '99999999999999999999', ' ']) {
+      // A blank header is no header (the SSE spec's reset); a blank parameter is malformed.
+      const viaHeader = await connect(annCookie, { 'last-event-id': bad });
+      if (viaHeader.status === 200) viaHeader.close();
+      else await viaHeader.ended;
+      expect({ bad, status: viaHeader.status }).toEqual({ bad, status: bad === ' ' ? 200 : 400 });
+      const viaQuery = await connect(annCookie, {}, `/api/events?lastEventId=${encodeURIComponent(bad)}`);
+      if (viaQuery.status === 200) viaQuery.close();
+      else await viaQuery.ended;
+      expect({ bad, status: viaQuery.status }).toEqual({ bad, status: 400 });
+    }
+  });
+
+  it('keeps a stream open past REQUEST_TIMEOUT_MS and ends it when the app closes', async () => {
+    const quick = await listening({ REQUEST_TIMEOUT_MS: '300' });
+    try {
+      const member = await createUser(quick.t.app.db);
+      const cookie = cookieHeader(await sessionCookiesFor(quick.t.app, member));
+      const stream = await openEventStream(quick.base, { cookie });
+      await stream.next('counts');
+      await sleep(1_200);
+      expect(stream.isEnded()).toBe(false);
+      await publishMemberEvents(quick.t.app.db, [memberEvent(member.id, 'resync', {})]);
+      expect(await stream.next('resync')).toMatchObject({ type: 'resync' });
+      await quick.t.app.close();
+      await stream.ended;
+    } finally {
+      await quick.t.close();
+    }
+  });
+
+  it.skipIf(!onPostgres)(
+    'PostgreSQL: after the listening connection is lost, catches open streams up once it is back',
+    async () => {
+      const stream = await connect(annCookie);
+      await stream.next('counts');
+      const listeners = sql`SELECT count(*)::int AS n FROM pg_stat_activity
+        WHERE application_name = 'barterhood-listen' AND datname = current_database()`;
+      const count = async () =>
+        Number(((await t.app.db.execute(listeners)) as unknown as { rows: Array<{ n: number }> }).rows[0]?.n);
+      expect(await count()).toBe(1);
+      await t.app.db.execute(sql`SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+        WHERE application_name = 'barterhood-listen' AND datname = current_database()`);
+      while ((await count()) > 0) await sleep(10);
+      // Committed while nobody listens: only the catch-up can bring it.
+      const [missed] = await publish(ann.id, 41);
+      expect(await stream.next('barter', 5_000)).toMatchObject({
+        id: String(missed),
+        data: { barterRequestId: 41 },
+      });
+      expect(await count()).toBe(1);
+      const [live] = await publish(ann.id, 42);
+      expect(await stream.next('barter')).toMatchObject({ id: String(live) });
+      stream.close();
+    },
+  );
+
+  it('deletes stored events older than a day', async () => {
+    const [old] = await publish(ann.id, 31);
+    const [recent] = await publish(ann.id, 32);
+    await t.app.db
+      .update(memberEvents)
+      .set({ createdAt: new Date(Date.now() - 25 * 60 * 60 * 1000) })
+      .where(eq(memberEvents.id, old as number));
+    expect(await purgeMemberEvents(t.app)).toBeGreaterThanOrEqual(1);
+    const left = await t.app.db.select({ id: memberEvents.id }).from(memberEvents);
+    expect(left.map((row) => row.id)).toContain(recent);
+    expect(left.map((row) => row.id)).not.toContain(old);
+  });
+});
+
+describe('event stream limits and sessions', () => {
+  let t: TestApp;
+  let base: string;
+  const open: EventStreamClient[] = [];
+  const connect = async (cookie: string) => {
+    const client = await openEventStream(base, { cookie });
+    open.push(client);
+    return client;
+  };
+
+  beforeAll(async () => {
+    ({ t, base } = await listening({
+      EVENT_STREAMS_PER_MEMBER: '2',
+      EVENT_STREAMS_MAX: '3',
+      EVENT_HEARTBEAT_SECONDS: '1',
+    }));
+  });
+  afterAll(async () => {
+    for (const client of open) client.close();
+    await t.close();
+  });
+
+  it('closes a member’s oldest stream past the per-member limit, asking it to wait before it returns', async () => {
+    const member = await createUser(t.app.db);
+    const cookie = cookieHeader(await sessionCookiesFor(t.app, member));
+    const first = await connect(cookie);
+    await first.next('counts');
+    const second = await connect(cookie);
+    await second.next('counts');
+    const third = await connect(cookie);
+    await third.next('counts');
+    await first.ended;
+    expect(first.retries).toEqual([EVICTED_RETRY_MS]);
+    expect(second.isEnded() || third.isEnded()).toBe(false);
+    await publishMemberEvents(t.app.db, [memberEvent(member.id, 'resync', {})]);
+    await second.next('resync');
+    await third.next('resync');
+    second.close();
+    third.close();
+    // The hub sees the closes when the sockets do.
+    await sleep(100);
+  });
+
+  it('answers 503 EVENT_STREAMS_FULL with Retry-After when the process holds EVENT_STREAMS_MAX', async () => {
+    const streams: EventStreamClient[] = [];
+    for (let i = 0; i < 3; i++) {
+      const member = await createUser(t.app.db);
+      const stream = await connect(cookieHeader(await sessionCookiesFor(t.app, member)));
+      await stream.next('counts');
+      streams.push(stream);
+    }
+    const member = await createUser(t.app.db);
+    const refused = await connect(cookieHeader(await sessionCookiesFor(t.app, member)));
+    await refused.ended;
+    expect(refused.status).toBe(503);
+    expect(refused.headers['retry-after']).toBe('30');
+    expect(JSON.parse(refused.body)).toMatchObject({ code: 'EVENT_STREAMS_FULL' });
+    for (const stream of streams) stream.close();
+    await sleep(100);
+    expect(t.app.eventHub.size).toBe(0);
+  });
+
+  it('sends heartbeats, and ends a stream at the next one after its session ends', async () => {
+    const member = await createUser(t.app.db);
+    const cookies = await sessionCookiesFor(t.app, member);
+    const stream = await connect(cookieHeader(cookies));
+    await stream.next('counts');
+    const other = await connect(cookieHeader(await sessionCookiesFor(t.app, member)));
+    await other.next('counts');
+    await sleep(1_300);
+    expect(stream.comments).toContain('heartbeat');
+    const logout = await t.app.inject({ method: 'POST', url: '/api/auth/logout', cookies });
+    expect(logout.statusCode).toBeLessThan(300);
+    await stream.ended;
+    // The member's other session goes on.
+    expect(other.isEnded()).toBe(false);
+    other.close();
+  });
+});

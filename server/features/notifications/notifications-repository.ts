@@ -1,0 +1,78 @@
+import { and, count, desc, eq, isNull } from 'drizzle-orm';
+import type { MemberRef } from '../../../common/schemas/barters';
+import type { Db } from '../../db/client';
+import { type Page, type PageRequest, withTotal } from '../../db/paging';
+import { type NotificationRow, notifications } from '../../db/schema/barter';
+import { users } from '../../db/schema/users';
+import { presentMemberRef } from '../members/member-ref';
+
+/**
+ * One page of a member's notifications, newest first, each with its actor already presented (one
+ * query with a join, not one per entry), and how many there are in all.
+ */
+export async function listNotifications(
+  db: Db,
+  userId: string,
+  page: PageRequest,
+): Promise<Page<{ row: NotificationRow; actor: MemberRef | null }>> {
+  const rows = await db
+    .select({
+      row: notifications,
+      actor: {
+        id: users.id,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        profileImageUrl: users.profileImageUrl,
+      },
+    })
+    .from(notifications)
+    .leftJoin(users, eq(users.id, notifications.actorId))
+    .where(eq(notifications.userId, userId))
+    .orderBy(desc(notifications.id))
+    .limit(page.limit)
+    .offset(page.offset);
+  const presented = rows.map(({ row, actor }) => ({
+    row,
+    // No actor: the system (expiry). An actor whose account is gone has a null actorId too (set null).
+    actor: row.actorId === null ? null : presentMemberRef(actor),
+  }));
+  return withTotal(presented, page, async () => {
+    const [total] = await db
+      .select({ n: count() })
+      .from(notifications)
+      .where(eq(notifications.userId, userId));
+    return total?.n ?? 0;
+  });
+}
+
+/**
+ * Mark one of the member's notifications read. 'changed' when it was unread, 'unchanged' when it
+ * was read already, 'missing' when the member has no notification with that id.
+ */
+export async function markNotificationRead(
+  db: Db,
+  userId: string,
+  id: number,
+): Promise<'changed' | 'unchanged' | 'missing'> {
+  const updated = await db
+    .update(notifications)
+    .set({ readAt: new Date() })
+    .where(and(eq(notifications.id, id), eq(notifications.userId, userId), isNull(notifications.readAt)))
+    .returning({ id: notifications.id });
+  if (updated.length > 0) return 'changed';
+  const [found] = await db
+    .select({ id: notifications.id })
+    .from(notifications)
+    .where(and(eq(notifications.id, id), eq(notifications.userId, userId)));
+  return found ? 'unchanged' : 'missing';
+}
+
+/** Mark all the member's unread notifications read; returns how many were unread. */
+export async function markAllNotificationsRead(db: Db, userId: string): Promise<number> {
+  const updated = await db
+    .update(notifications)
+    .set({ readAt: new Date() })
+    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)))
+    .returning({ id: notifications.id });
+  return updated.length;
+}
