@@ -48,7 +48,7 @@ test.describe('accounts', () => {
       await expect(header.getByRole('link', { name: 'Set location' })).toBeVisible();
       await expect(header.getByPlaceholder('Search items or services...')).toBeVisible();
     }
-    await expect(header.getByRole('img', { name: 'Notifications' })).toBeVisible();
+    await expect(header.getByRole('button', { name: 'Notifications' })).toBeVisible();
     await expect(header.getByRole('button', { name: 'Account menu' })).toHaveText('RP');
     await expectAccessible(page);
     await header.getByRole('button', { name: 'Account menu' }).click();

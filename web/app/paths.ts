@@ -1,3 +1,5 @@
+import type { BarterBox } from '../../common/barter-machine';
+
 /** Every client route in one typed object (docs/architecture.md, habit 9). */
 export const paths = {
   home: '/',
@@ -13,6 +15,8 @@ export const paths = {
   profileTab: (tab: ProfileTab) => (tab === 'profile' ? '/profile' : `/profile?tab=${tab}`),
   /** The Barters screen (incoming, outgoing, active, past) and one barter's page. */
   barters: '/barters',
+  /** The Barters screen with one of its lists selected (incoming is the default). */
+  bartersBox: (box: BarterBox) => (box === 'incoming' ? '/barters' : `/barters?box=${box}`),
   barter: (id: number) => `/barters/${id}`,
   barterPattern: '/barters/:id',
   /** A member's public page. */

@@ -14,6 +14,9 @@ const RegisterPage = lazy(() => import('./pages/register-page'));
 const DemoLoginPage = lazy(() => import('./pages/demo-login-page'));
 const HomePage = lazy(() => import('./pages/home-page'));
 const ProfilePage = lazy(() => import('./pages/profile-page'));
+const MemberPage = lazy(() => import('./pages/member-page'));
+const BartersPage = lazy(() => import('./pages/barters-page'));
+const BarterPage = lazy(() => import('./pages/barter-page'));
 
 /**
  * The route table of spec section 2: public routes while signed out or loading, member routes when
@@ -37,6 +40,9 @@ export function AppRouter() {
         <Switch>
           <Route path={paths.home} component={HomePage} />
           <Route path={paths.profile} component={ProfilePage} />
+          <Route path={paths.memberPattern} component={MemberPage} />
+          <Route path={paths.barters} component={BartersPage} />
+          <Route path={paths.barterPattern} component={BarterPage} />
           <Route path={paths.terms} component={TermsPage} />
           <Route path={paths.flyer} component={FlyerPage} />
           <Route component={NotFoundPage} />

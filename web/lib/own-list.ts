@@ -8,11 +8,16 @@ export interface OwnListPage<T> {
 }
 
 /**
- * GET one page of an own list (GET /api/items/my, /api/wants/my, /api/saved-items) (ADR 017): the body is the page, the
- * X-Total-Count header the total. Without the header (an older server) the total is what was seen.
+ * GET one page of an own list (GET /api/items/my, /api/wants/my, /api/saved-items, /api/barter-requests)
+ * (ADR 017): the body is the page, the X-Total-Count header the total. Without the header (an older
+ * server) the total is what was seen. `query` adds parameters of its own (the barter box).
  */
-export async function fetchOwnListPage<T>(path: string, offset: number): Promise<OwnListPage<T>> {
-  const params = new URLSearchParams({ limit: String(OWN_LIST_PAGE_SIZE), offset: String(offset) });
+export async function fetchOwnListPage<T>(
+  path: string,
+  offset: number,
+  query: Record<string, string> = {},
+): Promise<OwnListPage<T>> {
+  const params = new URLSearchParams({ ...query, limit: String(OWN_LIST_PAGE_SIZE), offset: String(offset) });
   const response = await apiRequest('GET', `${path}?${params}`);
   const rows = (await response.json()) as T[];
   const header = response.headers.get(TOTAL_COUNT_HEADER);

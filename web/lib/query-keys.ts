@@ -1,4 +1,4 @@
-import type { BarterBox } from '../../../../common/barter-machine';
+import type { BarterBox } from '../../common/barter-machine';
 
 /**
  * Query keys of the barter screens, in one place: the pages read through them and the live events

@@ -2,18 +2,21 @@ import { Home, MessageCircle, PlusCircle, Search, UserRound } from 'lucide-react
 import { Link, useLocation } from 'wouter';
 import { paths } from '../../app/paths';
 import { useOpenAddItem } from '../../features/listings/components/add-item-context';
+import { useUnreadCounts } from '../../features/notifications/api/unread-counts';
 import { cn } from '../../lib/utils';
+import { CountBadge, unreadLabel } from '../ui/count-badge';
 
 const itemClass = 'flex flex-1 flex-col items-center gap-0.5 py-2 text-xs';
 
 /**
  * The mobile bottom navigation (spec section 2): Home, Search, Add, Messages, Profile, with the
- * active highlight on / and /profile. Search opens the home feed's search box, Add the Add New
- * Item dialog; Messages stays disabled until messaging exists.
+ * active highlight on /, the barters (/barters and a barter's page) and /profile. Search opens the
+ * home feed's search box, Add the Add New Item dialog, Messages the Barters screen (unread badge).
  */
 export function BottomNav() {
   const [location, navigate] = useLocation();
   const openAddItem = useOpenAddItem();
+  const unread = useUnreadCounts();
   // Search lives on the home feed on phones: go there and put the cursor in its search box.
   const openSearch = () => {
     navigate(paths.home);
@@ -26,6 +29,7 @@ export function BottomNav() {
     focus();
   };
   const active = (path: string) => (location === path ? 'text-brand-700 font-semibold' : 'text-slate-600');
+  const onBarters = location === paths.barters || location.startsWith(`${paths.barters}/`);
   return (
     <nav
       aria-label="Main"
@@ -47,15 +51,18 @@ export function BottomNav() {
         <PlusCircle className="h-5 w-5" aria-hidden="true" />
         Add
       </button>
-      <button
-        type="button"
-        disabled
-        className={cn(itemClass, 'text-slate-400')}
-        title="Messages are not available yet"
+      <Link
+        href={paths.barters}
+        className={cn(itemClass, onBarters ? 'text-brand-700 font-semibold' : 'text-slate-600')}
+        aria-current={onBarters ? 'page' : undefined}
+        aria-label={unreadLabel('Messages', unread.messages)}
       >
-        <MessageCircle className="h-5 w-5" aria-hidden="true" />
+        <span className="relative">
+          <MessageCircle className="h-5 w-5" aria-hidden="true" />
+          <CountBadge count={unread.messages} className="-top-2 -right-3" />
+        </span>
         Messages
-      </button>
+      </Link>
       <Link
         href={paths.profile}
         className={cn(itemClass, active(paths.profile))}

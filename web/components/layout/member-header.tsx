@@ -1,23 +1,16 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { Bell, LogOut, MapPin, MessageCircle, UserRound } from 'lucide-react';
+import { LogOut, MapPin, MessageCircle, UserRound } from 'lucide-react';
 import { Link, useLocation } from 'wouter';
 import { paths } from '../../app/paths';
 import { useLogout } from '../../features/auth/api/auth-mutations';
 import { useUser } from '../../features/auth/api/get-user';
 import { SearchBox } from '../../features/feed/components/search-box';
 import { useUnreadCounts } from '../../features/notifications/api/unread-counts';
+import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import { DemoAccountNote } from '../demo-account-note';
 import { Avatar } from '../ui/avatar';
+import { CountBadge, unreadLabel } from '../ui/count-badge';
 import { Logo } from './logo';
-
-function CountBadge({ count }: { count: number }) {
-  if (count <= 0) return null;
-  return (
-    <span className="absolute -top-1 -right-1 flex h-5 min-w-5 items-center justify-center rounded-full bg-red-600 px-1 text-xs font-semibold text-white">
-      {count > 99 ? '99+' : count}
-    </span>
-  );
-}
 
 /** The signed-in header (spec section 2); renders nothing without a user. */
 export function MemberHeader() {
@@ -41,23 +34,16 @@ export function MemberHeader() {
             <MapPin className="h-4 w-4 shrink-0 text-brand-700" aria-hidden="true" />
             <span className="truncate">{user.location || 'Set location'}</span>
           </Link>
-          {/* Counts only: the notification list and the inbox arrive with messaging, so these are not buttons yet. */}
-          <span
-            role="img"
-            className="relative rounded-full p-2 text-slate-700"
-            aria-label={`Notifications${unread.notifications ? `, ${unread.notifications} unread` : ''}`}
-          >
-            <Bell className="h-5 w-5" aria-hidden="true" />
-            <CountBadge count={unread.notifications} />
-          </span>
-          <span
-            role="img"
-            className="relative hidden rounded-full p-2 text-slate-700 sm:block"
-            aria-label={`Messages${unread.messages ? `, ${unread.messages} unread` : ''}`}
+          <NotificationBell unread={unread.notifications} />
+          {/* Phones reach the barters from the bottom navigation's Messages tab. */}
+          <Link
+            href={paths.barters}
+            className="relative hidden rounded-full p-2 text-slate-700 hover:bg-slate-100 sm:block"
+            aria-label={unreadLabel('Messages', unread.messages)}
           >
             <MessageCircle className="h-5 w-5" aria-hidden="true" />
             <CountBadge count={unread.messages} />
-          </span>
+          </Link>
           <DropdownMenu.Root>
             <DropdownMenu.Trigger className="rounded-full" aria-label="Account menu">
               <Avatar firstName={user.firstName} lastName={user.lastName} imageUrl={user.profileImageUrl} />

@@ -1,6 +1,9 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { userQuery, useUser } from '../../features/auth/api/get-user';
 import { AddItemProvider, useOpenAddItem } from '../../features/listings/components/add-item-context';
+import { useLiveEvents } from '../../features/notifications/live-events';
 import { Button } from '../ui/button';
 import { BottomNav } from './bottom-nav';
 import { MemberHeader } from './member-header';
@@ -20,8 +23,27 @@ function FloatingAddItem() {
   );
 }
 
-/** The frame of member screens: header on top, bottom navigation on phones, the Add New Item dialog. */
+/**
+ * The page's live updates (issue 13) while signed in. When the stream is refused, the current user is
+ * read again: signed out elsewhere, the app turns to its signed-out screens and the stream stays shut.
+ */
+function useMemberLiveEvents() {
+  const { isAuthenticated } = useUser();
+  const queryClient = useQueryClient();
+  useLiveEvents(isAuthenticated, () =>
+    queryClient.fetchQuery({ ...userQuery(), staleTime: 0 }).then(
+      (user) => user !== null,
+      () => true,
+    ),
+  );
+}
+
+/**
+ * The frame of member screens: header on top, bottom navigation on phones, the Add New Item dialog,
+ * and the live updates of the header's badges and the barter screens.
+ */
 export function MemberLayout({ children }: { children: ReactNode }) {
+  useMemberLiveEvents();
   return (
     <AddItemProvider>
       <div className="min-h-screen pb-16 md:pb-0">

@@ -1,6 +1,7 @@
 import { MapPin, Sparkles, Star } from 'lucide-react';
 import type { FeedItem } from '../../../../common/schemas/feed';
 import { formatTraderRating } from '../../../../common/trader-reputation';
+import { MemberLink } from '../../../components/member-link';
 import { Badge } from '../../../components/ui/badge';
 import { ListingImage } from '../../../components/ui/listing-image';
 import { formatDistance, ownerName } from '../format';
@@ -15,10 +16,13 @@ export function ItemCard({
   item,
   showMatch,
   onOpen,
+  own = false,
 }: {
   item: FeedItem;
   showMatch: boolean;
   onOpen: (item: FeedItem) => void;
+  /** The viewer's own item (their member page): nothing to save or propose. */
+  own?: boolean;
 }) {
   const distance = formatDistance(item.distanceMiles);
   return (
@@ -49,7 +53,7 @@ export function ItemCard({
               {item.title}
             </button>
           </h3>
-          <SaveToggle itemId={item.id} title={item.title} initiallySaved={item.isSaved} />
+          {own ? null : <SaveToggle itemId={item.id} title={item.title} initiallySaved={item.isSaved} />}
         </div>
         <p className="line-clamp-2 text-sm text-slate-600">{item.description}</p>
         {showMatch && item.match ? (
@@ -65,7 +69,7 @@ export function ItemCard({
           {item.lookingFor.length > 0 ? item.lookingFor.join(', ') : 'Open to offers'}
         </div>
         <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-600">
-          <span className="font-medium text-slate-800">{ownerName(item.user)}</span>
+          <MemberLink id={item.user.id} name={ownerName(item.user)} className="font-medium text-slate-800" />
           <span className="flex items-center gap-1">
             <Star className="h-3 w-3 fill-amber-400 text-amber-500" aria-hidden="true" />
             {formatTraderRating({ totalTrades: item.owner.completedTrades, rating: item.owner.rating })}
@@ -77,7 +81,7 @@ export function ItemCard({
         </div>
         <div className="mt-auto flex items-center justify-between gap-2 pt-2">
           <Badge>{item.category}</Badge>
-          <ProposeBarterButton />
+          {own ? null : <ProposeBarterButton item={item} />}
         </div>
       </div>
     </article>

@@ -1,5 +1,6 @@
 import { MapPin, Star } from 'lucide-react';
 import { formatTraderRating } from '../../../../common/trader-reputation';
+import { MemberLink } from '../../../components/member-link';
 import { Badge } from '../../../components/ui/badge';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { useItemDetail } from '../api/item-detail';
@@ -49,7 +50,13 @@ export function ItemDetailDialog({
             <p className="whitespace-pre-line text-slate-700">{item.description}</p>
             <div className="grid gap-1 text-sm text-slate-700">
               <p>
-                Offered by <span className="font-semibold">{ownerName(item.user)}</span>
+                Offered by{' '}
+                <MemberLink
+                  id={item.user.id}
+                  name={ownerName(item.user)}
+                  className="font-semibold text-brand-800"
+                  onNavigate={onClose}
+                />
               </p>
               <p className="flex items-center gap-1">
                 <Star className="h-4 w-4 fill-amber-400 text-amber-500" aria-hidden="true" />
@@ -75,7 +82,7 @@ export function ItemDetailDialog({
             {item.isOwn ? null : (
               <div className="flex items-center justify-end gap-2">
                 <SaveToggle itemId={item.id} title={item.title} initiallySaved={item.isSaved} />
-                <ProposeBarterButton />
+                <ProposeBarterButton item={item} />
               </div>
             )}
           </div>

@@ -1,26 +1,41 @@
 import { ArrowLeftRight } from 'lucide-react';
+import { useState } from 'react';
+import type { FeedItem } from '../../../../common/schemas/feed';
 import { Button } from '../../../components/ui/button';
-import { toast } from '../../../components/ui/use-toast';
+import { ProposalDialog } from '../../barters/components/proposal-dialog';
+import { ownerName } from '../format';
 
-/**
- * Propose Barter. The proposal flow (offer, accept, counter, complete, rate) is its own issue; until
- * it lands the button shows the spec's notice (spec section 8), as issue 6 asks.
- */
-export function ProposeBarterButton({ className }: { className?: string }) {
+/** Propose Barter on a card or an item's detail: opens the proposal dialog with this item asked for. */
+export function ProposeBarterButton({
+  item,
+  className,
+}: {
+  item: Pick<FeedItem, 'id' | 'title' | 'category' | 'isService' | 'thumbnailUrl' | 'user'>;
+  className?: string;
+}) {
+  const [open, setOpen] = useState(false);
   return (
-    <Button
-      size="sm"
-      className={className}
-      onClick={(event) => {
-        event.stopPropagation();
-        toast({
-          title: 'Feature Coming Soon',
-          description: 'Barter proposal functionality will be available soon!',
-        });
+    <ProposalDialog
+      open={open}
+      onOpenChange={setOpen}
+      target={{
+        mode: 'propose',
+        item: {
+          id: item.id,
+          title: item.title,
+          category: item.category,
+          isService: item.isService,
+          thumbnailUrl: item.thumbnailUrl,
+        },
+        owner: { id: item.user.id, displayName: ownerName(item.user) },
       }}
-    >
-      <ArrowLeftRight className="h-4 w-4" aria-hidden="true" />
-      Propose Barter
-    </Button>
+      trigger={
+        // The card around it does not open the item's detail as well.
+        <Button size="sm" className={className} onClick={(event) => event.stopPropagation()}>
+          <ArrowLeftRight className="h-4 w-4" aria-hidden="true" />
+          Propose Barter
+        </Button>
+      }
+    />
   );
 }

@@ -72,6 +72,7 @@ export function MyItemsTab() {
                 <Badge tone="brand">{item.category}</Badge>
                 {item.isService ? <Badge tone="accent">Service</Badge> : null}
                 {item.isActive ? null : <Badge>Hidden</Badge>}
+                {item.isReserved ? <Badge tone="success">Reserved in a barter</Badge> : null}
               </div>
               <div className="mt-1 flex flex-wrap gap-1">
                 <Button

@@ -1,4 +1,5 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
+import type { UnreadCounts } from '../../../../common/schemas/notifications';
 import { apiGet } from '../../../lib/api-client';
 
 export const unreadKeys = {
@@ -24,4 +25,10 @@ export function useUnreadCounts() {
   const notifications = useQuery(unreadNotificationsQuery());
   const messages = useQuery(unreadMessagesQuery());
   return { notifications: notifications.data ?? 0, messages: messages.data ?? 0 };
+}
+
+/** Put counts the server sent (an event, a mark-read answer) into the badges' queries. */
+export function setUnreadCounts(queryClient: QueryClient, counts: UnreadCounts): void {
+  queryClient.setQueryData(unreadKeys.notifications, counts.notifications);
+  queryClient.setQueryData(unreadKeys.messages, counts.messages);
 }

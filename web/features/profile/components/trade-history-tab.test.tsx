@@ -89,7 +89,9 @@ describe('TradeHistoryTab', () => {
   it("shows 'N/A' without ratings, and no 'Showing' line when every trade is listed", async () => {
     stubTrades([trade(1), trade(2)], { totalTrades: 2, rating: null, thisMonth: 1 });
     renderWithProviders(<TradeHistoryTab userId={ME} />);
-    expect(await screen.findByText('Traded with Neighbour2')).toBeInTheDocument();
+    // The counterpart's name links to their member page.
+    const link = await screen.findByRole('link', { name: 'Neighbour2' });
+    expect(link.closest('p')).toHaveTextContent('Traded with Neighbour2');
     expect(stat('Rating')).toBe('N/A');
     expect(screen.queryByText(/^Showing/)).not.toBeInTheDocument();
   });

@@ -1,11 +1,12 @@
 import { ArrowLeftRight, History } from 'lucide-react';
 import { TRADE_HISTORY_RECENT } from '../../../../common/constants';
 import type { Trade } from '../../../../common/schemas/trades';
+import { MemberLink } from '../../../components/member-link';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
+import { formatRelativeTime } from '../../../lib/relative-time';
 import { useTradeStats, useTrades } from '../api/trades';
-import { formatRelativeTime } from './relative-time';
 
 function StatCard({ label, value }: { label: string; value: string | number }) {
   return (
@@ -16,26 +17,42 @@ function StatCard({ label, value }: { label: string; value: string | number }) {
   );
 }
 
-function TradeItem({ item }: { item: Trade['fromItem'] }) {
-  if (!item) return <span className="text-slate-600 italic">Unlisted item</span>;
+/** The items of one side of a trade; a side with nothing listed (or only deleted items) says so. */
+function TradeItems({ items }: { items: Array<Trade['fromItem']> }) {
+  const listed = items.filter((item) => item !== null);
+  if (listed.length === 0) return <span className="text-slate-600 italic">Unlisted item</span>;
   return (
     <span className="inline-flex flex-wrap items-center gap-2">
-      <span className="font-medium text-slate-900">{item.title}</span>
-      <Badge>{item.category}</Badge>
+      {listed.map((item, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: a trade's items never reorder
+        <span key={index} className="inline-flex items-center gap-2">
+          <span className="font-medium text-slate-900">{item.title}</span>
+          <Badge>{item.category}</Badge>
+        </span>
+      ))}
     </span>
   );
 }
+
+/** Every item of each side (older answers carry only the first, as `fromItem`/`toItem`). */
+const itemsOf = (all: Trade['fromItems'], first: Trade['fromItem']) => all ?? [first];
 
 /** One completed trade, seen from `userId`'s side: the counterpart, both items, when. */
 function TradeRow({ trade, userId }: { trade: Trade; userId: string }) {
   const mine = trade.fromUserId === userId;
   const counterpart = mine ? trade.toUser : trade.fromUser;
-  const [ownItem, theirItem] = mine ? [trade.fromItem, trade.toItem] : [trade.toItem, trade.fromItem];
+  const counterpartId = mine ? trade.toUserId : trade.fromUserId;
+  const fromItems = itemsOf(trade.fromItems, trade.fromItem);
+  const toItems = itemsOf(trade.toItems, trade.toItem);
+  const [ownItems, theirItems] = mine ? [fromItems, toItems] : [toItems, fromItems];
   const completedAt = trade.updatedAt || trade.createdAt;
   return (
     <li className="grid gap-2 py-4 first:pt-0 last:pb-0">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <p className="font-semibold text-slate-900">Traded with {counterpart?.firstName || 'User'}</p>
+        <p className="font-semibold text-slate-900">
+          Traded with{' '}
+          <MemberLink id={counterpart ? counterpartId : null} name={counterpart?.firstName || 'User'} />
+        </p>
         <div className="flex items-center gap-2 text-sm text-slate-600">
           <Badge tone="success">Completed</Badge>
           <time dateTime={completedAt} title={new Date(completedAt).toLocaleString()}>
@@ -44,10 +61,10 @@ function TradeRow({ trade, userId }: { trade: Trade; userId: string }) {
         </div>
       </div>
       <p className="flex flex-wrap items-center gap-2 text-sm">
-        <TradeItem item={ownItem} />
+        <TradeItems items={ownItems} />
         <ArrowLeftRight className="h-4 w-4 text-slate-500" aria-hidden="true" />
         <span className="sr-only">for</span>
-        <TradeItem item={theirItem} />
+        <TradeItems items={theirItems} />
       </p>
     </li>
   );

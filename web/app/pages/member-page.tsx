@@ -1,0 +1,95 @@
+import { PackageOpen } from 'lucide-react';
+import { useState } from 'react';
+import { useParams } from 'wouter';
+import type { FeedItem } from '../../../common/schemas/feed';
+import { BackToHome } from '../../components/layout/back-to-home';
+import { MemberLayout } from '../../components/layout/member-layout';
+import { LoadMoreButton } from '../../components/ui/load-more-button';
+import { useUser } from '../../features/auth/api/get-user';
+import { ItemCard, ItemCardSkeleton } from '../../features/feed/components/item-card';
+import { ItemDetailDialog } from '../../features/feed/components/item-detail-dialog';
+import { useMember, useMemberItems } from '../../features/members/api/member';
+import { MemberProfileHeader } from '../../features/members/components/member-profile-header';
+import { MemberRatings } from '../../features/members/components/member-ratings';
+import { MemberWants } from '../../features/members/components/member-wants';
+import { ApiError } from '../../lib/api-client';
+import { flattenOwnList } from '../../lib/own-list';
+
+/** The items a member offers, as the feed's cards (save and detail work the same), with Load More. */
+function MemberItems({ memberId, name, own }: { memberId: string; name: string; own: boolean }) {
+  const query = useMemberItems(memberId);
+  const { rows: items, total } = flattenOwnList(query.data?.pages);
+  const [opened, setOpened] = useState<FeedItem | null>(null);
+  return (
+    <section aria-labelledby="member-items-heading" aria-busy={query.isLoading} className="grid gap-3">
+      <h2 id="member-items-heading" className="text-lg font-semibold">
+        Items offered ({total})
+      </h2>
+      {query.isLoading ? (
+        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          <ItemCardSkeleton />
+          <ItemCardSkeleton />
+          <ItemCardSkeleton />
+        </div>
+      ) : query.isError ? (
+        <p className="text-red-700">Their items could not be loaded. Please try again.</p>
+      ) : items.length === 0 ? (
+        <div className="flex flex-col items-center gap-2 rounded-2xl border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">
+          <PackageOpen className="h-8 w-8 text-slate-400" aria-hidden="true" />
+          <p>{name} is not offering anything right now.</p>
+        </div>
+      ) : (
+        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          {items.map((item) => (
+            <ItemCard key={item.id} item={item} showMatch={false} own={own} onOpen={setOpened} />
+          ))}
+        </div>
+      )}
+      <LoadMoreButton query={query} label="Load More Items" />
+      <ItemDetailDialog
+        itemId={opened?.id ?? null}
+        title={opened?.title ?? ''}
+        onClose={() => setOpened(null)}
+      />
+    </section>
+  );
+}
+
+/**
+ * A member's public page (issue 13): who they are and their record, what they offer, what they want
+ * and the ratings they received; "Member not found" for an unknown id. `viewerId`: the signed-in member.
+ */
+export function MemberView({ memberId, viewerId }: { memberId: string; viewerId: string | undefined }) {
+  const { data: member, isLoading, error } = useMember(memberId);
+  const notFound = error instanceof ApiError && error.status === 404;
+  if (isLoading) return <p className="text-slate-600">Loading...</p>;
+  if (notFound) {
+    return (
+      <div className="grid justify-items-start gap-2">
+        <h1 className="text-2xl font-bold text-slate-900">Member not found</h1>
+        <p className="text-slate-600">This member does not exist, or their account was closed.</p>
+        <BackToHome />
+      </div>
+    );
+  }
+  if (!member) return <p className="text-red-700">This member could not be loaded. Please try again.</p>;
+  return (
+    <div className="grid gap-8">
+      <MemberProfileHeader member={member} />
+      <MemberItems memberId={member.id} name={member.displayName} own={member.id === viewerId} />
+      <MemberWants memberId={member.id} name={member.displayName} />
+      <MemberRatings memberId={member.id} name={member.displayName} />
+    </div>
+  );
+}
+
+/** /members/:id for signed-in members. */
+export default function MemberPage() {
+  const { id = '' } = useParams<{ id: string }>();
+  const { user } = useUser();
+  return (
+    <MemberLayout>
+      <MemberView memberId={id} viewerId={user?.id} />
+    </MemberLayout>
+  );
+}

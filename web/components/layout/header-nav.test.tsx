@@ -1,0 +1,88 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { CurrentUser } from '../../../common/schemas/auth';
+import { jsonResponse, renderWithProviders } from '../../testing/render';
+import { BottomNav } from './bottom-nav';
+import { MemberHeader } from './member-header';
+
+const user: CurrentUser = {
+  id: 'u1',
+  firstName: 'Rosa',
+  lastName: 'Parks',
+  email: 'rosa@example.com',
+  location: 'Springfield',
+  latitude: null,
+  longitude: null,
+  maxTravelDistance: 10,
+  profileImageUrl: null,
+  isDemo: false,
+};
+
+/** The signed-in member and the two unread counts; anything else fails the test. */
+function stubCounts(notifications: number, messages: number) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL) => {
+      const path = new URL(String(input), 'http://localhost').pathname;
+      if (path === '/api/auth/user') return jsonResponse(user);
+      if (path === '/api/notifications/unread-count') return jsonResponse(notifications);
+      if (path === '/api/messages/unread-count') return jsonResponse(messages);
+      throw new Error(`Unexpected request ${path}`);
+    }),
+  );
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('MemberHeader', () => {
+  it('has a bell button and a Messages link to the barters, each saying its unread count', async () => {
+    stubCounts(3, 2);
+    const { location } = renderWithProviders(<MemberHeader />);
+    const header = await screen.findByRole('banner');
+    const bell = await within(header).findByRole('button', { name: 'Notifications, 3 unread' });
+    expect(bell).toHaveTextContent('3');
+    const messages = await within(header).findByRole('link', { name: 'Messages, 2 unread' });
+    expect(messages).toHaveAttribute('href', '/barters');
+    expect(messages).toHaveTextContent('2');
+    await userEvent.click(messages);
+    expect(location.history?.at(-1)).toBe('/barters');
+  });
+
+  it('shows no badge and a plain name at 0, and 99+ above 99', async () => {
+    stubCounts(0, 150);
+    renderWithProviders(<MemberHeader />);
+    const bell = await screen.findByRole('button', { name: 'Notifications' });
+    expect(bell).toHaveTextContent('');
+    expect(await screen.findByRole('link', { name: 'Messages, 150 unread' })).toHaveTextContent('99+');
+  });
+});
+
+describe('BottomNav', () => {
+  it('has an enabled Messages tab leading to the barters, with the unread badge', async () => {
+    stubCounts(0, 4);
+    const { location } = renderWithProviders(<BottomNav />);
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    const tab = await within(nav).findByRole('link', { name: 'Messages, 4 unread' });
+    expect(tab).toHaveAttribute('href', '/barters');
+    expect(tab).toHaveTextContent('4Messages');
+    expect(tab).not.toHaveAttribute('aria-current');
+    await userEvent.click(tab);
+    expect(location.history?.at(-1)).toBe('/barters');
+    expect(tab).toHaveAttribute('aria-current', 'page');
+  });
+
+  it.each(['/barters', '/barters/12'])('highlights Messages on %s', async (path) => {
+    stubCounts(0, 0);
+    renderWithProviders(<BottomNav />, { path });
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(within(nav).getByRole('link', { name: 'Messages' })).toHaveAttribute('aria-current', 'page');
+    expect(within(nav).getByRole('link', { name: 'Home' })).not.toHaveAttribute('aria-current');
+  });
+
+  it('does not highlight Messages elsewhere', async () => {
+    stubCounts(0, 0);
+    renderWithProviders(<BottomNav />, { path: '/bartersmith' });
+    expect(screen.getByRole('link', { name: 'Messages' })).not.toHaveAttribute('aria-current');
+  });
+});

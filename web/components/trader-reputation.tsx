@@ -1,0 +1,24 @@
+import { BadgeCheck, Star } from 'lucide-react';
+import { formatTraderRating, type ReputationStats } from '../../common/trader-reputation';
+import { Badge } from './ui/badge';
+
+/**
+ * A member's rating line ('4.8 (12 trades)', 'New trader') and, when earned, the Trusted Trader
+ * badge: the profile header and the member page show them alike.
+ */
+export function TraderReputation({ stats, trusted }: { stats: ReputationStats; trusted: boolean }) {
+  return (
+    <div className="flex flex-wrap items-center gap-2 text-sm text-slate-700">
+      <span className="flex items-center gap-1">
+        <Star className="h-4 w-4 fill-amber-400 text-amber-500" aria-hidden="true" />
+        {formatTraderRating(stats)}
+      </span>
+      {trusted ? (
+        <Badge tone="success">
+          <BadgeCheck className="h-3.5 w-3.5" aria-hidden="true" />
+          Trusted Trader
+        </Badge>
+      ) : null}
+    </div>
+  );
+}

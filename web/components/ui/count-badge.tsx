@@ -1,0 +1,25 @@
+import { cn } from '../../lib/utils';
+
+/**
+ * The red count on an icon (unread notifications, messages); nothing at 0. Decorative: the control it
+ * sits on says the count in its accessible name (unreadLabel).
+ */
+export function CountBadge({ count, className }: { count: number; className?: string }) {
+  if (count <= 0) return null;
+  return (
+    <span
+      aria-hidden="true"
+      className={cn(
+        'absolute -top-1 -right-1 flex h-5 min-w-5 items-center justify-center rounded-full bg-red-600 px-1 text-xs font-semibold text-white',
+        className,
+      )}
+    >
+      {count > 99 ? '99+' : count}
+    </span>
+  );
+}
+
+/** "Messages", or "Messages, 2 unread": the accessible name of an icon with a CountBadge. */
+export function unreadLabel(name: string, count: number): string {
+  return count > 0 ? `${name}, ${count} unread` : name;
+}

@@ -1,0 +1,49 @@
+import { useLocation, useSearch } from 'wouter';
+import { BARTER_BOXES, type BarterBox } from '../../../../common/barter-machine';
+import { paths } from '../../../app/paths';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
+import { BarterList } from './barter-list';
+
+const BOX_LABELS: Record<BarterBox, string> = {
+  incoming: 'Incoming',
+  outgoing: 'Outgoing',
+  active: 'Active',
+  past: 'Past',
+};
+
+/** The Barters screen: proposals received and sent, barters in progress and past ones; ?box= picks a tab. */
+export function BartersScreen() {
+  const search = useSearch();
+  const [, navigate] = useLocation();
+  const requested = new URLSearchParams(search).get('box');
+  const box: BarterBox = BARTER_BOXES.includes(requested as BarterBox)
+    ? (requested as BarterBox)
+    : 'incoming';
+  return (
+    <section aria-labelledby="barters-heading" className="grid gap-4">
+      <div>
+        <h1 id="barters-heading" className="text-2xl font-bold">
+          Barters
+        </h1>
+        <p className="text-slate-600">Proposals you received and sent, barters in progress and past ones.</p>
+      </div>
+      <Tabs
+        value={box}
+        onValueChange={(next) => navigate(paths.bartersBox(next as BarterBox), { replace: true })}
+      >
+        <TabsList aria-label="Barter lists">
+          {BARTER_BOXES.map((value) => (
+            <TabsTrigger key={value} value={value}>
+              {BOX_LABELS[value]}
+            </TabsTrigger>
+          ))}
+        </TabsList>
+        {BARTER_BOXES.map((value) => (
+          <TabsContent key={value} value={value}>
+            <BarterList box={value} />
+          </TabsContent>
+        ))}
+      </Tabs>
+    </section>
+  );
+}

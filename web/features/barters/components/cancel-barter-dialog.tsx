@@ -1,0 +1,87 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { ReactNode } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { BARTER_ACTION_LABELS } from '../../../../common/barter-machine';
+import { type Barter, cancelBarterSchema } from '../../../../common/schemas/barters';
+import { Button } from '../../../components/ui/button';
+import { Dialog, DialogContent, DialogTrigger } from '../../../components/ui/dialog';
+import { FormField } from '../../../components/ui/form-field';
+import { Textarea } from '../../../components/ui/textarea';
+import { toast } from '../../../components/ui/use-toast';
+import { serverMessageOf } from '../../../lib/api-client';
+import { isContentNotAllowed } from '../../listings/listing-errors';
+import { useCancelBarter } from '../api/barters';
+
+type CancelValues = z.input<typeof cancelBarterSchema>;
+
+/** Cancel an accepted barter: asks why (the other member sees the reason). */
+export function CancelBarterDialog({
+  barter,
+  open,
+  onOpenChange,
+  trigger,
+}: {
+  barter: Barter;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The button that opens it; it gets the focus back when the dialog closes. */
+  trigger: ReactNode;
+}) {
+  const cancel = useCancelBarter(barter.id);
+  const form = useForm<CancelValues>({
+    resolver: zodResolver(cancelBarterSchema),
+    defaultValues: { reason: '' },
+  });
+  const onSubmit = form.handleSubmit(({ reason }) =>
+    cancel.mutate(reason, {
+      onSuccess: () => {
+        toast({ title: 'Barter Cancelled' });
+        onOpenChange(false);
+      },
+      onError: (error) =>
+        toast(
+          isContentNotAllowed(error)
+            ? {
+                title: 'Content Not Allowed',
+                description: 'Please use appropriate language in your reason.',
+                variant: 'destructive',
+              }
+            : {
+                title: 'Error',
+                description: serverMessageOf(error, 'Failed to cancel the barter. Please try again.'),
+                variant: 'destructive',
+              },
+        ),
+    }),
+  );
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        if (!next) form.reset();
+        onOpenChange(next);
+      }}
+    >
+      <DialogTrigger asChild>{trigger}</DialogTrigger>
+      <DialogContent
+        title="Cancel this barter?"
+        description={`The items are released and ${barter.otherMember.displayName} sees your reason.`}
+      >
+        <form onSubmit={onSubmit} noValidate className="grid gap-4">
+          <FormField label="Reason" error={form.formState.errors.reason?.message}>
+            <Textarea {...form.register('reason')} />
+          </FormField>
+          <div className="flex justify-end gap-2">
+            <Button variant="secondary" onClick={() => onOpenChange(false)}>
+              Keep Barter
+            </Button>
+            <Button type="submit" variant="destructive" disabled={cancel.isPending}>
+              {cancel.isPending ? 'Cancelling...' : BARTER_ACTION_LABELS.cancel}
+            </Button>
+          </div>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

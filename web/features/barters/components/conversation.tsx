@@ -1,0 +1,210 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { BARTER_ACTION_LABELS } from '../../../../common/barter-machine';
+import {
+  type Barter,
+  type ChatMessage,
+  MESSAGES_PAGE_SIZE,
+  sendMessageSchema,
+} from '../../../../common/schemas/barters';
+import { Button } from '../../../components/ui/button';
+import { FormField } from '../../../components/ui/form-field';
+import { Textarea } from '../../../components/ui/textarea';
+import { toast } from '../../../components/ui/use-toast';
+import { serverMessageOf } from '../../../lib/api-client';
+import { isContentNotAllowed } from '../../listings/listing-errors';
+import { useLoadEarlierMessages, useMarkMessagesRead, useMessages, useSendMessage } from '../api/messages';
+import { formatDateTime } from '../barter-sides';
+
+type MessageValues = z.input<typeof sendMessageSchema>;
+
+/**
+ * The conversation of a barter (its whole negotiation): the proposal's message on top, then the
+ * messages oldest first, earlier ones a page at a time, and the box to write. Messages shown to the
+ * member while the page is visible are marked read, including ones that arrive live.
+ */
+export function Conversation({ barter }: { barter: Barter }) {
+  const name = barter.otherMember.displayName;
+  const messages = useMessages(barter);
+  const list = messages.data ?? [];
+  const loadEarlier = useLoadEarlierMessages(barter);
+  // Fewer than a page came back: nothing is left before the oldest one loaded.
+  const [startReached, setStartReached] = useState(false);
+  const hasEarlier = !startReached && list.length >= MESSAGES_PAGE_SIZE;
+
+  useMarkReadWhileVisible(barter, messages.isSuccess ? list : null);
+  const scroller = useScrollToNewest(list.at(-1)?.id);
+
+  return (
+    <section aria-labelledby="conversation-heading" className="grid gap-3">
+      <h2 id="conversation-heading" className="font-semibold">
+        Conversation
+      </h2>
+      {barter.message ? (
+        <figure className="rounded-lg border border-brand-200 bg-brand-50 p-3 text-sm">
+          <figcaption className="font-medium text-brand-900">
+            {barter.role === 'sender'
+              ? 'Your message with the proposal'
+              : `${name}'s message with the proposal`}
+          </figcaption>
+          <blockquote className="mt-1 whitespace-pre-line text-slate-800">{barter.message}</blockquote>
+        </figure>
+      ) : null}
+      <div ref={scroller} className="grid max-h-[28rem] gap-2 overflow-y-auto rounded-xl bg-slate-50 p-3">
+        {hasEarlier ? (
+          <Button
+            variant="secondary"
+            size="sm"
+            className="justify-self-center"
+            disabled={loadEarlier.isPending}
+            onClick={() => {
+              const oldest = list[0];
+              if (!oldest) return;
+              loadEarlier.mutate(oldest.id, {
+                onSuccess: (page) => {
+                  if (page.length < MESSAGES_PAGE_SIZE) setStartReached(true);
+                },
+                onError: (error) =>
+                  toast({
+                    title: 'Error',
+                    description: serverMessageOf(
+                      error,
+                      'Earlier messages could not be loaded. Please try again.',
+                    ),
+                    variant: 'destructive',
+                  }),
+              });
+            }}
+          >
+            {loadEarlier.isPending ? 'Loading...' : 'Load earlier messages'}
+          </Button>
+        ) : null}
+        {messages.isLoading ? <p className="text-sm text-slate-600">Loading messages...</p> : null}
+        {messages.isError ? (
+          <p className="text-sm text-red-700">The messages could not be loaded. Please try again.</p>
+        ) : null}
+        {messages.isSuccess && list.length === 0 ? (
+          <p className="text-sm text-slate-600">
+            No messages yet. Say hello and agree where and when to meet.
+          </p>
+        ) : null}
+        {list.length > 0 ? (
+          <ol aria-label="Messages" className="grid gap-2">
+            {list.map((message) => (
+              <li
+                key={message.id}
+                className={
+                  message.fromMe
+                    ? 'max-w-[85%] justify-self-end rounded-xl bg-brand-700 px-3 py-2 text-sm text-white'
+                    : 'max-w-[85%] justify-self-start rounded-xl border border-slate-200 bg-white px-3 py-2 text-sm text-slate-900'
+                }
+              >
+                <p className={message.fromMe ? 'text-xs text-brand-50' : 'text-xs text-slate-600'}>
+                  <span className="font-semibold">{message.fromMe ? 'You' : name}</span>,{' '}
+                  <time dateTime={message.createdAt}>{formatDateTime(message.createdAt)}</time>
+                </p>
+                <p className="whitespace-pre-wrap break-words">{message.content}</p>
+              </li>
+            ))}
+          </ol>
+        ) : null}
+      </div>
+      <MessageForm barter={barter} />
+    </section>
+  );
+}
+
+/** The box to write in: Enter sends, Shift+Enter starts a new line. */
+function MessageForm({ barter }: { barter: Barter }) {
+  const send = useSendMessage(barter);
+  const form = useForm<MessageValues>({
+    resolver: zodResolver(sendMessageSchema),
+    defaultValues: { content: '' },
+  });
+  const onSubmit = form.handleSubmit(({ content }) =>
+    send.mutate(content, {
+      onSuccess: () => form.reset({ content: '' }),
+      onError: (error) =>
+        toast(
+          isContentNotAllowed(error)
+            ? {
+                title: 'Content Not Allowed',
+                description: 'Please use appropriate language in your message.',
+                variant: 'destructive',
+              }
+            : {
+                title: 'Error',
+                description: serverMessageOf(error, 'Failed to send the message. Please try again.'),
+                variant: 'destructive',
+              },
+        ),
+    }),
+  );
+  if (!barter.allowedActions.includes('message')) return null;
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-2">
+      <FormField label="Message" error={form.formState.errors.content?.message}>
+        <Textarea
+          {...form.register('content')}
+          rows={2}
+          className="min-h-16"
+          placeholder="Write a message (Enter sends, Shift+Enter for a new line)"
+          onKeyDown={(event) => {
+            if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+              event.preventDefault();
+              if (!send.isPending) void onSubmit();
+            }
+          }}
+        />
+      </FormField>
+      <div className="flex justify-end">
+        <Button type="submit" disabled={send.isPending}>
+          {BARTER_ACTION_LABELS.message}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/**
+ * Tell the server the conversation is read whenever it shows unread messages to the member: when it
+ * loads, when new ones arrive, and when the tab becomes visible again. Each newest message is
+ * reported once.
+ */
+function useMarkReadWhileVisible(barter: Barter, messages: readonly ChatMessage[] | null) {
+  const markRead = useMarkMessagesRead(barter);
+  const reported = useRef(0);
+  const newestId = messages?.at(-1)?.id ?? 0;
+  const unread =
+    (messages?.some((message) => !message.fromMe && !message.isRead) ?? false) || barter.unreadMessages > 0;
+  const mutate = markRead.mutate;
+  useEffect(() => {
+    if (messages === null || !unread || newestId <= reported.current) return;
+    const report = () => {
+      if (document.visibilityState !== 'visible' || newestId <= reported.current) return;
+      reported.current = newestId;
+      mutate(newestId, {
+        onError: () => {
+          // Try again with the next message or the next visit; a failed mark is not worth a toast.
+          reported.current = 0;
+        },
+      });
+    };
+    report();
+    document.addEventListener('visibilitychange', report);
+    return () => document.removeEventListener('visibilitychange', report);
+  }, [messages, unread, newestId, mutate]);
+}
+
+/** Keep the newest message in view when one arrives (not when earlier ones are put in front). */
+function useScrollToNewest(newestId: number | undefined) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (newestId === undefined) return;
+    const box = ref.current;
+    if (box) box.scrollTop = box.scrollHeight;
+  }, [newestId]);
+  return ref;
+}

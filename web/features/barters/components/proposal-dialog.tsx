@@ -1,0 +1,217 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { Link, useLocation } from 'wouter';
+import { type Barter, type ProposalInput, proposalSchema } from '../../../../common/schemas/barters';
+import { paths } from '../../../app/paths';
+import { Button } from '../../../components/ui/button';
+import { Dialog, DialogContent, DialogTrigger } from '../../../components/ui/dialog';
+import { FormField } from '../../../components/ui/form-field';
+import { LoadMoreButton } from '../../../components/ui/load-more-button';
+import { Textarea } from '../../../components/ui/textarea';
+import { toast } from '../../../components/ui/use-toast';
+import { serverMessageOf } from '../../../lib/api-client';
+import { flattenOwnList } from '../../../lib/own-list';
+import { useMyItems } from '../../listings/api/items';
+import { useOpenAddItem } from '../../listings/components/add-item-context';
+import { isContentNotAllowed } from '../../listings/listing-errors';
+import { memberItemsQuery } from '../../members/api/member';
+import { useCounterBarter, useProposeBarter } from '../api/barters';
+import { sidesOf } from '../barter-sides';
+import { type ChoosableItem, ItemChoice } from './item-choice';
+
+/**
+ * What the dialog proposes: a new barter for another member's item (chosen on a card or its
+ * detail), or a counter to a proposal the viewer received (sides swapped: the viewer offers their
+ * items and asks for the proposer's).
+ */
+export type ProposalTarget =
+  | { mode: 'propose'; item: ChoosableItem; owner: { id: string; displayName: string } }
+  | { mode: 'counter'; barter: Barter };
+
+/** The Propose Barter dialog (and, for a received proposal, the Counter dialog). */
+export function ProposalDialog({
+  open,
+  onOpenChange,
+  target,
+  trigger,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  target: ProposalTarget;
+  /** The button that opens it; it gets the focus back when the dialog closes. */
+  trigger?: ReactNode;
+}) {
+  const counter = target.mode === 'counter';
+  const otherName = counter ? target.barter.otherMember.displayName : target.owner.displayName;
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      {trigger ? <DialogTrigger asChild>{trigger}</DialogTrigger> : null}
+      <DialogContent
+        title={counter ? 'Counter Offer' : 'Propose a Barter'}
+        description={
+          counter
+            ? `Change what each of you gives. Your counter offer answers ${otherName}'s proposal.`
+            : `Choose what you offer ${otherName} and what you would like in return.`
+        }
+        className="max-w-2xl"
+      >
+        {/* Mounted only while open: every opening starts from the target's choices. */}
+        {open ? <ProposalForm target={target} close={() => onOpenChange(false)} /> : null}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** A barter item the member can still choose (it exists and can change hands). */
+function choosable(items: Barter['offeredItems']): ChoosableItem[] {
+  return items.flatMap((item) => (item.id !== null && item.available ? [{ ...item, id: item.id }] : []));
+}
+
+/** `first`, then the items of `more` that are not in it already. */
+function union(first: readonly ChoosableItem[], more: readonly ChoosableItem[]): ChoosableItem[] {
+  const ids = new Set(first.map((item) => item.id));
+  return [...first, ...more.filter((item) => !ids.has(item.id))];
+}
+
+function ProposalForm({ target, close }: { target: ProposalTarget; close: () => void }) {
+  const [, navigate] = useLocation();
+  const openAddItem = useOpenAddItem();
+  const counter = target.mode === 'counter';
+  const otherId = counter ? target.barter.otherMember.id : target.owner.id;
+  const sides = counter ? sidesOf(target.barter) : null;
+  // Counter: start from the proposal as it stands (what they asked of me, what they offered).
+  const pinnedMine = sides ? choosable(sides.mine) : [];
+  const pinnedTheirs = sides ? choosable(sides.theirs) : counter ? [] : [target.item];
+
+  const myItems = useMyItems();
+  // A deleted account (no id) has no items to list.
+  const theirItems = useInfiniteQuery({ ...memberItemsQuery(otherId ?? ''), enabled: otherId !== null });
+  const mine = union(
+    pinnedMine,
+    flattenOwnList(myItems.data?.pages).rows.filter((item) => item.isActive && !item.isReserved),
+  );
+  // Without their list (an error), the items already chosen are still there to send.
+  const theirs = union(pinnedTheirs, flattenOwnList(theirItems.data?.pages).rows);
+
+  const propose = useProposeBarter();
+  const counterBarter = useCounterBarter(counter ? target.barter.id : 0);
+  const mutation = counter ? counterBarter : propose;
+
+  const form = useForm<ProposalInput>({
+    resolver: zodResolver(proposalSchema),
+    defaultValues: {
+      offeredItemIds: pinnedMine.map((item) => item.id),
+      requestedItemIds: pinnedTheirs.map((item) => item.id),
+      message: '',
+    },
+  });
+  const { errors } = form.formState;
+
+  const onSubmit = form.handleSubmit((values) =>
+    mutation.mutate(values, {
+      onSuccess: (barter) => {
+        toast({
+          title: counter ? 'Counter Offer Sent' : 'Proposal Sent',
+          description: (
+            <Link href={paths.barter(barter.id)} className="font-medium underline">
+              View the barter
+            </Link>
+          ),
+        });
+        close();
+        if (counter) navigate(paths.barter(barter.id));
+      },
+      onError: (error) =>
+        toast(
+          isContentNotAllowed(error)
+            ? {
+                title: 'Content Not Allowed',
+                description: 'Please use appropriate language in your message.',
+                variant: 'destructive',
+              }
+            : {
+                title: 'Error',
+                description: serverMessageOf(error, 'Failed to send the proposal. Please try again.'),
+                variant: 'destructive',
+              },
+        ),
+    }),
+  );
+
+  if (myItems.isLoading) return <p className="text-slate-600">Loading your items...</p>;
+  if (myItems.isError)
+    return <p className="text-red-700">Your items could not be loaded. Please try again.</p>;
+  if (mine.length === 0 && !myItems.hasNextPage) {
+    const hasAny = flattenOwnList(myItems.data?.pages).total > 0;
+    return (
+      <div className="grid gap-4">
+        <p className="text-slate-700">
+          {hasAny
+            ? 'None of your items can be offered right now: they are hidden or held by an accepted barter. Add another item or service to offer.'
+            : 'You have nothing to offer yet. Add an item or a service first, then propose a barter.'}
+        </p>
+        <div className="flex justify-end gap-2">
+          <Button variant="secondary" onClick={close}>
+            Close
+          </Button>
+          <Button
+            onClick={() => {
+              close();
+              openAddItem();
+            }}
+          >
+            Add an Item
+          </Button>
+        </div>
+      </div>
+    );
+  }
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-5">
+      <div className="grid gap-5 md:grid-cols-2">
+        <Controller
+          control={form.control}
+          name="offeredItemIds"
+          render={({ field }) => (
+            <ItemChoice
+              legend="You offer"
+              options={mine}
+              value={field.value}
+              onChange={field.onChange}
+              error={errors.offeredItemIds?.message}
+              footer={<LoadMoreButton query={myItems} label="Load More of Your Items" />}
+            />
+          )}
+        />
+        <Controller
+          control={form.control}
+          name="requestedItemIds"
+          render={({ field }) => (
+            <ItemChoice
+              legend="You ask for"
+              options={theirs}
+              value={field.value}
+              onChange={field.onChange}
+              error={errors.requestedItemIds?.message}
+              footer={<LoadMoreButton query={theirItems} label="Load More of Their Items" />}
+            />
+          )}
+        />
+      </div>
+      <FormField label="Message (optional)" error={errors.message?.message}>
+        <Textarea {...form.register('message')} placeholder="Say hello, suggest when and where to meet..." />
+      </FormField>
+      <div className="flex justify-end gap-2">
+        <Button variant="secondary" onClick={close}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={mutation.isPending}>
+          {mutation.isPending ? 'Sending...' : counter ? 'Send Counter Offer' : 'Send Proposal'}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,134 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { BARTER_ACTION_LABELS } from '../../../../common/barter-machine';
+import { type Barter, type RatingInput, ratingInputSchema } from '../../../../common/schemas/barters';
+import { Button } from '../../../components/ui/button';
+import { FormField } from '../../../components/ui/form-field';
+import { Stars } from '../../../components/ui/stars';
+import { Textarea } from '../../../components/ui/textarea';
+import { toast } from '../../../components/ui/use-toast';
+import { serverMessageOf } from '../../../lib/api-client';
+import { isContentNotAllowed } from '../../listings/listing-errors';
+import { useRateBarter } from '../api/barters';
+
+const STARS = [1, 2, 3, 4, 5] as const;
+
+/** The ratings of a completed barter: the viewer's and the other member's, once given. */
+export function Ratings({ barter }: { barter: Barter }) {
+  if (barter.status !== 'completed') return null;
+  const name = barter.otherMember.displayName;
+  const rows = [
+    { label: 'Your rating', rating: barter.myRating, missing: 'You have not rated this barter yet.' },
+    {
+      label: `${name}'s rating`,
+      rating: barter.theirRating,
+      missing: `${name} has not rated this barter yet.`,
+    },
+  ];
+  return (
+    <section aria-labelledby="ratings-heading" className="grid gap-2">
+      <h2 id="ratings-heading" className="font-semibold">
+        Ratings
+      </h2>
+      <dl className="grid gap-2 text-sm">
+        {rows.map(({ label, rating, missing }) => (
+          <div key={label} className="grid gap-1 rounded-lg border border-slate-200 bg-white p-3">
+            <dt className="font-medium">{label}</dt>
+            <dd className="grid gap-1 text-slate-700">
+              {rating ? (
+                <>
+                  <Stars stars={rating.stars} />
+                  {rating.comment ? <span className="whitespace-pre-line">{rating.comment}</span> : null}
+                </>
+              ) : (
+                missing
+              )}
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
+/** Rate the other member once the barter is completed: 1-5 stars and an optional comment. */
+export function RatingForm({ barter }: { barter: Barter }) {
+  const id = useId();
+  const rate = useRateBarter(barter.id);
+  const form = useForm<RatingInput>({
+    resolver: zodResolver(ratingInputSchema),
+    defaultValues: { comment: '' },
+  });
+  const starsError = form.formState.errors.stars?.message;
+  const onSubmit = form.handleSubmit((values) =>
+    rate.mutate(values, {
+      onSuccess: () => toast({ title: 'Rating Sent' }),
+      onError: (error) =>
+        toast(
+          isContentNotAllowed(error)
+            ? {
+                title: 'Content Not Allowed',
+                description: 'Please use appropriate language in your comment.',
+                variant: 'destructive',
+              }
+            : {
+                title: 'Error',
+                description: serverMessageOf(error, 'Failed to send the rating. Please try again.'),
+                variant: 'destructive',
+              },
+        ),
+    }),
+  );
+  return (
+    <form
+      onSubmit={onSubmit}
+      noValidate
+      aria-label={`Rate ${barter.otherMember.displayName}`}
+      className="grid gap-4 rounded-xl border border-slate-200 bg-white p-4"
+    >
+      <Controller
+        control={form.control}
+        name="stars"
+        render={({ field }) => (
+          <fieldset className="grid gap-2" aria-describedby={starsError ? `${id}-stars` : undefined}>
+            <legend className="mb-1 font-semibold">
+              How was your barter with {barter.otherMember.displayName}?
+            </legend>
+            <div className="flex flex-wrap gap-2">
+              {STARS.map((n) => (
+                <label
+                  key={n}
+                  className="flex cursor-pointer items-center gap-1 rounded-lg border border-slate-300 px-3 py-2 text-sm has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-600/40"
+                >
+                  <input
+                    type="radio"
+                    name={`${id}-stars-input`}
+                    value={n}
+                    checked={field.value === n}
+                    onChange={() => field.onChange(n)}
+                    className="accent-brand-700"
+                  />
+                  {n === 1 ? '1 star' : `${n} stars`}
+                </label>
+              ))}
+            </div>
+            {starsError ? (
+              <p id={`${id}-stars`} role="alert" className="text-sm font-medium text-red-700">
+                {starsError}
+              </p>
+            ) : null}
+          </fieldset>
+        )}
+      />
+      <FormField label="Comment (optional)" error={form.formState.errors.comment?.message}>
+        <Textarea {...form.register('comment')} />
+      </FormField>
+      <div className="flex justify-end">
+        <Button type="submit" disabled={rate.isPending}>
+          {rate.isPending ? 'Sending...' : BARTER_ACTION_LABELS.rate}
+        </Button>
+      </div>
+    </form>
+  );
+}

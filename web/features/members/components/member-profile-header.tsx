@@ -1,0 +1,45 @@
+import { CalendarDays, MapPin } from 'lucide-react';
+import type { MemberProfile } from '../../../../common/schemas/members';
+import { TraderReputation } from '../../../components/trader-reputation';
+import { Avatar } from '../../../components/ui/avatar';
+
+const monthYear = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+/** "3 completed trades, 1 this month". */
+export function completedTradesText({ totalTrades, thisMonth }: MemberProfile['stats']): string {
+  const trades = `${totalTrades} completed ${totalTrades === 1 ? 'trade' : 'trades'}`;
+  return thisMonth > 0 ? `${trades}, ${thisMonth} this month` : trades;
+}
+
+/**
+ * A member page's header: picture, "Ann R.", the area they trade around, when they joined, the
+ * rating line with Trusted Trader once earned, and their completed trades.
+ */
+export function MemberProfileHeader({ member }: { member: MemberProfile }) {
+  const [firstName, lastName] = member.displayName.split(' ');
+  return (
+    <div className="flex items-center gap-4">
+      <Avatar
+        firstName={firstName}
+        lastName={lastName}
+        imageUrl={member.profileImageUrl}
+        className="h-16 w-16 shrink-0 text-xl"
+      />
+      <div className="grid min-w-0 gap-1">
+        <h1 className="text-2xl font-bold text-slate-900">{member.displayName}</h1>
+        <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-slate-600">
+          <span className="flex items-center gap-1">
+            <MapPin className="h-4 w-4 shrink-0 text-brand-700" aria-hidden="true" />
+            {member.area ? `Near ${member.area}` : 'Area not shared'}
+          </span>
+          <span className="flex items-center gap-1">
+            <CalendarDays className="h-4 w-4 shrink-0 text-brand-700" aria-hidden="true" />
+            Member since {monthYear.format(new Date(member.memberSince))}
+          </span>
+        </p>
+        <TraderReputation stats={member.stats} trusted={member.trustedTrader} />
+        <p className="text-sm text-slate-600">{completedTradesText(member.stats)}</p>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,55 @@
+import { MemberLink } from '../../../components/member-link';
+import { ListStatus } from '../../../components/ui/list-status';
+import { LoadMoreButton } from '../../../components/ui/load-more-button';
+import { Stars } from '../../../components/ui/stars';
+import { flattenOwnList } from '../../../lib/own-list';
+import { useMemberRatings } from '../api/member';
+
+const dayMonthYear = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
+
+/** The ratings a member received, newest first: stars, comment, who and when; Load More. */
+export function MemberRatings({ memberId, name }: { memberId: string; name: string }) {
+  const query = useMemberRatings(memberId);
+  const { rows: ratings, total } = flattenOwnList(query.data?.pages);
+  return (
+    <section aria-labelledby="member-ratings-heading" className="grid gap-3">
+      <h2 id="member-ratings-heading" className="text-lg font-semibold">
+        Ratings ({total})
+      </h2>
+      <ListStatus
+        isLoading={query.isLoading}
+        isError={query.isError}
+        count={ratings.length}
+        errorText="Their ratings could not be loaded. Please try again."
+        emptyText={`${name} has not been rated yet.`}
+      />
+      {ratings.length > 0 ? (
+        <ul className="grid gap-3">
+          {ratings.map((rating) => (
+            <li
+              key={rating.id}
+              className="grid gap-1 rounded-xl border border-slate-200 bg-white p-3 shadow-sm"
+            >
+              <div className="flex flex-wrap items-center justify-between gap-2">
+                <Stars stars={rating.stars} />
+                <time dateTime={rating.createdAt} className="text-xs text-slate-600">
+                  {dayMonthYear.format(new Date(rating.createdAt))}
+                </time>
+              </div>
+              {rating.comment ? <p className="whitespace-pre-line text-slate-800">{rating.comment}</p> : null}
+              <p className="text-sm text-slate-600">
+                From{' '}
+                <MemberLink
+                  id={rating.rater.id}
+                  name={rating.rater.displayName}
+                  className="font-medium text-slate-800"
+                />
+              </p>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <LoadMoreButton query={query} label="Load More Ratings" />
+    </section>
+  );
+}

@@ -1,0 +1,72 @@
+import {
+  type InfiniteData,
+  infiniteQueryOptions,
+  type QueryClient,
+  useInfiniteQuery,
+  useMutation,
+  useQueryClient,
+} from '@tanstack/react-query';
+import type { Notification, UnreadCounts } from '../../../../common/schemas/notifications';
+import { apiRequest } from '../../../lib/api-client';
+import { fetchOwnListPage, nextOwnListOffset, type OwnListPage } from '../../../lib/own-list';
+import { notificationKeys } from '../../../lib/query-keys';
+import { setUnreadCounts } from './unread-counts';
+
+/** GET /api/notifications: the bell's list, newest first, a page at a time with the total. */
+export const notificationsQuery = () =>
+  infiniteQueryOptions({
+    queryKey: notificationKeys.list(),
+    initialPageParam: 0,
+    queryFn: ({ pageParam }) => fetchOwnListPage<Notification>('/api/notifications', pageParam),
+    getNextPageParam: nextOwnListOffset,
+  });
+
+/** The bell's list; read only while `enabled` (the bell is open), then kept until an event makes it stale. */
+export function useNotifications(enabled: boolean) {
+  return useInfiniteQuery({ ...notificationsQuery(), enabled });
+}
+
+/** Mark the loaded entries read (all of them, or the one with `id`) without reading the list again. */
+function markLoadedRead(queryClient: QueryClient, id?: number) {
+  queryClient.setQueryData<InfiniteData<OwnListPage<Notification>, number>>(
+    notificationKeys.list(),
+    (data) =>
+      data
+        ? {
+            ...data,
+            pages: data.pages.map((page) => ({
+              ...page,
+              rows: page.rows.map((row) =>
+                id === undefined || row.id === id ? { ...row, read: true } : row,
+              ),
+            })),
+          }
+        : data,
+  );
+}
+
+/** POST /api/notifications/:id/read: the entry shows as read and the badges take the counts returned. */
+export function useMarkNotificationRead() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: number) =>
+      (await (await apiRequest('POST', `/api/notifications/${id}/read`)).json()) as UnreadCounts,
+    onSuccess: (counts, id) => {
+      setUnreadCounts(queryClient, counts);
+      markLoadedRead(queryClient, id);
+    },
+  });
+}
+
+/** POST /api/notifications/read-all: every entry shows as read and the badges take the counts returned. */
+export function useMarkAllNotificationsRead() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async () =>
+      (await (await apiRequest('POST', '/api/notifications/read-all')).json()) as UnreadCounts,
+    onSuccess: (counts) => {
+      setUnreadCounts(queryClient, counts);
+      markLoadedRead(queryClient);
+    },
+  });
+}

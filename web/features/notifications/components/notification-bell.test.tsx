@@ -1,0 +1,204 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Notification } from '../../../../common/schemas/notifications';
+import { jsonResponse, renderWithProviders } from '../../../testing/render';
+import { useUnreadCounts } from '../api/unread-counts';
+import { NotificationBell } from './notification-bell';
+
+const MINUTE = 60 * 1000;
+
+function entry(id: number, overrides: Partial<Notification> = {}): Notification {
+  return {
+    id,
+    kind: 'proposal_received',
+    barterRequestId: 100 + id,
+    actor: { id: `member-${id}`, displayName: 'Ann R.', profileImageUrl: null },
+    count: 1,
+    createdAt: new Date(Date.now() - (10 - id) * 5 * MINUTE).toISOString(),
+    read: false,
+    ...overrides,
+  };
+}
+
+/** The bell as the header shows it: its count comes from the unread query. */
+function Bell() {
+  const unread = useUnreadCounts();
+  return <NotificationBell unread={unread.notifications} />;
+}
+
+interface Server {
+  pages: Notification[][];
+  total: number;
+  unread: number;
+}
+
+/** Answer the notification endpoints like the server would; anything else fails the test. */
+function stubServer(server: Server) {
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input), 'http://localhost');
+    const method = init?.method ?? 'GET';
+    if (method === 'GET' && url.pathname === '/api/notifications/unread-count')
+      return jsonResponse(server.unread);
+    if (method === 'GET' && url.pathname === '/api/messages/unread-count') return jsonResponse(0);
+    if (method === 'GET' && url.pathname === '/api/notifications') {
+      const offset = Number(url.searchParams.get('offset'));
+      const page = server.pages[offset === 0 ? 0 : 1] ?? [];
+      return new Response(JSON.stringify(page), {
+        headers: { 'content-type': 'application/json', 'x-total-count': String(server.total) },
+      });
+    }
+    const read = /^\/api\/notifications\/(\d+)\/read$/.exec(url.pathname);
+    if (method === 'POST' && read) {
+      server.unread -= 1;
+      return jsonResponse({ notifications: server.unread, messages: 0 });
+    }
+    if (method === 'POST' && url.pathname === '/api/notifications/read-all') {
+      server.unread = 0;
+      return jsonResponse({ notifications: 0, messages: 0 });
+    }
+    throw new Error(`Unexpected request ${method} ${url}`);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+const calls = (fetchMock: ReturnType<typeof stubServer>) =>
+  fetchMock.mock.calls.map(([input, init]) => `${init?.method ?? 'GET'} ${String(input)}`);
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('NotificationBell', () => {
+  it('says the unread count and lists the notifications newest first, unread ones marked', async () => {
+    const fetchMock = stubServer({
+      pages: [
+        [
+          entry(3, { kind: 'message_received', count: 3 }),
+          entry(2, { kind: 'proposal_accepted', read: true }),
+          entry(1, { kind: 'proposal_expired', actor: null }),
+        ],
+      ],
+      total: 3,
+      unread: 2,
+    });
+    renderWithProviders(<Bell />);
+    const bell = await screen.findByRole('button', { name: 'Notifications, 2 unread' });
+    // The list is read only once the bell opens.
+    expect(calls(fetchMock).some((call) => call.startsWith('GET /api/notifications?'))).toBe(false);
+    await userEvent.click(bell);
+
+    const menu = await screen.findByRole('menu');
+    const items = await within(menu).findAllByRole('menuitem', { name: /Unread|Ann|expired/ });
+    expect(items.map((item) => item.getAttribute('aria-label'))).toEqual([
+      'Unread: 3 new messages from Ann R., 35 minutes ago',
+      'Ann R. accepted your proposal, 40 minutes ago',
+      'Unread: A proposal expired after 14 days, 45 minutes ago',
+    ]);
+    expect(items.map((item) => item.textContent)).toEqual([
+      '3 new messages from Ann R.35 minutes ago',
+      'Ann R. accepted your proposal40 minutes ago',
+      'A proposal expired after 14 days45 minutes ago',
+    ]);
+    expect(items[0]).toHaveAttribute('href', '/barters/103');
+    expect(items[1]).toHaveAttribute('href', '/barters/102');
+    expect(calls(fetchMock)).toContain('GET /api/notifications?limit=50&offset=0');
+    expect(within(menu).queryByRole('menuitem', { name: 'Load more' })).not.toBeInTheDocument();
+  });
+
+  it('following an unread entry marks it read and opens its barter', async () => {
+    const fetchMock = stubServer({ pages: [[entry(2), entry(1, { read: true })]], total: 2, unread: 1 });
+    const { location } = renderWithProviders(<Bell />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Notifications, 1 unread' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: /Unread: Ann R\. proposed a barter/ }));
+
+    expect(location.history?.at(-1)).toBe('/barters/102');
+    expect(await screen.findByRole('button', { name: 'Notifications' })).toBeInTheDocument();
+    expect(calls(fetchMock)).toContain('POST /api/notifications/2/read');
+
+    // Opened again, the entry shows as read, from the cache.
+    await userEvent.click(screen.getByRole('button', { name: 'Notifications' }));
+    const entries = await screen.findAllByRole('menuitem', { name: /proposed a barter/ });
+    expect(
+      entries.map((item) => [
+        item.getAttribute('href'),
+        item.getAttribute('aria-label')?.startsWith('Unread'),
+      ]),
+    ).toEqual([
+      ['/barters/102', false],
+      ['/barters/101', false],
+    ]);
+  });
+
+  it('following a read entry sends nothing', async () => {
+    const fetchMock = stubServer({ pages: [[entry(1, { read: true })]], total: 1, unread: 0 });
+    const { location } = renderWithProviders(<Bell />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Notifications' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: /proposed a barter/ }));
+    expect(location.history?.at(-1)).toBe('/barters/101');
+    expect(calls(fetchMock).filter((call) => call.startsWith('POST'))).toEqual([]);
+  });
+
+  it('"Mark all as read" clears the count and the marks, and the menu stays open', async () => {
+    const fetchMock = stubServer({ pages: [[entry(2), entry(1)]], total: 2, unread: 2 });
+    renderWithProviders(<Bell />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Notifications, 2 unread' }));
+    const markAll = await screen.findByRole('menuitem', { name: 'Mark all as read' });
+    await screen.findAllByRole('menuitem', { name: /^Unread:/ });
+    await userEvent.click(markAll);
+
+    expect(await screen.findByRole('button', { name: 'Notifications' })).toBeInTheDocument();
+    expect(calls(fetchMock)).toContain('POST /api/notifications/read-all');
+    const menu = screen.getByRole('menu');
+    expect(within(menu).queryAllByRole('menuitem', { name: /^Unread:/ })).toEqual([]);
+    expect(within(menu).getAllByRole('menuitem', { name: /proposed a barter/ })).toHaveLength(2);
+    expect(within(menu).getByRole('menuitem', { name: 'Mark all as read' })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
+  });
+
+  it('says so when there is nothing yet', async () => {
+    stubServer({ pages: [[]], total: 0, unread: 0 });
+    renderWithProviders(<Bell />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Notifications' }));
+    expect(await screen.findByText('No notifications yet')).toBeInTheDocument();
+    expect(screen.getByRole('menuitem', { name: 'Mark all as read' })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
+  });
+
+  it('loads the next page on "Load more"', async () => {
+    const first = Array.from({ length: 50 }, (_, i) => entry(1000 - i, { read: true }));
+    const fetchMock = stubServer({
+      pages: [first, [entry(1, { kind: 'barter_completed', read: true })]],
+      total: 51,
+      unread: 0,
+    });
+    renderWithProviders(<Bell />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Notifications' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Load more' }));
+    expect(await screen.findByRole('menuitem', { name: /Barter completed/ })).toHaveAttribute(
+      'href',
+      '/barters/101',
+    );
+    expect(calls(fetchMock)).toContain('GET /api/notifications?limit=50&offset=50');
+    expect(screen.queryByRole('menuitem', { name: 'Load more' })).not.toBeInTheDocument();
+  });
+
+  it('opens and works from the keyboard', async () => {
+    const user = userEvent.setup();
+    const fetchMock = stubServer({ pages: [[entry(1)]], total: 1, unread: 1 });
+    const { location } = renderWithProviders(<Bell />);
+    await screen.findByRole('button', { name: 'Notifications, 1 unread' });
+    await user.tab();
+    expect(screen.getByRole('button', { name: 'Notifications, 1 unread' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    await screen.findByRole('menuitem', { name: /^Unread: Ann R\./ });
+    await user.keyboard('{ArrowDown}');
+    expect(screen.getByRole('menuitem', { name: /^Unread: Ann R\./ })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(location.history?.at(-1)).toBe('/barters/101');
+    expect(calls(fetchMock)).toContain('POST /api/notifications/1/read');
+  });
+});

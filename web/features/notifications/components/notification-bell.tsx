@@ -1,0 +1,147 @@
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import { Bell } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'wouter';
+import { type Notification, notificationText } from '../../../../common/schemas/notifications';
+import { paths } from '../../../app/paths';
+import { CountBadge, unreadLabel } from '../../../components/ui/count-badge';
+import { flattenOwnList } from '../../../lib/own-list';
+import { formatRelativeTime } from '../../../lib/relative-time';
+import { cn } from '../../../lib/utils';
+import { useMarkAllNotificationsRead, useMarkNotificationRead, useNotifications } from '../api/notifications';
+
+const itemClass =
+  'flex w-full cursor-pointer gap-3 rounded-md px-3 py-2 text-left outline-none data-[highlighted]:bg-slate-100';
+
+/** What one entry says, heard as one sentence: "Unread: Ann R. proposed a barter, 5 minutes ago". */
+function entryLabel(notification: Notification): string {
+  const text = notificationText(
+    notification.kind,
+    notification.actor?.displayName ?? null,
+    notification.count,
+  );
+  return `${notification.read ? '' : 'Unread: '}${text}, ${formatRelativeTime(notification.createdAt)}`;
+}
+
+/** What one entry shows: an unread dot, the sentence (bold while unread), and how long ago. */
+function NotificationContent({ notification }: { notification: Notification }) {
+  return (
+    <>
+      <span
+        aria-hidden="true"
+        className={cn('mt-1.5 h-2 w-2 shrink-0 rounded-full', notification.read ? '' : 'bg-brand-600')}
+      />
+      <span className="min-w-0 flex-1">
+        <span
+          className={cn(
+            'block text-sm',
+            notification.read ? 'text-slate-700' : 'font-semibold text-slate-900',
+          )}
+        >
+          {notificationText(notification.kind, notification.actor?.displayName ?? null, notification.count)}
+        </span>
+        <time dateTime={notification.createdAt} className="block text-xs text-slate-600">
+          {formatRelativeTime(notification.createdAt)}
+        </time>
+      </span>
+    </>
+  );
+}
+
+/**
+ * The header's bell (issue 13): the unread count on the icon, and on click the member's notifications,
+ * newest first. Each entry opens its barter and is marked read; "Mark all as read" clears the count.
+ * The list is read when the bell first opens and again when a live event makes it stale.
+ */
+export function NotificationBell({ unread }: { unread: number }) {
+  const [open, setOpen] = useState(false);
+  const query = useNotifications(open);
+  const markRead = useMarkNotificationRead();
+  const markAll = useMarkAllNotificationsRead();
+  const { rows } = flattenOwnList(query.data?.pages);
+  const anyUnread = unread > 0 || rows.some((row) => !row.read);
+  const markOnSelect = (notification: Notification) => {
+    if (!notification.read) markRead.mutate(notification.id);
+  };
+
+  return (
+    // Not modal: the page stays in the accessibility tree (its focusable parts are not hidden behind
+    // aria-hidden), and the list closes on Escape, a click outside or leaving it.
+    <DropdownMenu.Root open={open} onOpenChange={setOpen} modal={false}>
+      <DropdownMenu.Trigger
+        aria-label={unreadLabel('Notifications', unread)}
+        className="relative rounded-full p-2 text-slate-700 hover:bg-slate-100"
+      >
+        <Bell className="h-5 w-5" aria-hidden="true" />
+        <CountBadge count={unread} />
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content
+          align="end"
+          sideOffset={8}
+          collisionPadding={8}
+          className="z-50 flex max-h-[min(32rem,var(--radix-dropdown-menu-content-available-height))] w-[min(24rem,calc(100vw-1rem))] flex-col overflow-y-auto rounded-xl border border-slate-200 bg-white p-1 shadow-lg"
+        >
+          <div className="flex items-center justify-between gap-2 px-3 py-2">
+            <DropdownMenu.Label className="text-sm font-semibold text-slate-900">
+              Notifications
+            </DropdownMenu.Label>
+            <DropdownMenu.Item
+              disabled={!anyUnread || markAll.isPending}
+              onSelect={(event) => {
+                event.preventDefault();
+                markAll.mutate();
+              }}
+              className="cursor-pointer rounded-md px-2 py-1 text-sm font-medium text-brand-700 outline-none data-[disabled]:cursor-default data-[disabled]:text-slate-500 data-[highlighted]:bg-slate-100"
+            >
+              Mark all as read
+            </DropdownMenu.Item>
+          </div>
+          <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
+          {query.isLoading ? (
+            <p className="px-3 py-4 text-sm text-slate-600">Loading...</p>
+          ) : query.isError && rows.length === 0 ? (
+            <p className="px-3 py-4 text-sm text-red-700">Could not load your notifications.</p>
+          ) : rows.length === 0 ? (
+            <p className="px-3 py-6 text-center text-sm text-slate-600">No notifications yet</p>
+          ) : (
+            rows.map((notification) =>
+              notification.barterRequestId === null ? (
+                <DropdownMenu.Item
+                  key={notification.id}
+                  className={itemClass}
+                  aria-label={entryLabel(notification)}
+                  onSelect={() => markOnSelect(notification)}
+                >
+                  <NotificationContent notification={notification} />
+                </DropdownMenu.Item>
+              ) : (
+                <DropdownMenu.Item key={notification.id} asChild onSelect={() => markOnSelect(notification)}>
+                  <Link
+                    href={paths.barter(notification.barterRequestId)}
+                    className={itemClass}
+                    aria-label={entryLabel(notification)}
+                  >
+                    <NotificationContent notification={notification} />
+                  </Link>
+                </DropdownMenu.Item>
+              ),
+            )
+          )}
+          {query.hasNextPage ? (
+            <DropdownMenu.Item
+              disabled={query.isFetchingNextPage}
+              onSelect={(event) => {
+                event.preventDefault();
+                void query.fetchNextPage();
+              }}
+              className="cursor-pointer rounded-md px-3 py-2 text-center text-sm font-medium text-brand-700 outline-none data-[highlighted]:bg-slate-100"
+            >
+              {query.isFetchingNextPage ? 'Loading...' : 'Load more'}
+            </DropdownMenu.Item>
+          ) : null}
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}
