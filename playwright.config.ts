@@ -68,6 +68,8 @@ export default defineConfig({
       SEED_DEMO: 'false',
       LOG_LEVEL: 'warn',
       SESSION_SECRET: 'e2e-secret-that-is-long-enough-0123456789',
+      // A stream whose session ended closes at the next heartbeat; journeys should not wait 25 s.
+      EVENT_HEARTBEAT_SECONDS: '3',
     },
   },
 });

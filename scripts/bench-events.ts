@@ -34,7 +34,16 @@ import { sessions } from '../server/db/schema/sessions';
 import { users } from '../server/db/schema/users';
 import { hashSessionId, SESSION_COOKIE, SESSION_IDLE_MS } from '../server/plugins/session';
 import { cookieHeader, type EventStreamClient, openEventStream } from '../server/test/event-stream-client';
-import { numberOption, option, percentile, request, startServer } from './bench-server';
+import {
+  benchHeader,
+  loadAverage,
+  numberOption,
+  option,
+  percentile,
+  request,
+  runBench,
+  startServer,
+} from './bench-server';
 
 const DB = option('db', 'postgres');
 const STREAMS = Math.max(2, numberOption('streams', 2000) - (numberOption('streams', 2000) % 2));
@@ -299,13 +308,7 @@ function markdown(r: Report): string {
 }
 
 async function main() {
-  console.log(
-    `# bench:events on ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown CPU'}), Node ${process.version}, ` +
-      `load average ${os
-        .loadavg()
-        .map((n) => n.toFixed(1))
-        .join(' ')}`,
-  );
+  console.log(benchHeader('bench:events'));
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bh-bench-events-'));
   let report: Report;
   try {
@@ -340,18 +343,7 @@ async function main() {
     rmSync(dataDir, { recursive: true, force: true });
   }
   console.log(`\n${markdown(report)}\n`);
-  console.log(
-    `load average at the end: ${os
-      .loadavg()
-      .map((n) => n.toFixed(1))
-      .join(' ')}`,
-  );
+  console.log(`load average at the end: ${loadAverage()}`);
 }
 
-main().then(
-  () => process.exit(0),
-  (error) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+runBench(main);

@@ -34,7 +34,16 @@ import { type DatabaseHandle, openPglite, openPostgres } from '../server/db/clie
 import { migrateDatabase } from '../server/db/migrate';
 import { hashPassword } from '../server/features/auth/passwords';
 import { fillNeighbourhood, type NeighbourhoodSize } from '../server/test/neighbourhood';
-import { numberOption, option, percentile, request, startServer } from './bench-server';
+import {
+  benchHeader,
+  loadAverage,
+  numberOption,
+  option,
+  percentile,
+  request,
+  runBench,
+  startServer,
+} from './bench-server';
 
 const which = option('db', 'both');
 const REQUESTS = numberOption('requests', 300);
@@ -323,13 +332,7 @@ function markdown(report: Awaited<ReturnType<typeof bench>>): string {
 
 async function main() {
   const reports: Array<Awaited<ReturnType<typeof bench>>> = [];
-  console.log(
-    `# bench:feed on ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown CPU'}), Node ${process.version}, ` +
-      `load average ${os
-        .loadavg()
-        .map((n) => n.toFixed(1))
-        .join(' ')}`,
-  );
+  console.log(benchHeader('bench:feed'));
 
   if (which === 'postgres' || which === 'both') {
     const serverUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -379,18 +382,7 @@ async function main() {
   }
 
   console.log(`\n${reports.map(markdown).join('\n\n')}\n`);
-  console.log(
-    `load average at the end: ${os
-      .loadavg()
-      .map((n) => n.toFixed(1))
-      .join(' ')}`,
-  );
+  console.log(`load average at the end: ${loadAverage()}`);
 }
 
-main().then(
-  () => process.exit(0),
-  (error) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+runBench(main);

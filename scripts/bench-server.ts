@@ -5,6 +5,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import http from 'node:http';
 import net from 'node:net';
+import os from 'node:os';
 
 /** A flag `--name=value` (`--name` alone is "true"), else the variable BENCH_NAME, else `fallback`. */
 export function option(name: string, fallback: string): string {
@@ -146,4 +147,27 @@ export async function startServer(
       await exited;
     },
   };
+}
+
+/** The machine's load average over 1, 5 and 15 minutes, as printed beside every bench's figures. */
+export const loadAverage = () =>
+  os
+    .loadavg()
+    .map((n) => n.toFixed(1))
+    .join(' ');
+
+/** The first line of a bench's output: the machine it ran on. */
+export const benchHeader = (name: string, extra = '') =>
+  `# ${name} on ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown CPU'}), Node ${process.version}, ` +
+  `${extra}load average ${loadAverage()}`;
+
+/** Run a bench's main function and exit with its outcome (open handles must not keep it alive). */
+export function runBench(main: () => Promise<void>): void {
+  main().then(
+    () => process.exit(0),
+    (error) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
 }

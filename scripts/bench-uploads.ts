@@ -39,7 +39,15 @@ import { openPglite, openPostgres } from '../server/db/client';
 import { migrateDatabase } from '../server/db/migrate';
 import { encodePhoto } from '../server/photos/photo-pipeline';
 import { createUser } from '../server/test/factories';
-import { numberOption, option, percentile, request, startServer } from './bench-server';
+import {
+  benchHeader,
+  loadAverage,
+  numberOption,
+  option,
+  percentile,
+  request,
+  startServer,
+} from './bench-server';
 
 const SCRIPT = fileURLToPath(import.meta.url);
 /** The server's database: the embedded PGlite (what `npm start` runs by default) or PostgreSQL. */
@@ -390,15 +398,10 @@ const ms = (value: number) => value.toFixed(1);
 const pass = (ok: boolean) => (ok ? 'met' : 'NOT met');
 
 async function main() {
-  const load = () =>
-    os
-      .loadavg()
-      .map((n) => n.toFixed(1))
-      .join(' ');
+  const load = loadAverage;
   const startLoad = load();
   console.log(
-    `# bench:uploads on ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown CPU'}), Node ${process.version}, ` +
-      `sharp ${sharp.versions.sharp} (libvips ${sharp.versions.vips}), load average ${load()}`,
+    benchHeader('bench:uploads', `sharp ${sharp.versions.sharp} (libvips ${sharp.versions.vips}), `),
   );
 
   // Photos: a typical 12-megapixel phone photo, and the largest a member may send (about 10 MB).

@@ -9,8 +9,7 @@ import { Dialog, DialogContent, DialogTrigger } from '../../../components/ui/dia
 import { FormField } from '../../../components/ui/form-field';
 import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/use-toast';
-import { serverMessageOf } from '../../../lib/api-client';
-import { isContentNotAllowed } from '../../listings/listing-errors';
+import { toastWriteError } from '../../../lib/content-errors';
 import { useCancelBarter } from '../api/barters';
 
 type CancelValues = z.input<typeof cancelBarterSchema>;
@@ -39,20 +38,7 @@ export function CancelBarterDialog({
         toast({ title: 'Barter Cancelled' });
         onOpenChange(false);
       },
-      onError: (error) =>
-        toast(
-          isContentNotAllowed(error)
-            ? {
-                title: 'Content Not Allowed',
-                description: 'Please use appropriate language in your reason.',
-                variant: 'destructive',
-              }
-            : {
-                title: 'Error',
-                description: serverMessageOf(error, 'Failed to cancel the barter. Please try again.'),
-                variant: 'destructive',
-              },
-        ),
+      onError: (error) => toastWriteError(error, 'reason', 'Failed to cancel the barter. Please try again.'),
     }),
   );
   return (

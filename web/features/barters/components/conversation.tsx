@@ -14,7 +14,7 @@ import { FormField } from '../../../components/ui/form-field';
 import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/use-toast';
 import { serverMessageOf } from '../../../lib/api-client';
-import { isContentNotAllowed } from '../../listings/listing-errors';
+import { toastWriteError } from '../../../lib/content-errors';
 import { useLoadEarlierMessages, useMarkMessagesRead, useMessages, useSendMessage } from '../api/messages';
 import { formatDateTime } from '../barter-sides';
 
@@ -126,20 +126,7 @@ function MessageForm({ barter }: { barter: Barter }) {
   const onSubmit = form.handleSubmit(({ content }) =>
     send.mutate(content, {
       onSuccess: () => form.reset({ content: '' }),
-      onError: (error) =>
-        toast(
-          isContentNotAllowed(error)
-            ? {
-                title: 'Content Not Allowed',
-                description: 'Please use appropriate language in your message.',
-                variant: 'destructive',
-              }
-            : {
-                title: 'Error',
-                description: serverMessageOf(error, 'Failed to send the message. Please try again.'),
-                variant: 'destructive',
-              },
-        ),
+      onError: (error) => toastWriteError(error, 'message', 'Failed to send the message. Please try again.'),
     }),
   );
   if (!barter.allowedActions.includes('message')) return null;

@@ -11,11 +11,10 @@ import { FormField } from '../../../components/ui/form-field';
 import { LoadMoreButton } from '../../../components/ui/load-more-button';
 import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/use-toast';
-import { serverMessageOf } from '../../../lib/api-client';
+import { toastWriteError } from '../../../lib/content-errors';
 import { flattenOwnList } from '../../../lib/own-list';
 import { useMyItems } from '../../listings/api/items';
 import { useOpenAddItem } from '../../listings/components/add-item-context';
-import { isContentNotAllowed } from '../../listings/listing-errors';
 import { memberItemsQuery } from '../../members/api/member';
 import { useCounterBarter, useProposeBarter } from '../api/barters';
 import { sidesOf } from '../barter-sides';
@@ -123,20 +122,7 @@ function ProposalForm({ target, close }: { target: ProposalTarget; close: () => 
         close();
         if (counter) navigate(paths.barter(barter.id));
       },
-      onError: (error) =>
-        toast(
-          isContentNotAllowed(error)
-            ? {
-                title: 'Content Not Allowed',
-                description: 'Please use appropriate language in your message.',
-                variant: 'destructive',
-              }
-            : {
-                title: 'Error',
-                description: serverMessageOf(error, 'Failed to send the proposal. Please try again.'),
-                variant: 'destructive',
-              },
-        ),
+      onError: (error) => toastWriteError(error, 'message', 'Failed to send the proposal. Please try again.'),
     }),
   );
 

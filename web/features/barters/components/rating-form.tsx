@@ -8,8 +8,7 @@ import { FormField } from '../../../components/ui/form-field';
 import { Stars } from '../../../components/ui/stars';
 import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/use-toast';
-import { serverMessageOf } from '../../../lib/api-client';
-import { isContentNotAllowed } from '../../listings/listing-errors';
+import { toastWriteError } from '../../../lib/content-errors';
 import { useRateBarter } from '../api/barters';
 
 const STARS = [1, 2, 3, 4, 5] as const;
@@ -64,20 +63,7 @@ export function RatingForm({ barter }: { barter: Barter }) {
   const onSubmit = form.handleSubmit((values) =>
     rate.mutate(values, {
       onSuccess: () => toast({ title: 'Rating Sent' }),
-      onError: (error) =>
-        toast(
-          isContentNotAllowed(error)
-            ? {
-                title: 'Content Not Allowed',
-                description: 'Please use appropriate language in your comment.',
-                variant: 'destructive',
-              }
-            : {
-                title: 'Error',
-                description: serverMessageOf(error, 'Failed to send the rating. Please try again.'),
-                variant: 'destructive',
-              },
-        ),
+      onError: (error) => toastWriteError(error, 'comment', 'Failed to send the rating. Please try again.'),
     }),
   );
   return (

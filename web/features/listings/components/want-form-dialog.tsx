@@ -9,8 +9,8 @@ import { Input } from '../../../components/ui/input';
 import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/use-toast';
 import { serverMessageOf } from '../../../lib/api-client';
+import { isContentNotAllowed } from '../../../lib/content-errors';
 import { useCreateWant, useUpdateWant } from '../api/wants';
-import { isContentNotAllowed } from '../listing-errors';
 import { CategorySelect } from './category-select';
 import { ServiceToggle } from './service-toggle';
 
