@@ -198,7 +198,8 @@ test.describe('the barter loop @desktop-only', () => {
       // --- Ben's member page, from his name on the card, says the same. ---
       await ladder.getByRole('link', { name: 'Ben B.' }).click();
       await expect(ann.getByRole('heading', { name: 'Ben B.' })).toBeVisible();
-      await expect(ann.getByText('4.0 (1 trade)')).toBeVisible();
+      // In his page's header and on his ladder's card.
+      await expect(ann.getByText('4.0 (1 trade)')).toHaveCount(2);
       await expect(ann.getByText('Drill works well.')).toBeVisible();
       await expect(ann.getByRole('article', { name: 'Aluminum ladder' })).toBeVisible();
       await expect(ann.getByRole('article', { name: 'Cordless drill' })).toHaveCount(0);

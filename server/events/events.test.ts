@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { memberEvents, notifications } from '../db/schema/barter';
 import type { UserRow } from '../db/schema/users';
 import { notifyMember } from '../features/notifications/notify';
+import { hashSessionId } from '../plugins/session';
+import { deleteSession } from '../plugins/session-store';
 import { cookieHeader, type EventStreamClient, openEventStream } from '../test/event-stream-client';
 import { createBarterRequest, createUser, sessionCookiesFor } from '../test/factories';
 import { buildTestApp, type TestApp } from '../test/helpers';
@@ -52,6 +54,21 @@ describe('GET /api/events', () => {
   afterAll(async () => {
     for (const client of open) client.close();
     await t.close();
+  });
+
+  it('ends the streams of a session at once when it signs out (no heartbeat needed), and only those', async () => {
+    const member = await createUser(t.app.db);
+    const cookies = await sessionCookiesFor(t.app, member);
+    const signedOut = await connect(cookieHeader(cookies));
+    await signedOut.next('counts');
+    const otherSession = await connect(cookieHeader(await sessionCookiesFor(t.app, member)));
+    await otherSession.next('counts');
+    const logout = await t.app.inject({ method: 'POST', url: '/api/auth/logout', cookies });
+    expect(logout.statusCode).toBe(204);
+    // The heartbeat here is 25 s, far beyond the test's time limit: only the sign-out can end it.
+    await signedOut.ended;
+    expect(otherSession.isEnded()).toBe(false);
+    otherSession.close();
   });
 
   it('answers 401 as JSON, not a stream, when signed out', async () => {
@@ -358,8 +375,11 @@ describe('event stream limits and sessions', () => {
     await other.next('counts');
     await sleep(1_300);
     expect(stream.comments).toContain('heartbeat');
-    const logout = await t.app.inject({ method: 'POST', url: '/api/auth/logout', cookies });
-    expect(logout.statusCode).toBeLessThan(300);
+    // The session ends without a sign-out on this process (expired, or signed out through another
+    // process): only the heartbeat's session check can notice.
+    const [sid] = Object.values(cookies);
+    const unsigned = t.app.unsignCookie(sid ?? '');
+    await deleteSession(t.app.db, hashSessionId(unsigned.value ?? ''));
     await stream.ended;
     // The member's other session goes on.
     expect(other.isEnded()).toBe(false);

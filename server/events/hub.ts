@@ -156,6 +156,16 @@ export class EventHub {
     return stream;
   }
 
+  /**
+   * End, at once, this process's streams of a session that was just signed out (other processes end
+   * theirs at their next heartbeat's session check).
+   */
+  endSession(userId: string, sessionHash: string): void {
+    for (const stream of [...(this.#byMember.get(userId) ?? [])]) {
+      if (stream.sessionHash === sessionHash) stream.end();
+    }
+  }
+
   #remove(stream: EventStream): void {
     const streams = this.#byMember.get(stream.userId);
     if (!streams?.delete(stream)) return;

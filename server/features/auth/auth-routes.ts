@@ -11,6 +11,7 @@ import {
 } from '../../../common/schemas/auth';
 import { apiErrorSchema } from '../../../common/schemas/errors';
 import { notFound, tooManyRequests } from '../../errors';
+import { sessionHashOf } from '../../plugins/session';
 import * as auth from './auth-service';
 import { clearDemoAccountCookie, readDemoAccountId, setDemoAccountCookie } from './demo-cookie';
 import { isKnownFor, type KnownDevice, readKnownDevice, rememberDevice } from './known-device';
@@ -123,7 +124,11 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
+      const { user } = request;
+      const sessionHash = sessionHashOf(request);
       await request.session.signOut();
+      // The pages of this session stop hearing the member's events now, not at the next heartbeat.
+      if (user && sessionHash) app.eventHub.endSession(user.id, sessionHash);
       // A demo account has no password: after sign-out this browser makes a new one (ADR 016).
       clearDemoAccountCookie(request, reply);
       return reply.code(204).send();
