@@ -6,6 +6,7 @@ import {
   passGate,
   signIn,
   test,
+  toasts,
   uniqueEmail,
 } from './fixtures';
 
@@ -77,6 +78,9 @@ test.describe('the barter loop @desktop-only', () => {
       await markPage(ben);
       const benHeader = ben.getByRole('banner');
       await expect(benHeader.getByRole('button', { name: 'Notifications', exact: true })).toBeVisible();
+      // Ben looks at the feed first: later, without a reload, it must not show what was traded.
+      await ben.getByRole('tab', { name: 'Everything' }).click();
+      await expect(ben.getByRole('article', { name: 'Folding chair' })).toBeVisible();
 
       // --- Ann proposes her bike for Ben's drill. ---
       await signIn(ann, annEmail, password);
@@ -157,6 +161,8 @@ test.describe('the barter loop @desktop-only', () => {
       await benRating.getByLabel('Comment (optional)').fill('Chair as described, very friendly.');
       await benRating.getByRole('button', { name: 'Rate' }).click();
       await expect(benRating).toBeHidden();
+      // The form is gone with the rating, and its confirmation still shows.
+      await expect(toasts(ben).getByText('Rating Sent')).toBeVisible();
       const annRating = ann.getByRole('form', { name: 'Rate Ben B.' });
       await annRating.getByRole('radio', { name: '4 stars' }).check();
       await annRating.getByLabel('Comment (optional)').fill('Drill works well.');
@@ -164,6 +170,16 @@ test.describe('the barter loop @desktop-only', () => {
       await expect(annRating).toBeHidden();
       await expect(ann.getByText('Chair as described, very friendly.')).toBeVisible();
       await expectAccessible(ann);
+
+      // --- Ben goes back to the feed he loaded at the start through the app's own link, no reload:
+      // the chair he received is gone from it and Ann's bike carries her new rating. ---
+      await ben.getByRole('link', { name: 'Barterhood' }).click();
+      await ben.getByRole('tab', { name: 'Everything' }).click();
+      await expect(
+        ben.getByRole('article', { name: 'Mountain bike' }).getByText('5.0 (1 trade)'),
+      ).toBeVisible();
+      await expect(ben.getByRole('article', { name: 'Folding chair' })).toHaveCount(0);
+      expect(await stillSamePage(ben)).toBe(true);
 
       // --- Each profile's Trade History shows the trade; stats and header agree. ---
       const expectHistory = async (page: Page, other: string, rating: string, give: string, get: string) => {
@@ -189,11 +205,6 @@ test.describe('the barter loop @desktop-only', () => {
       const ladder = ann.getByRole('article', { name: 'Aluminum ladder' });
       await expect(ladder.getByText('4.0 (1 trade)')).toBeVisible();
       await expect(ann.getByRole('article', { name: 'Cordless drill' })).toHaveCount(0);
-      await everything(ben);
-      await expect(
-        ben.getByRole('article', { name: 'Mountain bike' }).getByText('5.0 (1 trade)'),
-      ).toBeVisible();
-      await expect(ben.getByRole('article', { name: 'Folding chair' })).toHaveCount(0);
 
       // --- Ben's member page, from his name on the card, says the same. ---
       await ladder.getByRole('link', { name: 'Ben B.' }).click();

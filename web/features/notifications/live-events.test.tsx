@@ -152,16 +152,25 @@ describe('live events: the cache', () => {
     expect(queryClient.getQueryData(unreadKeys.messages)).toBe(1);
   });
 
-  it("'barter' makes that barter and the lists stale, not other barters", () => {
+  it("'barter' makes that barter, the lists and what a barter changes elsewhere stale, not other barters", () => {
     seed(queryClient, barterKeys.detail(7), { id: 7 });
     seed(queryClient, barterKeys.detail(8), { id: 8 });
     seed(queryClient, barterKeys.list('incoming'), []);
     seed(queryClient, unreadKeys.notifications, 0);
+    // The other member's step can reserve or trade items and add a rating.
+    const elsewhere = [
+      ['feed', 'list', { feed: 'everything' }],
+      ['trades', 'stats', 'me'],
+      ['members', 'them', 'profile'],
+      ['saved-items'],
+    ];
+    for (const key of elsewhere) seed(queryClient, key, 1);
     openLiveEvents(queryClient, { stillSignedIn: signedIn });
     latest().open();
     latest().emit('barter', { barterRequestId: 7, threadId: 7 });
     expect(invalidated(queryClient, barterKeys.detail(7))).toBe(true);
     expect(invalidated(queryClient, barterKeys.list('incoming'))).toBe(true);
+    for (const key of elsewhere) expect(invalidated(queryClient, key), JSON.stringify(key)).toBe(true);
     expect(invalidated(queryClient, barterKeys.detail(8))).toBe(false);
     expect(invalidated(queryClient, unreadKeys.notifications)).toBe(false);
   });

@@ -9,6 +9,7 @@ import {
   memberEventSchemas,
 } from '../../../common/schemas/events';
 import { barterKeys, notificationKeys } from '../../lib/query-keys';
+import { refreshAfterBarterChange } from '../barters/api/barters';
 import { setUnreadCounts } from './api/unread-counts';
 
 /**
@@ -87,7 +88,7 @@ export function applyMemberEvent(queryClient: QueryClient, event: MemberEvent): 
       break;
     case 'barter':
       void queryClient.invalidateQueries({ queryKey: barterKeys.detail(event.data.barterRequestId) });
-      void queryClient.invalidateQueries({ queryKey: barterKeys.lists() });
+      void refreshAfterBarterChange(queryClient);
       break;
     case 'resync':
       void invalidateLiveQueries(queryClient);

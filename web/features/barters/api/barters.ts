@@ -12,7 +12,11 @@ import type { Barter, ProposalInput, RatingInput } from '../../../../common/sche
 import { apiGet, apiRequest } from '../../../lib/api-client';
 import { fetchOwnListPage, nextOwnListOffset } from '../../../lib/own-list';
 import { barterKeys } from '../../../lib/query-keys';
+import { feedKeys } from '../../feed/api/feed';
+import { savedKeys } from '../../feed/api/saved-items';
 import { itemKeys } from '../../listings/api/items';
+import { memberKeys } from '../../members/api/member';
+import { tradeKeys } from '../../profile/api/trades';
 
 const BASE = '/api/barter-requests';
 
@@ -41,18 +45,33 @@ export function useBarter(id: number) {
 }
 
 /**
- * Keep a barter the server just answered with, and read again what it may have changed: the lists,
- * the member's other barters (an accept reserves items other proposals use) and their items.
+ * What a barter's step can change beyond the barter itself: reserved and traded items leave the
+ * feeds, saved lists and member pages; the owner's items show "Reserved"; completions and ratings
+ * move trade history, stats and every rating line. Marked stale (screens on show read again; the
+ * others on their next visit), since queries never go stale by themselves here. Used for the
+ * member's own steps and, through live events, for the other member's.
+ */
+export function refreshAfterBarterChange(queryClient: QueryClient) {
+  return Promise.all(
+    [barterKeys.lists(), itemKeys.all, feedKeys.all, savedKeys.all, tradeKeys.all, memberKeys.all].map(
+      (queryKey) => queryClient.invalidateQueries({ queryKey }),
+    ),
+  );
+}
+
+/**
+ * Keep a barter the server just answered with, and read again what it may have changed: the
+ * member's other barters (an accept reserves items other proposals use) and everything
+ * refreshAfterBarterChange names.
  */
 function storeBarter(queryClient: QueryClient, barter: Barter) {
   queryClient.setQueryData(barterKeys.detail(barter.id), barter);
   return Promise.all([
-    queryClient.invalidateQueries({ queryKey: barterKeys.lists() }),
+    refreshAfterBarterChange(queryClient),
     queryClient.invalidateQueries({
       queryKey: barterKeys.details(),
       predicate: (query) => query.queryKey[2] !== barter.id,
     }),
-    queryClient.invalidateQueries({ queryKey: itemKeys.all }),
   ]);
 }
 

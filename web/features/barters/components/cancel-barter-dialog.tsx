@@ -32,15 +32,18 @@ export function CancelBarterDialog({
     resolver: zodResolver(cancelBarterSchema),
     defaultValues: { reason: '' },
   });
-  const onSubmit = form.handleSubmit(({ reason }) =>
-    cancel.mutate(reason, {
-      onSuccess: () => {
-        toast({ title: 'Barter Cancelled' });
-        onOpenChange(false);
-      },
-      onError: (error) => toastWriteError(error, 'reason', 'Failed to cancel the barter. Please try again.'),
-    }),
-  );
+  // Awaited: mutate's own callbacks are dropped when the dialog unmounts, and the cancelled barter
+  // no longer offers the button this dialog hangs on.
+  const onSubmit = form.handleSubmit(async ({ reason }) => {
+    try {
+      await cancel.mutateAsync(reason);
+    } catch (error) {
+      toastWriteError(error, 'reason', 'Failed to cancel the barter. Please try again.');
+      return;
+    }
+    toast({ title: 'Barter Cancelled' });
+    onOpenChange(false);
+  });
   return (
     <Dialog
       open={open}

@@ -108,23 +108,27 @@ function ProposalForm({ target, close }: { target: ProposalTarget; close: () => 
   });
   const { errors } = form.formState;
 
-  const onSubmit = form.handleSubmit((values) =>
-    mutation.mutate(values, {
-      onSuccess: (barter) => {
-        toast({
-          title: counter ? 'Counter Offer Sent' : 'Proposal Sent',
-          description: (
-            <Link href={paths.barter(barter.id)} className="font-medium underline">
-              View the barter
-            </Link>
-          ),
-        });
-        close();
-        if (counter) navigate(paths.barter(barter.id));
-      },
-      onError: (error) => toastWriteError(error, 'message', 'Failed to send the proposal. Please try again.'),
-    }),
-  );
+  // Awaited rather than mutate's callbacks: those are dropped when the dialog unmounts first, and a
+  // counter can unmount it (the live event and the refetch it causes remove the Counter button).
+  const onSubmit = form.handleSubmit(async (values) => {
+    let barter: Barter;
+    try {
+      barter = await mutation.mutateAsync(values);
+    } catch (error) {
+      toastWriteError(error, 'message', 'Failed to send the proposal. Please try again.');
+      return;
+    }
+    toast({
+      title: counter ? 'Counter Offer Sent' : 'Proposal Sent',
+      description: (
+        <Link href={paths.barter(barter.id)} className="font-medium underline">
+          View the barter
+        </Link>
+      ),
+    });
+    close();
+    if (counter) navigate(paths.barter(barter.id));
+  });
 
   if (myItems.isLoading) return <p className="text-slate-600">Loading your items...</p>;
   if (myItems.isError)

@@ -60,12 +60,17 @@ export function RatingForm({ barter }: { barter: Barter }) {
     defaultValues: { comment: '' },
   });
   const starsError = form.formState.errors.stars?.message;
-  const onSubmit = form.handleSubmit((values) =>
-    rate.mutate(values, {
-      onSuccess: () => toast({ title: 'Rating Sent' }),
-      onError: (error) => toastWriteError(error, 'comment', 'Failed to send the rating. Please try again.'),
-    }),
-  );
+  // Awaited: mutate's own callbacks are dropped when the form unmounts, and a rated barter no longer
+  // shows it.
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      await rate.mutateAsync(values);
+    } catch (error) {
+      toastWriteError(error, 'comment', 'Failed to send the rating. Please try again.');
+      return;
+    }
+    toast({ title: 'Rating Sent' });
+  });
   return (
     <form
       onSubmit={onSubmit}
