@@ -1,10 +1,13 @@
 import {
   expect,
   expectAccessible,
+  markPage,
   memberApi,
+  milesNorth,
   type Page,
   passGate,
   signIn,
+  stillSamePage,
   test,
   toasts,
   uniqueEmail,
@@ -18,14 +21,6 @@ import {
  */
 
 const password = 'maple lantern 42';
-/** Miles to degrees of latitude. */
-const milesNorth = (miles: number) => miles / 69.05;
-
-/** Marks the page so the test can tell it was never reloaded. */
-const markPage = (page: Page) => page.evaluate(() => Object.assign(window, { __notReloaded: true }));
-const stillSamePage = (page: Page) =>
-  page.evaluate(() => (window as unknown as { __notReloaded?: boolean }).__notReloaded === true);
-
 /** A stat of the Trade History tab ('Total Trades', 'Rating', 'This Month'). */
 const tradeStat = (page: Page, label: string) =>
   page

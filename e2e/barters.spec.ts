@@ -3,6 +3,7 @@ import {
   expect,
   expectAccessible,
   memberApi,
+  milesNorth,
   type Page,
   passGate,
   signIn,
@@ -12,9 +13,6 @@ import {
 } from './fixtures';
 
 const password = 'maple lantern 42';
-/** Miles to degrees of latitude. */
-const milesNorth = (miles: number) => miles / 69.05;
-
 /** Press Tab until `target` has the focus (at most `max` times): it is reachable by keyboard. */
 async function tabTo(page: Page, target: Locator, max = 25): Promise<void> {
   for (let presses = 0; presses < max; presses++) {

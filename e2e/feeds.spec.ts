@@ -1,7 +1,13 @@
-import { expect, expectAccessible, memberApi, signIn, test, toasts, uniqueEmail } from './fixtures';
-
-/** Miles to degrees of latitude. */
-const milesNorth = (miles: number) => miles / 69.05;
+import {
+  expect,
+  expectAccessible,
+  memberApi,
+  milesNorth,
+  signIn,
+  test,
+  toasts,
+  uniqueEmail,
+} from './fixtures';
 
 test.describe('feeds, matching, saved items and search', () => {
   test('a neighbour a mile away: match with a reason, radius, Load More, save, search', async ({

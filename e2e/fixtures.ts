@@ -131,3 +131,12 @@ export async function signIn(page: Page, email: string, password: string): Promi
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page.getByRole('heading', { name: /^Welcome, / })).toBeVisible();
 }
+
+/** Miles to degrees of latitude (for placing neighbors a known distance apart). */
+export const milesNorth = (miles: number) => miles / 69.05;
+
+/** Marks the page so a test can tell later that it was never reloaded (see `stillSamePage`). */
+export const markPage = (page: Page) => page.evaluate(() => Object.assign(window, { __notReloaded: true }));
+/** True while the page marked by `markPage` has not been reloaded or left. */
+export const stillSamePage = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __notReloaded?: boolean }).__notReloaded === true);

@@ -2,9 +2,11 @@ import {
   createMember,
   expect,
   expectAccessible,
+  markPage,
   type Page,
   passGate,
   signIn,
+  stillSamePage,
   test,
   toasts,
   uniqueEmail,
@@ -34,11 +36,6 @@ const messagesEntry = (page: Page, isMobile: boolean, name: string) =>
   isMobile
     ? page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true })
     : page.getByRole('banner').getByRole('link', { name, exact: true });
-
-/** Marks the page so a test can tell it was never reloaded. */
-const markPage = (page: Page) => page.evaluate(() => Object.assign(window, { __notReloaded: true }));
-const stillSamePage = (page: Page) =>
-  page.evaluate(() => (window as unknown as { __notReloaded?: boolean }).__notReloaded === true);
 
 test.describe('live updates', () => {
   test('a proposal and messages reach the bell and the badges without a reload; the bell by mouse and keyboard', async ({

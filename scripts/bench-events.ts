@@ -26,7 +26,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { sign as signCookie } from '@fastify/cookie';
 import autocannon from 'autocannon';
-import pg from 'pg';
 import { type DatabaseHandle, openPglite, openPostgres } from '../server/db/client';
 import { migrateDatabase } from '../server/db/migrate';
 import { barterRequests } from '../server/db/schema/barter';
@@ -36,6 +35,7 @@ import { hashSessionId, SESSION_COOKIE, SESSION_IDLE_MS } from '../server/plugin
 import { cookieHeader, type EventStreamClient, openEventStream } from '../server/test/event-stream-client';
 import {
   benchHeader,
+  freshBenchDatabase,
   loadAverage,
   numberOption,
   option,
@@ -320,23 +320,16 @@ async function main() {
       };
       report = await bench('PGlite', open, { DATA_DIR: dataDir });
     } else {
-      const serverUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-      const admin = new pg.Client({ connectionString: serverUrl });
-      await admin.connect();
-      await admin.query('DROP DATABASE IF EXISTS barterhood_bench_events WITH (FORCE)');
-      await admin.query('CREATE DATABASE barterhood_bench_events');
-      const url = new URL(serverUrl);
-      url.pathname = '/barterhood_bench_events';
+      const postgres = await freshBenchDatabase('barterhood_bench_events');
       try {
         const open = async () => {
-          const database = openPostgres({ url: url.toString(), poolMax: 10, statementTimeoutMs: 600_000 });
-          await migrateDatabase(database, url.toString());
+          const database = openPostgres({ url: postgres.url, poolMax: 10, statementTimeoutMs: 600_000 });
+          await migrateDatabase(database, postgres.url);
           return database;
         };
-        report = await bench('PostgreSQL', open, { DATABASE_URL: url.toString(), DATA_DIR: dataDir });
+        report = await bench('PostgreSQL', open, { DATABASE_URL: postgres.url, DATA_DIR: dataDir });
       } finally {
-        await admin.query('DROP DATABASE IF EXISTS barterhood_bench_events WITH (FORCE)');
-        await admin.end();
+        await postgres.drop();
       }
     }
   } finally {

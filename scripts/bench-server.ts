@@ -6,6 +6,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
+import pg from 'pg';
 
 /** A flag `--name=value` (`--name` alone is "true"), else the variable BENCH_NAME, else `fallback`. */
 export function option(name: string, fallback: string): string {
@@ -170,4 +171,25 @@ export function runBench(main: () => Promise<void>): void {
       process.exit(1);
     },
   );
+}
+
+/**
+ * A fresh database `name` on the PostgreSQL server DATABASE_URL names (default the local one),
+ * for a bench run; `drop()` removes it afterwards.
+ */
+export async function freshBenchDatabase(name: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const serverUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await admin.query(`CREATE DATABASE ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    },
+  };
 }

@@ -32,7 +32,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import pg from 'pg';
 import sharp from 'sharp';
 import { PHOTO_MAX_BYTES } from '../common/constants';
 import { openPglite, openPostgres } from '../server/db/client';
@@ -41,6 +40,7 @@ import { encodePhoto } from '../server/photos/photo-pipeline';
 import { createUser } from '../server/test/factories';
 import {
   benchHeader,
+  freshBenchDatabase,
   loadAverage,
   numberOption,
   option,
@@ -436,7 +436,7 @@ async function main() {
 
   // The server, on PGlite with members who can sign in.
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bh-bench-uploads-'));
-  const postgres = DB === 'postgres' ? await benchPostgresDatabase() : null;
+  const postgres = DB === 'postgres' ? await freshBenchDatabase('barterhood_bench_uploads') : null;
   try {
     const database = postgres
       ? openPostgres({ url: postgres.url, poolMax: 2, statementTimeoutMs: 60_000 })
@@ -579,27 +579,6 @@ async function main() {
     rmSync(dataDir, { recursive: true, force: true });
     await postgres?.drop();
   }
-}
-
-/**
- * --db=postgres: a fresh database barterhood_bench_uploads on the server DATABASE_URL names
- * (default the local one), dropped afterwards.
- */
-async function benchPostgresDatabase() {
-  const serverUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query('DROP DATABASE IF EXISTS barterhood_bench_uploads WITH (FORCE)');
-  await admin.query('CREATE DATABASE barterhood_bench_uploads');
-  const url = new URL(serverUrl);
-  url.pathname = '/barterhood_bench_uploads';
-  return {
-    url: url.toString(),
-    drop: async () => {
-      await admin.query('DROP DATABASE IF EXISTS barterhood_bench_uploads WITH (FORCE)');
-      await admin.end();
-    },
-  };
 }
 
 const probeBase = option('probe', '');
