@@ -65,18 +65,22 @@ export async function sendMessage(
     }
     const threadId = threadIdOf(row);
     const message = await insertMessage(tx, { fromUserId: member.id, toUserId: other, threadId, content });
-    await notifyMember(tx, {
+    // The recipient's counts as their bell entry left them; the sender's own are read once.
+    const otherCounts = await notifyMember(tx, {
       userId: other,
       kind: 'message_received',
       barterRequestId: threadId,
       actorId: member.id,
     });
-    const eventFor = async (userId: string) =>
+    const eventFor = (userId: string, counts: UnreadCounts) =>
       memberEvent(userId, 'message', {
         message: presentChatMessage(message, userId) satisfies ChatMessage,
-        counts: await unreadCounts(tx, userId),
+        counts,
       });
-    await publishMemberEvents(tx, [await eventFor(member.id), await eventFor(other)]);
+    await publishMemberEvents(tx, [
+      eventFor(member.id, await unreadCounts(tx, member.id)),
+      eventFor(other, otherCounts),
+    ]);
     return message;
   });
 }

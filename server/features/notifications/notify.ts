@@ -40,9 +40,9 @@ export interface NotifyInput {
  * Put an entry on a member's bell list and push it, with their new unread counts, to their open
  * pages. Call it inside the transaction that makes the change. New messages in one conversation
  * share one unread entry: the older unread one is replaced by one counting them all, so the list
- * stays in id order.
+ * stays in id order. Answers the member's unread counts after it, as the event carried them.
  */
-export async function notifyMember(db: Db, input: NotifyInput): Promise<void> {
+export async function notifyMember(db: Db, input: NotifyInput): Promise<UnreadCounts> {
   let count = 1;
   if (input.kind === 'message_received' && input.barterRequestId !== null) {
     const replaced = await db
@@ -81,7 +81,7 @@ export async function notifyMember(db: Db, input: NotifyInput): Promise<void> {
         .where(eq(users.id, input.actorId))
     : [];
   const notification = presentNotification(row, input.actorId ? presentMemberRef(actor) : null);
-  await publishMemberEvents(db, [
-    memberEvent(input.userId, 'notification', { notification, counts: await unreadCounts(db, input.userId) }),
-  ]);
+  const counts = await unreadCounts(db, input.userId);
+  await publishMemberEvents(db, [memberEvent(input.userId, 'notification', { notification, counts })]);
+  return counts;
 }
