@@ -25,6 +25,7 @@ import { flyerRoutes } from './features/flyer/flyer-routes';
 import { gateGuard, gateRoutes } from './features/gate/gate-plugin';
 import { healthRoutes } from './features/health/health-routes';
 import { itemsRoutes } from './features/items/items-routes';
+import { matchGraphPlugin } from './features/match-graph/match-graph-plugin';
 import { membersRoutes } from './features/members/members-routes';
 import { messagesRoutes } from './features/messages/messages-routes';
 import { notificationsRoutes } from './features/notifications/notifications-routes';
@@ -35,6 +36,7 @@ import { siteRoutes } from './features/site/site-routes';
 import { tradesRoutes } from './features/trades/trades-routes';
 import { wantsRoutes } from './features/wants/wants-routes';
 import { httpTimeoutOptions } from './http-server';
+import { jobsPlugin } from './jobs/jobs-plugin';
 import { frameworkErrorHandler, registerErrorHandler, sendNotFound } from './plugins/error-handler';
 import { originCheck } from './plugins/origin-check';
 import { decorateMember, memberScope } from './plugins/scopes';
@@ -96,6 +98,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   feedCachePlugin(app);
   eventsPlugin(app);
   barterExpirySweep(app);
+  jobsPlugin(app);
+  matchGraphPlugin(app);
 
   // Who may reach what is decided by the scope a matched route was registered in, never by the
   // URL's text (a percent-encoded path matches the same route and meets the same guards):

@@ -89,9 +89,9 @@ describe('a held database answers 503 with Retry-After, then recovers', () => {
     if (t.database.kind === 'postgres') {
       const pool = (t.database.db as unknown as { $client: pg.Pool }).$client;
       const clients: pg.PoolClient[] = [];
-      // Check out until the pool is exhausted (its size is the test helper's poolMax).
-      while (pool.totalCount < (pool.options.max ?? 10) || pool.idleCount > 0)
-        clients.push(await pool.connect());
+      // Check out every connection of the pool (its size is the test helper's poolMax), waiting
+      // for any the job queue (which shares the pool) has out at the moment.
+      while (clients.length < (pool.options.max ?? 10)) clients.push(await pool.connect());
       return async () => {
         for (const client of clients) client.release();
       };

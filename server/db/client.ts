@@ -1,4 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
+import { cube } from '@electric-sql/pglite/contrib/cube';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -40,6 +41,8 @@ export interface DatabaseHandle {
   close(): Promise<void>;
   /** The underlying PGlite, for tests that clone a migrated database. */
   pglite?: PGlite;
+  /** PostgreSQL: plain SQL text on the pool, for the job queue (pg-boss's `db` option, server/jobs). */
+  executeSql?(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
 }
 
 /** How long a request may wait for a database connection before it is answered 503 (DB_ACQUIRE_TIMEOUT_MS). */
@@ -123,8 +126,8 @@ export interface PgliteOptions {
 /** Embedded PostgreSQL (PGlite), the default when DATABASE_URL is unset. */
 export async function openPglite(options: PgliteOptions = {}): Promise<DatabaseHandle> {
   const client = await PGlite.create({
-    // Extensions must be known at construction; migration 0002 runs CREATE EXTENSION for them.
-    extensions: { pg_trgm },
+    // Extensions must be known at construction; migrations 0002 and 0011 run CREATE EXTENSION for them.
+    extensions: { pg_trgm, cube },
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
   });
@@ -193,6 +196,7 @@ export function openPostgres(options: PostgresOptions): DatabaseHandle {
     listen(channel, handlers) {
       return listenOnPostgres(options, channel, handlers);
     },
+    executeSql: (text, values) => pool.query(text, values),
     async close() {
       if (closed) return;
       closed = true;
@@ -244,7 +248,7 @@ async function listenOnPostgres(
       connectionTimeoutMillis: options.acquireTimeoutMs ?? DEFAULT_ACQUIRE_TIMEOUT_MS,
       keepAlive: true,
       query_timeout: LISTEN_PING_TIMEOUT_MS,
-      application_name: 'barterhood-listen',
+      application_name: `barterhood-listen:${channel}`,
     });
     current = client;
     client.on('notification', (message) => {

@@ -270,12 +270,12 @@ describe('GET /api/events', () => {
       const stream = await connect(annCookie);
       await stream.next('counts');
       const listeners = sql`SELECT count(*)::int AS n FROM pg_stat_activity
-        WHERE application_name = 'barterhood-listen' AND datname = current_database()`;
+        WHERE application_name = 'barterhood-listen:member_events' AND datname = current_database()`;
       const count = async () =>
         Number(((await t.app.db.execute(listeners)) as unknown as { rows: Array<{ n: number }> }).rows[0]?.n);
       expect(await count()).toBe(1);
       await t.app.db.execute(sql`SELECT pg_terminate_backend(pid) FROM pg_stat_activity
-        WHERE application_name = 'barterhood-listen' AND datname = current_database()`);
+        WHERE application_name = 'barterhood-listen:member_events' AND datname = current_database()`);
       while ((await count()) > 0) await sleep(10);
       // Committed while nobody listens: only the catch-up can bring it.
       const [missed] = await publish(ann.id, 41);

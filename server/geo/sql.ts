@@ -96,8 +96,29 @@ export function innerBox(
  */
 export function distanceMiles(origin: Point | null, point: PublicPoint): SQL {
   if (!origin) return sql`NULL::float8`;
-  const lat = sql`${origin.latitude}::float8`;
-  const lon = sql`${origin.longitude}::float8`;
+  return haversineMiles(sql`${origin.latitude}::float8`, sql`${origin.longitude}::float8`, point);
+}
+
+/**
+ * A member's own (exact) point as SQL, from `users` under the alias `u`: only ever the origin of
+ * what that member sees (the match graph measures each member's matches from it).
+ */
+export interface OwnPointSql {
+  readonly latitude: SQL;
+  readonly longitude: SQL;
+}
+
+export function ownPointOf(u = 'u'): OwnPointSql {
+  return { latitude: sql.raw(`${u}.latitude`), longitude: sql.raw(`${u}.longitude`) };
+}
+
+/** distanceMiles from an origin that is itself a column (a member's own point); NULL without both. */
+export function distanceMilesFrom(origin: OwnPointSql, point: PublicPoint): SQL {
+  return sql`(CASE WHEN ${origin.latitude} IS NULL OR ${origin.longitude} IS NULL THEN NULL::float8
+    ELSE ${haversineMiles(sql`${origin.latitude}::float8`, sql`${origin.longitude}::float8`, point)} END)`;
+}
+
+function haversineMiles(lat: SQL, lon: SQL, point: PublicPoint): SQL {
   const pLat = sql`${point.latitude}::float8`;
   const pLon = sql`${point.longitude}::float8`;
   return sql`(CASE WHEN ${point.latitude} IS NULL OR ${point.longitude} IS NULL THEN NULL::float8
@@ -105,6 +126,24 @@ export function distanceMiles(origin: Point | null, point: PublicPoint): SQL {
       power(sin(radians(${pLat} - ${lat}) / 2), 2)
       + cos(radians(${lat})) * cos(radians(${pLat})) * power(sin(radians(${pLon} - ${lon}) / 2), 2))))
     END)`;
+}
+
+/**
+ * A member's public point on the unit sphere, as indexed by users_public_sphere_idx (migration
+ * 0011): the key of nearest-first scans (memberSphere <-> originSphere), from `users` under `u`.
+ */
+export function memberSphere(u = 'u'): SQL {
+  const lat = sql.raw(`radians(${u}.public_latitude::float8)`);
+  const lon = sql.raw(`radians(${u}.public_longitude::float8)`);
+  return sql`cube(ARRAY[cos(${lat}) * cos(${lon}), cos(${lat}) * sin(${lon}), sin(${lat})])`;
+}
+
+/** The viewer's own point on the unit sphere (a constant of the statement), for memberSphere's index. */
+export function originSphere(origin: Point): SQL {
+  const lat = (origin.latitude * Math.PI) / 180;
+  const lon = (origin.longitude * Math.PI) / 180;
+  const xyz = [Math.cos(lat) * Math.cos(lon), Math.cos(lat) * Math.sin(lon), Math.sin(lat)];
+  return sql`cube(ARRAY[${xyz[0]}::float8, ${xyz[1]}::float8, ${xyz[2]}::float8])`;
 }
 
 /**
@@ -127,4 +166,19 @@ export function withinRadius(origin: Point, miles: number, point: PublicPoint): 
       : exact,
   );
   return sql`(${sql.join(parts, sql` AND `)})`;
+}
+
+/**
+ * The box on the unit sphere's axes around `origin` holding every point within `miles` of it
+ * (straight-line distance at most 2 sin(d / 2R), plus a margin), for memberSphere's index: it bounds
+ * a nearest-first walk to the radius.
+ */
+export function sphereBox(origin: Point, miles: number): SQL {
+  const lat = (origin.latitude * Math.PI) / 180;
+  const lon = (origin.longitude * Math.PI) / 180;
+  const xyz = [Math.cos(lat) * Math.cos(lon), Math.cos(lat) * Math.sin(lon), Math.sin(lat)];
+  const chord = 2 * Math.sin(Math.min(Math.PI, miles / EARTH_RADIUS_MILES) / 2) + 1e-9;
+  const low = xyz.map((v) => v - chord);
+  const high = xyz.map((v) => v + chord);
+  return sql`cube(ARRAY[${low[0]}::float8, ${low[1]}::float8, ${low[2]}::float8], ARRAY[${high[0]}::float8, ${high[1]}::float8, ${high[2]}::float8])`;
 }

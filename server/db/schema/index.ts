@@ -1,5 +1,6 @@
 export * from './barter';
 export * from './items';
 export * from './listing-changes';
+export * from './match-graph';
 export * from './sessions';
 export * from './users';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CardCache } from './feed-cache';
-import type { FeedRow } from './feed-repository';
+import type { FeedRow } from './feed-types';
 
 const card = (id: number, title = `Card ${id}`) => ({ id, title }) as FeedRow;
 

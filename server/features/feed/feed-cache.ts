@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { TtlCache } from '../../lib/ttl-cache';
-import type { FeedRow, MatchRow } from './feed-repository';
+import type { FeedRow, Ranking } from './feed-types';
 
 /**
  * What the feeds keep in memory (ADR 012):
@@ -15,21 +15,6 @@ import type { FeedRow, MatchRow } from './feed-repository';
  * statement with the viewer's saved flags: a change made by this server, another one, a script
  * or a test retires them at once.
  */
-
-/** One ranked item: its id, the viewer's distance to it, and on Barter Match its match. */
-export interface RankedItem {
-  id: number;
-  distanceMiles: number | null;
-  match: MatchRow | null;
-}
-
-export interface Ranking {
-  items: RankedItem[];
-  /** True when `items` is the whole feed; otherwise pages past its end must be ranked again. */
-  complete: boolean;
-  /** The listing version the ranking was made at. */
-  version: number;
-}
 
 /** Rankings kept at once; the least recently used goes first. */
 export const FEED_CACHE_MAX_RANKINGS = 1_000;

@@ -2,9 +2,12 @@ import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FeedName, FeedSort } from '../../../common/schemas/feed';
 import type { Point } from '../../geo/earth';
+import { createUser, createWant } from '../../test/factories';
 import { buildTestApp, type TestApp } from '../../test/helpers';
-import { fillNeighbourhood } from '../../test/neighbourhood';
-import { cardsQuery, type FeedPageParams, feedRankingQuery } from './feed-repository';
+import { fillNeighbourhood, TOWNS } from '../../test/neighbourhood';
+import { requestGraph, settleMatchGraph } from '../match-graph/graph-maintenance';
+import { cardsQuery } from './feed-cards';
+import { type FeedPageParams, feedRankingQuery } from './feed-ranking';
 import { rankingWindow } from './feed-service';
 
 /**
@@ -19,6 +22,7 @@ interface PlanNode {
   'Relation Name'?: string;
   'Index Name'?: string;
   'Index Cond'?: string;
+  'Order By'?: string;
   Plans?: PlanNode[];
 }
 
@@ -55,11 +59,20 @@ function fullItemScans(root: PlanNode): PlanNode[] {
   return found;
 }
 
+/** Full sorts under a Limit: what a walk in page order never needs (an incremental sort may stay). */
+function sortsBelowLimit(root: PlanNode): string[] {
+  const limits = [...walk(root)].filter((node) => node['Node Type'] === 'Limit');
+  return limits.flatMap((limit) =>
+    [...walk(limit)].filter((node) => node['Node Type'] === 'Sort').map((node) => node['Node Type']),
+  );
+}
+
 describe('feed query plans', () => {
   let t: TestApp;
   let viewerId: string;
   let origin: Point;
   let brand: string;
+  let graphViewer: Partial<FeedPageParams>;
 
   beforeAll(async () => {
     t = await buildTestApp();
@@ -85,6 +98,28 @@ describe('feed query plans', () => {
       rows: Array<{ word: string }>;
     };
     brand = rare.rows[0]?.word ?? 'kalomi';
+    // A match graph (ADR 022), built as the job builds it, for a member who wants many kinds of
+    // things: a page is a small part of it, as for a member of a real neighbourhood.
+    const collector = await createUser(t.app.db, {
+      latitude: TOWNS[0].latitude,
+      longitude: TOWNS[0].longitude,
+    });
+    for (const category of [
+      'tools',
+      'bikes',
+      'music instr',
+      'furniture',
+      'appliances',
+      'farm+garden',
+      'books',
+      'toys+games',
+    ]) {
+      await createWant(t.app.db, { userId: collector.id, title: `Anything in ${category}`, category });
+    }
+    await requestGraph(t.app.db, collector.id);
+    await settleMatchGraph(t.app.db, 60_000);
+    await t.app.db.execute(sql`ANALYZE match_graph`);
+    graphViewer = { viewerId: collector.id, origin: TOWNS[0], graph: true };
   }, 120_000);
   afterAll(() => t.close());
 
@@ -131,11 +166,25 @@ describe('feed query plans', () => {
     ['search a common word ("drill")', () => params('everything', 'recent', { q: 'drill' })],
     ['search "dril" (near spelling)', () => params('everything', 'distance', { q: 'dril' })],
     ['search on barter-match', () => params('barter-match', 'match', { q: 'bike' })],
+    ['barter-match from the graph, match', () => params('barter-match', 'match', { graph: true })],
+    ['barter-match from the graph, recent', () => params('barter-match', 'recent', { graph: true })],
+    [
+      'barter-match from the graph, page 5',
+      () => params('barter-match', 'recent', { graph: true, offset: 80 }),
+    ],
+    [
+      'barter-match from the graph, no location',
+      () => params('barter-match', 'match', { graph: true, origin: null }),
+    ],
+    [
+      'barter-match from the graph, search',
+      () => params('barter-match', 'recent', { graph: true, q: 'bike' }),
+    ],
   ];
 
   /** The ranking statement getFeed runs for a page of these params: a window from the start. */
   const ranking = (p: FeedPageParams) =>
-    feedRankingQuery({ ...p, limit: rankingWindow(p.feed, p.offset, p.limit) + 1, offset: 0 });
+    feedRankingQuery({ ...p, limit: rankingWindow(p.offset, p.limit) + 1, offset: 0 });
 
   it.each(cases)('%s: no full scan of items', async (_name, make) => {
     const root = await plan(ranking(make()));
@@ -145,15 +194,48 @@ describe('feed query plans', () => {
     expect(fullItemScans(root), JSON.stringify(root, null, 1)).toEqual([]);
   });
 
-  it('sorting by distance walks the public points (users_public_lat_lon_idx), no feed reads the exact ones', async () => {
+  it('sorting by distance walks members nearest first (users_public_sphere_idx), no feed reads the exact points', async () => {
     const root = await plan(ranking(params('everything', 'distance')));
-    const indexes = new Set([...walk(root)].map((node) => node['Index Name']).filter(Boolean));
-    expect(indexes).toContain('users_public_lat_lon_idx');
+    const knn = [...walk(root)].find((node) => node['Index Name'] === 'users_public_sphere_idx');
+    expect(knn, JSON.stringify(root, null, 1)).toBeDefined();
+    // Nearest first from the index itself (a K-nearest-neighbour scan), stopping after the members it needs.
+    expect(knn?.['Order By']).toContain('<->');
+    expect(sortsBelowLimit(root)).toEqual([]);
+    // When those leave the page short (the end of the feed): every member in the radius's box.
+    const all = await plan(ranking(params('everything', 'distance', { memberLimit: null })));
+    const box = [...walk(all)].find((node) => node['Index Name'] === 'users_public_sphere_idx');
+    expect(box?.['Index Cond'], JSON.stringify(all, null, 1)).toContain('<@');
     for (const [name, make] of cases) {
       const used = [...walk(await plan(ranking(make())))].map((node) => node['Index Name']);
       expect(used, name).not.toContain('users_lat_lon_idx');
     }
   });
+
+  it.each([
+    ['match', 'match_graph_score_idx'],
+    ['recent', 'match_graph_recent_idx'],
+    ['distance', 'match_graph_distance_idx'],
+    ['value', 'match_graph_value_idx'],
+  ] as const)(
+    'barter-match by %s reads the graph through %s in page order, items by primary key',
+    async (sort, index) => {
+      for (const offset of [0, 80]) {
+        const root = await plan(ranking(params('barter-match', sort, { ...graphViewer, offset })));
+        const nodes = [...walk(root)];
+        const graphScans = nodes.filter((node) => node['Relation Name'] === 'match_graph');
+        expect(
+          graphScans.map((node) => node['Index Name']),
+          JSON.stringify(root, null, 1),
+        ).toEqual([index]);
+        expect(graphScans[0]?.['Index Cond']).toContain('member_id');
+        // The index gives the order: nothing below the page's limit sorts the member's matches.
+        expect(sortsBelowLimit(root)).toEqual([]);
+        for (const node of nodes.filter((n) => n['Relation Name'] === 'items')) {
+          expect(node['Index Name']).toBe('items_pkey');
+        }
+      }
+    },
+  );
 
   it('the search queries use the full-text and trigram indexes', async () => {
     const root = await plan(ranking(params('everything', 'recent', { q: brand, origin: null })));

@@ -1,6 +1,6 @@
 import { lastInitial } from '../../../common/member-name';
 import { FEED_DESCRIPTION_MAX_LENGTH, type FeedItem, type ItemDetail } from '../../../common/schemas/feed';
-import type { FeedRow } from './feed-repository';
+import type { FeedRow } from './feed-types';
 
 /** At most `max` characters (code points), ending in "…" when cut. */
 export function shorten(text: string, max: number): string {

@@ -12,37 +12,27 @@ import type { Db } from '../../db/client';
 import type { UserRow } from '../../db/schema/users';
 import { notFound } from '../../errors';
 import { ownPoint } from '../../geo/earth';
-import type { FeedCaches, Ranking } from './feed-cache';
+import { countView, findItemDetail } from '../items/item-detail-repository';
+import { graphState, requestGraph } from '../match-graph/graph-maintenance';
+import type { FeedCaches } from './feed-cache';
+import { findCardRows, readPageState } from './feed-cards';
 import { presentFeedItem, presentItemDetail } from './feed-presenter';
-import {
-  countView,
-  type FeedPageParams,
-  type FeedRow,
-  findCardRows,
-  findItemDetail,
-  findRanking,
-  readListingVersion,
-  readPageState,
-} from './feed-repository';
+import { type FeedPageParams, findRanking, readListingVersion } from './feed-ranking';
+import type { FeedRow, Ranking } from './feed-types';
 
 export function isFeedName(name: string): name is FeedName {
   return (FEED_NAMES as readonly string[]).includes(name);
 }
 
-/** Ranked entries kept from a page on for the cheap orders (recent, value, random, distance, search): five pages. */
+/** Ranked entries kept from a page on (every feed): five pages. */
 export const RANKING_WINDOW = 100;
-/**
- * Barter Match ranks every candidate to order them, whatever the page, so its ranking keeps more:
- * ten pages of Load More from one ranking.
- */
-export const MATCH_RANKING_WINDOW = 200;
 
 /** The longest ranking kept (about 50 pages); deeper pages are ranked one at a time. */
 export const RANKING_KEEP_MAX = 1_000;
 
-/** How many entries to rank for a page at `offset`: several pages from it (ten on Barter Match). */
-export function rankingWindow(feed: FeedName, offset: number, limit: number): number {
-  return Math.max(offset + limit, offset + (feed === 'barter-match' ? MATCH_RANKING_WINDOW : RANKING_WINDOW));
+/** How many entries to rank for a page at `offset`: several pages from it. */
+export function rankingWindow(offset: number, limit: number): number {
+  return Math.max(offset + limit, offset + RANKING_WINDOW);
 }
 
 /** What a feed's order depends on: everything but the page. */
@@ -92,6 +82,7 @@ export async function getFeed(
     limit: query.limit,
     offset: query.offset,
     lookingFor: LOOKING_FOR_ON_CARD,
+    graph: feedName === 'barter-match' && (await readsMatchGraph(db, viewer.id)),
   };
   const end = query.offset + query.limit;
   const withMatch = feedName === 'barter-match';
@@ -128,13 +119,23 @@ export async function getFeed(
     caches.rankings.delete(key);
   }
   // A window of several pages from this one (deep pages: just this one, and nothing kept).
-  const window = rankingWindow(feedName, query.offset, query.limit);
+  const window = rankingWindow(query.offset, query.limit);
   const keep = caches !== null && window <= RANKING_KEEP_MAX;
   // Read before ranking: a change made meanwhile makes the ranking look older, never newer.
   const version = keep ? await readListingVersion(db) : 0;
   const ranking = await findRanking(db, params, keep ? window : end, version);
   if (keep) caches?.rankings.set(key, ranking);
   return page(ranking, (await readCards(ranking)).cards);
+}
+
+/**
+ * Barter Match comes from the member's match graph once it is built (ADR 022); until then from the
+ * ranking query, and the first visit asks for the graph.
+ */
+async function readsMatchGraph(db: Db, memberId: string): Promise<boolean> {
+  const state = await graphState(db, memberId);
+  if (state === 'none') await requestGraph(db, memberId);
+  return state === 'built';
 }
 
 /**

@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Point } from '../../geo/earth';
-import { distanceMiles, itemPoint, memberPoint, withinRadius } from '../../geo/sql';
+import { itemPoint, withinRadius } from '../../geo/sql';
 import {
   MATCH_POINTS,
   NEARNESS_SCALE_MILES,
@@ -124,16 +124,6 @@ export function ownerWantMatchesMyItem(ow = 'ow', mi = 'mi'): SQL {
     AND (${sql.raw(`${ow}.category = ${mi}.category`)}
       OR (cardinality(${wantLexemes(ow)}) > 0 AND ${wantLexemes(ow)} <@ ${sql.raw(`${mi}.lexemes`)}))
     AND ${valueFits(ow, mi)}`;
-}
-
-/**
- * Members whose public point is within the radius of `origin`, not the viewer (id, distance in
- * miles to the public point): one pass over users_public_lat_lon_idx.
- */
-export function nearMembers(filter: CandidateFilter & { origin: Point }): SQL {
-  const point = memberPoint('u');
-  return sql`SELECT u.id, ${distanceMiles(filter.origin, point)} AS distance FROM users u
-    WHERE ${withinRadius(filter.origin, filter.radiusMiles, point)} AND u.id <> ${filter.viewerId}::uuid`;
 }
 
 /**

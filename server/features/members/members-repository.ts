@@ -6,7 +6,8 @@ import { items, wants } from '../../db/schema/items';
 import { users } from '../../db/schema/users';
 import type { Point } from '../../geo/earth';
 import { distanceMiles, itemPoint, usersPublicPoint } from '../../geo/sql';
-import { type FeedRow, readCardPage } from '../feed/feed-repository';
+import { readCardPage } from '../feed/feed-cards';
+import type { FeedRow } from '../feed/feed-types';
 import type { MemberRefRow } from './member-ref';
 
 /** True when a member with this id exists. */

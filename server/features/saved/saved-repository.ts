@@ -1,6 +1,14 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import type { Page, PageRequest } from '../../db/paging';
+import { withTotal } from '../../db/paging';
+import { queryRows } from '../../db/rows';
 import { items, savedItems } from '../../db/schema/items';
+import type { Point } from '../../geo/earth';
+import { readCardPage } from '../feed/feed-cards';
+import { distanceOrNull } from '../feed/feed-ranking';
+import { listedItem } from '../feed/feed-sql';
+import type { FeedRow } from '../feed/feed-types';
 
 /** Owner and state of an item, to decide whether it may be saved; null when there is no such item. */
 export async function findItemOwner(
@@ -37,4 +45,40 @@ export async function countSavedItems(db: Db, userId: string): Promise<number> {
     .from(savedItems)
     .where(eq(savedItems.userId, userId));
   return row?.n ?? 0;
+}
+
+/**
+ * One page of the viewer's saved items that are still listed (active, not reserved by an accepted
+ * barter), newest saved first, with how many there are in all (the Saved tab's count).
+ */
+export async function findSavedItems(
+  db: Db,
+  viewerId: string,
+  origin: Point | null,
+  lookingFor: number,
+  pageRequest: PageRequest,
+): Promise<Page<FeedRow>> {
+  const distance = distanceOrNull(origin);
+  const page = sql`SELECT i.id, s.created_at AS saved_at, s.id AS saved_id, ${distance} AS distance
+    FROM saved_items s JOIN items i ON i.id = s.item_id
+    WHERE s.user_id = ${viewerId}::uuid AND ${listedItem('i')}
+    ORDER BY saved_at DESC, saved_id DESC
+    LIMIT ${pageRequest.limit}::int OFFSET ${pageRequest.offset}::int`;
+  const rows = await readCardPage(db, {
+    page,
+    viewerId,
+    order: [
+      ['saved_at', 'DESC'],
+      ['saved_id', 'DESC'],
+    ],
+    lookingFor,
+  });
+  return withTotal(rows, pageRequest, async () => {
+    const [row] = await queryRows<{ n: number }>(
+      db,
+      sql`SELECT count(*)::int AS n FROM saved_items s JOIN items i ON i.id = s.item_id
+        WHERE s.user_id = ${viewerId}::uuid AND ${listedItem('i')}`,
+    );
+    return row?.n ?? 0;
+  });
 }

@@ -6,8 +6,7 @@ import type { UserRow } from '../../db/schema/users';
 import { badRequest, notFound } from '../../errors';
 import { ownPoint } from '../../geo/earth';
 import { presentFeedItem } from '../feed/feed-presenter';
-import { findSavedItems } from '../feed/feed-repository';
-import { deleteSavedItem, findItemOwner, insertSavedItem } from './saved-repository';
+import { deleteSavedItem, findItemOwner, findSavedItems, insertSavedItem } from './saved-repository';
 
 /**
  * Save an item for later (spec sections 4 and 7). Idempotent: true when newly saved. Your own item

@@ -1,0 +1,80 @@
+import type { TraderSummary } from '../trades/trades-repository';
+
+/** The rows and rankings the feed files share (cards, rankings, the cache). */
+
+/** Why an item is on Barter Match, with the components its score was computed from. */
+export interface MatchRow {
+  score: number;
+  wantId: number;
+  wantTitle: string;
+  mutual: boolean;
+  theirWantTitle: string | null;
+  sameCategory: boolean;
+  /** Whole percent. */
+  textPercent: number;
+  maxValue: number | null;
+}
+
+/** One item with everything a card shows, as the database returns it (no e-mail, no coordinates). */
+export interface FeedRow {
+  id: number;
+  title: string;
+  description: string;
+  category: string;
+  isService: boolean;
+  imageUrl: string | null;
+  thumbnailUrl: string | null;
+  estimatedValue: number | null;
+  createdAt: string;
+  isActive: boolean;
+  userId: string;
+  firstName: string | null;
+  /** First character of the last name only. */
+  lastInitial: string | null;
+  profileImageUrl: string | null;
+  /**
+   * From the viewer's own point to the owner's public point (server/geo/README.md), rounded to 0.1
+   * mile; null when the viewer or the owner has no location.
+   */
+  distanceMiles: number | null;
+  isSaved: boolean;
+  lookingFor: string[];
+  match: MatchRow | null;
+  /** The owner's rating summary ('New trader' when they have none). */
+  owner: TraderSummary;
+}
+
+/** A key's direction in a feed order. */
+export type Direction = 'ASC' | 'DESC' | 'DESC NULLS LAST';
+
+/** The order of a card page: output columns of its page subquery, each with its direction. */
+export type CardOrder = Array<[string, Direction]>;
+
+/** The counters of listing_changes (ADR 012) as one statement reads them. */
+export interface Versions {
+  /** Moves on with every change that can reorder a feed. */
+  listing: number;
+  /** Moves on with every change that can alter a feed card. */
+  card: number;
+}
+
+/** Feed cards, in no particular order, with the counters read in the same statement. */
+export interface CardRows {
+  cards: FeedRow[];
+  versions: Versions;
+}
+
+/** One ranked item: its id, the viewer's distance to it, and on Barter Match its match. */
+export interface RankedItem {
+  id: number;
+  distanceMiles: number | null;
+  match: MatchRow | null;
+}
+
+export interface Ranking {
+  items: RankedItem[];
+  /** True when `items` is the whole feed; otherwise pages past its end must be ranked again. */
+  complete: boolean;
+  /** The listing version the ranking was made at. */
+  version: number;
+}

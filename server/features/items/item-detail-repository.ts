@@ -1,0 +1,64 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { queryRows } from '../../db/rows';
+import type { Point } from '../../geo/earth';
+import {
+  MATCH_COLUMNS,
+  type MatchColumns,
+  presentPage,
+  type RawRow,
+  toFeedRow,
+  toMatch,
+} from '../feed/feed-cards';
+import { distanceOrNull, type FeedPageParams, matchPage } from '../feed/feed-ranking';
+import type { FeedRow } from '../feed/feed-types';
+
+const run = queryRows;
+
+/**
+ * One item as its detail shows it: an active item of anyone, or any item of the viewer's own;
+ * null otherwise. When it matches one of the viewer's wants, the match comes with it.
+ */
+export async function findItemDetail(
+  db: Db,
+  viewerId: string,
+  origin: Point | null,
+  itemId: number,
+  lookingFor: number,
+): Promise<FeedRow | null> {
+  // One's own item is at home (0 miles), not at the public point others measure it from.
+  const distance = origin
+    ? sql`CASE WHEN i.user_id = ${viewerId}::uuid THEN 0::float8 ELSE ${distanceOrNull(origin)} END`
+    : distanceOrNull(origin);
+  const page = sql`SELECT i.id, ${distance} AS distance FROM items i
+    WHERE i.id = ${itemId}::int AND (i.is_active OR i.user_id = ${viewerId}::uuid)`;
+  const [row] = await run<RawRow>(db, presentPage({ page, viewerId, order: [['id', 'ASC']], lookingFor }));
+  if (!row) return null;
+  const detail = toFeedRow(row);
+  if (!detail.isActive || detail.userId === viewerId) return detail;
+  const params: FeedPageParams = {
+    feed: 'barter-match',
+    viewerId,
+    origin,
+    radiusMiles: 0,
+    sort: 'recent',
+    seed: 0,
+    limit: 1,
+    offset: 0,
+    lookingFor,
+  };
+  const [matched] = await run<MatchColumns>(
+    db,
+    sql`SELECT ${MATCH_COLUMNS} FROM (${matchPage(params, [['id', 'ASC']], itemId)}) p`,
+  );
+  if (matched) detail.match = toMatch(matched);
+  return detail;
+}
+
+/** Count a view by someone other than the owner, in one statement; updated_at stays as it was. */
+export async function countView(db: Db, itemId: number, viewerId: string): Promise<void> {
+  await db.execute(
+    sql`UPDATE items SET view_count = view_count + 1
+        WHERE id = ${itemId}::int AND user_id <> ${viewerId}::uuid AND is_active`,
+  );
+}

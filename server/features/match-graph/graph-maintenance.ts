@@ -1,0 +1,161 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { queryRows } from '../../db/rows';
+import { buildMemberSql, insertItemsSql, intArray, refreshMutualSql, uuidArray } from './graph-sql';
+
+/** Changes taken per transaction; a backlog (a bulk import) is worked off batch by batch. */
+export const CHANGES_BATCH = 1_000;
+/** A graph nobody has read for this long is dropped (built again when its member comes back). */
+export const GRAPH_IDLE_DAYS = 30;
+
+interface Change {
+  kind: 'item' | 'wants' | 'member' | 'build';
+  item_id: number | null;
+  member_id: string | null;
+}
+
+/**
+ * Bring the match graph up to date with every change logged so far (ADR 022): a batch of changes
+ * per transaction, taken with SKIP LOCKED and deleted in the same transaction, so a failure leaves
+ * them for the retry and two processes never apply the same change. Idempotent. How many changes
+ * were applied.
+ */
+export async function drainMatchGraph(db: Db, batch = CHANGES_BATCH): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const applied = await db.transaction(async (tx) => {
+      const changes = await queryRows<Change>(
+        tx as unknown as Db,
+        sql`DELETE FROM match_graph_changes WHERE id IN (
+              SELECT id FROM match_graph_changes ORDER BY id LIMIT ${batch}::int FOR UPDATE SKIP LOCKED)
+            RETURNING kind, item_id, member_id::text AS member_id`,
+      );
+      if (changes.length > 0) await applyChanges(tx as unknown as Db, changes);
+      return changes.length;
+    });
+    total += applied;
+    if (applied < batch) return total;
+  }
+}
+
+const membersOf = (changes: Change[], kinds: Change['kind'][]) => [
+  ...new Set(changes.filter((c) => kinds.includes(c.kind) && c.member_id).map((c) => c.member_id as string)),
+];
+
+async function applyChanges(db: Db, changes: Change[]): Promise<void> {
+  const wantsChanged = membersOf(changes, ['wants']);
+  const itemOwners = membersOf(changes, ['item']);
+  const itemIds = [
+    ...new Set(changes.filter((c) => c.kind === 'item' && c.item_id).map((c) => c.item_id as number)),
+  ];
+
+  // Members whose own side changed (their wants, their point, or a first build): built again whole.
+  const asked = membersOf(changes, ['wants', 'member', 'build']);
+  const rebuilt = asked.length
+    ? await queryRows<{ id: string; latitude: number | null; longitude: number | null }>(
+        db,
+        sql`SELECT u.id::text AS id, u.latitude::float8 AS latitude, u.longitude::float8 AS longitude
+            FROM match_graph_members gm JOIN users u ON u.id = gm.member_id
+            WHERE gm.member_id = ANY(${uuidArray(asked)}::uuid[])`,
+      )
+    : [];
+  for (const member of rebuilt) {
+    await db.execute(sql`DELETE FROM match_graph WHERE member_id = ${member.id}::uuid`);
+    const origin =
+      member.latitude !== null && member.longitude !== null
+        ? { latitude: member.latitude, longitude: member.longitude }
+        : null;
+    await db.execute(buildMemberSql(member.id, origin));
+    await db.execute(
+      sql`UPDATE match_graph_members SET built_at = now() WHERE member_id = ${member.id}::uuid`,
+    );
+  }
+  const others = sql`${uuidArray(rebuilt.map((m) => m.id))}::uuid[]`;
+
+  // Items written: out of every graph, then back into the graphs they match now (if still listed).
+  if (itemIds.length > 0) {
+    await db.execute(
+      sql`DELETE FROM match_graph WHERE item_id = ANY(${intArray(itemIds)}::int[]) AND member_id <> ALL(${others})`,
+    );
+    await db.execute(insertItemsSql(itemIds));
+  }
+  // Reciprocity: an owner's wants changed (their items in others' graphs), or a member's items
+  // changed (what they offer, across their own graph).
+  if (wantsChanged.length > 0) {
+    await db.execute(
+      refreshMutualSql(
+        sql`g.item_user_id = ANY(${uuidArray(wantsChanged)}::uuid[]) AND g.member_id <> ALL(${others})`,
+      ),
+    );
+  }
+  if (itemOwners.length > 0) {
+    await db.execute(
+      refreshMutualSql(
+        sql`g.member_id = ANY(${uuidArray(itemOwners)}::uuid[]) AND g.member_id <> ALL(${others})`,
+      ),
+    );
+  }
+  // Barter Match rankings kept between pages (ADR 012) were read from the graph as it was.
+  await db.execute(sql`UPDATE listing_changes SET version = version + 1 WHERE id = 1`);
+}
+
+/**
+ * Where a member's graph stands: 'built' (pages come from it), 'pending' (asked for, not built
+ * yet) or 'none'. Marks it read (at most once a day) so idle graphs can be dropped.
+ */
+export async function graphState(db: Db, memberId: string): Promise<'built' | 'pending' | 'none'> {
+  const [row] = await queryRows<{ built: boolean; stale: boolean }>(
+    db,
+    sql`SELECT built_at IS NOT NULL AS built, read_at < now() - interval '1 day' AS stale
+        FROM match_graph_members WHERE member_id = ${memberId}::uuid`,
+  );
+  if (!row) return 'none';
+  if (row.stale) {
+    await db.execute(sql`UPDATE match_graph_members SET read_at = now() WHERE member_id = ${memberId}::uuid`);
+  }
+  return row.built ? 'built' : 'pending';
+}
+
+/** Ask for a member's graph to be built (once; the change wakes the job). */
+export async function requestGraph(db: Db, memberId: string): Promise<void> {
+  await db.execute(sql`WITH asked AS (
+      INSERT INTO match_graph_members (member_id) VALUES (${memberId}::uuid)
+      ON CONFLICT (member_id) DO NOTHING RETURNING member_id)
+    INSERT INTO match_graph_changes (kind, member_id) SELECT 'build', member_id FROM asked`);
+}
+
+/** Drop the graphs nobody has read for GRAPH_IDLE_DAYS; how many members' graphs went. */
+export async function dropIdleGraphs(db: Db, idleDays = GRAPH_IDLE_DAYS): Promise<number> {
+  return db.transaction(async (tx) => {
+    const idle = await queryRows<{ member_id: string }>(
+      tx as unknown as Db,
+      sql`DELETE FROM match_graph_members WHERE read_at < now() - make_interval(days => ${idleDays}::int)
+          RETURNING member_id::text AS member_id`,
+    );
+    if (idle.length > 0) {
+      await tx.execute(
+        sql`DELETE FROM match_graph WHERE member_id = ANY(${uuidArray(idle.map((m) => m.member_id))}::uuid[])`,
+      );
+    }
+    return idle.length;
+  });
+}
+
+/**
+ * Wait until every change logged so far has been applied, by this call or by a drain running
+ * elsewhere (rows a running drain holds stay in the log until it commits). For tests and benches
+ * that write and then read at once; members get the same state within the job's delay.
+ */
+export async function settleMatchGraph(db: Db, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    await drainMatchGraph(db);
+    const [row] = await queryRows<{ pending: boolean }>(
+      db,
+      sql`SELECT EXISTS (SELECT 1 FROM match_graph_changes) AS pending`,
+    );
+    if (!row?.pending) return;
+    if (Date.now() > deadline) throw new Error('the match graph did not settle in time');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}

@@ -1,0 +1,211 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { Point } from '../../geo/earth';
+import { distanceMiles, distanceMilesFrom, itemPoint, ownPointOf, withinRadius } from '../../geo/sql';
+import {
+  itemDocument,
+  listedItem,
+  ownerWantMatchesMyItem,
+  scoreSql,
+  textPercentSql,
+  valueFits,
+  valuePoints,
+  wantLexemes,
+  wantPointsSql,
+} from '../feed/feed-sql';
+
+/**
+ * The SQL that keeps the match graph (ADR 022). One definition of a match serves the whole graph,
+ * whichever side a change comes from (a member's graph built, an item written):
+ *
+ *   want W matches item I when both are goods or both services, I's value fits W's maxValue, and
+ *   W's category is I's, or all of W's words are in I (title, description, category), or W's title
+ *   is a near spelling of I's (pg_trgm word similarity; docs/matching.md).
+ *
+ * Each (member, item) keeps the want that earns the most points, then the oldest; reciprocity and
+ * the score follow feed-sql.ts (ownerWantMatchesMyItem, scoreSql), the same formulas the ranking
+ * query uses.
+ */
+
+/** Barter Match's largest radius: the graph keeps every match within it (all, without a location). */
+export const GRAPH_RADIUS_MILES = 50;
+
+/** The columns of a want `w` / item `i` pair that say how it matches (pairs must already match). */
+function pairColumns(w = 'w', i = 'i'): SQL {
+  const word = sql.raw;
+  return sql`(${word(`${w}.category = ${i}.category`)}) AS same_category,
+    (cardinality(${wantLexemes(w)}) > 0 AND ts_filter(${itemDocument(i)}, '{a}') @@ ${word(`${w}.tsq`)}) AS fts_title,
+    (cardinality(${wantLexemes(w)}) > 0 AND ${wantLexemes(w)} <@ tsvector_to_array(${itemDocument(i)})) AS fts,
+    (${word(`${w}.title <% ${i}.title`)}) AS near,
+    ${valuePoints(w, i)} AS value_points`;
+}
+
+/** The pair test: W matches I (see the module comment). `w` must carry `tsq` (plainto_tsquery of its title). */
+function pairMatches(w = 'w', i = 'i'): SQL {
+  const word = sql.raw;
+  return sql`${word(`${w}.is_service = ${i}.is_service`)} AND ${valueFits(w, i)}
+    AND (${word(`${w}.category = ${i}.category`)}
+      OR (cardinality(${wantLexemes(w)}) > 0 AND ${wantLexemes(w)} <@ tsvector_to_array(${itemDocument(i)}))
+      OR ${word(`${w}.title <% ${i}.title`)})`;
+}
+
+/** Active wants with their title as a full-text query (`tsq`), for pairColumns. */
+const wantsWithQuery = (
+  where: SQL,
+) => sql`SELECT w.id, w.user_id, w.title, w.category, w.is_service, w.max_value,
+    w.title_lexemes, plainto_tsquery('english', w.title) AS tsq
+  FROM wants w WHERE w.is_active AND ${where}`;
+
+/**
+ * The owner's first active want that one of the member's active items matches (reciprocity,
+ * ownerWantMatchesMyItem), or NULL: `owner` and `member` are SQL expressions of their ids.
+ */
+function theirWantSql(owner: SQL, member: SQL): SQL {
+  return sql`(SELECT ow.id FROM wants ow
+    WHERE ow.user_id = ${owner} AND ow.is_active AND EXISTS (
+      SELECT 1 FROM (SELECT mi.category, mi.is_service, mi.estimated_value,
+                            tsvector_to_array(mi.search_vector) AS lexemes
+                     FROM items mi WHERE mi.user_id = ${member} AND mi.is_active) mi
+      WHERE ${ownerWantMatchesMyItem('ow', 'mi')})
+    ORDER BY ow.id LIMIT 1)`;
+}
+
+/**
+ * Rows of `pairs` (member_id, item and want columns, pairColumns) into match_graph, the best want
+ * per (member, item); `ctes` are common table expressions `pairs` reads.
+ */
+function insertBest(ctes: SQL | null, pairs: SQL): SQL {
+  return sql`WITH ${ctes ? sql`${ctes},` : sql``}
+    pairs AS MATERIALIZED (SELECT q.*, ${textPercentSql()} AS text_pct FROM (${pairs}) q),
+    best AS MATERIALIZED (
+      SELECT DISTINCT ON (p.member_id, p.item_id) p.* FROM pairs p
+      ORDER BY p.member_id, p.item_id, ${wantPointsSql()} DESC, p.want_id
+    )
+    INSERT INTO match_graph (member_id, item_id, item_user_id, want_id, same_category, text_pct,
+      value_points, mutual, their_want_id, distance, score, created_at, value)
+    SELECT b.member_id, b.item_id, b.item_user_id, b.want_id, b.same_category, b.text_pct, b.value_points,
+      b.mutual, b.their_want_id, b.distance, ${scoreSql()}, b.created_at, b.value
+    FROM (SELECT best.*, t.their_want_id, t.their_want_id IS NOT NULL AS mutual
+          FROM best
+          -- Reciprocity per (member, owner): the planner memoizes it across one owner's items.
+          LEFT JOIN LATERAL (SELECT ${theirWantSql(sql`best.item_user_id`, sql`best.member_id`)} AS their_want_id) t
+            ON true) b
+    ON CONFLICT (member_id, item_id) DO NOTHING`;
+}
+
+/**
+ * Build one member's graph from scratch: their matches found through the item indexes (category
+ * and latitude band, full text, trigram), one probe set per want. `origin` is their own point.
+ */
+export function buildMemberSql(memberId: string, origin: Point | null): SQL {
+  const member = sql`${memberId}::uuid`;
+  const near = origin ? sql`AND ${withinRadius(origin, GRAPH_RADIUS_MILES, itemPoint('i'))}` : sql``;
+  const probe = (join: SQL) =>
+    sql`SELECT i.id FROM items i WHERE ${join} AND i.is_service = w.is_service AND ${listedItem('i')}
+          AND i.user_id <> ${member} ${near}`;
+  const pairs = sql`SELECT ${member} AS member_id, i.id AS item_id, i.user_id AS item_user_id, w.id AS want_id,
+      i.created_at, i.estimated_value AS value, ${distanceMiles(origin, itemPoint('i'))} AS distance,
+      w.max_value, ${pairColumns()}
+    FROM my_wants w
+    JOIN candidates c ON c.want_id = w.id
+    JOIN items i ON i.id = c.item_id
+    WHERE ${pairMatches()}`;
+  const ctes = sql`my_wants AS MATERIALIZED (${wantsWithQuery(sql`w.user_id = ${member}`)}),
+    candidates AS MATERIALIZED (
+      SELECT DISTINCT w.id AS want_id, x.id AS item_id FROM my_wants w CROSS JOIN LATERAL (
+        ${probe(sql`i.category = w.category`)}
+        UNION ALL ${probe(sql`${itemDocument('i')} @@ w.tsq`)}
+        UNION ALL ${probe(sql`w.title <% i.title`)}) x
+    )`;
+  return insertBest(ctes, pairs);
+}
+
+/**
+ * Add the listed items among `itemIds` to the graphs of every built member they match (not their
+ * owner's), each measured from the member's own point: members within GRAPH_RADIUS_MILES of the
+ * item, and members without a location.
+ */
+export function insertItemsSql(itemIds: readonly number[]): SQL {
+  const distance = distanceMilesFrom(ownPointOf('u'), itemPoint('i'));
+  const pairs = sql`SELECT u.id AS member_id, i.id AS item_id, i.user_id AS item_user_id, w.id AS want_id,
+      i.created_at, i.estimated_value AS value, ${distance} AS distance, w.max_value, ${pairColumns()}
+    FROM items i
+    JOIN match_graph_members gm ON gm.built_at IS NOT NULL AND gm.member_id <> i.user_id
+    JOIN users u ON u.id = gm.member_id
+    JOIN LATERAL (${wantsWithQuery(sql`w.user_id = u.id`)}) w ON true
+    WHERE i.id = ANY(${intArray(itemIds)}::int[]) AND ${listedItem('i')}
+      AND (u.latitude IS NULL OR ${distance} <= ${GRAPH_RADIUS_MILES}::float8)
+      AND ${pairMatches()}`;
+  return insertBest(null, pairs);
+}
+
+/**
+ * Recompute reciprocity (and so the score) of the graph rows `where` selects (over match_graph g),
+ * once per (member, owner): after an owner's wants or a member's items changed.
+ */
+export function refreshMutualSql(where: SQL): SQL {
+  return sql`UPDATE match_graph g SET mutual = t.their_want_id IS NOT NULL, their_want_id = t.their_want_id,
+      score = (SELECT ${scoreSql()} FROM (SELECT g.same_category, g.text_pct, g.value_points, g.distance,
+                                                  t.their_want_id IS NOT NULL AS mutual) s)
+    FROM (SELECT o.member_id, o.item_user_id, ${theirWantSql(sql`o.item_user_id`, sql`o.member_id`)} AS their_want_id
+          FROM (SELECT DISTINCT g.member_id, g.item_user_id FROM match_graph g WHERE ${where}) o) t
+    WHERE g.member_id = t.member_id AND g.item_user_id = t.item_user_id
+      AND g.their_want_id IS DISTINCT FROM t.their_want_id`;
+}
+
+/** Whole numbers as one PostgreSQL int[] literal (one parameter). */
+export const intArray = (ids: readonly number[]) => `{${ids.map((id) => Math.trunc(id)).join(',')}}`;
+/** Member ids as one PostgreSQL uuid[] literal (one parameter). */
+export const uuidArray = (ids: readonly string[]) => `{${ids.join(',')}}`;
+
+/** What a graph page depends on (the fields of the feed's page parameters it reads). */
+export interface GraphPageParams {
+  viewerId: string;
+  /** The viewer has a location: the radius applies (the graph keeps GRAPH_RADIUS_MILES at most). */
+  located: boolean;
+  radiusMiles: number;
+  q?: string;
+  limit: number;
+  offset: number;
+}
+
+/** The graph's column for each output column a feed order names (pageOrder). */
+const GRAPH_ORDER_COLUMNS: Record<string, string> = {
+  id: 'g.item_id',
+  created_at: 'g.created_at',
+  value: 'g.value',
+  distance: 'g.distance',
+  score: 'g.score',
+  tier: 'tier',
+};
+
+/**
+ * One Barter Match page from the viewer's graph, in `order` (pageOrder's keys): a walk of the
+ * graph index of that order (match_graph_*_idx), each row checked against its item (still
+ * listed) and want (still active) by primary key, stopping after the page. Output columns as the
+ * ranking query's barter-match page: id, created_at, value, distance, score and the match's.
+ * `searchMatch` and `searchTier` are the feed's search SQL (feed-sql.ts), applied to the item.
+ */
+export function graphPageSql(
+  params: GraphPageParams,
+  order: Array<[string, string]>,
+  search: { match: (q: string) => SQL; tier: (q: string) => SQL },
+): SQL {
+  const radius = params.located ? sql`AND g.distance <= ${params.radiusMiles}::float8` : sql``;
+  const text = params.q ? sql`AND ${search.match(params.q)}` : sql``;
+  const tier = params.q ? sql`, ${search.tier(params.q)} AS tier` : sql``;
+  // Spelt as the graph indexes are (score DESC NULLS LAST; the ids are never NULL either way).
+  const keys = order.map(([column, direction]) => {
+    const name = GRAPH_ORDER_COLUMNS[column];
+    if (!name) throw new Error(`no graph order for ${column}`);
+    return `${name} ${direction === 'DESC' ? 'DESC NULLS LAST' : direction}`;
+  });
+  return sql`SELECT g.item_id AS id, g.created_at, g.value, g.distance, g.score, g.want_id, w.title AS want_title,
+      g.mutual, tw.title AS their_want_title, g.same_category, g.text_pct, w.max_value ${tier}
+    FROM match_graph g
+    JOIN items i ON i.id = g.item_id
+    JOIN wants w ON w.id = g.want_id
+    LEFT JOIN wants tw ON tw.id = g.their_want_id
+    WHERE g.member_id = ${params.viewerId}::uuid AND ${listedItem('i')} AND w.is_active ${radius} ${text}
+    ORDER BY ${sql.raw(keys.join(', '))}
+    LIMIT ${params.limit}::int OFFSET ${params.offset}::int`;
+}

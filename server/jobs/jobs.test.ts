@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { InProcessJobs, type Job } from './jobs';
+
+const quietLog = { warn() {}, error() {}, info() {}, debug() {} } as never;
+const until = async (check: () => boolean) => {
+  for (let i = 0; i < 200 && !check(); i++) await new Promise((resolve) => setTimeout(resolve, 5));
+};
+
+describe('in-process jobs (the embedded database)', () => {
+  it('runs each job sent to a standard queue, in order', async () => {
+    const jobs = new InProcessJobs(quietLog);
+    await jobs.createQueue('q');
+    const seen: number[] = [];
+    await jobs.work<{ n: number }>('q', {}, async (batch: Job<{ n: number }>[]) => {
+      for (const job of batch) seen.push(job.data.n);
+    });
+    for (const n of [1, 2, 3]) expect(await jobs.send('q', { n })).not.toBeNull();
+    await until(() => seen.length === 3);
+    expect(seen).toEqual([1, 2, 3]);
+    await jobs.stop();
+  });
+
+  it('a stately queue keeps one job waiting and one running', async () => {
+    const jobs = new InProcessJobs(quietLog);
+    await jobs.createQueue('drain', { policy: 'stately' });
+    let runs = 0;
+    let release: () => void = () => {};
+    await jobs.work('drain', {}, async () => {
+      runs++;
+      await new Promise<void>((resolve) => {
+        release = resolve;
+      });
+    });
+    expect(await jobs.send('drain', {})).not.toBeNull(); // runs at once
+    await until(() => runs === 1);
+    expect(await jobs.send('drain', {})).not.toBeNull(); // waits behind it
+    expect(await jobs.send('drain', {})).toBeNull(); // one is already waiting
+    release();
+    await until(() => runs === 2);
+    release();
+    await jobs.stop();
+    expect(runs).toBe(2);
+  });
+
+  it('retries a failed job, then gives up', async () => {
+    const jobs = new InProcessJobs(quietLog);
+    await jobs.createQueue('flaky', { retryLimit: 2, retryDelay: 0 });
+    let attempts = 0;
+    await jobs.work('flaky', {}, async () => {
+      attempts++;
+      throw new Error('database busy');
+    });
+    await jobs.send('flaky', {});
+    await until(() => attempts === 3);
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(attempts).toBe(3);
+    await jobs.stop();
+  });
+
+  it('stop waits for the running job and takes no more', async () => {
+    const jobs = new InProcessJobs(quietLog);
+    await jobs.createQueue('q');
+    let finished = false;
+    await jobs.work('q', {}, async () => {
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      finished = true;
+    });
+    await jobs.send('q', {});
+    await jobs.stop();
+    expect(finished).toBe(true);
+    expect(await jobs.send('q', {})).toBeNull();
+  });
+});

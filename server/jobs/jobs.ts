@@ -1,0 +1,279 @@
+import type { FastifyBaseLogger } from 'fastify';
+import PgBoss from 'pg-boss';
+import type { DatabaseHandle } from '../db/client';
+
+/**
+ * Background work off the request path, one mechanism on both databases (ADR 022):
+ *
+ * - PostgreSQL: pg-boss, a maintained PostgreSQL-backed queue, on the app's own pool. Jobs survive
+ *   a restart, run once whichever process takes them (SKIP LOCKED), are retried, and a `stately`
+ *   queue keeps at most one job waiting and one running, so every process may ask for the same
+ *   work at once.
+ * - PGlite (one process by construction, the data directory is locked): InProcessJobs, the same
+ *   calls and the same queue policies in memory. What the work reads must already be durable (the
+ *   match graph's change log is a table), so nothing is lost with the process.
+ *
+ * The calls are the subset of pg-boss's API the app uses, with pg-boss's names and meanings.
+ */
+export interface Jobs {
+  /**
+   * Resolves once the queue can be used (PostgreSQL: pg-boss started, retried in the background
+   * while the database cannot be reached, so the app starts and answers 503 meanwhile).
+   */
+  started(): Promise<void>;
+  createQueue(name: string, options?: QueueOptions): Promise<void>;
+  /** Queue a job; null when the queue's policy already has one waiting (stately). */
+  send(name: string, data: object): Promise<string | null>;
+  /** Run `handler` for the queue's jobs in this process, a batch at a time. */
+  work<T extends object>(name: string, options: WorkOptions, handler: JobHandler<T>): Promise<void>;
+  /** Stop taking jobs and wait for the running ones. */
+  stop(): Promise<void>;
+}
+
+export interface QueueOptions {
+  /** standard: every job; stately: at most one waiting and one running. */
+  policy?: 'standard' | 'stately';
+  retryLimit?: number;
+  retryDelay?: number;
+  retryBackoff?: boolean;
+}
+
+export interface WorkOptions {
+  batchSize?: number;
+  /** PostgreSQL: how often an idle worker looks for work (pg-boss's minimum is 0.5). */
+  pollingIntervalSeconds?: number;
+}
+
+export interface Job<T> {
+  id: string;
+  name: string;
+  data: T;
+}
+
+export type JobHandler<T> = (jobs: Job<T>[]) => Promise<void>;
+
+/** The job queue for this database: pg-boss on PostgreSQL, in process on PGlite; starting (see `started`). */
+export function openJobs(database: DatabaseHandle, log: FastifyBaseLogger): Jobs {
+  if (database.kind === 'postgres' && database.executeSql) return new PgBossJobs(database.executeSql, log);
+  return new InProcessJobs(log);
+}
+
+/** First and longest wait before pg-boss is started again after the database could not be reached. */
+const START_RETRY_FIRST_MS = 500;
+const START_RETRY_MAX_MS = 30_000;
+
+/** pg-boss in its own schema, on the app's pool. */
+export class PgBossJobs implements Jobs {
+  #boss: PgBoss | null = null;
+  readonly #wakers = new Map<string, () => void>();
+  readonly #loops: Promise<void>[] = [];
+  readonly #started: Promise<void>;
+  #stopped = false;
+  #retry: NodeJS.Timeout | undefined;
+  #wake: (() => void) | undefined;
+
+  constructor(
+    private readonly executeSql: NonNullable<DatabaseHandle['executeSql']>,
+    private readonly log: FastifyBaseLogger,
+  ) {
+    this.#started = this.#start();
+    // Nobody may be waiting yet; failures are logged and retried by #start itself.
+    this.#started.catch(() => {});
+  }
+
+  started(): Promise<void> {
+    return this.#started;
+  }
+
+  /** Start pg-boss, again and again with a backoff while the database cannot be reached. */
+  async #start(): Promise<void> {
+    let delay = START_RETRY_FIRST_MS;
+    for (;;) {
+      if (this.#stopped) throw new Error('the job queue was stopped before it started');
+      const boss = new PgBoss({
+        db: { executeSql: (text, values) => this.executeSql(text, values) },
+        schema: 'pgboss',
+        // Cron schedules are not used; maintenance (expiring stuck jobs, archiving) runs in any process.
+        schedule: false,
+        supervise: true,
+      });
+      boss.on('error', (error) => this.log.warn({ err: error }, 'job queue error'));
+      try {
+        await boss.start();
+        this.#boss = boss;
+        return;
+      } catch (error) {
+        this.log.warn({ err: error, retryInMs: delay }, 'could not start the job queue; retrying');
+        await new Promise<void>((resolve) => {
+          this.#wake = resolve;
+          this.#retry = setTimeout(resolve, delay);
+          this.#retry.unref();
+        });
+        delay = Math.min(delay * 2, START_RETRY_MAX_MS);
+      }
+    }
+  }
+
+  get #started_boss(): PgBoss {
+    if (!this.#boss) throw new Error('the job queue has not started');
+    return this.#boss;
+  }
+
+  async createQueue(name: string, options: QueueOptions = {}): Promise<void> {
+    await this.#started_boss.createQueue(name, { name, ...options });
+  }
+
+  async send(name: string, data: object): Promise<string | null> {
+    const boss = this.#boss;
+    if (!boss || this.#stopped) return null;
+    const id = await boss.send(name, data);
+    // Wake this process's worker at once instead of at its next poll.
+    if (id) this.#wakers.get(name)?.();
+    return id;
+  }
+
+  /**
+   * Our own fetch, run, complete loop rather than pg-boss's `work`: pg-boss leaves its completion
+   * call unawaited, so a database error there (or a pool closed at shutdown) would be an unhandled
+   * rejection. Here every call is awaited and errors are logged; `stop` waits for the loop.
+   */
+  async work<T extends object>(name: string, options: WorkOptions, handler: JobHandler<T>): Promise<void> {
+    const boss = this.#started_boss;
+    const interval = Math.max(0.5, options.pollingIntervalSeconds ?? 2) * 1000;
+    const worker = { wake: () => {} };
+    this.#wakers.set(name, () => worker.wake());
+    const loop = async () => {
+      while (!this.#stopped) {
+        let found = false;
+        try {
+          const jobs = await boss.fetch<T>(name, { batchSize: options.batchSize ?? 1 });
+          found = jobs.length > 0;
+          if (found) {
+            const ids = jobs.map((job) => job.id);
+            try {
+              await handler(jobs.map((job) => ({ id: job.id, name: job.name, data: job.data })));
+              await boss.complete(name, ids);
+            } catch (error) {
+              this.log.warn({ err: error, job: name }, 'job failed; pg-boss retries it');
+              const reason = { message: error instanceof Error ? error.message : String(error) };
+              for (const id of ids) await boss.fail(name, id, reason);
+            }
+          }
+        } catch (error) {
+          if (!this.#stopped) this.log.warn({ err: error, job: name }, 'job queue unreachable; trying again');
+        }
+        if (!found && !this.#stopped) {
+          await new Promise<void>((resolve) => {
+            const timer = setTimeout(resolve, interval);
+            timer.unref();
+            worker.wake = () => {
+              clearTimeout(timer);
+              resolve();
+            };
+          });
+          worker.wake = () => {};
+        }
+      }
+    };
+    this.#loops.push(loop());
+  }
+
+  async stop(): Promise<void> {
+    this.#stopped = true;
+    clearTimeout(this.#retry);
+    this.#wake?.();
+    for (const wake of this.#wakers.values()) wake();
+    await Promise.all(this.#loops);
+    await this.#boss?.stop({ graceful: true, wait: true, timeout: 10_000 });
+  }
+}
+
+interface Queue {
+  options: QueueOptions;
+  waiting: Array<Job<object> & { attempt: number }>;
+  running: Promise<void> | null;
+  handler: { options: WorkOptions; run: JobHandler<object> } | null;
+}
+
+/** The same calls in memory, for the embedded database's single process. */
+export class InProcessJobs implements Jobs {
+  readonly #queues = new Map<string, Queue>();
+  readonly #timers = new Set<NodeJS.Timeout>();
+  #nextId = 1;
+  #stopped = false;
+
+  constructor(private readonly log: FastifyBaseLogger) {}
+
+  async started(): Promise<void> {}
+
+  async createQueue(name: string, options: QueueOptions = {}): Promise<void> {
+    if (!this.#queues.has(name))
+      this.#queues.set(name, { options, waiting: [], running: null, handler: null });
+  }
+
+  async send(name: string, data: object): Promise<string | null> {
+    const queue = this.#queue(name);
+    if (this.#stopped) return null;
+    if (queue.options.policy === 'stately' && queue.waiting.length > 0) return null;
+    const id = String(this.#nextId++);
+    queue.waiting.push({ id, name, data, attempt: 0 });
+    this.#pump(queue);
+    return id;
+  }
+
+  async work<T extends object>(name: string, options: WorkOptions, handler: JobHandler<T>): Promise<void> {
+    const queue = this.#queue(name);
+    queue.handler = { options, run: handler as JobHandler<object> };
+    this.#pump(queue);
+  }
+
+  async stop(): Promise<void> {
+    this.#stopped = true;
+    for (const timer of this.#timers) clearTimeout(timer);
+    this.#timers.clear();
+    await Promise.all([...this.#queues.values()].map((queue) => queue.running));
+  }
+
+  #queue(name: string): Queue {
+    const queue = this.#queues.get(name);
+    if (!queue) throw new Error(`job queue ${name} was not created`);
+    return queue;
+  }
+
+  /** Run waiting jobs one batch at a time (stately: one running), retrying failures later. */
+  #pump(queue: Queue): void {
+    const handler = queue.handler;
+    if (this.#stopped || !handler || queue.running || queue.waiting.length === 0) return;
+    const batch = queue.waiting.splice(0, handler.options.batchSize ?? 1);
+    queue.running = (async () => {
+      try {
+        await handler.run(batch.map(({ id, name, data }) => ({ id, name, data })));
+      } catch (error) {
+        this.#retry(queue, batch, error);
+      } finally {
+        queue.running = null;
+        setImmediate(() => this.#pump(queue));
+      }
+    })();
+  }
+
+  #retry(queue: Queue, batch: Queue['waiting'], error: unknown): void {
+    const { retryLimit = 2, retryDelay = 0, retryBackoff = false } = queue.options;
+    for (const job of batch) {
+      if (job.attempt >= retryLimit) {
+        this.log.error({ err: error, job: job.name }, 'job failed for good');
+        continue;
+      }
+      this.log.warn({ err: error, job: job.name, attempt: job.attempt + 1 }, 'job failed; retrying');
+      const delaySeconds = retryBackoff ? retryDelay * 2 ** job.attempt : retryDelay;
+      const timer = setTimeout(() => {
+        this.#timers.delete(timer);
+        if (queue.options.policy === 'stately' && queue.waiting.length > 0) return;
+        queue.waiting.push({ ...job, attempt: job.attempt + 1 });
+        this.#pump(queue);
+      }, delaySeconds * 1000);
+      timer.unref();
+      this.#timers.add(timer);
+    }
+  }
+}
