@@ -2,37 +2,43 @@
  * `npm run bench:feed`: how fast the feeds and search answer over HTTP on a big neighbourhood.
  *
  * For each database (PostgreSQL, PGlite or both): fill a fresh database with a synthetic
- * neighbourhood (server/test/neighbourhood.ts, set-based SQL), start the real server in its own
- * process (server/main.ts with NODE_ENV=production, on a free port on 127.0.0.1), sign a few
- * members in through POST /api/auth/login, then send each scenario's requests at a fixed
- * concurrency from this process and report p50/p90/p99, beside a bare GET /healthz on the same
- * server in the same run. Twice: with feed rankings kept between pages (the default) and with
- * every page ranked afresh (PASSES). Stops by itself (bounded count and time).
+ * neighbourhood (server/test/neighbourhood.ts, set-based SQL), build the match graphs of the
+ * members measured (as the job does when a member first opens Barter Match, ADR 022), start the
+ * real server in its own process (server/main.ts with NODE_ENV=production, on a free port on
+ * 127.0.0.1), sign those members in through POST /api/auth/login, then send each scenario's
+ * requests with autocannon at a fixed concurrency and report p50/p90/p99/max and req/s, beside a
+ * bare GET /healthz on the same server in the same run (each row's req/s also as a share of its).
+ * Twice: with feed rankings kept between pages (the default) and with every page ranked afresh
+ * (PASSES). Stops by itself (bounded count and time).
  *
  * Flags (or environment variables BENCH_<NAME>):
  *   --db=postgres|pglite|both   which databases (default both)
- *   --items=100000 --members=20000 --wants=50000   PostgreSQL neighbourhood
- *   --pglite-items=20000        PGlite neighbourhood (members and wants scale with it)
+ *   --items=100000              PostgreSQL neighbourhood (1000000 for the city-sized run); members
+ *   --members=N --wants=N       and wants default to a fifth and a half of the items
+ *   --pglite-items=100000       PGlite neighbourhood (members and wants scale with it)
  *   --requests=300              measured requests per scenario (after 70 warm-up ones)
- *   --concurrency=10            requests in flight
+ *   --concurrency=10            requests in flight (autocannon connections)
  *   --max-seconds=60            time limit per scenario
- *   --keep                      keep the PostgreSQL database barterhood_bench afterwards
+ *   --db-name=barterhood_bench  the PostgreSQL database the benchmark creates, fills and drops
+ *   --keep                      keep that database afterwards
+ *   --reuse                     measure the database a --keep run left, without refilling it
+ *   --fill-only                 fill (and build the graphs), measure nothing
  *   --log-level=info            the server's LOG_LEVEL (production's default: each request logged)
- *   --reuse                     measure the barterhood_bench a --keep run left, without refilling it
  *   --only=match                only the scenarios whose name contains this text
  *   --passes=both|60|0          with rankings kept (FEED_CACHE_SECONDS=60), every page ranked (0), or both
  *   --profile                   the server writes a V8 CPU profile to bench-profiles/ when it stops
- * PostgreSQL: DATABASE_URL names the server (default postgres://postgres@127.0.0.1:5432/postgres);
- * the benchmark creates (and drops) its own database barterhood_bench there.
+ * PostgreSQL: DATABASE_URL names the server (default postgres://postgres@127.0.0.1:5432/postgres).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { type DatabaseHandle, openPglite, openPostgres } from '../server/db/client';
 import { migrateDatabase } from '../server/db/migrate';
 import { hashPassword } from '../server/features/auth/passwords';
+import { requestGraph, settleMatchGraph } from '../server/features/match-graph/graph-maintenance';
 import { fillNeighbourhood, type NeighbourhoodSize } from '../server/test/neighbourhood';
 import {
   benchHeader,
@@ -59,6 +65,11 @@ const KEEP = option('keep', 'false') === 'true';
 const PROFILE = option('profile', 'false') === 'true';
 /** Measure the PostgreSQL database a --keep run left, without filling it again (for quick iterations). */
 const REUSE = option('reuse', 'false') === 'true';
+/** Fill (and with --keep keep) the database, measure nothing. */
+const FILL_ONLY = option('fill-only', 'false') === 'true';
+/** The PostgreSQL database the benchmark creates, fills and drops. */
+const DB_NAME = option('db-name', 'barterhood_bench');
+if (!/^[a-z_][a-z0-9_]*$/.test(DB_NAME)) throw new Error('--db-name must be a plain lower-case identifier');
 /** Only the scenarios whose name contains this text. */
 const ONLY = option('only', '');
 /** The server's LOG_LEVEL: production's default, so each request is logged as it would be. */
@@ -68,18 +79,20 @@ const VIEWERS = 10;
 /** Requests per scenario sent one at a time afterwards, for the service time without queueing. */
 const SINGLE_REQUESTS = 100;
 
+/** Members and wants per item when only --items is given: the default neighbourhood's ratios. */
+const ITEMS = numberOption('items', 100_000);
 const postgresSize: NeighbourhoodSize = {
-  items: numberOption('items', 100_000),
-  members: numberOption('members', 20_000),
-  wants: numberOption('wants', 50_000),
+  items: ITEMS,
+  members: numberOption('members', Math.round(ITEMS / 5)),
+  wants: numberOption('wants', Math.round(ITEMS / 2)),
 };
 postgresSize.trades = Math.round(postgresSize.members / 2);
 postgresSize.saves = postgresSize.members;
-const pgliteItems = numberOption('pglite-items', 20_000);
+const pgliteItems = numberOption('pglite-items', 100_000);
 const pgliteSize: NeighbourhoodSize = {
   items: pgliteItems,
-  members: Math.max(100, Math.round((pgliteItems * postgresSize.members) / postgresSize.items)),
-  wants: Math.max(100, Math.round((pgliteItems * postgresSize.wants) / postgresSize.items)),
+  members: Math.max(100, Math.round(pgliteItems / 5)),
+  wants: Math.max(100, Math.round(pgliteItems / 2)),
 };
 pgliteSize.trades = Math.round(pgliteSize.members / 2);
 pgliteSize.saves = pgliteSize.members;
@@ -137,7 +150,11 @@ interface Result {
   items: number;
 }
 
-/** Send `count` requests, `CONCURRENCY` at a time, each worker cycling through the viewers. */
+/**
+ * `count` requests with autocannon, `concurrency` connections, each request's path and cookie from
+ * a shared counter (viewers in turn, pages and search texts varying); a sample of the bodies is
+ * parsed for the items per page. autocannon's latencies are whole milliseconds.
+ */
 async function run(
   base: string,
   scenario: Scenario,
@@ -146,50 +163,56 @@ async function run(
   measure: boolean,
   concurrency = CONCURRENCY,
 ) {
-  const latencies: number[] = [];
-  let errors = 0;
-  let items = 0;
   let next = 0;
-  const deadline = Date.now() + MAX_SECONDS * 1000;
-  const started = performance.now();
-  const worker = async () => {
-    while (next < count && Date.now() < deadline) {
-      const n = next++;
-      const v = n % cookies.length;
-      const t0 = performance.now();
-      const response = await request(
-        base,
-        'GET',
-        scenario.path(n, v),
-        scenario.healthz ? {} : { cookie: cookies[v] ?? '' },
-      );
-      const body = response.body;
-      const elapsed = performance.now() - t0;
-      if (response.status !== 200) {
-        errors++;
-        if (errors <= 3) console.error(`  ${response.status} ${scenario.path(n, v)}: ${body.slice(0, 200)}`);
-        continue;
-      }
-      if (!scenario.healthz) items += (JSON.parse(body) as unknown[]).length;
-      latencies.push(elapsed);
-    }
-  };
-  await Promise.all(Array.from({ length: concurrency }, worker));
-  const seconds = (performance.now() - started) / 1000;
+  let sampled = 0;
+  let items = 0;
+  const failures: string[] = [];
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    autocannon(
+      {
+        url: base,
+        connections: concurrency,
+        amount: count,
+        duration: MAX_SECONDS,
+        requests: [
+          {
+            setupRequest(req: autocannon.Request & { n?: number }) {
+              const n = next++;
+              const v = n % cookies.length;
+              const path = scenario.path(n, v);
+              return { ...req, path, headers: scenario.healthz ? {} : { cookie: cookies[v] ?? '' } };
+            },
+            onResponse(status: number, body: string) {
+              if (status !== 200) {
+                if (failures.length < 3) failures.push(`${status}: ${body.slice(0, 200)}`);
+                return;
+              }
+              if (!scenario.healthz && sampled < 50) {
+                sampled++;
+                items += (JSON.parse(body) as unknown[]).length;
+              }
+            },
+          },
+        ],
+      },
+      (error, done) => (error ? reject(error) : resolve(done)),
+    );
+  });
+  for (const failure of failures) console.error(`  ${scenario.name}: ${failure}`);
   if (!measure) return null;
-  latencies.sort((a, b) => a - b);
-  const result: Result = {
+  const answered = result.requests.total;
+  const out: Result = {
     name: scenario.name,
-    count: latencies.length,
-    errors,
-    p50: percentile(latencies, 50),
-    p90: percentile(latencies, 90),
-    p99: percentile(latencies, 99),
-    max: latencies.at(-1) ?? Number.NaN,
-    perSecond: latencies.length / seconds,
-    items: latencies.length ? items / latencies.length : 0,
+    count: answered,
+    errors: result.non2xx + result.errors + result.timeouts,
+    p50: result.latency.p50,
+    p90: result.latency.p90,
+    p99: result.latency.p99,
+    max: result.latency.max,
+    perSecond: answered / Math.max(result.duration, 0.001),
+    items: sampled ? items / sampled : 0,
   };
-  return result;
+  return out;
 }
 
 /** Give a few members (with a location, wants and items, spread over the towns) a password. */
@@ -208,6 +231,25 @@ async function chooseViewers(db: DatabaseHandle['db']): Promise<string[]> {
     await db.execute(sql`UPDATE users SET password_hash = ${hash} WHERE email = ${email}`);
   }
   return emails;
+}
+
+/**
+ * The measured members' match graphs (ADR 022), built as the job builds them when a member first
+ * opens Barter Match: the benchmark measures members who have used it before.
+ */
+async function buildGraphs(db: DatabaseHandle['db'], emails: string[]) {
+  const started = performance.now();
+  const ids = (await db.execute(
+    sql`SELECT id::text AS id FROM users WHERE email = ANY(${`{${emails.join(',')}}`}::text[])`,
+  )) as unknown as { rows: Array<{ id: string }> };
+  for (const { id } of ids.rows) await requestGraph(db, id);
+  await settleMatchGraph(db, 3_600_000);
+  const seconds = (performance.now() - started) / 1000;
+  const count = (await db.execute(sql`SELECT count(*)::int AS n FROM match_graph`)) as unknown as {
+    rows: Array<{ n: number }>;
+  };
+  await db.execute(sql`ANALYZE match_graph`);
+  return { seconds, rows: count.rows[0]?.n ?? 0 };
 }
 
 async function signIn(base: string, email: string): Promise<string> {
@@ -253,17 +295,23 @@ async function bench(
   let fillSeconds: number;
   let stats: Awaited<ReturnType<typeof counts>>;
   let emails: string[];
+  let graphs: { seconds: number; rows: number };
   try {
     if (size) await fillNeighbourhood(database.db, size);
     fillSeconds = (performance.now() - started) / 1000;
     stats = await counts(database.db);
     console.log(`  filled in ${fillSeconds.toFixed(1)} s: ${JSON.stringify(stats)}`);
     emails = await chooseViewers(database.db);
+    graphs = await buildGraphs(database.db, emails);
+    console.log(
+      `  match graphs of ${emails.length} members built in ${graphs.seconds.toFixed(1)} s ` +
+        `(${graphs.rows} rows, ${(graphs.seconds / Math.max(1, emails.length)).toFixed(2)} s a member)`,
+    );
   } finally {
     await database.close();
   }
   const passes: Pass[] = [];
-  for (const pass of PASSES) {
+  for (const pass of FILL_ONLY ? [] : PASSES) {
     const results: Result[] = [];
     const server = await startServer(
       { ...serverEnv, FEED_CACHE_SECONDS: pass.feedCacheSeconds },
@@ -286,9 +334,11 @@ async function bench(
         if (result) {
           result.alone = single?.p50;
           results.push(result);
+          const healthz = results[0]?.perSecond ?? result.perSecond;
           console.log(
             `  ${scenario.name.padEnd(30)} alone p50 ${(result.alone ?? Number.NaN).toFixed(1).padStart(6)} ms | p50 ${result.p50.toFixed(1).padStart(7)} ms  p90 ${result.p90.toFixed(1).padStart(7)} ms  ` +
-              `p99 ${result.p99.toFixed(1).padStart(7)} ms  ${result.perSecond.toFixed(0).padStart(5)} req/s  ` +
+              `p99 ${result.p99.toFixed(1).padStart(7)} ms  max ${result.max.toFixed(0).padStart(5)} ms  ${result.perSecond.toFixed(0).padStart(5)} req/s ` +
+              `(${((100 * result.perSecond) / healthz).toFixed(1)}% of /healthz)  ` +
               `${result.items.toFixed(1)} items/page${result.errors ? `  ${result.errors} errors` : ''}`,
           );
         }
@@ -298,7 +348,7 @@ async function bench(
     }
     passes.push({ title: pass.title, results });
   }
-  return { label, size, stats, fillSeconds, passes };
+  return { label, size, stats, fillSeconds, graphs, emails: emails.length, passes };
 }
 
 function markdown(report: Awaited<ReturnType<typeof bench>>): string {
@@ -307,25 +357,29 @@ function markdown(report: Awaited<ReturnType<typeof bench>>): string {
     '',
     `${report.stats.items} items, ${report.stats.members} members, ${report.stats.wants} wants, ` +
       `${report.stats.trades} completed trades, ${report.stats.saves} saved items; filled in ` +
-      `${report.fillSeconds.toFixed(1)} s. ${CONCURRENCY} concurrent requests, ${REQUESTS} measured per row ` +
-      `(after ${WARM_UP} warm-up), pages 1 to 3, ${VIEWERS} members in turn; then ${SINGLE_REQUESTS} ` +
-      'one at a time (last column).',
+      `${report.fillSeconds.toFixed(1)} s; the match graphs of the ${report.emails} members measured built in ` +
+      `${report.graphs.seconds.toFixed(1)} s (${report.graphs.rows} rows). autocannon, ${CONCURRENCY} connections, ` +
+      `${REQUESTS} measured requests per row (after ${WARM_UP} warm-up), pages 1 to 3, ${VIEWERS} members in ` +
+      `turn; then ${SINGLE_REQUESTS} one at a time (last column). Latencies in whole milliseconds.`,
   ];
   for (const pass of report.passes) {
+    const healthz = pass.results[0]?.perSecond ?? Number.NaN;
     lines.push(
       '',
       `#### ${pass.title}`,
       '',
-      '| request | p50 ms | p90 ms | p99 ms | max ms | req/s | items/page | p50 ms one at a time |',
-      '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+      '| request | p50 ms | p90 ms | p99 ms | max ms | req/s | share of /healthz req/s | items/page | p50 ms one at a time |',
+      '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
     );
     for (const r of pass.results) {
       lines.push(
         `| ${r.name} | ${r.p50.toFixed(1)} | ${r.p90.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.max.toFixed(1)} | ` +
-          `${r.perSecond.toFixed(0)} | ${r.name.startsWith('GET /healthz') ? '' : r.items.toFixed(1)} | ` +
-          `${(r.alone ?? Number.NaN).toFixed(1)} |`,
+          `${r.perSecond.toFixed(0)} | ${((100 * r.perSecond) / healthz).toFixed(1)}% | ` +
+          `${r.name.startsWith('GET /healthz') ? '' : r.items.toFixed(1)} | ${(r.alone ?? Number.NaN).toFixed(1)} |`,
       );
     }
+    const over = pass.results.filter((r) => r.max > 2_000).map((r) => r.name);
+    lines.push('', over.length ? `Over 2 s: ${over.join(', ')}.` : 'No request took 2 s or more.');
   }
   return lines.join('\n');
 }
@@ -338,14 +392,14 @@ async function main() {
     const serverUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
     const admin = new pg.Client({ connectionString: serverUrl });
     await admin.connect();
-    const exists = await admin.query("SELECT 1 FROM pg_database WHERE datname = 'barterhood_bench'");
+    const exists = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [DB_NAME]);
     const reuse = REUSE && exists.rowCount === 1;
     if (!reuse) {
-      await admin.query('DROP DATABASE IF EXISTS barterhood_bench WITH (FORCE)');
-      await admin.query('CREATE DATABASE barterhood_bench');
+      await admin.query(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`);
+      await admin.query(`CREATE DATABASE ${DB_NAME}`);
     }
     const url = new URL(serverUrl);
-    url.pathname = '/barterhood_bench';
+    url.pathname = `/${DB_NAME}`;
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bh-bench-data-'));
     try {
       const open = async () => {
@@ -360,7 +414,7 @@ async function main() {
         }),
       );
     } finally {
-      if (!KEEP && !REUSE) await admin.query('DROP DATABASE IF EXISTS barterhood_bench WITH (FORCE)');
+      if (!KEEP && !REUSE) await admin.query(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`);
       await admin.end();
       rmSync(dataDir, { recursive: true, force: true });
     }
