@@ -16,16 +16,17 @@
  *   --items=100000              PostgreSQL neighbourhood (1000000 for the city-sized run); members
  *   --members=N --wants=N       and wants default to a fifth and a half of the items
  *   --pglite-items=100000       PGlite neighbourhood (members and wants scale with it)
- *   --requests=300              measured requests per scenario (after 70 warm-up ones)
+ *   --seconds=5                 how long each scenario is measured (after 70 warm-up requests)
  *   --concurrency=10            requests in flight (autocannon connections)
- *   --max-seconds=60            time limit per scenario
+ *   --max-seconds=60            time limit of the warm-up and one-at-a-time runs
  *   --db-name=barterhood_bench  the PostgreSQL database the benchmark creates, fills and drops
  *   --keep                      keep that database afterwards
  *   --reuse                     measure the database a --keep run left, without refilling it
  *   --fill-only                 fill (and build the graphs), measure nothing
  *   --log-level=info            the server's LOG_LEVEL (production's default: each request logged)
  *   --only=match                only the scenarios whose name contains this text
- *   --passes=both|60|0          with rankings kept (FEED_CACHE_SECONDS=60), every page ranked (0), or both
+ *   --passes=kept,ranked        which passes: kept (rankings kept, the default), ranked (the ranking
+ *                               cache off, cards kept), none (nothing kept), or all
  *   --profile                   the server writes a V8 CPU profile to bench-profiles/ when it stops
  * PostgreSQL: DATABASE_URL names the server (default postgres://postgres@127.0.0.1:5432/postgres).
  */
@@ -52,7 +53,8 @@ import {
 } from './bench-server';
 
 const which = option('db', 'both');
-const REQUESTS = numberOption('requests', 300);
+/** Seconds each scenario is measured for at CONCURRENCY (autocannon counts whole seconds). */
+const SECONDS = numberOption('seconds', 5);
 /**
  * Requests before each scenario is measured: every member's every request of the scenario once
  * (3 pages x 10 members; search: 7 texts x 10 members), so with rankings kept the measured
@@ -116,20 +118,43 @@ const SCENARIOS: Scenario[] = [
   { name: 'barter-match (recent)', path: (n) => `/api/feed/barter-match?offset=${page(n)}` },
   { name: 'barter-match, sort=match', path: (n) => `/api/feed/barter-match?sort=match&offset=${page(n)}` },
   {
+    name: 'barter-match, sort=distance',
+    path: (n) => `/api/feed/barter-match?sort=distance&offset=${page(n)}`,
+  },
+  {
     name: 'search (everything, q=...)',
     path: (n) => `/api/feed/everything?q=${encodeURIComponent(SEARCHES[n % SEARCHES.length] ?? 'drill')}`,
   },
 ];
 
 /**
- * Each neighbourhood is measured twice: as the server runs by default, keeping feed rankings
- * between pages (ADR 012), and with FEED_CACHE_SECONDS=0, where every page is ranked afresh (the
- * cost of a first page, a search never made before, or a feed just after a listing changed).
+ * Each neighbourhood is measured as the server runs by default, keeping feed rankings between
+ * pages (ADR 012), and with the ranking cache off, where every page is ranked afresh (the cost of a
+ * first page, a search never made before, or a feed just after a listing changed); on request also
+ * with nothing kept at all.
  */
-const PASSES = [
-  { title: 'Rankings kept between pages (FEED_CACHE_SECONDS=60, the default)', feedCacheSeconds: '60' },
-  { title: 'Every page ranked afresh (FEED_CACHE_SECONDS=0)', feedCacheSeconds: '0' },
-].filter((pass) => option('passes', 'both') === 'both' || option('passes', 'both') === pass.feedCacheSeconds);
+const PASSES = (
+  [
+    {
+      name: 'kept',
+      title: 'Rankings kept between pages (FEED_CACHE_SECONDS=60, the default)',
+      env: { FEED_CACHE_SECONDS: '60' },
+    },
+    {
+      name: 'ranked',
+      title: 'Every page ranked afresh, the ranking cache off (FEED_RANKING_CACHE_SECONDS=0; cards kept)',
+      env: { FEED_CACHE_SECONDS: '60', FEED_RANKING_CACHE_SECONDS: '0' },
+    },
+    {
+      name: 'none',
+      title: 'Nothing kept, cards read on every page too (FEED_CACHE_SECONDS=0)',
+      env: { FEED_CACHE_SECONDS: '0' },
+    },
+  ] as Array<{ name: string; title: string; env: Record<string, string> }>
+).filter((pass) => {
+  const chosen = option('passes', 'kept,ranked').split(',');
+  return chosen.includes('all') || chosen.includes(pass.name);
+});
 
 interface Pass {
   title: string;
@@ -151,7 +176,7 @@ interface Result {
 }
 
 /**
- * `count` requests with autocannon, `concurrency` connections, each request's path and cookie from
+ * `length` (a number of requests, or seconds) with autocannon, `concurrency` connections, each request's path and cookie from
  * a shared counter (viewers in turn, pages and search texts varying); a sample of the bodies is
  * parsed for the items per page. autocannon's latencies are whole milliseconds.
  */
@@ -159,7 +184,7 @@ async function run(
   base: string,
   scenario: Scenario,
   cookies: string[],
-  count: number,
+  length: { requests: number } | { seconds: number },
   measure: boolean,
   concurrency = CONCURRENCY,
 ) {
@@ -167,13 +192,15 @@ async function run(
   let sampled = 0;
   let items = 0;
   const failures: string[] = [];
+  const started = performance.now();
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     autocannon(
       {
         url: base,
         connections: concurrency,
-        amount: count,
-        duration: MAX_SECONDS,
+        ...('requests' in length
+          ? { amount: length.requests, duration: MAX_SECONDS }
+          : { duration: length.seconds }),
         requests: [
           {
             setupRequest(req: autocannon.Request & { n?: number }) {
@@ -198,6 +225,7 @@ async function run(
       (error, done) => (error ? reject(error) : resolve(done)),
     );
   });
+  const seconds = (performance.now() - started) / 1000;
   for (const failure of failures) console.error(`  ${scenario.name}: ${failure}`);
   if (!measure) return null;
   const answered = result.requests.total;
@@ -209,7 +237,7 @@ async function run(
     p90: result.latency.p90,
     p99: result.latency.p99,
     max: result.latency.max,
-    perSecond: answered / Math.max(result.duration, 0.001),
+    perSecond: answered / seconds,
     items: sampled ? items / sampled : 0,
   };
   return out;
@@ -238,6 +266,8 @@ async function chooseViewers(db: DatabaseHandle['db']): Promise<string[]> {
  * opens Barter Match: the benchmark measures members who have used it before.
  */
 async function buildGraphs(db: DatabaseHandle['db'], emails: string[]) {
+  // The fill's own change log first (what a server would drain at start), so the time is the builds'.
+  await settleMatchGraph(db, 3_600_000);
   const started = performance.now();
   const ids = (await db.execute(
     sql`SELECT id::text AS id FROM users WHERE email = ANY(${`{${emails.join(',')}}`}::text[])`,
@@ -314,7 +344,7 @@ async function bench(
   for (const pass of FILL_ONLY ? [] : PASSES) {
     const results: Result[] = [];
     const server = await startServer(
-      { ...serverEnv, FEED_CACHE_SECONDS: pass.feedCacheSeconds },
+      { ...serverEnv, ...pass.env },
       { logLevel: LOG_LEVEL, profile: PROFILE },
     );
     try {
@@ -328,9 +358,9 @@ async function bench(
 
       for (const scenario of SCENARIOS.filter((s) => s.healthz || s.name.includes(ONLY))) {
         started = performance.now();
-        await run(base, scenario, cookies, WARM_UP, false);
-        const result = await run(base, scenario, cookies, REQUESTS, true);
-        const single = await run(base, scenario, cookies, SINGLE_REQUESTS, true, 1);
+        await run(base, scenario, cookies, { requests: WARM_UP }, false);
+        const result = await run(base, scenario, cookies, { seconds: SECONDS }, true);
+        const single = await run(base, scenario, cookies, { requests: SINGLE_REQUESTS }, true, 1);
         if (result) {
           result.alone = single?.p50;
           results.push(result);
@@ -359,7 +389,7 @@ function markdown(report: Awaited<ReturnType<typeof bench>>): string {
       `${report.stats.trades} completed trades, ${report.stats.saves} saved items; filled in ` +
       `${report.fillSeconds.toFixed(1)} s; the match graphs of the ${report.emails} members measured built in ` +
       `${report.graphs.seconds.toFixed(1)} s (${report.graphs.rows} rows). autocannon, ${CONCURRENCY} connections, ` +
-      `${REQUESTS} measured requests per row (after ${WARM_UP} warm-up), pages 1 to 3, ${VIEWERS} members in ` +
+      `${SECONDS} s measured per row (after ${WARM_UP} warm-up requests), pages 1 to 3, ${VIEWERS} members in ` +
       `turn; then ${SINGLE_REQUESTS} one at a time (last column). Latencies in whole milliseconds.`,
   ];
   for (const pass of report.passes) {

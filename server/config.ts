@@ -9,6 +9,12 @@ const booleanSetting = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
 
+/** A whole number of seconds from 0 to 3600 for the setting `name`. */
+const cacheSeconds = (name: string) => {
+  const message = `${name} must be a whole number of seconds from 0 to 3600`;
+  return z.coerce.number({ error: message }).int(message).min(0, message).max(3600, message);
+};
+
 const positiveInt = z.coerce.number().int().positive();
 
 /** The settings table of docs/contract.md, read once at start. */
@@ -66,12 +72,8 @@ const envSchema = z.object({
   EVENT_STREAMS_PER_MEMBER: positiveInt.default(8),
   EVENT_STREAMS_MAX: positiveInt.default(10_000),
   EVENT_HEARTBEAT_SECONDS: positiveInt.max(300, 'EVENT_HEARTBEAT_SECONDS must be at most 300').default(25),
-  FEED_CACHE_SECONDS: z.coerce
-    .number({ error: 'FEED_CACHE_SECONDS must be a whole number of seconds from 0 to 3600' })
-    .int('FEED_CACHE_SECONDS must be a whole number of seconds from 0 to 3600')
-    .min(0, 'FEED_CACHE_SECONDS must be a whole number of seconds from 0 to 3600')
-    .max(3600, 'FEED_CACHE_SECONDS must be a whole number of seconds from 0 to 3600')
-    .default(60),
+  FEED_CACHE_SECONDS: cacheSeconds('FEED_CACHE_SECONDS').default(60),
+  FEED_RANKING_CACHE_SECONDS: cacheSeconds('FEED_RANKING_CACHE_SECONDS').optional(),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -145,8 +147,10 @@ export interface Config {
     /** How often every stream gets a comment line (keeps proxies from closing it) and its session is checked. */
     heartbeatSeconds: number;
   };
-  /** How long a feed ranking may be reused by this process (ADR 012); 0 ranks every page afresh. */
+  /** How long feed rankings and cards may be reused by this process (ADR 012); 0 keeps neither. */
   feedCacheSeconds: number;
+  /** How long a feed ranking may be reused (default feedCacheSeconds); 0 ranks every page afresh, cards still kept. */
+  feedRankingCacheSeconds: number;
   /** How often this process expires due pending barter proposals (ADR 019); 0: never. */
   barterExpirySweepSeconds: number;
 }
@@ -266,6 +270,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       heartbeatSeconds: env.EVENT_HEARTBEAT_SECONDS,
     },
     feedCacheSeconds: env.FEED_CACHE_SECONDS,
+    feedRankingCacheSeconds: env.FEED_RANKING_CACHE_SECONDS ?? env.FEED_CACHE_SECONDS,
     barterExpirySweepSeconds: env.BARTER_EXPIRY_SWEEP_SECONDS ?? (env.NODE_ENV === 'test' ? 0 : 60),
   };
 }

@@ -64,7 +64,8 @@ export class CardCache {
 
 /** What this server keeps for the feeds (ADR 012). */
 export interface FeedCaches {
-  rankings: TtlCache<Ranking>;
+  /** Null when FEED_RANKING_CACHE_SECONDS is 0: every page is ranked, cards are still kept. */
+  rankings: TtlCache<Ranking> | null;
   cards: CardCache;
 }
 
@@ -75,14 +76,15 @@ declare module 'fastify' {
   }
 }
 
-/** This server's feed caches (FEED_CACHE_SECONDS; none when 0). */
+/** This server's feed caches (FEED_CACHE_SECONDS, none when 0; rankings: FEED_RANKING_CACHE_SECONDS). */
 export function feedCachePlugin(app: FastifyInstance): void {
   const ttlMs = app.config.feedCacheSeconds * 1000;
+  const rankingTtlMs = app.config.feedRankingCacheSeconds * 1000;
   app.decorate(
     'feedCaches',
     ttlMs > 0
       ? {
-          rankings: new TtlCache<Ranking>(FEED_CACHE_MAX_RANKINGS, ttlMs),
+          rankings: rankingTtlMs > 0 ? new TtlCache<Ranking>(FEED_CACHE_MAX_RANKINGS, rankingTtlMs) : null,
           cards: new CardCache(FEED_CACHE_MAX_CARDS, ttlMs),
         }
       : null,

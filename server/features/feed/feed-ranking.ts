@@ -291,11 +291,14 @@ export async function findRanking(
   version: number,
 ): Promise<Ranking> {
   const query = { ...params, limit: window + 1, offset: 0 };
-  let rows = await run<RankRow>(db, feedRankingQuery(query));
+  // Index walks whose plan does not depend on the values (everything but search text and Barter
+  // Match's ranking query) run as prepared statements: planned once per connection.
+  const stable = !query.q && (query.feed !== 'barter-match' || query.graph === true);
+  const read = (p: FeedPageParams) =>
+    (stable ? queryPrepared<RankRow> : run<RankRow>)(db, feedRankingQuery(p));
+  let rows = await read(query);
   // Short from the nearest members alone (some list nothing): the end of the feed, or more members.
-  if (rows.length <= window && walksMembers(query)) {
-    rows = await run<RankRow>(db, feedRankingQuery({ ...query, memberLimit: null }));
-  }
+  if (rows.length <= window && walksMembers(query)) rows = await read({ ...query, memberLimit: null });
   const items = rows
     .slice(0, window)
     .map((row): RankedItem => ({ id: row.id, distanceMiles: row.distance_miles, match: toMatch(row) }));

@@ -106,8 +106,9 @@ export async function getFeed(
   };
 
   const key = rankingKey(params);
-  const kept = caches?.rankings.get(key);
-  if (caches && kept && (kept.complete || kept.items.length >= end)) {
+  const rankings = caches?.rankings ?? null;
+  const kept = rankings?.get(key);
+  if (caches && rankings && kept && (kept.complete || kept.items.length >= end)) {
     const ids = kept.items.slice(query.offset, end).map((entry) => entry.id);
     const state = await readPageState(db, viewer.id, ids);
     if (state.listing === kept.version) {
@@ -116,15 +117,22 @@ export async function getFeed(
       const fresh = await readCards(kept);
       if (fresh.versions.listing === kept.version) return page(kept, fresh.cards);
     }
-    caches.rankings.delete(key);
+    rankings.delete(key);
   }
   // A window of several pages from this one (deep pages: just this one, and nothing kept).
   const window = rankingWindow(query.offset, query.limit);
-  const keep = caches !== null && window <= RANKING_KEEP_MAX;
+  const keep = rankings !== null && window <= RANKING_KEEP_MAX;
   // Read before ranking: a change made meanwhile makes the ranking look older, never newer.
   const version = keep ? await readListingVersion(db) : 0;
   const ranking = await findRanking(db, params, keep ? window : end, version);
-  if (keep) caches?.rankings.set(key, ranking);
+  if (keep) rankings?.set(key, ranking);
+  if (caches && !keep) {
+    // Rankings not kept, cards still are: the page's kept cards, if they stand, with the saved flags.
+    const ids = ranking.items.slice(query.offset, end).map((entry) => entry.id);
+    const state = await readPageState(db, viewer.id, ids);
+    const cards = caches.cards.get(ids, state.card);
+    if (cards) return page(ranking, cards, state.saved);
+  }
   return page(ranking, (await readCards(ranking)).cards);
 }
 

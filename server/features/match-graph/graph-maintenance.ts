@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { queryPrepared } from '../../db/prepared';
 import { queryRows } from '../../db/rows';
+import { TtlCache } from '../../lib/ttl-cache';
 import { buildMemberSql, insertItemsSql, intArray, refreshMutualSql, uuidArray } from './graph-sql';
 
 /** Changes taken per transaction; a backlog (a bulk import) is worked off batch by batch. */
@@ -104,7 +106,9 @@ async function applyChanges(db: Db, changes: Change[]): Promise<void> {
  * yet) or 'none'. Marks it read (at most once a day) so idle graphs can be dropped.
  */
 export async function graphState(db: Db, memberId: string): Promise<'built' | 'pending' | 'none'> {
-  const [row] = await queryRows<{ built: boolean; stale: boolean }>(
+  // A built graph stays built while it is read (only graphs unread for GRAPH_IDLE_DAYS are dropped).
+  if (builtGraphs.get(memberId)) return 'built';
+  const [row] = await queryPrepared<{ built: boolean; stale: boolean }>(
     db,
     sql`SELECT built_at IS NOT NULL AS built, read_at < now() - interval '1 day' AS stale
         FROM match_graph_members WHERE member_id = ${memberId}::uuid`,
@@ -113,8 +117,13 @@ export async function graphState(db: Db, memberId: string): Promise<'built' | 'p
   if (row.stale) {
     await db.execute(sql`UPDATE match_graph_members SET read_at = now() WHERE member_id = ${memberId}::uuid`);
   }
-  return row.built ? 'built' : 'pending';
+  if (!row.built) return 'pending';
+  builtGraphs.set(memberId, true);
+  return 'built';
 }
+
+/** Members whose graph this process has seen built, for a minute (saves a query per Barter Match page). */
+const builtGraphs = new TtlCache<true>(10_000, 60_000);
 
 /** Ask for a member's graph to be built (once; the change wakes the job). */
 export async function requestGraph(db: Db, memberId: string): Promise<void> {
