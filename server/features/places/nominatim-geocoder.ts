@@ -69,8 +69,11 @@ export class NominatimGeocoder implements Geocoder {
   private readonly maxQueueWaitMs: number;
   private readonly cache: TtlCache<Place[] | Place | null>;
   private readonly inFlight = new Map<string, Promise<unknown>>();
-  /** When the next request may start. */
+  /** When the next caller's turn is expected to come (to refuse callers who would wait too long). */
   private nextSlot = 0;
+  /** When the last request went out, and the chain of turns taken (in arrival order). */
+  private lastSent = Number.NEGATIVE_INFINITY;
+  private turns: Promise<void> = Promise.resolve();
 
   constructor(private readonly options: NominatimOptions) {
     this.base = options.baseUrl.replace(/\/+$/, '');
@@ -135,7 +138,11 @@ export class NominatimGeocoder implements Geocoder {
     return promise;
   }
 
-  /** Wait for this request's turn: slots one interval apart, taken in the order callers arrive. */
+  /**
+   * Wait for this request's turn: one at a time in the order callers arrive, each sent at least an
+   * interval after the one before was actually sent (a turn that started late cannot shorten the
+   * next gap). Callers whose turn is estimated too far away are refused at once.
+   */
   private async takeTurn(): Promise<void> {
     const now = Date.now();
     const slot = Math.max(now, this.nextSlot);
@@ -143,7 +150,13 @@ export class NominatimGeocoder implements Geocoder {
       throw geocoderUnavailable('Location search is busy right now. Please try again in a moment.');
     }
     this.nextSlot = slot + this.minIntervalMs;
-    if (slot > now) await sleep(slot - now);
+    const turn = this.turns.then(async () => {
+      const wait = this.lastSent + this.minIntervalMs - Date.now();
+      if (wait > 0) await sleep(wait);
+      this.lastSent = Date.now();
+    });
+    this.turns = turn;
+    await turn;
   }
 
   private async request(path: 'search' | 'reverse', params: URLSearchParams): Promise<unknown> {
