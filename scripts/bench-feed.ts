@@ -46,7 +46,6 @@ import {
   loadAverage,
   numberOption,
   option,
-  percentile,
   request,
   runBench,
   startServer,
