@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, inArray, isNull, lte, ne, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { BARTER_BOX_STATUSES, type BarterBox } from '../../../common/barter-machine';
+import { intArray } from '../../db/arrays';
 import type { Db } from '../../db/client';
 import { type Page, type PageRequest, withTotal } from '../../db/paging';
 import { queryRows } from '../../db/rows';
@@ -379,8 +380,8 @@ export async function findPendingUsingItems(
   return rows.map((row) => ({ ...row, threadId: threadIdOf(row) }));
 }
 
-/** Whole numbers as one PostgreSQL int[] literal (one parameter). */
-const intArray = (ids: readonly number[]) => `{${[...ids].sort((a, b) => a - b).join(',')}}`;
+/** Item ids ascending, as the stored sides are compared (one int[] parameter). */
+const sortedIds = (ids: readonly number[]) => intArray([...ids].sort((a, b) => a - b));
 
 /**
  * A live pending request from `fromUserId` to `toUserId` offering exactly these items for exactly
@@ -403,8 +404,8 @@ export async function findIdenticalPending(
         eq(barterRequests.toUserId, input.toUserId),
         eq(barterRequests.status, 'pending'),
         notOverdue(now),
-        sql`${side('from')} = ${intArray(input.offered)}::int[]`,
-        sql`${side('to')} = ${intArray(input.requested)}::int[]`,
+        sql`${side('from')} = ${sortedIds(input.offered)}::int[]`,
+        sql`${side('to')} = ${sortedIds(input.requested)}::int[]`,
       ),
     )
     .limit(1);

@@ -1,4 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
+import { intArray } from '../../db/arrays';
 import type { Db } from '../../db/client';
 import { queryPrepared } from '../../db/prepared';
 import { queryRows } from '../../db/rows';
@@ -211,6 +212,3 @@ export async function readPageState(
   );
   return { listing: row?.version ?? 0, card: row?.card_version ?? 0, saved: new Set(row?.saved ?? []) };
 }
-
-/** Whole numbers as one PostgreSQL int[] literal (one parameter, whatever the count). */
-export const intArray = (ids: readonly number[]) => `{${ids.map((id) => Math.trunc(id)).join(',')}}`;

@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
+import { intArray, uuidArray } from '../../db/arrays';
 import type { Db } from '../../db/client';
 import { queryPrepared } from '../../db/prepared';
 import { queryRows } from '../../db/rows';
 import { TtlCache } from '../../lib/ttl-cache';
-import { buildMemberSql, insertItemsSql, intArray, refreshMutualSql, uuidArray } from './graph-sql';
+import { buildMemberSql, insertItemsSql, refreshMutualSql } from './graph-sql';
 
 /** Changes taken per transaction; a backlog (a bulk import) is worked off batch by batch. */
 export const CHANGES_BATCH = 1_000;

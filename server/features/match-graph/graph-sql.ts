@@ -1,4 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
+import { intArray } from '../../db/arrays';
 import type { Point } from '../../geo/earth';
 import { distanceMiles, distanceMilesFrom, itemPoint, ownPointOf, withinRadius } from '../../geo/sql';
 import {
@@ -151,11 +152,6 @@ export function refreshMutualSql(where: SQL): SQL {
     WHERE g.member_id = t.member_id AND g.item_user_id = t.item_user_id
       AND g.their_want_id IS DISTINCT FROM t.their_want_id`;
 }
-
-/** Whole numbers as one PostgreSQL int[] literal (one parameter). */
-export const intArray = (ids: readonly number[]) => `{${ids.map((id) => Math.trunc(id)).join(',')}}`;
-/** Member ids as one PostgreSQL uuid[] literal (one parameter). */
-export const uuidArray = (ids: readonly string[]) => `{${ids.join(',')}}`;
 
 /** What a graph page depends on (the fields of the feed's page parameters it reads). */
 export interface GraphPageParams {
