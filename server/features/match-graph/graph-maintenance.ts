@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { intArray, uuidArray } from '../../db/arrays';
 import type { Db } from '../../db/client';
 import { queryPrepared } from '../../db/prepared';
@@ -74,32 +74,44 @@ async function applyChanges(db: Db, changes: Change[]): Promise<void> {
     );
   }
   const others = sql`${uuidArray(rebuilt.map((m) => m.id))}::uuid[]`;
+  // Rows of other members' graphs written below (a rebuilt graph counts as changed).
+  let written = rebuilt.length;
+  const run = async (statement: SQL) => {
+    written += affectedRows(await db.execute(statement));
+  };
 
   // Items written: out of every graph, then back into the graphs they match now (if still listed).
   if (itemIds.length > 0) {
-    await db.execute(
+    await run(
       sql`DELETE FROM match_graph WHERE item_id = ANY(${intArray(itemIds)}::int[]) AND member_id <> ALL(${others})`,
     );
-    await db.execute(insertItemsSql(itemIds));
+    await run(insertItemsSql(itemIds));
   }
   // Reciprocity: an owner's wants changed (their items in others' graphs), or a member's items
   // changed (what they offer, across their own graph).
   if (wantsChanged.length > 0) {
-    await db.execute(
+    await run(
       refreshMutualSql(
         sql`g.item_user_id = ANY(${uuidArray(wantsChanged)}::uuid[]) AND g.member_id <> ALL(${others})`,
       ),
     );
   }
   if (itemOwners.length > 0) {
-    await db.execute(
+    await run(
       refreshMutualSql(
         sql`g.member_id = ANY(${uuidArray(itemOwners)}::uuid[]) AND g.member_id <> ALL(${others})`,
       ),
     );
   }
-  // Barter Match rankings kept between pages (ADR 012) were read from the graph as it was.
-  await db.execute(sql`UPDATE listing_changes SET version = version + 1 WHERE id = 1`);
+  // Barter Match rankings kept between pages (ADR 012) were read from the graph as it was; when no
+  // graph changed (no member's matches moved), kept rankings still stand.
+  if (written > 0) await db.execute(sql`UPDATE listing_changes SET version = version + 1 WHERE id = 1`);
+}
+
+/** Rows a write statement touched, as either driver reports it. */
+function affectedRows(result: unknown): number {
+  const counts = result as { rowCount?: number | null; affectedRows?: number };
+  return Number(counts.rowCount ?? counts.affectedRows ?? 0);
 }
 
 /**
