@@ -36,6 +36,12 @@ export interface QueueOptions {
   retryLimit?: number;
   retryDelay?: number;
   retryBackoff?: boolean;
+  /**
+   * PostgreSQL: a job still active after this long (its process died, or lost the database before
+   * completing it) is failed and retried by pg-boss's maintenance; on a stately queue it holds the
+   * next run back until then.
+   */
+  expireInSeconds?: number;
 }
 
 export interface WorkOptions {
@@ -114,13 +120,13 @@ export class PgBossJobs implements Jobs {
     }
   }
 
-  get #started_boss(): PgBoss {
+  get #startedBoss(): PgBoss {
     if (!this.#boss) throw new Error('the job queue has not started');
     return this.#boss;
   }
 
   async createQueue(name: string, options: QueueOptions = {}): Promise<void> {
-    await this.#started_boss.createQueue(name, { name, ...options });
+    await this.#startedBoss.createQueue(name, { name, ...options });
   }
 
   async send(name: string, data: object): Promise<string | null> {
@@ -138,7 +144,7 @@ export class PgBossJobs implements Jobs {
    * rejection. Here every call is awaited and errors are logged; `stop` waits for the loop.
    */
   async work<T extends object>(name: string, options: WorkOptions, handler: JobHandler<T>): Promise<void> {
-    const boss = this.#started_boss;
+    const boss = this.#startedBoss;
     const interval = Math.max(0.5, options.pollingIntervalSeconds ?? 2) * 1000;
     const worker = { wake: () => {} };
     this.#wakers.set(name, () => worker.wake());

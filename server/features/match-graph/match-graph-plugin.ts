@@ -32,6 +32,9 @@ export function matchGraphPlugin(app: FastifyInstance): void {
       retryLimit: 10,
       retryDelay: 1,
       retryBackoff: true,
+      // A drain takes well under a second; one left active by a process that died must not hold
+      // the next one back for pg-boss's default 15 minutes.
+      expireInSeconds: 60,
     });
     await jobs.createQueue(MATCH_GRAPH_IDLE_QUEUE, { policy: 'stately' });
     await jobs.work(MATCH_GRAPH_QUEUE, { pollingIntervalSeconds: 0.5 }, async () => {
