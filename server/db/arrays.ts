@@ -8,3 +8,7 @@ export const intArray = (ids: readonly number[]) => `{${ids.map((id) => Math.tru
 
 /** Member ids: uuids the database itself gave out (never text a client typed). */
 export const uuidArray = (ids: readonly string[]) => `{${ids.join(',')}}`;
+
+/** Any text: each element double-quoted, with `"` and `\` escaped as array input wants. */
+export const textArray = (values: readonly string[]) =>
+  `{${values.map((value) => `"${value.replace(/[\\"]/g, '\\$&')}"`).join(',')}}`;

@@ -7,7 +7,7 @@ import { buildTestApp, type TestApp } from '../../test/helpers';
 import { fillNeighbourhood, TOWNS } from '../../test/neighbourhood';
 import { requestGraph, settleMatchGraph } from '../match-graph/graph-maintenance';
 import { cardsQuery } from './feed-cards';
-import { type FeedPageParams, feedRankingQuery } from './feed-ranking';
+import { type FeedPageParams, feedRankingQuery, withSearch } from './feed-ranking';
 import { rankingWindow } from './feed-service';
 
 /**
@@ -65,6 +65,23 @@ function sortsBelowLimit(root: PlanNode): string[] {
   return limits.flatMap((limit) =>
     [...walk(limit)].filter((node) => node['Node Type'] === 'Sort').map((node) => node['Node Type']),
   );
+}
+
+/**
+ * How each scan of `relation` is stopped: the nodes between it and the nearest Limit above it
+ * ('none' when no Limit is above it). A walk in the page's order has no Sort there.
+ */
+function pathsToLimit(root: PlanNode, relation: string): string[][] {
+  const found: string[][] = [];
+  const visit = (node: PlanNode, path: PlanNode[]) => {
+    if (node['Relation Name'] === relation) {
+      const limit = path.findLastIndex((above) => above['Node Type'] === 'Limit');
+      found.push(limit < 0 ? ['none'] : path.slice(limit + 1).map((above) => above['Node Type']));
+    }
+    for (const child of node.Plans ?? []) visit(child, [...path, node]);
+  };
+  visit(root, []);
+  return found;
 }
 
 describe('feed query plans', () => {
@@ -183,30 +200,34 @@ describe('feed query plans', () => {
   ];
 
   /** The ranking statement getFeed runs for a page of these params: a window from the start. */
-  const ranking = (p: FeedPageParams) =>
-    feedRankingQuery({ ...p, limit: rankingWindow(p.offset, p.limit) + 1, offset: 0 });
+  const ranking = async (p: FeedPageParams) =>
+    feedRankingQuery(
+      await withSearch(t.app.db, { ...p, limit: rankingWindow(p.offset, p.limit) + 1, offset: 0 }),
+    );
 
   it.each(cases)('%s: no full scan of items', async (_name, make) => {
-    const root = await plan(ranking(make()));
+    const root = await plan(await ranking(make()));
     const nodes = [...walk(root)];
-    const itemScans = nodes.filter((node) => node['Relation Name'] === 'items');
-    expect(itemScans.length).toBeGreaterThan(0);
+    // Every feed reads items or, for search, the postings of its words.
+    expect(nodes.some((node) => ['items', 'search_postings'].includes(node['Relation Name'] ?? ''))).toBe(
+      true,
+    );
     expect(fullItemScans(root), JSON.stringify(root, null, 1)).toEqual([]);
   });
 
   it('sorting by distance walks members nearest first (users_public_sphere_idx), no feed reads the exact points', async () => {
-    const root = await plan(ranking(params('everything', 'distance')));
+    const root = await plan(await ranking(params('everything', 'distance')));
     const knn = [...walk(root)].find((node) => node['Index Name'] === 'users_public_sphere_idx');
     expect(knn, JSON.stringify(root, null, 1)).toBeDefined();
     // Nearest first from the index itself (a K-nearest-neighbour scan), stopping after the members it needs.
     expect(knn?.['Order By']).toContain('<->');
     expect(sortsBelowLimit(root)).toEqual([]);
     // When those leave the page short (the end of the feed): every member in the radius's box.
-    const all = await plan(ranking(params('everything', 'distance', { memberLimit: null })));
+    const all = await plan(await ranking(params('everything', 'distance', { memberLimit: null })));
     const box = [...walk(all)].find((node) => node['Index Name'] === 'users_public_sphere_idx');
     expect(box?.['Index Cond'], JSON.stringify(all, null, 1)).toContain('<@');
     for (const [name, make] of cases) {
-      const used = [...walk(await plan(ranking(make())))].map((node) => node['Index Name']);
+      const used = [...walk(await plan(await ranking(make())))].map((node) => node['Index Name']);
       expect(used, name).not.toContain('users_lat_lon_idx');
     }
   });
@@ -220,7 +241,7 @@ describe('feed query plans', () => {
     'barter-match by %s reads the graph through %s in page order, items by primary key',
     async (sort, index) => {
       for (const offset of [0, 80]) {
-        const root = await plan(ranking(params('barter-match', sort, { ...graphViewer, offset })));
+        const root = await plan(await ranking(params('barter-match', sort, { ...graphViewer, offset })));
         const nodes = [...walk(root)];
         const graphScans = nodes.filter((node) => node['Relation Name'] === 'match_graph');
         expect(
@@ -237,11 +258,52 @@ describe('feed query plans', () => {
     },
   );
 
-  it('the search queries use the full-text and trigram indexes', async () => {
-    const root = await plan(ranking(params('everything', 'recent', { q: brand, origin: null })));
-    const indexes = new Set([...walk(root)].map((node) => node['Index Name']).filter(Boolean));
-    expect(indexes).toContain('items_active_search_vector_idx');
-    expect(indexes).toContain('items_active_title_trgm_idx');
+  const searches: Array<[string, () => string, boolean]> = [
+    ['a common word', () => 'drill', true],
+    ['a rare word', () => brand, true],
+    ['a misspelt word', () => `${brand.slice(0, -1)}y`, true],
+    ['two words', () => 'mountain bike', false],
+    ['a phrase', () => '"camping tent"', false],
+    ['a word and an exclusion', () => 'bike -mountain', false],
+  ];
+  it.each(searches)(
+    'search for %s walks the postings of its words newest first and stops after the page',
+    async (_name, text, single) => {
+      for (const extra of [{}, { offset: 80 }, { origin: null }]) {
+        const root = await plan(await ranking(params('everything', 'recent', { q: text(), ...extra })));
+        const nodes = [...walk(root)];
+        const walks = nodes.filter((node) => node['Relation Name'] === 'search_postings');
+        expect(walks.length, JSON.stringify(root, null, 1)).toBeGreaterThanOrEqual(2);
+        for (const node of walks) {
+          // Index only: the radius and owner are tested on the index entry.
+          expect(node['Node Type']).toBe('Index Only Scan');
+          expect(node['Index Name']).toMatch(/^search_postings_(title|other)_recent_idx$/);
+          expect(node['Index Cond']).toContain('lexeme');
+        }
+        // In the index's order: each walk has its own limit and nothing sorts in between, so it
+        // stops after the page (only the page's few candidates are sorted, above the walks).
+        for (const path of pathsToLimit(root, 'search_postings')) {
+          expect(path, JSON.stringify(root, null, 1)).not.toContain('none');
+          expect(path).not.toContain('Sort');
+        }
+        // The items the walks pass are read by primary key (none at all for one word).
+        const itemScans = nodes.filter((node) => node['Relation Name'] === 'items');
+        if (single) expect(itemScans).toEqual([]);
+        for (const node of itemScans) expect(node['Index Name']).toBe('items_pkey');
+      }
+    },
+  );
+
+  it('search by value or distance reads the postings of its words within the radius, never the items', async () => {
+    for (const sort of ['value', 'distance'] as const) {
+      const root = await plan(await ranking(params('everything', sort, { q: 'drill' })));
+      const nodes = [...walk(root)];
+      expect(nodes.filter((node) => node['Relation Name'] === 'items')).toEqual([]);
+      for (const node of nodes.filter((n) => n['Relation Name'] === 'search_postings')) {
+        expect(node['Node Type']).toBe('Index Only Scan');
+        expect(node['Index Cond']).toContain('lexeme');
+      }
+    }
   });
 
   it('the cards of a page are read by primary key', async () => {

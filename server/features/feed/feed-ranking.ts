@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { FeedName, FeedSort } from '../../../common/schemas/feed';
+import { textArray } from '../../db/arrays';
 import type { Db } from '../../db/client';
 import { queryPrepared } from '../../db/prepared';
 import { queryRows } from '../../db/rows';
@@ -21,8 +22,6 @@ import {
   listedItem,
   ownerWantMatchesMyItem,
   scoreSql,
-  searchMatch,
-  searchTier,
   shuffleColumns,
   shuffleStart,
   textPercentSql,
@@ -31,6 +30,15 @@ import {
   wantPointsSql,
 } from './feed-sql';
 import type { Direction, RankedItem, Ranking } from './feed-types';
+import {
+  type PostingWalk,
+  postingWalks,
+  resolveSearch,
+  type Search,
+  searchMatch,
+  searchTier,
+  walksPostings,
+} from './search';
 
 /** The SQL of every feed's order: which items, in what order, with the viewer's distance and match. */
 
@@ -43,7 +51,12 @@ export interface FeedPageParams {
   origin: Point | null;
   radiusMiles: number;
   sort: FeedSort;
+  /** The search text as typed (part of a kept ranking's key). */
   q?: string;
+  /** The search text resolved (resolveSearch): findRanking resolves `q` when this is missing. */
+  search?: Search;
+  /** everything with search text: read the text index instead of the postings (for the equivalence test). */
+  postings?: boolean;
   seed: number;
   limit: number;
   offset: number;
@@ -79,7 +92,7 @@ export function pageOrder(params: Pick<FeedPageParams, 'feed' | 'origin' | 'sort
 
 /** Columns every page subquery outputs for ordering (from items `i`). */
 function orderColumns(params: FeedPageParams, i = 'i'): SQL {
-  const tier = params.q ? sql`, ${searchTier(params.q, i)} AS tier` : sql``;
+  const tier = params.search ? sql`, ${searchTier(params.search, i)} AS tier` : sql``;
   const shuffle = params.feed === 'random-barter' ? sql`, ${shuffleColumns(params.seed, i)}` : sql``;
   return sql`${sql.raw(`${i}.id, ${i}.created_at, ${i}.estimated_value AS value`)}${tier}${shuffle}`;
 }
@@ -165,7 +178,7 @@ function randomPage(params: FeedPageParams, order: Array<[string, Direction]>): 
 export function matchPage(params: FeedPageParams, order: Array<[string, Direction]>, itemId?: number): SQL {
   const viewer = sql`${params.viewerId}::uuid`;
   const only = itemId ? sql`AND i.id = ${itemId}::int` : sql``;
-  const search = params.q ? sql`AND ${searchMatch(params.q)}` : sql``;
+  const search = params.search ? sql`AND ${searchMatch(params.search)}` : sql``;
   const filtered = params.origin && !itemId ? params.origin : null;
   // Within the radius by the item's own copy of its owner's public point: in the category probe
   // the latitude band is a range of items_active_category_lat_idx, elsewhere a test on the row.
@@ -174,7 +187,7 @@ export function matchPage(params: FeedPageParams, order: Array<[string, Directio
   const columns = sql`${orderColumns(params)}, i.user_id, i.category, i.estimated_value, i.latitude, i.longitude`;
   // The same columns, by name, from the category probe.
   const names = ['id', 'created_at', 'value'];
-  if (params.q) names.push('tier');
+  if (params.search) names.push('tier');
   if (params.feed === 'random-barter') names.push('shuffle', 'lap');
   names.push('user_id', 'category', 'estimated_value', 'latitude', 'longitude');
   const fromProbe = sql.raw(names.map((name) => `bc.${name}`).join(', '));
@@ -243,12 +256,61 @@ export function matchPage(params: FeedPageParams, order: Array<[string, Directio
           ${page(params)}) r`;
 }
 
+/**
+ * everything with search text (ADR 023): the postings of the search's anchors (search_postings),
+ * walked tier by tier (postingWalks), each entry tested on the index itself for the radius and the
+ * owner, then, for more than one plain word, against its item by primary key. In the Recent order
+ * each walk is in the index's order and stops after `offset + limit` entries, so a page reads about
+ * a page per walk whatever the number of matches; Value and Distance read every posting of the
+ * anchors within the radius (index-only) and keep the best.
+ */
+function searchPage(params: FeedPageParams & { search: Search }, order: Array<[string, Direction]>): SQL {
+  const recent = order.some(([column]) => column === 'created_at');
+  const enough = params.offset + params.limit;
+  const near = params.origin
+    ? sql`AND ${withinRadius(params.origin, params.radiusMiles, itemPoint('p'))}`
+    : sql``;
+  const walk = ({ inTitle, tier, check }: PostingWalk) => sql`(
+      SELECT p.item_id, p.created_at, p.value, p.latitude, p.longitude, ${sql.raw(String(tier))} AS tier
+      FROM search_postings p
+      WHERE p.lexeme = a.lexeme AND ${sql.raw(inTitle ? 'p.in_title' : 'NOT p.in_title')}
+        AND p.user_id <> ${params.viewerId}::uuid ${near}
+        ${check ? sql`AND EXISTS (SELECT 1 FROM items i WHERE i.id = p.item_id AND ${check})` : sql``}
+      ${recent ? sql`ORDER BY p.created_at DESC NULLS LAST, p.item_id DESC NULLS LAST LIMIT ${enough}::int` : sql``})`;
+  const walks = postingWalks(params.search);
+  const tier = (n: 0 | 1) =>
+    sql`FROM unnest(${textArray(params.search.anchors)}::text[]) a(lexeme)
+      CROSS JOIN LATERAL (${sql.join(walks.filter((w) => w.tier === n).map(walk), sql` UNION ALL `)}) w`;
+  // Items found elsewhere only come after every title hit: they are looked for only when the title
+  // hits fall short of the page (then the title walks were exhausted, so title_hits holds them all
+  // and no item is counted twice).
+  return sql`WITH title_hits AS MATERIALIZED (SELECT DISTINCT ON (w.item_id) w.* ${tier(1)} ORDER BY w.item_id)
+    SELECT h.item_id AS id, h.created_at, h.value, h.tier, ${distanceMiles(params.origin, itemPoint('h'))} AS distance
+    FROM (SELECT * FROM title_hits
+          UNION ALL
+          (SELECT DISTINCT ON (w.item_id) w.* ${tier(0)}
+           WHERE (SELECT count(*) FROM title_hits) < ${enough}::int
+             AND NOT EXISTS (SELECT 1 FROM title_hits t WHERE t.item_id = w.item_id)
+           ORDER BY w.item_id)) h
+    ORDER BY ${orderBy(order)}
+    ${page(params)}`;
+}
+
 /** The page subquery that fits the feed, sort and search. */
 function pageQuery(params: FeedPageParams, order: Array<[string, Direction]>): SQL {
   if (params.feed === 'barter-match') {
     if (!params.graph) return matchPage(params, order);
     const graph = { ...params, located: params.origin !== null };
-    return graphPageSql(graph, order, { match: (q) => searchMatch(q), tier: (q) => searchTier(q) });
+    const text = params.search && { match: searchMatch(params.search), tier: searchTier(params.search) };
+    return graphPageSql(graph, order, text);
+  }
+  if (
+    params.feed === 'everything' &&
+    params.search &&
+    walksPostings(params.search) &&
+    params.postings !== false
+  ) {
+    return searchPage({ ...params, search: params.search }, order);
   }
   if (params.feed === 'random-barter' && !params.q) return randomPage(params, order);
   if (walksMembers(params) && params.origin) return distancePage({ ...params, origin: params.origin }, order);
@@ -290,7 +352,10 @@ export async function findRanking(
   window: number,
   version: number,
 ): Promise<Ranking> {
-  const query = { ...params, limit: window + 1, offset: 0 };
+  const resolved = await withSearch(db, params);
+  // Only stop words ("the"): nothing to find.
+  if (resolved.search?.empty) return { items: [], complete: true, version };
+  const query = { ...resolved, limit: window + 1, offset: 0 };
   // Index walks whose plan does not depend on the values (everything but search text and Barter
   // Match's ranking query) run as prepared statements: planned once per connection.
   const stable = !query.q && (query.feed !== 'barter-match' || query.graph === true);
@@ -310,8 +375,16 @@ interface RankRow extends MatchColumns {
   distance_miles: number | null;
 }
 
+/** The params with their search text resolved (resolveSearch), as feedRankingQuery needs them. */
+export async function withSearch(db: Db, params: FeedPageParams): Promise<FeedPageParams> {
+  if (!params.q || params.search) return params;
+  return { ...params, search: await resolveSearch(db, params.q) };
+}
+
 /** The query of a feed's order (`limit` entries from `offset`), for findRanking, EXPLAIN tests and the benchmark. */
 export function feedRankingQuery(params: FeedPageParams): SQL {
+  if (params.q && !params.search)
+    throw new Error('feedRankingQuery: resolve the search text first (resolveSearch)');
   const order = pageOrder(params);
   const match = params.feed === 'barter-match' ? sql`, ${MATCH_COLUMNS}` : sql``;
   return sql`SELECT p.id, round(p.distance::numeric, 1)::float8 AS distance_miles ${match}

@@ -32,7 +32,8 @@ export async function feedRoutes(app: FastifyInstance): Promise<void> {
         description:
           'Candidates are active items of other members within `radius` miles (no distance filter ' +
           'when the member has no location). `q` searches titles, descriptions and categories ' +
-          '(full text and near spellings); with it, title hits come first, then the chosen sort. ' +
+          '(web-search syntax: quoted phrases, OR, -exclusions; a word no listing has is corrected to ' +
+          'its near spellings); with it, title hits come first, then the chosen sort. ' +
           '`sort`: recent, distance (recent without a location), value (unknown last), match ' +
           '(barter-match only; recent elsewhere). random-barter follows `seed` (or the session). ' +
           'Unknown feed: 404 FEED_NOT_FOUND.',

@@ -9,6 +9,9 @@ import {
   TEXT_NEAR_SPELLING,
   VALUE_TOLERANCE_PERCENT,
 } from './match-score';
+import { itemDocument, type Search, searchMatch } from './search';
+
+export { itemDocument };
 
 /**
  * SQL building blocks of the feeds (docs/matching.md). Everything runs in the database with indexes:
@@ -18,26 +21,13 @@ import {
  *   one bounding box and distance of server/geo/sql.ts; sorting by distance walks the members
  *   within the radius through `users_public_lat_lon_idx`, nearest first. Every distance and radius
  *   test is from the viewer's own point to another member's public point (server/geo/README.md);
- * - search: `items_active_search_vector_idx` (full text over title, description and category) OR
- *   `items_active_title_trgm_idx` (pg_trgm word similarity of the search text to the title);
+ * - search: the postings of the search's words (search_postings, search.ts, ADR 023), or
+ *   `items_active_search_vector_idx` (full text over title, description and category);
  * - want matching: `items_active_category_lat_idx` (category, then the radius's latitude band)
  *   OR the same two text indexes, one probe per want.
  *
  * Works on PostgreSQL 15 and PGlite 0.5 (PostgreSQL 18): only core functions and pg_trgm.
  */
-
-/**
- * The full-text document of an item: the stored, generated `search_vector` column (title weight A,
- * description B, category C), indexed by `items_active_search_vector_idx`.
- */
-export function itemDocument(i = 'i'): SQL {
-  return sql.raw(`${i}.search_vector`);
-}
-
-/** Search text as a full-text query: quoted phrases, OR and -exclusions as on a web search box. */
-function searchQuery(q: string): SQL {
-  return sql`websearch_to_tsquery('english', ${q}::text)`;
-}
 
 /**
  * The lexemes of a want's title: the stored, generated `title_lexemes` column. A want's words are
@@ -58,7 +48,8 @@ export interface CandidateFilter {
   /** The viewer's own point (null: no location, so no radius and no distances). */
   origin: Point | null;
   radiusMiles: number;
-  q?: string;
+  /** The search, resolved (search.ts). */
+  search?: Search;
 }
 
 /**
@@ -73,19 +64,8 @@ export function candidateWhere(filter: CandidateFilter): SQL {
   const parts: SQL[] = [listedItem('i'), sql`i.user_id <> ${filter.viewerId}::uuid`];
   // The item's copy of its owner's public point (kept by the database, migration 0009).
   if (filter.origin) parts.push(withinRadius(filter.origin, filter.radiusMiles, itemPoint('i')));
-  if (filter.q) parts.push(searchMatch(filter.q));
+  if (filter.search) parts.push(searchMatch(filter.search));
   return sql.join(parts, sql` AND `);
-}
-
-/** The search text found in an item: full text over title, description and category, or a near spelling of the title. */
-export function searchMatch(q: string, i = 'i'): SQL {
-  return sql`(${itemDocument(i)} @@ ${searchQuery(q)} OR ${q}::text <% ${sql.raw(`${i}.title`)})`;
-}
-
-/** 1 when the search text is found in the title itself (those come first), else 0. */
-export function searchTier(q: string, i = 'i'): SQL {
-  const title = sql.raw(`${i}.title`);
-  return sql`(CASE WHEN ts_filter(${itemDocument(i)}, '{a}') @@ ${searchQuery(q)} OR ${q}::text <% ${title} THEN 1 ELSE 0 END)`;
 }
 
 /**

@@ -159,7 +159,6 @@ export interface GraphPageParams {
   /** The viewer has a location: the radius applies (the graph keeps GRAPH_RADIUS_MILES at most). */
   located: boolean;
   radiusMiles: number;
-  q?: string;
   limit: number;
   offset: number;
 }
@@ -179,16 +178,15 @@ const GRAPH_ORDER_COLUMNS: Record<string, string> = {
  * graph index of that order (match_graph_*_idx), each row checked against its item (still
  * listed) and want (still active) by primary key, stopping after the page. Output columns as the
  * ranking query's barter-match page: id, created_at, value, distance, score and the match's.
- * `searchMatch` and `searchTier` are the feed's search SQL (feed-sql.ts), applied to the item.
+ * `text` is the feed's search (search.ts: searchMatch and searchTier), applied to the item.
  */
 export function graphPageSql(
   params: GraphPageParams,
   order: Array<[string, string]>,
-  search: { match: (q: string) => SQL; tier: (q: string) => SQL },
+  text?: { match: SQL; tier: SQL },
 ): SQL {
   const radius = params.located ? sql`AND g.distance <= ${params.radiusMiles}::float8` : sql``;
-  const text = params.q ? sql`AND ${search.match(params.q)}` : sql``;
-  const tier = params.q ? sql`, ${search.tier(params.q)} AS tier` : sql``;
+  const tier = text ? sql`, ${text.tier} AS tier` : sql``;
   // Spelt as the graph indexes are (score DESC NULLS LAST; the ids are never NULL either way).
   const keys = order.map(([column, direction]) => {
     const name = GRAPH_ORDER_COLUMNS[column];
@@ -201,7 +199,7 @@ export function graphPageSql(
     JOIN items i ON i.id = g.item_id
     JOIN wants w ON w.id = g.want_id
     LEFT JOIN wants tw ON tw.id = g.their_want_id
-    WHERE g.member_id = ${params.viewerId}::uuid AND ${listedItem('i')} AND w.is_active ${radius} ${text}
+    WHERE g.member_id = ${params.viewerId}::uuid AND ${listedItem('i')} AND w.is_active ${radius} ${text ? sql`AND ${text.match}` : sql``}
     ORDER BY ${sql.raw(keys.join(', '))}
     LIMIT ${params.limit}::int OFFSET ${params.offset}::int`;
 }

@@ -6,7 +6,7 @@ import { createWant } from '../../test/factories';
 import { buildTestApp, type TestApp } from '../../test/helpers';
 import { fillNeighbourhood, TOWNS } from '../../test/neighbourhood';
 import { barterKit, type Member } from '../barters/barter-test-kit';
-import { type FeedPageParams, feedRankingQuery } from '../feed/feed-ranking';
+import { type FeedPageParams, feedRankingQuery, withSearch } from '../feed/feed-ranking';
 import { graphState, requestGraph, settleMatchGraph } from './graph-maintenance';
 
 /** Degrees of latitude per mile. */
@@ -76,7 +76,8 @@ describe('the match graph holds what the ranking query finds', () => {
       : null;
   }
 
-  const ranked = (p: FeedPageParams) => queryRows<Ranked>(t.app.db, feedRankingQuery(p));
+  const ranked = async (p: FeedPageParams) =>
+    queryRows<Ranked>(t.app.db, feedRankingQuery(await withSearch(t.app.db, p)));
 
   it('every member is built', async () => {
     for (const member of members) expect(await graphState(t.app.db, member.id)).toBe('built');
