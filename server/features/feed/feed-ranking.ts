@@ -304,17 +304,20 @@ function pageQuery(params: FeedPageParams, order: Array<[string, Direction]>): S
     const text = params.search && { match: searchMatch(params.search), tier: searchTier(params.search) };
     return graphPageSql(graph, order, text);
   }
-  if (
-    params.feed === 'everything' &&
-    params.search &&
-    walksPostings(params.search) &&
-    params.postings !== false
-  ) {
-    return searchPage({ ...params, search: params.search }, order);
-  }
+  if (readsPostings(params) && params.search) return searchPage({ ...params, search: params.search }, order);
   if (params.feed === 'random-barter' && !params.q) return randomPage(params, order);
   if (walksMembers(params) && params.origin) return distancePage({ ...params, origin: params.origin }, order);
   return plainPage(params, order);
+}
+
+/** The page walks the postings of the search's words (everything with search text, ADR 023). */
+function readsPostings(params: FeedPageParams): boolean {
+  return (
+    params.feed === 'everything' &&
+    params.search !== undefined &&
+    walksPostings(params.search) &&
+    params.postings !== false
+  );
 }
 
 /** The page is a nearest-first walk of members (everything by distance, without search text). */
@@ -356,9 +359,10 @@ export async function findRanking(
   // Only stop words ("the"): nothing to find.
   if (resolved.search?.empty) return { items: [], complete: true, version };
   const query = { ...resolved, limit: window + 1, offset: 0 };
-  // Index walks whose plan does not depend on the values (everything but search text and Barter
-  // Match's ranking query) run as prepared statements: planned once per connection.
-  const stable = !query.q && (query.feed !== 'barter-match' || query.graph === true);
+  // Index walks whose plan does not depend on the values (everything but Barter Match's ranking
+  // query and search text the text index answers) run as prepared statements: planned once per
+  // connection.
+  const stable = query.q ? readsPostings(query) : query.feed !== 'barter-match' || query.graph === true;
   const read = (p: FeedPageParams) =>
     (stable ? queryPrepared<RankRow> : run<RankRow>)(db, feedRankingQuery(p));
   let rows = await read(query);

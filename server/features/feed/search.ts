@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { queryRows } from '../../db/rows';
+import { queryPrepared } from '../../db/prepared';
 
 /**
  * Search text, resolved once per ranking (ADR 023). The text is a web-search query (quoted phrases,
@@ -56,7 +56,8 @@ function tsqueryOf(lexemes: string[]): string {
  */
 export async function resolveSearch(db: Db, q: string): Promise<Search> {
   const text = q.trim();
-  const [parsed] = await queryRows<{
+  // The same text for every search: prepared once per connection on PostgreSQL.
+  const [parsed] = await queryPrepared<{
     query: string;
     positive: string;
     matches_empty: boolean;
@@ -159,7 +160,8 @@ export interface PostingWalk {
 }
 
 export function postingWalks(search: Search, i = 'i'): PostingWalk[] {
-  const query = searchQuery(search);
+  // A scalar subquery: the query is built once per statement, not once per row checked.
+  const query = sql`(SELECT ${searchQuery(search)})`;
   const inDocument = sql`${itemDocument(i)} @@ ${query}`;
   const inTitle = sql`${titleOf(i)} @@ ${query}`;
   const titleCheck = search.single ? null : sql`${inDocument} AND ${inTitle}`;
