@@ -14,6 +14,7 @@ import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { eventsPlugin } from './events/events-plugin';
 import { eventsRoutes } from './events/events-routes';
+import { accountLinkRoutes, accountSettingsRoutes } from './features/account/account-routes';
 import { analyzeRoutes } from './features/analyze/analyze-routes';
 import { accountRoutes, authRoutes } from './features/auth/auth-routes';
 import { googleRoutes } from './features/auth/google-routes';
@@ -37,6 +38,7 @@ import { tradesRoutes } from './features/trades/trades-routes';
 import { wantsRoutes } from './features/wants/wants-routes';
 import { httpTimeoutOptions } from './http-server';
 import { jobsPlugin } from './jobs/jobs-plugin';
+import { mailPlugin } from './mail/mail-plugin';
 import { frameworkErrorHandler, registerErrorHandler, sendNotFound } from './plugins/error-handler';
 import { originCheck } from './plugins/origin-check';
 import { decorateMember, memberScope } from './plugins/scopes';
@@ -99,6 +101,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   eventsPlugin(app);
   barterExpirySweep(app);
   jobsPlugin(app);
+  mailPlugin(app);
   matchGraphPlugin(app);
 
   // Who may reach what is decided by the scope a matched route was registered in, never by the
@@ -119,6 +122,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await sessionPlugin(gated);
       await gated.register(siteRoutes);
       await gated.register(authRoutes);
+      await gated.register(accountLinkRoutes);
       await gated.register(googleRoutes);
       // Photos are named by their content hash, so they can be cached for a year.
       await gated.register(fastifyStatic, {
@@ -135,6 +139,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await gated.register(async (member) => {
         memberScope(member);
         await member.register(accountRoutes);
+        await member.register(accountSettingsRoutes);
         await member.register(messagesRoutes);
         await member.register(notificationsRoutes);
         await member.register(eventsRoutes);

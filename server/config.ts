@@ -33,6 +33,12 @@ const envSchema = z.object({
   SUPPORT_EMAIL: z.email().default('support@barterhood.example'),
   LEGAL_EMAIL: z.email().default('legal@barterhood.example'),
   LICENSING_EMAIL: z.email().default('licensing@barterhood.example'),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/[^\s]+$/, 'must start with smtp:// or smtps://')
+    .optional(),
+  MAIL_FROM: z.string().trim().min(3).max(200).default('Barterhood <no-reply@barterhood.example>'),
+  PASSWORD_RESET_RATE_LIMIT: positiveInt.default(5),
   // Unset: on in development and test, off in production (a demo login needs no password).
   DEMO_LOGIN: booleanSetting.optional(),
   SEED_DEMO: booleanSetting.default(true),
@@ -91,6 +97,8 @@ export interface Config {
   supportEmail: string;
   legalEmail: string;
   licensingEmail: string;
+  /** Outgoing e-mail (server/mail/mailer.ts): SMTP when set, else DATA_DIR/outbox. */
+  mail: { smtpUrl: string | undefined; from: string };
   demoLogin: boolean;
   seedDemo: boolean;
   google: { clientId: string; clientSecret: string; issuerUrl: string } | null;
@@ -116,6 +124,8 @@ export interface Config {
     loginPerAccount: number;
     /** Registrations per IP address per minute. */
     registerPerMinute: number;
+    /** Password-reset and verification e-mails asked for per IP address per minute (and per account per hour). */
+    accountMailPerMinute: number;
     /** Demo logins per IP address per minute. */
     demoLoginPerMinute: number;
     /** Photo analyses per member per minute. */
@@ -226,6 +236,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     supportEmail: env.SUPPORT_EMAIL,
     legalEmail: env.LEGAL_EMAIL,
     licensingEmail: env.LICENSING_EMAIL,
+    mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
     demoLogin: env.DEMO_LOGIN ?? !production,
     seedDemo: env.SEED_DEMO,
     google:
@@ -250,6 +261,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       loginPerMinute: env.LOGIN_RATE_LIMIT,
       loginPerAccount: env.LOGIN_ACCOUNT_RATE_LIMIT,
       registerPerMinute: env.REGISTER_RATE_LIMIT,
+      accountMailPerMinute: env.PASSWORD_RESET_RATE_LIMIT,
       demoLoginPerMinute: env.DEMO_LOGIN_RATE_LIMIT,
       analyzePerMinute: env.ANALYZE_RATE_LIMIT,
       itemCreatePerHour: env.ITEM_CREATE_RATE_LIMIT,

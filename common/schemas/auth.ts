@@ -21,6 +21,14 @@ export const AUTH_ERROR_CODES = {
   demoLoginDisabled: 'DEMO_LOGIN_DISABLED',
   /** 400 from registration: the password is on the list of most common ones; belongs to the password field. */
   passwordTooCommon: 'PASSWORD_TOO_COMMON',
+  /** 400: an account e-mail's link that expired, was used, or never existed. */
+  linkInvalid: 'LINK_INVALID',
+  /** 400 from a password or e-mail change: the current password does not match. */
+  currentPasswordWrong: 'CURRENT_PASSWORD_WRONG',
+  /** 400 from an e-mail change to the address the member already has. */
+  emailUnchanged: 'EMAIL_UNCHANGED',
+  /** 403: demo accounts have no e-mail or password to change. */
+  demoAccount: 'DEMO_ACCOUNT',
 } as const;
 
 /** Values of `?error=` on /login after a Google sign-in that did not complete. */
@@ -107,9 +115,73 @@ export const currentUserSchema = z.object({
   profileImageUrl: z.string().nullable(),
   /** A demo account (made by demo login): no e-mail or password, kept by this browser only. */
   isDemo: z.boolean(),
+  /** The member proved they read mail at `email` (ADR 024); until then a banner asks them to. */
+  emailVerified: z.boolean(),
+  /** The member has a password (Google and demo members may not): changing it asks for the current one. */
+  hasPassword: z.boolean(),
 });
 
 export type CurrentUser = z.infer<typeof currentUserSchema>;
+
+/** A link's token from an account e-mail (base64url, 43 characters). */
+const tokenField = z
+  .string({ error: 'This link is not valid. Please ask for a new one.' })
+  .regex(/^[A-Za-z0-9_-]{43}$/, 'This link is not valid. Please ask for a new one.');
+
+/** Texts of the account screens and their answers (ADR 024). */
+export const ACCOUNT_MESSAGES = {
+  resetSent: 'If an account uses this email address, we have sent it a link to set a new password.',
+  linkInvalid: 'This link has expired or was already used. Please ask for a new one.',
+  passwordChanged: 'Your password has been changed.',
+  currentPasswordWrong: 'Your current password is not correct.',
+  verificationSent: 'We have sent a link to confirm your email address.',
+  emailChangeSent: 'We have sent a link to your new address. Your email changes when you follow it.',
+} as const;
+
+/** POST /api/auth/password-reset: where to send the link. */
+export const passwordResetRequestSchema = z.strictObject({ email: emailField });
+export type PasswordResetRequestInput = z.infer<typeof passwordResetRequestSchema>;
+
+/** POST /api/auth/password-reset/confirm: the link's token and the new password. */
+export const passwordResetSchema = z.strictObject({ token: tokenField, password: passwordField });
+export type PasswordResetInput = z.infer<typeof passwordResetSchema>;
+
+/** The reset form: the new password twice. */
+export const passwordResetFormSchema = z
+  .object({ password: passwordField, confirmPassword: z.string() })
+  .refine((values) => values.password === values.confirmPassword, {
+    message: AUTH_MESSAGES.passwordsDiffer,
+    path: ['confirmPassword'],
+  });
+export type PasswordResetFormValues = z.input<typeof passwordResetFormSchema>;
+
+/** POST /api/auth/verify-email: the link's token. */
+export const verifyEmailSchema = z.strictObject({ token: tokenField });
+
+/** PUT /api/account/password: the current password (absent for a member without one) and the new one. */
+export const changePasswordSchema = z.strictObject({
+  currentPassword: z.string().max(PASSWORD_MAX_LENGTH).optional(),
+  newPassword: passwordField,
+});
+export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
+
+/** PUT /api/account/email: the new address, confirmed with the password. */
+export const changeEmailSchema = z.strictObject({
+  email: emailField,
+  password: z.string().max(PASSWORD_MAX_LENGTH).optional(),
+});
+export type ChangeEmailInput = z.infer<typeof changeEmailSchema>;
+
+/** GET /api/account/sessions: where the member is signed in. */
+export const accountSessionSchema = z.object({
+  id: z.string(),
+  /** Browser and system in a few words, from the User-Agent at sign-in ("Chrome on Linux"). */
+  device: z.string(),
+  signedInAt: z.string(),
+  lastActiveAt: z.string(),
+  current: z.boolean(),
+});
+export type AccountSession = z.infer<typeof accountSessionSchema>;
 
 /** GET /api/notifications/unread-count and GET /api/messages/unread-count: a plain number. */
 export const unreadCountSchema = z.number().int().nonnegative();

@@ -8,6 +8,8 @@ export interface SessionData {
   userId: string;
   /** Sign-in time in epoch milliseconds; the absolute lifetime counts from here. */
   createdAt: number;
+  /** Browser and system in a few words at sign-in ("Chrome on Linux"), for the Account tab. */
+  device?: string;
 }
 
 /** Store a new session under the hash of its id. */
@@ -53,4 +55,38 @@ export async function liveSessionIds(db: Db, sids: readonly string[], now: Date)
     .from(sessions)
     .where(and(inArray(sessions.sid, [...sids]), gt(sessions.expire, now)));
   return new Set(rows.map((row) => row.sid));
+}
+
+/** A member's unexpired sessions, newest sign-in first (sessions_user_idx). */
+export async function listUserSessions(
+  db: Db,
+  userId: string,
+  now: Date,
+): Promise<Array<{ sid: string; sess: SessionData; expire: Date }>> {
+  const rows = await db
+    .select({ sid: sessions.sid, sess: sessions.sess, expire: sessions.expire })
+    .from(sessions)
+    .where(and(sql`(${sessions.sess}->>'userId') = ${userId}`, gt(sessions.expire, now)));
+  return rows
+    .map((row) => ({ sid: row.sid, sess: row.sess as SessionData, expire: row.expire }))
+    .sort((a, b) => b.sess.createdAt - a.sess.createdAt);
+}
+
+/**
+ * End a member's sessions: all of them, or all but `keepSid`, or only `onlySid`. Returns the hashed
+ * ids that went (the caller drops them from caches and closes their event streams).
+ */
+export async function deleteUserSessions(
+  db: Db,
+  userId: string,
+  options: { keepSid?: string | null; onlySid?: string } = {},
+): Promise<string[]> {
+  const conditions = [sql`(${sessions.sess}->>'userId') = ${userId}`];
+  if (options.keepSid) conditions.push(sql`${sessions.sid} <> ${options.keepSid}`);
+  if (options.onlySid) conditions.push(eq(sessions.sid, options.onlySid));
+  const deleted = await db
+    .delete(sessions)
+    .where(and(...conditions))
+    .returning({ sid: sessions.sid });
+  return deleted.map((row) => row.sid);
 }

@@ -43,6 +43,39 @@ declare module 'fastify' {
 }
 
 /**
+ * Browser and system in a few words ("Firefox on Windows") from a User-Agent header, for the member's
+ * list of sessions. Only the names below; anything else is "A browser" on "another system".
+ */
+export function describeDevice(userAgent: string | undefined): string {
+  const ua = userAgent ?? '';
+  const browser = /Edg\//.test(ua)
+    ? 'Edge'
+    : /OPR\/|Opera/.test(ua)
+      ? 'Opera'
+      : /Firefox\//.test(ua)
+        ? 'Firefox'
+        : /Chrome\/|Chromium\/|CriOS\//.test(ua)
+          ? 'Chrome'
+          : /Safari\//.test(ua)
+            ? 'Safari'
+            : 'A browser';
+  const system = /iPhone|iPad|iPod/.test(ua)
+    ? 'iOS'
+    : /Android/.test(ua)
+      ? 'Android'
+      : /Windows/.test(ua)
+        ? 'Windows'
+        : /Mac OS X|Macintosh/.test(ua)
+          ? 'macOS'
+          : /CrOS/.test(ua)
+            ? 'ChromeOS'
+            : /Linux/.test(ua)
+              ? 'Linux'
+              : 'another system';
+  return `${browser} on ${system}`;
+}
+
+/**
  * The database keeps only the SHA-256 of a session id, so a leaked copy of the table (a backup, a
  * log of queries) cannot be replayed as cookies. The id is 256 random bits, so a plain hash suffices.
  */
@@ -135,7 +168,8 @@ export async function sessionPlugin(app: FastifyInstance): Promise<void> {
         if (currentId) await destroySession(currentId);
         const id = newSessionId();
         const expire = expiryFor(now, now);
-        await insertSession(db, hashSessionId(id), { userId, createdAt: now }, expire);
+        const device = describeDevice(request.headers['user-agent']);
+        await insertSession(db, hashSessionId(id), { userId, createdAt: now, device }, expire);
         setSessionCookie(reply, id, expire);
         currentId = id;
       },

@@ -1,3 +1,4 @@
+export * from './account';
 export * from './barter';
 export * from './items';
 export * from './listing-changes';

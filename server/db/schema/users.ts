@@ -40,6 +40,8 @@ export const users = pgTable(
     demoName: text('demo_name'),
     /** A demo account: made by demo login, never signed into by anyone but the browser that made it. */
     isDemo: boolean('is_demo').notNull().default(false),
+    /** When the member proved they read mail at `email` (null: not yet; ADR 024). */
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true })
       .notNull()

@@ -133,7 +133,14 @@ export async function signInWithGoogle(db: Db, identity: GoogleIdentity): Promis
   const lastName =
     (identity.familyName?.trim() || fallbackNames.slice(1).join(' ')).slice(0, NAME_MAX_LENGTH) || null;
   try {
-    return await insertUser(db, { googleSub: identity.sub, email, firstName, lastName });
+    // Google vouched for the address (only verified ones are stored).
+    return await insertUser(db, {
+      googleSub: identity.sub,
+      email,
+      firstName,
+      lastName,
+      emailVerifiedAt: email ? new Date() : null,
+    });
   } catch (error) {
     if (isUniqueViolation(error, 'users_google_sub_unique')) {
       const created = await findUserByGoogleSub(db, identity.sub);

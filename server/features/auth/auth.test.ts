@@ -73,6 +73,8 @@ describe('accounts', () => {
         maxTravelDistance: 25,
         profileImageUrl: null,
         isDemo: false,
+        emailVerified: false,
+        hasPassword: true,
       });
       expect(sessionCookie(response)).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
 
@@ -382,6 +384,8 @@ describe('accounts', () => {
           'maxTravelDistance',
           'profileImageUrl',
           'isDemo',
+          'emailVerified',
+          'hasPassword',
         ].sort(),
       );
       expect(response.json()).toMatchObject({ location: 'Sellwood, Portland', latitude: 45.46 });

@@ -17,5 +17,7 @@ export function presentCurrentUser(user: UserRow): CurrentUser {
     maxTravelDistance: user.maxTravelDistance,
     profileImageUrl: user.profileImageUrl,
     isDemo: user.isDemo,
+    emailVerified: user.emailVerifiedAt !== null,
+    hasPassword: user.passwordHash !== null,
   };
 }

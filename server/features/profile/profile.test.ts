@@ -42,6 +42,8 @@ describe('PUT /api/user/profile', () => {
       maxTravelDistance: 30,
       profileImageUrl: null,
       isDemo: false,
+      emailVerified: false,
+      hasPassword: false,
     };
     expect(response.json()).toEqual(expected);
 

@@ -17,6 +17,8 @@ const user: CurrentUser = {
   maxTravelDistance: 10,
   profileImageUrl: null,
   isDemo: false,
+  emailVerified: true,
+  hasPassword: true,
 };
 
 /** The signed-in member and the two unread counts; anything else fails the test. */

@@ -19,6 +19,8 @@ const USER: CurrentUser = {
   maxTravelDistance: 25,
   profileImageUrl: null,
   isDemo: false,
+  emailVerified: true,
+  hasPassword: true,
 };
 
 const PORTLAND: Place = {

@@ -16,6 +16,8 @@ const USER: CurrentUser = {
   maxTravelDistance: 25,
   profileImageUrl: null,
   isDemo: false,
+  emailVerified: true,
+  hasPassword: true,
 };
 
 function stubStats(stats: TradeStats) {

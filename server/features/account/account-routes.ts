@@ -1,0 +1,209 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  ACCOUNT_MESSAGES,
+  accountSessionSchema,
+  changeEmailSchema,
+  changePasswordSchema,
+  currentUserSchema,
+  passwordResetRequestSchema,
+  passwordResetSchema,
+  verifyEmailSchema,
+} from '../../../common/schemas/auth';
+import { apiErrorSchema } from '../../../common/schemas/errors';
+import { sessionHashOf } from '../../plugins/session';
+import { presentCurrentUser } from '../auth/user-presenter';
+import * as account from './account-service';
+
+const messageSchema = z.object({ message: z.string() });
+const errors = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  403: apiErrorSchema,
+  409: apiErrorSchema,
+  429: apiErrorSchema,
+};
+
+/**
+ * Account links that work signed out (ADR 024): ask for a password reset, set the new password,
+ * confirm an address. Registered beside the sign-in routes (behind the gate, no member needed).
+ */
+export async function accountLinkRoutes(app: FastifyInstance): Promise<void> {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const perMinute = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' } });
+  const mailLimit = perMinute(app.config.rateLimits.accountMailPerMinute);
+
+  routes.post(
+    '/api/auth/password-reset',
+    {
+      config: mailLimit,
+      schema: {
+        tags: ['account'],
+        summary: 'E-mail a link to set a new password',
+        description:
+          '202 whether or not an account uses the address (the answer says nothing about who is a ' +
+          'member); at most one link a minute per account; 429 past PASSWORD_RESET_RATE_LIMIT a minute.',
+        body: passwordResetRequestSchema,
+        response: { 202: messageSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      await account.requestPasswordReset(app, request.body.email);
+      return reply.code(202).send({ message: ACCOUNT_MESSAGES.resetSent });
+    },
+  );
+
+  routes.post(
+    '/api/auth/password-reset/confirm',
+    {
+      config: perMinute(app.config.rateLimits.loginPerMinute),
+      schema: {
+        tags: ['account'],
+        summary: "Set a new password with a reset link's token, and sign in",
+        description:
+          'The link works once, for 30 minutes. Every session of the member ends; this browser is ' +
+          'signed in afresh. 400 LINK_INVALID, 400 PASSWORD_TOO_COMMON.',
+        body: passwordResetSchema,
+        response: { 200: currentUserSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const member = await account.resetPassword(app, request.body.token, request.body.password);
+      await request.session.signIn(member.id);
+      reply.header('cache-control', 'no-store');
+      return presentCurrentUser(member);
+    },
+  );
+
+  routes.post(
+    '/api/auth/verify-email',
+    {
+      config: perMinute(app.config.rateLimits.loginPerMinute),
+      schema: {
+        tags: ['account'],
+        summary: "Confirm an e-mail address with a verification link's token",
+        description:
+          "Confirms the member's address, or makes the new address they asked for theirs. Works " +
+          'signed out (the link may be opened on another device). 400 LINK_INVALID, 409 EMAIL_TAKEN.',
+        body: verifyEmailSchema,
+        response: { 200: z.object({ email: z.string() }), ...errors },
+      },
+    },
+    async (request) => account.verifyEmail(app, request.body.token),
+  );
+}
+
+/** The signed-in member's account settings (member scope). */
+export async function accountSettingsRoutes(app: FastifyInstance): Promise<void> {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const mailLimit = {
+    rateLimit: { max: app.config.rateLimits.accountMailPerMinute, timeWindow: '1 minute' },
+  };
+
+  routes.post(
+    '/api/account/verify-email/resend',
+    {
+      config: mailLimit,
+      schema: {
+        tags: ['account'],
+        summary: 'Send the verification link again',
+        description: 'At most one a minute; nothing is sent once the address is verified.',
+        response: { 202: messageSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      await account.resendVerification(app, request.member);
+      return reply.code(202).send({ message: ACCOUNT_MESSAGES.verificationSent });
+    },
+  );
+
+  routes.put(
+    '/api/account/password',
+    {
+      config: mailLimit,
+      schema: {
+        tags: ['account'],
+        summary: 'Change the password',
+        description:
+          'The current password first (not needed by a member who has none yet). The member stays ' +
+          'signed in here; every other session ends. 400 CURRENT_PASSWORD_WRONG, PASSWORD_TOO_COMMON; ' +
+          '403 DEMO_ACCOUNT.',
+        body: changePasswordSchema,
+        response: { 200: messageSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await account.changePassword(app, request.member, request.body, sessionHashOf(request));
+      return { message: ACCOUNT_MESSAGES.passwordChanged };
+    },
+  );
+
+  routes.put(
+    '/api/account/email',
+    {
+      config: mailLimit,
+      schema: {
+        tags: ['account'],
+        summary: 'Change the e-mail address',
+        description:
+          'Confirmed with the password; a link goes to the new address and the change happens when ' +
+          'it is followed (the old address is told). 400 CURRENT_PASSWORD_WRONG, EMAIL_UNCHANGED; ' +
+          '409 EMAIL_TAKEN; 403 DEMO_ACCOUNT.',
+        body: changeEmailSchema,
+        response: { 202: messageSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      await account.changeEmail(app, request.member, request.body);
+      return reply.code(202).send({ message: ACCOUNT_MESSAGES.emailChangeSent });
+    },
+  );
+
+  routes.get(
+    '/api/account/sessions',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Where the member is signed in',
+        response: { 200: z.array(accountSessionSchema), 401: apiErrorSchema },
+      },
+    },
+    async (request) => account.listSessions(app, request.member, sessionHashOf(request)),
+  );
+
+  routes.delete(
+    '/api/account/sessions/:id',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Sign out one of the sessions',
+        params: z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'Unknown session.') }),
+        response: { 204: z.undefined(), 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const current = sessionHashOf(request);
+      await account.endOneSession(app, request.member, request.params.id);
+      if (request.params.id === current) await request.session.signOut();
+      return reply.code(204).send();
+    },
+  );
+
+  routes.post(
+    '/api/account/sign-out-everywhere',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Sign out on every device, this one included',
+        response: { 204: z.undefined(), 401: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const member = request.member;
+      await account.endSessions(app, member.id);
+      await request.session.signOut();
+      return reply.code(204).send();
+    },
+  );
+}

@@ -1,0 +1,79 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { Logger } from 'pino';
+
+/** One message to one member. */
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  /** Plain text; every link on a line of its own. */
+  text: string;
+  /** Extra headers (List-Unsubscribe and the like). */
+  headers?: Record<string, string>;
+}
+
+/** Sends the app's e-mail (ADR 024). */
+export interface Mailer {
+  /** Where mail goes: 'smtp' (SMTP_URL) or 'outbox' (DATA_DIR/outbox, links logged). */
+  readonly kind: 'smtp' | 'outbox';
+  send(mail: OutgoingMail): Promise<void>;
+  close(): void;
+}
+
+export interface MailerOptions {
+  /** smtp:// or smtps:// URL; unset: the outbox directory. */
+  smtpUrl?: string | undefined;
+  /** The From header. */
+  from: string;
+  dataDir: string;
+  log: Logger;
+  /** Longest wait for the SMTP server, per phase (connect, greeting, each command). */
+  timeoutMs?: number;
+}
+
+const LINK = /https?:\/\/\S+/g;
+
+/**
+ * The app's mailer: through SMTP when SMTP_URL is set (nodemailer), else each message is written
+ * to DATA_DIR/outbox/ as an .eml file and its links are logged, so a local setup works with no mail
+ * server. Sending never throws at the caller for a delivery problem it cannot fix: callers decide
+ * (account mail is sent after the change is committed, and a failure is logged).
+ */
+export function createMailer(options: MailerOptions): Mailer {
+  const timeout = options.timeoutMs ?? 10_000;
+  if (options.smtpUrl) {
+    const transport: Transporter = nodemailer.createTransport(options.smtpUrl, {
+      from: options.from,
+      connectionTimeout: timeout,
+      greetingTimeout: timeout,
+      socketTimeout: timeout,
+    });
+    return {
+      kind: 'smtp',
+      async send(mail) {
+        await transport.sendMail({ from: options.from, ...mail });
+      },
+      close: () => transport.close(),
+    };
+  }
+  const outbox = path.join(options.dataDir, 'outbox');
+  const builder = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    kind: 'outbox',
+    async send(mail) {
+      const built = await builder.sendMail({ from: options.from, ...mail });
+      await mkdir(outbox, { recursive: true });
+      const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`;
+      const file = path.join(outbox, name);
+      await writeFile(file, built.message as Buffer, { mode: 0o600 });
+      // No address in the log (docs/security.md): the file has it.
+      options.log.info(
+        { file, subject: mail.subject, links: mail.text.match(LINK) ?? [] },
+        'mail written to the outbox',
+      );
+    },
+    close: () => builder.close(),
+  };
+}
