@@ -1,3 +1,5 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page, request as playwrightRequest } from '@playwright/test';
 
@@ -140,3 +142,31 @@ export const markPage = (page: Page) => page.evaluate(() => Object.assign(window
 /** True while the page marked by `markPage` has not been reloaded or left. */
 export const stillSamePage = (page: Page) =>
   page.evaluate(() => (window as unknown as { __notReloaded?: boolean }).__notReloaded === true);
+
+/**
+ * The newest mail to `address` whose subject matches, as the e2e server's SMTP server received it
+ * (e2e/support/server.ts); waits for it. Its links, in order.
+ */
+export async function mailTo(
+  address: string,
+  subject: RegExp,
+  timeoutMs = 10_000,
+): Promise<{ subject: string; text: string; links: string[] }> {
+  const dir = path.resolve(process.env.E2E_DATA_DIR ?? '.data-e2e', 'e2e-mail');
+  const started = Date.now();
+  for (;;) {
+    const files = existsSync(dir) ? readdirSync(dir).sort().reverse() : [];
+    for (const file of files) {
+      const mail = JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as {
+        to: string[];
+        subject: string;
+        text: string;
+      };
+      if (mail.to.includes(address.toLowerCase()) && subject.test(mail.subject)) {
+        return { ...mail, links: mail.text.match(/https?:\/\/\S+/g) ?? [] };
+      }
+    }
+    if (Date.now() - started > timeoutMs) throw new Error(`no mail "${subject}" to ${address}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}

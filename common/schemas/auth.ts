@@ -165,6 +165,19 @@ export const changePasswordSchema = z.strictObject({
 });
 export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
 
+/** The Account tab's password form: the new password twice. */
+export const changePasswordFormSchema = z
+  .object({
+    currentPassword: z.string().max(PASSWORD_MAX_LENGTH),
+    newPassword: passwordField,
+    confirmPassword: z.string(),
+  })
+  .refine((values) => values.newPassword === values.confirmPassword, {
+    message: AUTH_MESSAGES.passwordsDiffer,
+    path: ['confirmPassword'],
+  });
+export type ChangePasswordFormValues = z.input<typeof changePasswordFormSchema>;
+
 /** PUT /api/account/email: the new address, confirmed with the password. */
 export const changeEmailSchema = z.strictObject({
   email: emailField,

@@ -1,8 +1,40 @@
 /**
  * The server the browser journeys run against: a local OpenID Connect provider standing in for
- * Google (oauth2-mock-server on loopback), then Barterhood itself configured to use it.
+ * Google (oauth2-mock-server on loopback), a real SMTP server receiving the app's mail (each message
+ * saved as JSON under DATA_DIR/e2e-mail for the journeys to read), then Barterhood itself
+ * configured to use both.
  */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { simpleParser } from 'mailparser';
 import { OAuth2Server } from 'oauth2-mock-server';
+import { SMTPServer } from 'smtp-server';
+
+const mailDir = path.resolve(process.env.DATA_DIR ?? '.data-e2e', 'e2e-mail');
+mkdirSync(mailDir, { recursive: true });
+let received = 0;
+const smtp = new SMTPServer({
+  authOptional: true,
+  disabledCommands: ['STARTTLS', 'AUTH'],
+  logger: false,
+  onData(stream, session, callback) {
+    simpleParser(stream)
+      .then((mail) => {
+        const message = {
+          to: session.envelope.rcptTo.map((rcpt) => rcpt.address.toLowerCase()),
+          subject: mail.subject ?? '',
+          text: mail.text ?? '',
+        };
+        received++;
+        writeFileSync(path.join(mailDir, `${Date.now()}-${received}.json`), JSON.stringify(message));
+        callback();
+      })
+      .catch((error: Error) => callback(error));
+  },
+});
+const smtpPort = Number(process.env.E2E_SMTP_PORT ?? 5197);
+await new Promise<void>((resolve) => smtp.listen(smtpPort, '127.0.0.1', resolve));
+process.env.SMTP_URL = `smtp://127.0.0.1:${smtpPort}`;
 
 const providerPort = Number(process.env.E2E_OIDC_PORT ?? 5198);
 const provider = new OAuth2Server();

@@ -8,6 +8,13 @@ export const paths = {
   /** /register with the e-mail field prefilled (spec section 2). */
   registerWithEmail: (email: string) => `/register?email=${encodeURIComponent(email)}`,
   demoLogin: '/demo-login',
+  /** Ask for a password-reset link; set the new password from it; confirm an address (ADR 024). */
+  forgotPassword: '/forgot-password',
+  /** /forgot-password with the address typed on the login form. */
+  forgotPasswordFor: (email: string) =>
+    email.trim() ? `/forgot-password?email=${encodeURIComponent(email.trim())}` : '/forgot-password',
+  resetPassword: '/reset-password',
+  verifyEmail: '/verify-email',
   terms: '/terms',
   flyer: '/flyer',
   profile: '/profile',
@@ -24,8 +31,8 @@ export const paths = {
   memberPattern: '/members/:id',
 } as const;
 
-/** The profile screen's five tabs (spec section 2), in order. */
-export const profileTabs = ['profile', 'items', 'wants', 'trades', 'saved'] as const;
+/** The profile screen's tabs (spec section 2's five, then the member's account), in order. */
+export const profileTabs = ['profile', 'items', 'wants', 'trades', 'saved', 'account'] as const;
 export type ProfileTab = (typeof profileTabs)[number];
 
 /** Server paths the browser navigates to (not fetches). */

@@ -17,6 +17,9 @@ const ProfilePage = lazy(() => import('./pages/profile-page'));
 const MemberPage = lazy(() => import('./pages/member-page'));
 const BartersPage = lazy(() => import('./pages/barters-page'));
 const BarterPage = lazy(() => import('./pages/barter-page'));
+const ForgotPasswordPage = lazy(() => import('./pages/forgot-password-page'));
+const ResetPasswordPage = lazy(() => import('./pages/reset-password-page'));
+const VerifyEmailPage = lazy(() => import('./pages/verify-email-page'));
 
 /**
  * The route table of spec section 2: public routes while signed out or loading, member routes when
@@ -32,6 +35,9 @@ export function AppRouter() {
           <Route path={paths.login} component={LoginPage} />
           <Route path={paths.register} component={RegisterPage} />
           <Route path={paths.demoLogin} component={DemoLoginPage} />
+          <Route path={paths.forgotPassword} component={ForgotPasswordPage} />
+          <Route path={paths.resetPassword} component={ResetPasswordPage} />
+          <Route path={paths.verifyEmail} component={VerifyEmailPage} />
           <Route path={paths.terms} component={TermsPage} />
           <Route path={paths.flyer} component={FlyerPage} />
           <Route component={NotFoundPage} />
@@ -43,6 +49,8 @@ export function AppRouter() {
           <Route path={paths.memberPattern} component={MemberPage} />
           <Route path={paths.barters} component={BartersPage} />
           <Route path={paths.barterPattern} component={BarterPage} />
+          <Route path={paths.resetPassword} component={ResetPasswordPage} />
+          <Route path={paths.verifyEmail} component={VerifyEmailPage} />
           <Route path={paths.terms} component={TermsPage} />
           <Route path={paths.flyer} component={FlyerPage} />
           <Route component={NotFoundPage} />

@@ -1,6 +1,7 @@
 import { useLocation, useSearch } from 'wouter';
 import { MemberLayout } from '../../components/layout/member-layout';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
+import { AccountTab } from '../../features/account/components/account-tab';
 import { useUser } from '../../features/auth/api/get-user';
 import { MyItemsTab } from '../../features/listings/components/my-items-tab';
 import { WantListTab } from '../../features/listings/components/want-list-tab';
@@ -16,9 +17,10 @@ const TAB_LABELS: Record<ProfileTab, string> = {
   wants: 'Want List',
   trades: 'Trade History',
   saved: 'Saved',
+  account: 'Account',
 };
 
-/** /profile (spec section 2): header and five tabs; ?tab= selects one, so each tab can be linked to. */
+/** /profile (spec section 2): header and its tabs (the spec's five and Account); ?tab= selects one, so each tab can be linked to. */
 export default function ProfilePage() {
   const { user } = useUser();
   const search = useSearch();
@@ -57,6 +59,9 @@ export default function ProfilePage() {
         </TabsContent>
         <TabsContent value="saved">
           <SavedTab />
+        </TabsContent>
+        <TabsContent value="account">
+          <AccountTab user={user} />
         </TabsContent>
       </Tabs>
     </MemberLayout>

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { VerifyEmailBanner } from '../../features/account/components/verify-email-banner';
 import { userQuery, useUser } from '../../features/auth/api/get-user';
 import { AddItemProvider, useOpenAddItem } from '../../features/listings/components/add-item-context';
 import { useLiveEvents } from '../../features/notifications/live-events';
@@ -48,6 +49,7 @@ export function MemberLayout({ children }: { children: ReactNode }) {
     <AddItemProvider>
       <div className="min-h-screen pb-16 md:pb-0">
         <MemberHeader />
+        <VerifyEmailBanner />
         <main className="mx-auto max-w-6xl px-4 py-6">{children}</main>
         <FloatingAddItem />
         <BottomNav />

@@ -2,7 +2,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useSearch } from 'wouter';
-import { GOOGLE_ERRORS, type LoginInput, loginSchema } from '../../../../common/schemas/auth';
+import {
+  AUTH_ERROR_CODES,
+  GOOGLE_ERRORS,
+  type LoginInput,
+  loginSchema,
+} from '../../../../common/schemas/auth';
 import { paths, serverPaths } from '../../../app/paths';
 import { GoogleIcon } from '../../../components/layout/google-icon';
 import { Button } from '../../../components/ui/button';
@@ -24,11 +29,14 @@ const GOOGLE_ERROR_TOASTS: Record<string, { title: string; description: string }
   },
 };
 
-/** Spec section 4: a 401, or a message naming an unknown user or invalid credentials, leads to registration. */
+/**
+ * Spec section 4 as docs/product.md settles it: only an unknown e-mail leads to registration; a wrong
+ * password for an existing account is a failed sign-in (with the "Forgot password?" link).
+ */
 export function isAccountNotFound(error: unknown): boolean {
-  if (error instanceof ApiError && error.status === 401) return true;
+  if (error instanceof ApiError) return error.code === AUTH_ERROR_CODES.userNotFound;
   const message = error instanceof Error ? error.message : '';
-  return /user-not-found|invalid-credentials/i.test(message);
+  return /user-not-found/i.test(message);
 }
 
 /** The login screen's form (spec section 2). */
@@ -79,6 +87,12 @@ export function LoginForm() {
         <FormField label="Password" error={errors.password?.message}>
           <PasswordInput autoComplete="current-password" {...form.register('password')} />
         </FormField>
+        <Link
+          href={paths.forgotPasswordFor(form.watch('email'))}
+          className="-mt-2 justify-self-end text-sm font-medium text-brand-700 underline"
+        >
+          Forgot password?
+        </Link>
         <Button type="submit" size="lg" disabled={login.isPending}>
           {login.isPending ? 'Signing In...' : 'Sign In'}
         </Button>

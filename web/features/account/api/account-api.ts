@@ -1,0 +1,104 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  AccountSession,
+  ChangeEmailInput,
+  ChangePasswordInput,
+  PasswordResetInput,
+} from '../../../../common/schemas/auth';
+import { apiGet, apiRequest } from '../../../lib/api-client';
+import { authKeys } from '../../auth/api/get-user';
+
+/** The server's sentence from a 2xx answer that carries one. */
+async function messageOf(response: Response): Promise<string> {
+  return ((await response.json()) as { message: string }).message;
+}
+
+export const accountKeys = { sessions: ['account', 'sessions'] as const };
+
+/** POST /api/auth/password-reset: the same answer whether or not an account uses the address. */
+export function useRequestPasswordReset() {
+  return useMutation({
+    mutationFn: async (email: string) =>
+      messageOf(await apiRequest('POST', '/api/auth/password-reset', { email })),
+  });
+}
+
+/** POST /api/auth/password-reset/confirm: signs this browser in; then a full navigation home. */
+export function useResetPassword() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: PasswordResetInput) => {
+      await apiRequest('POST', '/api/auth/password-reset/confirm', input);
+    },
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: authKeys.user });
+      window.location.assign('/');
+    },
+  });
+}
+
+/** POST /api/auth/verify-email; the current user is read again (its banner goes). */
+export function useVerifyEmail() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (token: string) => {
+      const response = await apiRequest('POST', '/api/auth/verify-email', { token });
+      return ((await response.json()) as { email: string }).email;
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: authKeys.user }),
+  });
+}
+
+/** POST /api/account/verify-email/resend. */
+export function useResendVerification() {
+  return useMutation({
+    mutationFn: async () => messageOf(await apiRequest('POST', '/api/account/verify-email/resend')),
+  });
+}
+
+/** PUT /api/account/password: the other sessions end, so their list is read again. */
+export function useChangePassword() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: ChangePasswordInput) =>
+      messageOf(await apiRequest('PUT', '/api/account/password', input)),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: accountKeys.sessions }),
+  });
+}
+
+/** PUT /api/account/email: a link goes to the new address. */
+export function useChangeEmail() {
+  return useMutation({
+    mutationFn: async (input: ChangeEmailInput) =>
+      messageOf(await apiRequest('PUT', '/api/account/email', input)),
+  });
+}
+
+/** GET /api/account/sessions. */
+export function useSessions() {
+  return useQuery({
+    queryKey: accountKeys.sessions,
+    queryFn: async () => (await apiGet<AccountSession[]>('/api/account/sessions')) ?? [],
+  });
+}
+
+/** DELETE /api/account/sessions/:id. */
+export function useEndSession() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: string) => {
+      await apiRequest('DELETE', `/api/account/sessions/${encodeURIComponent(id)}`);
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: accountKeys.sessions }),
+  });
+}
+
+/** POST /api/account/sign-out-everywhere, then to the start page signed out. */
+export function useSignOutEverywhere() {
+  return useMutation({
+    mutationFn: async () => {
+      await apiRequest('POST', '/api/account/sign-out-everywhere');
+    },
+    onSuccess: () => window.location.assign('/'),
+  });
+}

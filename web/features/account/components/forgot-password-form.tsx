@@ -1,0 +1,61 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useSearch } from 'wouter';
+import { type PasswordResetRequestInput, passwordResetRequestSchema } from '../../../../common/schemas/auth';
+import { paths } from '../../../app/paths';
+import { Button } from '../../../components/ui/button';
+import { FormField } from '../../../components/ui/form-field';
+import { Input } from '../../../components/ui/input';
+import { toast } from '../../../components/ui/use-toast';
+import { serverMessageOf } from '../../../lib/api-client';
+import { useRequestPasswordReset } from '../api/account-api';
+
+/** /forgot-password: the address to send a reset link to; ?email= prefills it (from the login form). */
+export function ForgotPasswordForm() {
+  const search = useSearch();
+  const request = useRequestPasswordReset();
+  const [sent, setSent] = useState<string | null>(null);
+  const form = useForm<PasswordResetRequestInput>({
+    resolver: zodResolver(passwordResetRequestSchema),
+    defaultValues: { email: new URLSearchParams(search).get('email') ?? '' },
+  });
+  const onSubmit = form.handleSubmit(({ email }) =>
+    request.mutate(email, {
+      onSuccess: (message) => setSent(message),
+      onError: (error) =>
+        toast({
+          title: 'Could not send the link',
+          description: serverMessageOf(error, 'Please try again in a moment.'),
+          variant: 'destructive',
+        }),
+    }),
+  );
+
+  if (sent) {
+    return (
+      <div className="grid gap-4 text-center" role="status">
+        <p className="text-slate-700">{sent}</p>
+        <p className="text-sm text-slate-600">
+          The link works for 30 minutes. Check your spam folder if it does not arrive.
+        </p>
+        <Button asChild variant="secondary">
+          <Link href={paths.login}>Back to Sign In</Link>
+        </Button>
+      </div>
+    );
+  }
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-4">
+      <FormField label="Email" error={form.formState.errors.email?.message}>
+        <Input type="email" autoComplete="email" {...form.register('email')} />
+      </FormField>
+      <Button type="submit" size="lg" disabled={request.isPending}>
+        {request.isPending ? 'Sending...' : 'Send Reset Link'}
+      </Button>
+      <Link href={paths.login} className="text-center text-sm font-medium text-brand-700 underline">
+        Back to Sign In
+      </Link>
+    </form>
+  );
+}

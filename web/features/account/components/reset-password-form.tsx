@@ -1,0 +1,76 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { Link, useSearch } from 'wouter';
+import {
+  AUTH_ERROR_CODES,
+  type PasswordResetFormValues,
+  passwordResetFormSchema,
+} from '../../../../common/schemas/auth';
+import { paths } from '../../../app/paths';
+import { Button } from '../../../components/ui/button';
+import { FormField } from '../../../components/ui/form-field';
+import { PasswordInput } from '../../../components/ui/password-input';
+import { toast, toastAfterNavigation } from '../../../components/ui/use-toast';
+import { ApiError, serverMessageOf } from '../../../lib/api-client';
+import { useResetPassword } from '../api/account-api';
+
+/** /reset-password?token=: the new password twice; success signs in here and ends every other session. */
+export function ResetPasswordForm() {
+  const token = new URLSearchParams(useSearch()).get('token') ?? '';
+  const reset = useResetPassword();
+  const form = useForm<PasswordResetFormValues>({
+    resolver: zodResolver(passwordResetFormSchema),
+    defaultValues: { password: '', confirmPassword: '' },
+  });
+  const { errors } = form.formState;
+  const linkInvalid = reset.error instanceof ApiError && reset.error.code === AUTH_ERROR_CODES.linkInvalid;
+
+  const onSubmit = form.handleSubmit(({ password }) =>
+    reset.mutate(
+      { token, password },
+      {
+        onSuccess: () =>
+          toastAfterNavigation({
+            title: 'Password changed',
+            description: 'You are signed in with your new password, and signed out everywhere else.',
+          }),
+        onError: (error) => {
+          if (error instanceof ApiError && error.code === AUTH_ERROR_CODES.passwordTooCommon) {
+            form.setError('password', { message: error.serverMessage ?? '' }, { shouldFocus: true });
+            return;
+          }
+          if (error instanceof ApiError && error.code === AUTH_ERROR_CODES.linkInvalid) return;
+          toast({
+            title: 'Could not set the password',
+            description: serverMessageOf(error, 'Please try again.'),
+            variant: 'destructive',
+          });
+        },
+      },
+    ),
+  );
+
+  if (!token || linkInvalid) {
+    return (
+      <div className="grid gap-4 text-center" role="alert">
+        <p className="text-slate-700">This link has expired or was already used. Please ask for a new one.</p>
+        <Button asChild>
+          <Link href={paths.forgotPassword}>Send a New Link</Link>
+        </Button>
+      </div>
+    );
+  }
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-4">
+      <FormField label="New Password" error={errors.password?.message}>
+        <PasswordInput autoComplete="new-password" {...form.register('password')} />
+      </FormField>
+      <FormField label="Confirm New Password" error={errors.confirmPassword?.message}>
+        <PasswordInput autoComplete="new-password" {...form.register('confirmPassword')} />
+      </FormField>
+      <Button type="submit" size="lg" disabled={reset.isPending}>
+        {reset.isPending ? 'Saving...' : 'Set New Password'}
+      </Button>
+    </form>
+  );
+}

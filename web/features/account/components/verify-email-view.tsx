@@ -1,0 +1,56 @@
+import { useEffect, useRef } from 'react';
+import { Link, useSearch } from 'wouter';
+import { paths } from '../../../app/paths';
+import { Button } from '../../../components/ui/button';
+import { serverMessageOf } from '../../../lib/api-client';
+import { useUser } from '../../auth/api/get-user';
+import { useVerifyEmail } from '../api/account-api';
+
+/** /verify-email?token=: confirms the address as soon as the page opens (signed in or not). */
+export function VerifyEmailView() {
+  const token = new URLSearchParams(useSearch()).get('token') ?? '';
+  const verify = useVerifyEmail();
+  const { isAuthenticated } = useUser();
+  const asked = useRef(false);
+  useEffect(() => {
+    if (asked.current || !token) return;
+    asked.current = true;
+    verify.mutate(token);
+  }, [token, verify]);
+
+  const next = (
+    <Button asChild>
+      <Link href={isAuthenticated ? paths.home : paths.login}>
+        {isAuthenticated ? 'Go to Barterhood' : 'Sign In'}
+      </Link>
+    </Button>
+  );
+  if (verify.isSuccess) {
+    return (
+      <div className="grid gap-4 text-center" role="status">
+        <p className="text-slate-700">
+          Thanks! <strong>{verify.data}</strong> is confirmed as your email address.
+        </p>
+        {next}
+      </div>
+    );
+  }
+  if (verify.isError || !token) {
+    return (
+      <div className="grid gap-4 text-center" role="alert">
+        <p className="text-slate-700">
+          {serverMessageOf(
+            verify.error,
+            'This link has expired or was already used. Please ask for a new one.',
+          )}
+        </p>
+        {next}
+      </div>
+    );
+  }
+  return (
+    <p className="text-center text-slate-600" role="status">
+      Confirming your email address...
+    </p>
+  );
+}
