@@ -32,6 +32,7 @@ import { messagesRoutes } from './features/messages/messages-routes';
 import { notificationsRoutes } from './features/notifications/notifications-routes';
 import { placesRoutes } from './features/places/places-routes';
 import { profileRoutes } from './features/profile/profile-routes';
+import { safetyRoutes } from './features/safety/safety-routes';
 import { savedRoutes } from './features/saved/saved-routes';
 import { siteRoutes } from './features/site/site-routes';
 import { tradesRoutes } from './features/trades/trades-routes';
@@ -140,6 +141,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         memberScope(member);
         await member.register(accountRoutes);
         await member.register(accountSettingsRoutes);
+        await member.register(safetyRoutes);
         await member.register(messagesRoutes);
         await member.register(notificationsRoutes);
         await member.register(eventsRoutes);

@@ -119,6 +119,10 @@ export const currentUserSchema = z.object({
   emailVerified: z.boolean(),
   /** The member has a password (Google and demo members may not): changing it asks for the current one. */
   hasPassword: z.boolean(),
+  /** 'moderator' sees the moderation screen (ADR 025). */
+  role: z.enum(['member', 'moderator']),
+  /** While set (ISO time, in the future): suspended, may only read their account and appeal. */
+  suspendedUntil: z.string().nullable(),
 });
 
 export type CurrentUser = z.infer<typeof currentUserSchema>;

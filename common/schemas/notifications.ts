@@ -16,6 +16,7 @@ export const NOTIFICATION_KINDS = [
   'barter_completed',
   'message_received',
   'rating_received',
+  'moderation_warning',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -71,5 +72,7 @@ export function notificationText(kind: NotificationKind, actorName: string | nul
       return count > 1 ? `${count} new messages from ${who}` : `New message from ${who}`;
     case 'rating_received':
       return `${who} rated your barter`;
+    case 'moderation_warning':
+      return 'A moderator warned you: please keep to the Terms, or your account may be suspended';
   }
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import { SAFETY_ERROR_CODES } from '../../common/schemas/safety';
 import type { UserRow } from '../db/schema/users';
-import { unauthorized } from '../errors';
+import { forbidden, unauthorized } from '../errors';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -37,6 +38,30 @@ export function decorateMember(app: FastifyInstance): void {
 export function memberScope(app: FastifyInstance): void {
   app.addHook('onRequest', async (request, reply) => {
     reply.header('cache-control', 'no-store');
-    if (!request.user) throw unauthorized();
+    const user = request.user;
+    if (!user) throw unauthorized();
+    // A banned member's sessions end at the ban; one still held is no session at all (ADR 025).
+    if (user.bannedAt) throw unauthorized();
+    if (user.suspendedUntil && user.suspendedUntil.getTime() > Date.now()) {
+      const route = `${request.method} ${request.routeOptions.url ?? ''}`;
+      if (!SUSPENDED_MAY.has(route)) {
+        throw forbidden(
+          `Your account is suspended until ${user.suspendedUntil.toUTCString()}. You can read your account and appeal.`,
+          SAFETY_ERROR_CODES.accountSuspended,
+        );
+      }
+    }
   });
 }
+
+/** What a suspended member may still do: read their account, manage their sessions, appeal. */
+const SUSPENDED_MAY = new Set([
+  'GET /api/auth/user',
+  'GET /api/account/sessions',
+  'DELETE /api/account/sessions/:id',
+  'POST /api/account/sign-out-everywhere',
+  'POST /api/account/appeal',
+  'GET /api/notifications',
+  'GET /api/notifications/unread-count',
+  'GET /api/events',
+]);

@@ -117,6 +117,8 @@ export const messages = pgTable(
     }),
     content: text('content').notNull(),
     isRead: boolean('is_read').notNull().default(false),
+    /** Removed by a moderator (ADR 025): shown as removed, its text never sent again. */
+    removedAt: timestamp('removed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -142,6 +144,8 @@ export const ratings = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     stars: smallint('stars').notNull(),
     comment: text('comment'),
+    /** Removed by a moderator (ADR 025): left out of every list and average. */
+    removedAt: timestamp('removed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

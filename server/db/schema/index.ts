@@ -3,6 +3,7 @@ export * from './barter';
 export * from './items';
 export * from './listing-changes';
 export * from './match-graph';
+export * from './safety';
 export * from './search';
 export * from './sessions';
 export * from './users';

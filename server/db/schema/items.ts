@@ -38,6 +38,11 @@ export const items = pgTable(
     viewCount: integer('view_count').notNull().default(0),
     isActive: boolean('is_active').notNull().default(true),
     /**
+     * Hidden by moderation (ADR 025): 'removed' for good (the owner cannot show it again), 'suspended'
+     * while its owner is suspended (shown again when the suspension ends). Such items are inactive.
+     */
+    moderation: text('moderation', { enum: ['removed', 'suspended'] }),
+    /**
      * The accepted barter holding this item (issue 13): set when a barter using it is accepted, at
      * most one at a time (the accept updates only rows where it is null), cleared when that barter is
      * cancelled or completed. A reserved item is not listed to other members.

@@ -40,6 +40,14 @@ export const users = pgTable(
     demoName: text('demo_name'),
     /** A demo account: made by demo login, never signed into by anyone but the browser that made it. */
     isDemo: boolean('is_demo').notNull().default(false),
+    /** 'moderator' may act on reports (ADR 025); given only by `npm run admin -- grant EMAIL`. */
+    role: text('role', { enum: ['member', 'moderator'] })
+      .notNull()
+      .default('member'),
+    /** Suspended until then: may sign in only to read their account and appeal; listings hidden. */
+    suspendedUntil: timestamp('suspended_until', { withTimezone: true }),
+    /** Banned: cannot sign in, every session ended, listings hidden for good. */
+    bannedAt: timestamp('banned_at', { withTimezone: true }),
     /** When the member proved they read mail at `email` (null: not yet; ADR 024). */
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -7,6 +7,7 @@ import {
   normalizeEmail,
   type RegisterInput,
 } from '../../../common/schemas/auth';
+import { SAFETY_ERROR_CODES } from '../../../common/schemas/safety';
 import type { Db } from '../../db/client';
 import type { UserRow } from '../../db/schema/users';
 import { badRequest, conflict, HttpError, isUniqueViolation } from '../../errors';
@@ -69,6 +70,13 @@ export async function login(db: Db, input: LoginInput): Promise<UserRow> {
       401,
       AUTH_ERROR_CODES.invalidCredentials,
       'invalid-credentials: The email or password is incorrect.',
+    );
+  }
+  if (user.bannedAt) {
+    throw new HttpError(
+      403,
+      SAFETY_ERROR_CODES.accountBanned,
+      'This account was closed for breaking the Terms.',
     );
   }
   return user;

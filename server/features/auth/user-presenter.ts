@@ -19,5 +19,10 @@ export function presentCurrentUser(user: UserRow): CurrentUser {
     isDemo: user.isDemo,
     emailVerified: user.emailVerifiedAt !== null,
     hasPassword: user.passwordHash !== null,
+    role: user.role,
+    suspendedUntil:
+      user.suspendedUntil && user.suspendedUntil.getTime() > Date.now()
+        ? user.suspendedUntil.toISOString()
+        : null,
   };
 }

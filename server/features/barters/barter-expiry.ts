@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import { publishMemberEvents } from '../../events/publish';
 import { notifyMember } from '../notifications/notify';
+import { liftEndedSuspensions } from '../safety/moderation-service';
 import { expireDue } from './barters-repository';
 import { barterEvents } from './barters-service';
 
@@ -56,8 +57,11 @@ export function barterExpirySweep(app: FastifyInstance): void {
   const sweep = () => {
     if (running) return;
     running = expireDueProposals(app.db)
-      .then((count) => {
+      .then(async (count) => {
         if (count > 0) app.log.info({ count }, 'expired pending barter proposals');
+        // Suspensions whose days are over end on the same beat (ADR 025): listings show again.
+        const lifted = await liftEndedSuspensions(app.db);
+        if (lifted > 0) app.log.info({ lifted }, 'lifted ended suspensions');
       })
       .catch((error: unknown) => app.log.warn({ err: error }, 'barter expiry sweep failed; retrying later'))
       .finally(() => {

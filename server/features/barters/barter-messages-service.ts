@@ -8,6 +8,7 @@ import { conflict } from '../../errors';
 import { memberEvent, publishMemberEvents } from '../../events/publish';
 import { assertAppropriate } from '../../moderation/moderation';
 import { countsEvent, notifyMember, unreadCounts } from '../notifications/notify';
+import { assertNotHidden } from '../safety/blocks';
 import { presentChatMessage } from './barters-presenter';
 import {
   findThreadMessages,
@@ -63,6 +64,7 @@ export async function sendMessage(
     if (!other) {
       throw conflict("The other member's account was closed.", BARTER_ERROR_CODES.transition);
     }
+    await assertNotHidden(tx, member.id, other);
     const threadId = threadIdOf(row);
     const message = await insertMessage(tx, { fromUserId: member.id, toUserId: other, threadId, content });
     // The recipient's counts as their bell entry left them; the sender's own are read once.

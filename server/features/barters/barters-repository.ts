@@ -537,6 +537,9 @@ export async function expireDue(db: Db, now: Date, batch: number): Promise<Reque
 // ------------------------------------------------------------------------------------------------
 // Messages
 
+/** What a removed message shows instead of its text. */
+export const REMOVED_MESSAGE = 'This message was removed by a moderator.';
+
 export interface MessageRowView {
   id: number;
   barterRequestId: number;
@@ -560,7 +563,8 @@ export async function findThreadMessages(
       barterRequestId: messages.barterRequestId,
       fromUserId: messages.fromUserId,
       toUserId: messages.toUserId,
-      content: messages.content,
+      // A message a moderator removed keeps its place; its text never leaves again (ADR 025).
+      content: sql<string>`CASE WHEN ${messages.removedAt} IS NULL THEN ${messages.content} ELSE ${REMOVED_MESSAGE} END`,
       isRead: messages.isRead,
       createdAt: messages.createdAt,
     })

@@ -23,6 +23,7 @@ import { badRequest, conflict, notFound } from '../../errors';
 import { memberEvent, type NewMemberEvent, publishMemberEvents } from '../../events/publish';
 import { assertAppropriate } from '../../moderation/moderation';
 import { notifyMember } from '../notifications/notify';
+import { assertNotHidden } from '../safety/blocks';
 import { barterContext, itemAvailable, roleOf } from './barters-presenter';
 import {
   type BarterView,
@@ -248,6 +249,8 @@ export async function propose(db: Db, member: Member, input: Proposal): Promise<
       { recipientId: null, threadId: null, counterOfId: null },
       now,
     );
+    // Blocked either way: nothing is stored (the transaction rolls back).
+    if (row.toUserId) await assertNotHidden(tx, member.id, row.toUserId);
     await notify(tx, row.toUserId, 'proposal_received', row.id, member.id);
     await publishMemberEvents(tx, barterEvents([membersOf(row)]));
     return row.id;

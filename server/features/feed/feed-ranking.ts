@@ -15,6 +15,7 @@ import {
   withinRadius,
 } from '../../geo/sql';
 import { graphPageSql } from '../match-graph/graph-sql';
+import { notHiddenFrom } from '../safety/blocks-sql';
 import { MATCH_COLUMNS, type MatchColumns, orderBy, toMatch } from './feed-cards';
 import {
   candidateWhere,
@@ -133,7 +134,8 @@ function distancePage(params: FeedPageParams & { origin: Point }, order: Array<[
     FROM (SELECT u.id, ${memberSphere('u')} <-> ${originSphere(params.origin)} AS nearness,
             ${distanceMiles(params.origin, point)} AS distance, ${inside} AS inside
           FROM users u
-          WHERE u.public_latitude IS NOT NULL AND u.id <> ${params.viewerId}::uuid ${bounded}
+          WHERE u.public_latitude IS NOT NULL AND u.id <> ${params.viewerId}::uuid
+            AND ${notHiddenFrom('u.id', params.viewerId)} ${bounded}
           ORDER BY nearness ${memberLimit === null ? sql`` : sql`LIMIT ${memberLimit}::int`}) nu
     CROSS JOIN LATERAL (SELECT i.* FROM items i WHERE i.user_id = nu.id AND ${listedItem('i')}) i
     WHERE nu.inside
@@ -177,6 +179,7 @@ function randomPage(params: FeedPageParams, order: Array<[string, Direction]>): 
  */
 export function matchPage(params: FeedPageParams, order: Array<[string, Direction]>, itemId?: number): SQL {
   const viewer = sql`${params.viewerId}::uuid`;
+  const hidden = notHiddenFrom('i.user_id', params.viewerId);
   const only = itemId ? sql`AND i.id = ${itemId}::int` : sql``;
   const search = params.search ? sql`AND ${searchMatch(params.search)}` : sql``;
   const filtered = params.origin && !itemId ? params.origin : null;
@@ -193,7 +196,7 @@ export function matchPage(params: FeedPageParams, order: Array<[string, Directio
   const fromProbe = sql.raw(names.map((name) => `bc.${name}`).join(', '));
   const branch = (flags: SQL, join: SQL) => sql`SELECT w.id AS want_id, ${flags}, ${columns}
       FROM my_wants w CROSS JOIN LATERAL (SELECT * FROM items i
-        WHERE ${join} AND i.is_service = w.is_service AND ${listedItem('i')} AND i.user_id <> ${viewer} ${only} ${search} ${near}
+        WHERE ${join} AND i.is_service = w.is_service AND ${listedItem('i')} AND i.user_id <> ${viewer} AND ${hidden} ${only} ${search} ${near}
         -- Kept a subquery (not flattened into a join), so each want probes the index.
         OFFSET 0) i`;
   // The candidate's latitude/longitude are the item's copy of its owner's public point.
@@ -212,7 +215,7 @@ export function matchPage(params: FeedPageParams, order: Array<[string, Directio
       SELECT c.is_service AS probe_service, i.* FROM (SELECT DISTINCT category, is_service FROM my_wants) c
       CROSS JOIN LATERAL (SELECT ${columns} FROM items i
         WHERE i.category = c.category AND i.is_service = c.is_service AND ${listedItem('i')}
-          AND i.user_id <> ${viewer} ${only} ${search} ${near}
+          AND i.user_id <> ${viewer} AND ${hidden} ${only} ${search} ${near}
         OFFSET 0) i
     ),
     pairs AS (
@@ -274,7 +277,7 @@ function searchPage(params: FeedPageParams & { search: Search }, order: Array<[s
       SELECT p.item_id, p.created_at, p.value, p.latitude, p.longitude, ${sql.raw(String(tier))} AS tier
       FROM search_postings p
       WHERE p.lexeme = a.lexeme AND ${sql.raw(inTitle ? 'p.in_title' : 'NOT p.in_title')}
-        AND p.user_id <> ${params.viewerId}::uuid ${near}
+        AND p.user_id <> ${params.viewerId}::uuid AND ${notHiddenFrom('p.user_id', params.viewerId)} ${near}
         ${check ? sql`AND EXISTS (SELECT 1 FROM items i WHERE i.id = p.item_id AND ${check})` : sql``}
       ${recent ? sql`ORDER BY p.created_at DESC NULLS LAST, p.item_id DESC NULLS LAST LIMIT ${enough}::int` : sql``})`;
   const walks = postingWalks(params.search);

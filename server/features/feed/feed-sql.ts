@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Point } from '../../geo/earth';
 import { itemPoint, withinRadius } from '../../geo/sql';
+import { notHiddenFrom } from '../safety/blocks-sql';
 import {
   MATCH_POINTS,
   NEARNESS_SCALE_MILES,
@@ -61,7 +62,11 @@ export function listedItem(i = 'i'): SQL {
 }
 
 export function candidateWhere(filter: CandidateFilter): SQL {
-  const parts: SQL[] = [listedItem('i'), sql`i.user_id <> ${filter.viewerId}::uuid`];
+  const parts: SQL[] = [
+    listedItem('i'),
+    sql`i.user_id <> ${filter.viewerId}::uuid`,
+    notHiddenFrom('i.user_id', filter.viewerId),
+  ];
   // The item's copy of its owner's public point (kept by the database, migration 0009).
   if (filter.origin) parts.push(withinRadius(filter.origin, filter.radiusMiles, itemPoint('i')));
   if (filter.search) parts.push(searchMatch(filter.search));

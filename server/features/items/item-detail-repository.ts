@@ -12,6 +12,7 @@ import {
 } from '../feed/feed-cards';
 import { distanceOrNull, type FeedPageParams, matchPage } from '../feed/feed-ranking';
 import type { FeedRow } from '../feed/feed-types';
+import { notHiddenFrom } from '../safety/blocks-sql';
 
 const run = queryRows;
 
@@ -31,7 +32,8 @@ export async function findItemDetail(
     ? sql`CASE WHEN i.user_id = ${viewerId}::uuid THEN 0::float8 ELSE ${distanceOrNull(origin)} END`
     : distanceOrNull(origin);
   const page = sql`SELECT i.id, ${distance} AS distance FROM items i
-    WHERE i.id = ${itemId}::int AND (i.is_active OR i.user_id = ${viewerId}::uuid)`;
+    WHERE i.id = ${itemId}::int AND (i.is_active OR i.user_id = ${viewerId}::uuid)
+      AND ${notHiddenFrom('i.user_id', viewerId)}`;
   const [row] = await run<RawRow>(db, presentPage({ page, viewerId, order: [['id', 'ASC']], lookingFor }));
   if (!row) return null;
   const detail = toFeedRow(row);

@@ -2,10 +2,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import { isCategoryAllowed } from '../../../common/categories';
 import { ERROR_CODES } from '../../../common/error-codes';
 import { type ItemInput, type ItemUpdate, LISTING_MESSAGES } from '../../../common/schemas/listings';
+import { SAFETY_ERROR_CODES } from '../../../common/schemas/safety';
 import type { Db } from '../../db/client';
 import type { Page, PageRequest } from '../../db/paging';
 import type { ItemRow } from '../../db/schema/items';
-import { badRequest, conflict, notFound } from '../../errors';
+import { badRequest, conflict, forbidden, notFound } from '../../errors';
 import { assertAppropriate } from '../../moderation/moderation';
 import type { StoredPhoto } from '../../photos/photo-pipeline';
 import { type PhotoUpload, storeUploadedPhoto } from '../../photos/photo-upload';
@@ -135,6 +136,15 @@ export async function updateItem(
   const item = await loadOwnItem(deps, actor, id, 'update');
   const hiding = patch.isActive === false;
   if (hiding && item.reservedByRequestId !== null) throw itemReserved();
+  // Hidden by a moderator (ADR 025): removed for good, or while the owner is suspended.
+  if (patch.isActive === true && item.moderation !== null) {
+    throw forbidden(
+      item.moderation === 'removed'
+        ? 'A moderator removed this listing for breaking the Terms.'
+        : 'Your listings are hidden while your account is suspended.',
+      SAFETY_ERROR_CODES.removedByModerator,
+    );
+  }
 
   // The category must fit the list that applies after the change, whichever of the two was sent.
   const category = patch.category ?? item.category;

@@ -13,6 +13,7 @@ import {
   wantLexemes,
   wantPointsSql,
 } from '../feed/feed-sql';
+import { notHiddenFrom } from '../safety/blocks-sql';
 
 /**
  * The SQL that keeps the match graph (ADR 022). One definition of a match serves the whole graph,
@@ -199,7 +200,8 @@ export function graphPageSql(
     JOIN items i ON i.id = g.item_id
     JOIN wants w ON w.id = g.want_id
     LEFT JOIN wants tw ON tw.id = g.their_want_id
-    WHERE g.member_id = ${params.viewerId}::uuid AND ${listedItem('i')} AND w.is_active ${radius} ${text ? sql`AND ${text.match}` : sql``}
+    WHERE g.member_id = ${params.viewerId}::uuid AND ${listedItem('i')} AND w.is_active
+      AND ${notHiddenFrom('g.item_user_id', params.viewerId)} ${radius} ${text ? sql`AND ${text.match}` : sql``}
     ORDER BY ${sql.raw(keys.join(', '))}
     LIMIT ${params.limit}::int OFFSET ${params.offset}::int`;
 }

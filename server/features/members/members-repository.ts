@@ -62,7 +62,8 @@ export async function findReceivedRatings(
   userId: string,
   page: PageRequest,
 ): Promise<Page<ReceivedRatingRow>> {
-  const received = eq(ratings.rateeId, userId);
+  // Ratings a moderator removed are left out (ADR 025).
+  const received = and(eq(ratings.rateeId, userId), isNull(ratings.removedAt));
   const rows = await db
     .select({
       id: ratings.id,

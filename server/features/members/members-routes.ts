@@ -10,6 +10,9 @@ import {
   memberRatingListSchema,
   memberWantListSchema,
 } from '../../../common/schemas/members';
+import { notFound } from '../../errors';
+import { areHidden } from '../safety/blocks';
+import { isMemberId } from './member-id';
 import * as membersService from './members-service';
 
 const PAGED =
@@ -23,6 +26,13 @@ const PAGED =
 export async function membersRoutes(app: FastifyInstance): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema };
+  // Members who blocked each other do not see each other's page (ADR 025): alike to an unknown id.
+  app.addHook('preHandler', async (request) => {
+    const id = (request.params as { id?: string } | undefined)?.id;
+    if (id && isMemberId(id) && (await areHidden(app.db, request.member.id, id))) {
+      throw notFound('Member not found.');
+    }
+  });
 
   routes.get(
     '/api/members/:id',

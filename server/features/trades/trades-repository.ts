@@ -141,11 +141,11 @@ async function findTradeItems(db: Db, requestIds: number[]): Promise<Map<string,
   return bySide;
 }
 
-/** Average stars the member received, rounded to one decimal in SQL (null when none). */
+/** Average stars the member received, rounded to one decimal in SQL (null when none); removed ratings left out. */
 const averageRatingOf = (userId: string | SQL) =>
   sql<
     string | null
-  >`(SELECT round(avg(${ratings.stars}), 1) FROM ${ratings} WHERE ${ratings.rateeId} = ${userId})`;
+  >`(SELECT round(avg(${ratings.stars}), 1) FROM ${ratings} WHERE ${ratings.rateeId} = ${userId} AND ${ratings.removedAt} IS NULL)`;
 
 export interface TradeStatsRow {
   totalTrades: number;

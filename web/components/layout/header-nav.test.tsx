@@ -19,6 +19,8 @@ const user: CurrentUser = {
   isDemo: false,
   emailVerified: true,
   hasPassword: true,
+  role: 'member',
+  suspendedUntil: null,
 };
 
 /** The signed-in member and the two unread counts; anything else fails the test. */

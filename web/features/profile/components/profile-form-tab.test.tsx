@@ -21,6 +21,8 @@ const USER: CurrentUser = {
   isDemo: false,
   emailVerified: true,
   hasPassword: true,
+  role: 'member',
+  suspendedUntil: null,
 };
 
 const PORTLAND: Place = {

@@ -18,6 +18,8 @@ const USER: CurrentUser = {
   isDemo: false,
   emailVerified: true,
   hasPassword: true,
+  role: 'member',
+  suspendedUntil: null,
 };
 
 function stubStats(stats: TradeStats) {
