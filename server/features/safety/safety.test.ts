@@ -362,7 +362,10 @@ describe('trust and safety', () => {
       expect((await ownAccount(cy)).statusCode).toBe(401);
       await t.app.db
         .update(users)
-        .set({ email: `cy-${cy.id.slice(0, 8)}@example.com`, passwordHash: await hashPassword('cy password 1') })
+        .set({
+          email: `cy-${cy.id.slice(0, 8)}@example.com`,
+          passwordHash: await hashPassword('cy password 1'),
+        })
         .where(eq(users.id, cy.id));
       const login = await t.app.inject({
         method: 'POST',
