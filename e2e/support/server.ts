@@ -9,6 +9,7 @@ import path from 'node:path';
 import { simpleParser } from 'mailparser';
 import { OAuth2Server } from 'oauth2-mock-server';
 import { SMTPServer } from 'smtp-server';
+import { E2E_MODERATOR } from './moderator';
 
 const mailDir = path.resolve(process.env.DATA_DIR ?? '.data-e2e', 'e2e-mail');
 mkdirSync(mailDir, { recursive: true });
@@ -54,5 +55,27 @@ provider.service.on('beforeTokenSigning', (token) => {
 process.env.GOOGLE_CLIENT_ID = 'barterhood-e2e';
 process.env.GOOGLE_CLIENT_SECRET = 'e2e-secret';
 process.env.GOOGLE_ISSUER_URL = provider.issuer.url ?? `http://127.0.0.1:${providerPort}`;
+
+// The first moderator comes from the command line (npm run admin -- grant EMAIL), never the web:
+// made here the same way, before the server opens the embedded database.
+{
+  const { loadConfig } = await import('../../server/config');
+  const { openConfiguredDatabase } = await import('../../server/db/open');
+  const { register } = await import('../../server/features/auth/auth-service');
+  const { setModerator } = await import('../../server/features/safety/moderation-service');
+  const { default: pino } = await import('pino');
+  const database = await openConfiguredDatabase(loadConfig(), pino({ level: 'warn' }));
+  try {
+    await register(database.db, {
+      firstName: 'Morgan',
+      lastName: 'Moderator',
+      email: E2E_MODERATOR.email,
+      password: E2E_MODERATOR.password,
+    }).catch(() => undefined); // made by an earlier start on the same data
+    await setModerator(database.db, E2E_MODERATOR.email, true);
+  } finally {
+    await database.close();
+  }
+}
 
 await import('../../server/main');

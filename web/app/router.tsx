@@ -20,13 +20,27 @@ const BarterPage = lazy(() => import('./pages/barter-page'));
 const ForgotPasswordPage = lazy(() => import('./pages/forgot-password-page'));
 const ResetPasswordPage = lazy(() => import('./pages/reset-password-page'));
 const VerifyEmailPage = lazy(() => import('./pages/verify-email-page'));
+const ModerationPage = lazy(() => import('./pages/moderation-page'));
+const SuspendedView = lazy(() =>
+  import('../features/safety/components/suspended-view').then((module) => ({
+    default: module.SuspendedView,
+  })),
+);
 
 /**
  * The route table of spec section 2: public routes while signed out or loading, member routes when
  * signed in; anything else is the 404 page.
  */
 export function AppRouter() {
-  const { isAuthenticated, isLoading } = useUser();
+  const { isAuthenticated, isLoading, user } = useUser();
+  // A suspended member sees only the notice and the appeal (ADR 025).
+  if (user?.suspendedUntil) {
+    return (
+      <Suspense fallback={<LoadingView />}>
+        <SuspendedView until={user.suspendedUntil} />
+      </Suspense>
+    );
+  }
   return (
     <Suspense fallback={<LoadingView />}>
       {isLoading || !isAuthenticated ? (
@@ -49,6 +63,7 @@ export function AppRouter() {
           <Route path={paths.memberPattern} component={MemberPage} />
           <Route path={paths.barters} component={BartersPage} />
           <Route path={paths.barterPattern} component={BarterPage} />
+          <Route path={paths.moderation} component={ModerationPage} />
           <Route path={paths.resetPassword} component={ResetPasswordPage} />
           <Route path={paths.verifyEmail} component={VerifyEmailPage} />
           <Route path={paths.terms} component={TermsPage} />

@@ -248,7 +248,8 @@ async function removeContent(db: Db, kind: ReportKind, id: string): Promise<void
 
 /**
  * Act on a report (and every open report on the same target): dismiss, remove the content, warn,
- * suspend for N days or ban its owner. Kept in the audit log with who, what and why.
+ * suspend for N days or ban its owner (over a listing, message or rating, those two remove it as
+ * well). Kept in the audit log with who, what and why.
  */
 export async function resolveReport(
   app: App,
@@ -267,7 +268,11 @@ export async function resolveReport(
     throw badRequest('Another moderator must act on reports about you.');
   }
   await app.db.transaction(async (tx) => {
-    if (input.action === 'remove') await removeContent(tx, report.targetKind, report.targetId);
+    // Suspending or banning over a listing, message or rating removes it too.
+    const removable = report.targetKind === 'item' || report.targetKind === 'message' || report.targetKind === 'rating';
+    if (input.action === 'remove' || ((input.action === 'suspend' || input.action === 'ban') && removable)) {
+      await removeContent(tx, report.targetKind, report.targetId);
+    }
     if (input.action === 'warn' && owner) {
       await notifyMember(tx, {
         userId: owner,

@@ -12,6 +12,8 @@ import { useMember, useMemberItems } from '../../features/members/api/member';
 import { MemberProfileHeader } from '../../features/members/components/member-profile-header';
 import { MemberRatings } from '../../features/members/components/member-ratings';
 import { MemberWants } from '../../features/members/components/member-wants';
+import { BlockButton } from '../../features/safety/components/block-button';
+import { ReportButton } from '../../features/safety/components/report-button';
 import { ApiError } from '../../lib/api-client';
 import { flattenOwnList } from '../../lib/own-list';
 
@@ -76,6 +78,17 @@ export function MemberView({ memberId, viewerId }: { memberId: string; viewerId:
   return (
     <div className="grid gap-8">
       <MemberProfileHeader member={member} />
+      {member.id !== viewerId && (
+        <div className="-mt-6 flex flex-wrap justify-end gap-2">
+          <ReportButton
+            targetKind="member"
+            targetId={member.id}
+            what={member.displayName}
+            label="Report member"
+          />
+          <BlockButton memberId={member.id} name={member.displayName} />
+        </div>
+      )}
       <MemberItems memberId={member.id} name={member.displayName} own={member.id === viewerId} />
       <MemberWants memberId={member.id} name={member.displayName} />
       <MemberRatings memberId={member.id} name={member.displayName} />

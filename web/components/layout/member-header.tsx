@@ -1,5 +1,5 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { LogOut, MapPin, MessageCircle, UserRound } from 'lucide-react';
+import { LogOut, MapPin, MessageCircle, ShieldCheck, UserRound } from 'lucide-react';
 import { Link, useLocation } from 'wouter';
 import { paths } from '../../app/paths';
 import { useLogout } from '../../features/auth/api/auth-mutations';
@@ -70,6 +70,15 @@ export function MemberHeader() {
                   <UserRound className="h-4 w-4" aria-hidden="true" />
                   Profile
                 </DropdownMenu.Item>
+                {user.role === 'moderator' && (
+                  <DropdownMenu.Item
+                    onSelect={() => navigate(paths.moderation)}
+                    className="flex cursor-pointer items-center gap-2 rounded-md px-3 py-2 text-sm outline-none data-[highlighted]:bg-slate-100"
+                  >
+                    <ShieldCheck className="h-4 w-4" aria-hidden="true" />
+                    Moderation
+                  </DropdownMenu.Item>
+                )}
                 <DropdownMenu.Item
                   onSelect={() => logout.mutate()}
                   className="flex cursor-pointer items-center gap-2 rounded-md px-3 py-2 text-sm outline-none data-[highlighted]:bg-slate-100"

@@ -18,6 +18,7 @@ import { Input } from '../../../components/ui/input';
 import { PasswordInput } from '../../../components/ui/password-input';
 import { toast } from '../../../components/ui/use-toast';
 import { ApiError, serverMessageOf } from '../../../lib/api-client';
+import { BlockedMembers } from '../../safety/components/blocked-members';
 import {
   useChangeEmail,
   useChangePassword,
@@ -256,6 +257,7 @@ export function AccountTab({ user }: { user: CurrentUser }) {
         </>
       )}
       <SessionsSection />
+      <BlockedMembers />
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { formatTraderRating } from '../../../../common/trader-reputation';
 import { MemberLink } from '../../../components/member-link';
 import { Badge } from '../../../components/ui/badge';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
+import { ReportButton } from '../../safety/components/report-button';
 import { useItemDetail } from '../api/item-detail';
 import { formatDistance, formatValue, ownerName } from '../format';
 import { ProposeBarterButton } from './propose-barter-button';
@@ -80,7 +81,8 @@ export function ItemDetailDialog({
               )}
             </div>
             {item.isOwn ? null : (
-              <div className="flex items-center justify-end gap-2">
+              <div className="flex flex-wrap items-center justify-end gap-2">
+                <ReportButton targetKind="item" targetId={String(item.id)} what="this listing" />
                 <SaveToggle itemId={item.id} title={item.title} initiallySaved={item.isSaved} />
                 <ProposeBarterButton item={item} />
               </div>

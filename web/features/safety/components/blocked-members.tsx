@@ -1,0 +1,45 @@
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { toast } from '../../../components/ui/use-toast';
+import { serverMessageOf } from '../../../lib/api-client';
+import { useBlocked, useUnblock } from '../api/safety-api';
+
+/** The Account tab's list of blocked members, each with Unblock (ADR 025). */
+export function BlockedMembers() {
+  const blocked = useBlocked();
+  const unblock = useUnblock();
+  return (
+    <Card className="p-6">
+      <h2 className="text-lg font-semibold text-slate-900">Blocked members</h2>
+      {blocked.data && blocked.data.length === 0 && (
+        <p className="mt-2 text-sm text-slate-600">You haven't blocked anyone.</p>
+      )}
+      <ul className="mt-2 divide-y divide-slate-200" aria-label="Blocked members">
+        {(blocked.data ?? []).map((member) => (
+          <li key={member.id} className="flex items-center justify-between gap-3 py-3">
+            <span className="font-medium text-slate-900">{member.name}</span>
+            <Button
+              variant="secondary"
+              size="sm"
+              disabled={unblock.isPending}
+              aria-label={`Unblock ${member.name}`}
+              onClick={() =>
+                unblock.mutate(member.id, {
+                  onSuccess: () => toast({ title: 'Unblocked', description: `${member.name} is unblocked.` }),
+                  onError: (error) =>
+                    toast({
+                      title: 'Could not unblock',
+                      description: serverMessageOf(error, 'Please try again.'),
+                      variant: 'destructive',
+                    }),
+                })
+              }
+            >
+              Unblock
+            </Button>
+          </li>
+        ))}
+      </ul>
+    </Card>
+  );
+}

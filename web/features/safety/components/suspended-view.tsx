@@ -1,0 +1,69 @@
+import { useId, useState } from 'react';
+import { REPORT_NOTE_MAX } from '../../../../common/schemas/safety';
+import { Logo } from '../../../components/layout/logo';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { Label } from '../../../components/ui/label';
+import { Textarea } from '../../../components/ui/textarea';
+import { toast } from '../../../components/ui/use-toast';
+import { serverMessageOf } from '../../../lib/api-client';
+import { useLogout } from '../../auth/api/auth-mutations';
+import { useAppeal } from '../api/safety-api';
+
+const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short' });
+
+/** What a suspended member sees instead of the app (ADR 025): the notice, an appeal, and Log out. */
+export function SuspendedView({ until }: { until: string }) {
+  const appeal = useAppeal();
+  const logout = useLogout();
+  const [text, setText] = useState('');
+  const [sent, setSent] = useState(false);
+  const id = useId();
+  return (
+    <main className="flex min-h-screen flex-col items-center justify-center gap-6 bg-slate-50 px-4 py-10">
+      <Logo />
+      <Card className="grid w-full max-w-lg gap-4 p-6">
+        <h1 className="text-2xl font-bold text-slate-900">Your account is suspended</h1>
+        <p className="text-slate-700">
+          A moderator suspended your account until <strong>{when.format(new Date(until))}</strong> for
+          breaking the Terms. Until then your listings are hidden and you can't trade or send messages.
+        </p>
+        {sent ? (
+          <p role="status" className="text-slate-700">
+            Your appeal is with the moderators. You'll hear back by notification.
+          </p>
+        ) : (
+          <form
+            className="grid gap-3"
+            onSubmit={(event) => {
+              event.preventDefault();
+              appeal.mutate(text, {
+                onSuccess: () => setSent(true),
+                onError: (error) =>
+                  toast({
+                    title: 'Appeal not sent',
+                    description: serverMessageOf(error, 'Please try again.'),
+                    variant: 'destructive',
+                  }),
+              });
+            }}
+          >
+            <Label htmlFor={id}>Think this is a mistake? Tell the moderators why.</Label>
+            <Textarea
+              id={id}
+              value={text}
+              maxLength={REPORT_NOTE_MAX}
+              onChange={(event) => setText(event.target.value)}
+            />
+            <Button type="submit" disabled={appeal.isPending || !text.trim()}>
+              Send Appeal
+            </Button>
+          </form>
+        )}
+        <Button variant="secondary" onClick={() => logout.mutate()}>
+          Log out
+        </Button>
+      </Card>
+    </main>
+  );
+}
