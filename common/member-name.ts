@@ -19,3 +19,6 @@ export function memberDisplayName(
   const initial = lastInitial(lastName);
   return initial ? `${first} ${initial}` : first;
 }
+
+/** How a deleted account shows wherever its trades, ratings and messages remain (ADR 025). */
+export const FORMER_MEMBER = 'Former member';

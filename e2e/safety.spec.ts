@@ -122,7 +122,9 @@ test.describe('trust and safety (ADR 025)', () => {
       await aPage.getByRole('button', { name: 'Sign In' }).click();
       await expect(aPage.getByRole('heading', { name: 'Your account is suspended' })).toBeVisible();
       await expectAccessible(aPage);
-      await aPage.getByLabel('Think this is a mistake? Tell the moderators why.').fill(`It was apple juice, ${suffix}.`);
+      await aPage
+        .getByLabel('Think this is a mistake? Tell the moderators why.')
+        .fill(`It was apple juice, ${suffix}.`);
       await aPage.getByRole('button', { name: 'Send Appeal' }).click();
       await expect(aPage.getByText('Your appeal is with the moderators.')).toBeVisible();
       await mod.reload();

@@ -189,6 +189,13 @@ export const changeEmailSchema = z.strictObject({
 });
 export type ChangeEmailInput = z.infer<typeof changeEmailSchema>;
 
+/** DELETE /api/account: the password, or (for a member without one) the e-mail typed again. */
+export const deleteAccountSchema = z.strictObject({
+  password: z.string().max(PASSWORD_MAX_LENGTH).optional(),
+  email: z.string().max(EMAIL_MAX_LENGTH).optional(),
+});
+export type DeleteAccountInput = z.infer<typeof deleteAccountSchema>;
+
 /** GET /api/account/sessions: where the member is signed in. */
 export const accountSessionSchema = z.object({
   id: z.string(),

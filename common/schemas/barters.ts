@@ -166,7 +166,8 @@ export const chatMessageSchema = z.object({
   id: z.number().int(),
   /** The conversation (thread) id. */
   barterRequestId: z.number().int(),
-  fromUserId: z.string(),
+  /** Null once the sender deleted their account (the message stays, without a name). */
+  fromUserId: z.string().nullable(),
   fromMe: z.boolean(),
   content: z.string(),
   isRead: z.boolean(),

@@ -61,6 +61,8 @@ const SUSPENDED_MAY = new Set([
   'DELETE /api/account/sessions/:id',
   'POST /api/account/sign-out-everywhere',
   'POST /api/account/appeal',
+  'GET /api/account/export',
+  'DELETE /api/account',
   'GET /api/notifications',
   'GET /api/notifications/unread-count',
   'GET /api/events',

@@ -101,17 +101,16 @@ export const barterRequestItems = pgTable(
   ],
 );
 
-/** Messages between members, optionally about a barter request (spec section 3). */
+/**
+ * Messages between members, optionally about a barter request (spec section 3). When a member deletes
+ * their account (ADR 025) their messages stay in the other member's conversation, without a sender.
+ */
 export const messages = pgTable(
   'messages',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    fromUserId: uuid('from_user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    toUserId: uuid('to_user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    fromUserId: uuid('from_user_id').references(() => users.id, { onDelete: 'set null' }),
+    toUserId: uuid('to_user_id').references(() => users.id, { onDelete: 'set null' }),
     barterRequestId: integer('barter_request_id').references(() => barterRequests.id, {
       onDelete: 'set null',
     }),

@@ -7,6 +7,7 @@ import {
   changeEmailSchema,
   changePasswordSchema,
   currentUserSchema,
+  deleteAccountSchema,
   passwordResetRequestSchema,
   passwordResetSchema,
   verifyEmailSchema,
@@ -14,6 +15,7 @@ import {
 import { apiErrorSchema } from '../../../common/schemas/errors';
 import { sessionHashOf } from '../../plugins/session';
 import { presentCurrentUser } from '../auth/user-presenter';
+import { deleteAccount, exportMemberData } from './account-data';
 import * as account from './account-service';
 
 const messageSchema = z.object({ message: z.string() });
@@ -186,6 +188,49 @@ export async function accountSettingsRoutes(app: FastifyInstance): Promise<void>
       const current = sessionHashOf(request);
       await account.endOneSession(app, request.member, request.params.id);
       if (request.params.id === current) await request.session.signOut();
+      return reply.code(204).send();
+    },
+  );
+
+  routes.get(
+    '/api/account/export',
+    {
+      config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['account'],
+        summary: 'Download my data: one JSON file',
+        description:
+          'Everything the member created (account, listings, wants, saved items, reports, blocks) and ' +
+          'their barters, messages and ratings. Other members appear by id only.',
+        response: { 200: z.record(z.string(), z.unknown()), 401: apiErrorSchema, 429: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const data = await exportMemberData(app, request.member);
+      const day = new Date().toISOString().slice(0, 10);
+      reply.header('content-disposition', `attachment; filename="barterhood-data-${day}.json"`);
+      return data;
+    },
+  );
+
+  routes.delete(
+    '/api/account',
+    {
+      config: mailLimit,
+      schema: {
+        tags: ['account'],
+        summary: 'Delete my account',
+        description:
+          'Confirmed with the password (a member without one types their e-mail). Listings, wants ' +
+          "and unfinished barters go; completed trades stay in the other member's history as " +
+          '"Former member"; messages stay without the sender\'s name. 400 CURRENT_PASSWORD_WRONG.',
+        body: deleteAccountSchema,
+        response: { 204: z.undefined(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await deleteAccount(app, request.member, request.body);
+      await request.session.signOut();
       return reply.code(204).send();
     },
   );

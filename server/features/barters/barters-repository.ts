@@ -543,8 +543,9 @@ export const REMOVED_MESSAGE = 'This message was removed by a moderator.';
 export interface MessageRowView {
   id: number;
   barterRequestId: number;
-  fromUserId: string;
-  toUserId: string;
+  /** Null once the sender deleted their account (the message stays, without a name). */
+  fromUserId: string | null;
+  toUserId: string | null;
   content: string;
   isRead: boolean;
   createdAt: Date;

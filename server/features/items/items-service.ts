@@ -65,7 +65,10 @@ function storePhoto(
  * twice is one file; it stays while any item uses it. Failures are logged, never thrown: the
  * database is the truth and an orphan file is harmless.
  */
-async function removeUnusedPhotos(deps: ItemsDeps, urls: Array<string | null | undefined>): Promise<void> {
+export async function removeUnusedPhotos(
+  deps: ItemsDeps,
+  urls: Array<string | null | undefined>,
+): Promise<void> {
   for (const url of new Set(urls)) {
     if (!url) continue;
     try {

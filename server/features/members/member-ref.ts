@@ -1,4 +1,4 @@
-import { memberDisplayName } from '../../../common/member-name';
+import { FORMER_MEMBER, memberDisplayName } from '../../../common/member-name';
 import type { MemberRef } from '../../../common/schemas/barters';
 
 /** The columns a member reference is made from (select them from `users`). */
@@ -11,10 +11,10 @@ export interface MemberRefRow {
 
 /**
  * Another member as barters, notifications and member pages show them: id, "Ann R." and picture;
- * never the e-mail or a position. A missing row (deleted account) is 'User' with a null id.
+ * never the e-mail or a position. A missing row (deleted account) is 'Former member' with a null id.
  */
 export function presentMemberRef(row: MemberRefRow | null | undefined): MemberRef {
-  if (!row?.id) return { id: null, displayName: 'User', profileImageUrl: null };
+  if (!row?.id) return { id: null, displayName: FORMER_MEMBER, profileImageUrl: null };
   return {
     id: row.id,
     displayName: memberDisplayName(row.firstName, row.lastName),

@@ -221,7 +221,7 @@ describe('member page API', () => {
       expect(rest.headers[TOTAL_COUNT_HEADER]).toBe('6');
       const page2 = rest.json<MemberRating[]>();
       expect(page2.map((r) => r.id)).toEqual([made[2], made[1], made[0], orphan.id]);
-      expect(page2[3]?.rater).toEqual({ id: null, displayName: 'User', profileImageUrl: null });
+      expect(page2[3]?.rater).toEqual({ id: null, displayName: 'Former member', profileImageUrl: null });
       expect((await get(`/api/members/${member.id}/ratings?offset=6`)).json()).toEqual([]);
       expectNothingPrivate(first.body + rest.body, rater);
 

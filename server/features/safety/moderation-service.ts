@@ -55,7 +55,7 @@ async function ownerOfTarget(
       .select({ from: messages.fromUserId, to: messages.toUserId })
       .from(messages)
       .where(eq(messages.id, numeric));
-    if (!row || (row.from !== reporterId && row.to !== reporterId)) throw noSuchTarget();
+    if (!row?.from || (row.from !== reporterId && row.to !== reporterId)) throw noSuchTarget();
     return row.from;
   }
   const [row] = await db.select({ raterId: ratings.raterId }).from(ratings).where(eq(ratings.id, numeric));
@@ -269,7 +269,8 @@ export async function resolveReport(
   }
   await app.db.transaction(async (tx) => {
     // Suspending or banning over a listing, message or rating removes it too.
-    const removable = report.targetKind === 'item' || report.targetKind === 'message' || report.targetKind === 'rating';
+    const removable =
+      report.targetKind === 'item' || report.targetKind === 'message' || report.targetKind === 'rating';
     if (input.action === 'remove' || ((input.action === 'suspend' || input.action === 'ban') && removable)) {
       await removeContent(tx, report.targetKind, report.targetId);
     }

@@ -48,7 +48,7 @@ const RATINGS: MemberRating[] = [
     id: 6,
     stars: 5,
     comment: null,
-    rater: { id: null, displayName: 'User', profileImageUrl: null },
+    rater: { id: null, displayName: 'Former member', profileImageUrl: null },
     createdAt: '2026-01-10T12:00:00.000Z',
   },
 ];
@@ -134,7 +134,7 @@ describe('MemberView', () => {
     expect(within(ratings).getByText('Friendly and on time.')).toBeInTheDocument();
     expect(within(ratings).getByRole('link', { name: 'Bob S.' })).toHaveAttribute('href', '/members/m2');
     // A deleted rater is named, not linked.
-    expect(within(ratings).getByText('User').tagName).toBe('SPAN');
+    expect(within(ratings).getByText('Former member').tagName).toBe('SPAN');
     expect(within(ratings).queryByRole('button', { name: 'Load More Ratings' })).not.toBeInTheDocument();
   });
 

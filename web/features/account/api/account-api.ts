@@ -3,6 +3,7 @@ import type {
   AccountSession,
   ChangeEmailInput,
   ChangePasswordInput,
+  DeleteAccountInput,
   PasswordResetInput,
 } from '../../../../common/schemas/auth';
 import { apiGet, apiRequest } from '../../../lib/api-client';
@@ -98,6 +99,34 @@ export function useSignOutEverywhere() {
   return useMutation({
     mutationFn: async () => {
       await apiRequest('POST', '/api/account/sign-out-everywhere');
+    },
+    onSuccess: () => window.location.assign('/'),
+  });
+}
+
+/** GET /api/account/export, saved by the browser as the server names it. */
+export function useDownloadData() {
+  return useMutation({
+    mutationFn: async () => {
+      const response = await apiRequest('GET', '/api/account/export');
+      const name =
+        /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ??
+        'barterhood-data.json';
+      const url = URL.createObjectURL(await response.blob());
+      const link = Object.assign(document.createElement('a'), { href: url, download: name });
+      document.body.append(link);
+      link.click();
+      link.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    },
+  });
+}
+
+/** DELETE /api/account, then the start page, signed out. */
+export function useDeleteAccount() {
+  return useMutation({
+    mutationFn: async (input: DeleteAccountInput) => {
+      await apiRequest('DELETE', '/api/account', input);
     },
     onSuccess: () => window.location.assign('/'),
   });

@@ -27,6 +27,7 @@ import {
   useSessions,
   useSignOutEverywhere,
 } from '../api/account-api';
+import { YourDataSection } from './your-data-section';
 
 const failed = (title: string, error: unknown) =>
   toast({ title, description: serverMessageOf(error, 'Please try again.'), variant: 'destructive' });
@@ -258,6 +259,7 @@ export function AccountTab({ user }: { user: CurrentUser }) {
       )}
       <SessionsSection />
       <BlockedMembers />
+      <YourDataSection user={user} />
     </div>
   );
 }

@@ -26,7 +26,10 @@ describe('BartersScreen', () => {
                 ],
                 requestedItems: [barterItem(21, { title: 'Cordless drill' })],
               }),
-              barter({ id: 6, otherMember: { id: null, displayName: 'User', profileImageUrl: null } }),
+              barter({
+                id: 6,
+                otherMember: { id: null, displayName: 'Former member', profileImageUrl: null },
+              }),
             ])
           : pagedResponse([]),
     });
@@ -44,8 +47,8 @@ describe('BartersScreen', () => {
     expect(within(first).getByText('Pending')).toBeInTheDocument();
     expect(within(first).getByText('3 unread messages')).toBeInTheDocument();
     // A deleted account has no page to link to.
-    expect(within(second).getByText('User')).toBeInTheDocument();
-    expect(within(second).queryByRole('link', { name: 'User' })).not.toBeInTheDocument();
+    expect(within(second).getByText('Former member')).toBeInTheDocument();
+    expect(within(second).queryByRole('link', { name: 'Former member' })).not.toBeInTheDocument();
     expect(within(second).queryByText(/unread/)).not.toBeInTheDocument();
 
     await userEvent.click(open);

@@ -76,9 +76,9 @@ describe('TradeHistoryTab', () => {
     expect(within(rows[0] as HTMLElement).getByText('tools')).toBeInTheDocument();
     expect(within(rows[0] as HTMLElement).getByText('books')).toBeInTheDocument();
     expect(within(rows[0] as HTMLElement).getByText('yesterday')).toBeInTheDocument();
-    // A counterpart whose account is gone is 'User'; I was the receiving side there.
+    // A counterpart whose account is gone is 'Former member' (ADR 025); I was the receiving side there.
     const third = within(rows[2] as HTMLElement);
-    expect(rows[2]).toHaveTextContent('Traded with User');
+    expect(rows[2]).toHaveTextContent('Traded with Former member');
     expect(third.getByText('Hand drill')).toBeInTheDocument();
     expect(third.getByText('Sourdough loaf')).toBeInTheDocument();
     expect(third.getByText('farm+garden')).toBeInTheDocument();

@@ -1,5 +1,6 @@
 import { ArrowLeftRight, History } from 'lucide-react';
 import { TRADE_HISTORY_RECENT } from '../../../../common/constants';
+import { FORMER_MEMBER } from '../../../../common/member-name';
 import type { Trade } from '../../../../common/schemas/trades';
 import { MemberLink } from '../../../components/member-link';
 import { Badge } from '../../../components/ui/badge';
@@ -51,7 +52,10 @@ function TradeRow({ trade, userId }: { trade: Trade; userId: string }) {
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="font-semibold text-slate-900">
           Traded with{' '}
-          <MemberLink id={counterpart ? counterpartId : null} name={counterpart?.firstName || 'User'} />
+          <MemberLink
+            id={counterpart ? counterpartId : null}
+            name={counterpart ? counterpart.firstName || 'User' : FORMER_MEMBER}
+          />
         </p>
         <div className="flex items-center gap-2 text-sm text-slate-600">
           <Badge tone="success">Completed</Badge>

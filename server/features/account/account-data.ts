@@ -1,0 +1,205 @@
+import { and, asc, eq, inArray, or } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { AUTH_ERROR_CODES, normalizeEmail } from '../../../common/schemas/auth';
+import { barterRequestItems, barterRequests, messages, ratings } from '../../db/schema/barter';
+import { items, savedItems, wants } from '../../db/schema/items';
+import { memberBlocks, reports } from '../../db/schema/safety';
+import { type UserRow, users } from '../../db/schema/users';
+import { badRequest } from '../../errors';
+import { forgetCachedUser } from '../../plugins/session-cache';
+import { localPhotoStore } from '../../storage/photo-store';
+import { verifyPassword } from '../auth/passwords';
+import { presentCurrentUser } from '../auth/user-presenter';
+import { removeUnusedPhotos } from '../items/items-service';
+import { notifyMember } from '../notifications/notify';
+import { endSessions } from './account-service';
+
+type App = Pick<FastifyInstance, 'db' | 'mailer' | 'config' | 'log' | 'eventHub'>;
+
+/** Columns never exported: the database's own working copies and secrets. */
+const itemColumns = {
+  id: items.id,
+  title: items.title,
+  description: items.description,
+  category: items.category,
+  isService: items.isService,
+  estimatedValue: items.estimatedValue,
+  imageUrl: items.imageUrl,
+  isActive: items.isActive,
+  moderation: items.moderation,
+  viewCount: items.viewCount,
+  createdAt: items.createdAt,
+  updatedAt: items.updatedAt,
+};
+
+/**
+ * Everything the member created, and their barters and messages, as one JSON document (ADR 025):
+ * their account, listings, wants, saved items, barters with both sides' items, the messages of those
+ * conversations, ratings given and received, reports filed and blocks. Other members appear by id
+ * only (their names are theirs).
+ */
+export async function exportMemberData(app: App, member: UserRow): Promise<Record<string, unknown>> {
+  const db = app.db;
+  const mine = or(eq(barterRequests.fromUserId, member.id), eq(barterRequests.toUserId, member.id));
+  const barters = await db.select().from(barterRequests).where(mine).orderBy(asc(barterRequests.id));
+  const ids = barters.map((row) => row.id);
+  const threadIds = [...new Set(barters.map((row) => row.threadId ?? row.id))];
+  const sides = ids.length
+    ? await db.select().from(barterRequestItems).where(inArray(barterRequestItems.barterRequestId, ids))
+    : [];
+  const conversation = threadIds.length
+    ? await db
+        .select()
+        .from(messages)
+        .where(inArray(messages.barterRequestId, threadIds))
+        .orderBy(asc(messages.id))
+    : [];
+  return {
+    exportedAt: new Date().toISOString(),
+    format: 'Barterhood member data, version 1',
+    account: {
+      ...presentCurrentUser(member),
+      createdAt: member.createdAt.toISOString(),
+      emailVerifiedAt: member.emailVerifiedAt?.toISOString() ?? null,
+    },
+    items: await db.select(itemColumns).from(items).where(eq(items.userId, member.id)).orderBy(asc(items.id)),
+    wants: await db
+      .select({
+        id: wants.id,
+        title: wants.title,
+        description: wants.description,
+        category: wants.category,
+        isService: wants.isService,
+        maxValue: wants.maxValue,
+        isActive: wants.isActive,
+        createdAt: wants.createdAt,
+      })
+      .from(wants)
+      .where(eq(wants.userId, member.id))
+      .orderBy(asc(wants.id)),
+    savedItems: await db.select().from(savedItems).where(eq(savedItems.userId, member.id)),
+    barters: barters.map((row) => ({
+      id: row.id,
+      threadId: row.threadId ?? row.id,
+      role: row.fromUserId === member.id ? 'proposer' : 'recipient',
+      otherMemberId: row.fromUserId === member.id ? row.toUserId : row.fromUserId,
+      status: row.status,
+      message: row.message,
+      closeReason: row.closeReason,
+      createdAt: row.createdAt,
+      updatedAt: row.updatedAt,
+      items: sides
+        .filter((side) => side.barterRequestId === row.id)
+        .map((side) => ({
+          side: side.side,
+          itemId: side.itemId,
+          title: side.title,
+          category: side.category,
+          isService: side.isService,
+        })),
+    })),
+    messages: conversation.map((row) => ({
+      id: row.id,
+      threadId: row.barterRequestId,
+      fromMe: row.fromUserId === member.id,
+      content: row.removedAt ? 'This message was removed by a moderator.' : row.content,
+      createdAt: row.createdAt,
+    })),
+    ratingsGiven: await db.select().from(ratings).where(eq(ratings.raterId, member.id)),
+    ratingsReceived: await db
+      .select({
+        id: ratings.id,
+        barterRequestId: ratings.barterRequestId,
+        stars: ratings.stars,
+        comment: ratings.comment,
+        createdAt: ratings.createdAt,
+      })
+      .from(ratings)
+      .where(eq(ratings.rateeId, member.id)),
+    reportsFiled: await db
+      .select({
+        id: reports.id,
+        targetKind: reports.targetKind,
+        targetId: reports.targetId,
+        reason: reports.reason,
+        note: reports.note,
+        status: reports.status,
+        createdAt: reports.createdAt,
+      })
+      .from(reports)
+      .where(eq(reports.reporterId, member.id)),
+    blocked: await db
+      .select({ memberId: memberBlocks.blockedId, since: memberBlocks.createdAt })
+      .from(memberBlocks)
+      .where(eq(memberBlocks.blockerId, member.id)),
+  };
+}
+
+/**
+ * Delete the member's account (ADR 025), confirmed with their password (or, without one, their
+ * e-mail typed again). Their listings, wants and unfinished barters go (pending proposals are
+ * withdrawn, accepted barters cancelled and their items released, the other side told); completed
+ * trades stay in the other member's history as 'Former member', and their messages stay in the
+ * other member's conversations without a name. Every session ends.
+ */
+export async function deleteAccount(
+  app: App,
+  member: UserRow,
+  confirmation: { password?: string | undefined; email?: string | undefined },
+): Promise<void> {
+  if (member.passwordHash !== null) {
+    if (!(await verifyPassword(member.passwordHash, confirmation.password ?? ''))) {
+      throw badRequest('Your password is not correct.', AUTH_ERROR_CODES.currentPasswordWrong);
+    }
+  } else if (member.email && normalizeEmail(confirmation.email ?? '') !== member.email) {
+    throw badRequest('Please type your email address to confirm.', AUTH_ERROR_CODES.currentPasswordWrong);
+  }
+  const photos = await app.db
+    .select({ imageUrl: items.imageUrl, thumbnailUrl: items.thumbnailUrl })
+    .from(items)
+    .where(eq(items.userId, member.id));
+  await app.db.transaction(async (tx) => {
+    const party = or(eq(barterRequests.fromUserId, member.id), eq(barterRequests.toUserId, member.id));
+    const now = new Date();
+    const withdrawn = await tx
+      .update(barterRequests)
+      .set({ status: 'withdrawn', updatedAt: now, closeReason: 'Account deleted' })
+      .where(and(party, eq(barterRequests.status, 'pending')))
+      .returning();
+    const cancelled = await tx
+      .update(barterRequests)
+      .set({ status: 'cancelled', updatedAt: now, closeReason: 'Account deleted' })
+      .where(and(party, eq(barterRequests.status, 'accepted')))
+      .returning();
+    if (cancelled.length) {
+      await tx
+        .update(items)
+        .set({ reservedByRequestId: null })
+        .where(
+          inArray(
+            items.reservedByRequestId,
+            cancelled.map((row) => row.id),
+          ),
+        );
+    }
+    for (const row of [...withdrawn, ...cancelled]) {
+      const other = row.fromUserId === member.id ? row.toUserId : row.fromUserId;
+      if (other) {
+        await notifyMember(tx, {
+          userId: other,
+          kind: row.status === 'cancelled' ? 'barter_cancelled' : 'proposal_withdrawn',
+          barterRequestId: row.id,
+          actorId: null,
+        });
+      }
+    }
+    await tx.delete(items).where(eq(items.userId, member.id));
+    await tx.delete(users).where(eq(users.id, member.id));
+  });
+  forgetCachedUser(member.id);
+  await endSessions(app, member.id);
+  await removeUnusedPhotos(
+    { db: app.db, store: localPhotoStore(app.config.dataDir), log: app.log },
+    photos.flatMap((row) => [row.imageUrl, row.thumbnailUrl]),
+  );
+}

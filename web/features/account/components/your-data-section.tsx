@@ -1,0 +1,109 @@
+import { useId, useState } from 'react';
+import type { CurrentUser } from '../../../../common/schemas/auth';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { Dialog, DialogContent } from '../../../components/ui/dialog';
+import { Input } from '../../../components/ui/input';
+import { Label } from '../../../components/ui/label';
+import { PasswordInput } from '../../../components/ui/password-input';
+import { toast } from '../../../components/ui/use-toast';
+import { serverMessageOf } from '../../../lib/api-client';
+import { useDeleteAccount, useDownloadData } from '../api/account-api';
+
+/** Download my data, and delete my account after re-entering the password (ADR 025). */
+export function YourDataSection({ user }: { user: CurrentUser }) {
+  const download = useDownloadData();
+  const remove = useDeleteAccount();
+  const [open, setOpen] = useState(false);
+  const [secret, setSecret] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const fieldId = useId();
+  const errorId = useId();
+  const confirmWith = user.hasPassword ? 'password' : user.email ? 'email' : null;
+  return (
+    <Card className="p-6">
+      <h2 className="text-lg font-semibold text-slate-900">Your data</h2>
+      <p className="mt-1 text-sm text-slate-600">
+        One file with your account, listings, wants, saved items, barters, messages and ratings.
+      </p>
+      <div className="mt-4 flex flex-wrap gap-3">
+        <Button
+          variant="secondary"
+          disabled={download.isPending}
+          onClick={() =>
+            download.mutate(undefined, {
+              onError: (failure) =>
+                toast({
+                  title: 'Download failed',
+                  description: serverMessageOf(failure, 'Please try again.'),
+                  variant: 'destructive',
+                }),
+            })
+          }
+        >
+          {download.isPending ? 'Preparing...' : 'Download my data'}
+        </Button>
+        <Button variant="destructive" onClick={() => setOpen(true)}>
+          Delete my account
+        </Button>
+      </div>
+      <Dialog open={open} onOpenChange={setOpen}>
+        <DialogContent
+          title="Delete your account?"
+          description="Your listings, wants and unfinished barters go for good. Completed trades stay in your neighbors' histories as 'Former member', and your messages stay in their conversations without your name."
+        >
+          <form
+            className="grid gap-4"
+            onSubmit={(event) => {
+              event.preventDefault();
+              setError(null);
+              remove.mutate(confirmWith === 'password' ? { password: secret } : { email: secret }, {
+                onError: (failure) => setError(serverMessageOf(failure, 'Please try again.')),
+              });
+            }}
+          >
+            {confirmWith && (
+              <div className="grid gap-1">
+                <Label htmlFor={fieldId}>
+                  {confirmWith === 'password' ? 'Your password' : 'Your email address'}
+                </Label>
+                {confirmWith === 'password' ? (
+                  <PasswordInput
+                    id={fieldId}
+                    autoComplete="current-password"
+                    value={secret}
+                    aria-invalid={error ? true : undefined}
+                    aria-describedby={error ? errorId : undefined}
+                    onChange={(event) => setSecret(event.target.value)}
+                  />
+                ) : (
+                  <Input
+                    id={fieldId}
+                    type="email"
+                    value={secret}
+                    aria-invalid={error ? true : undefined}
+                    aria-describedby={error ? errorId : undefined}
+                    onChange={(event) => setSecret(event.target.value)}
+                  />
+                )}
+                {error && (
+                  <p id={errorId} className="text-sm text-red-700" role="alert">
+                    {error}
+                  </p>
+                )}
+              </div>
+            )}
+            <div className="flex justify-end gap-2">
+              <Button type="button" variant="secondary" onClick={() => setOpen(false)}>
+                Cancel
+              </Button>
+              <Button type="submit" variant="destructive" disabled={remove.isPending}>
+                {remove.isPending ? 'Deleting...' : 'Delete my account'}
+              </Button>
+            </div>
+          </form>
+        </DialogContent>
+      </Dialog>
+    </Card>
+  );
+}
