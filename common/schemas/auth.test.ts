@@ -112,6 +112,10 @@ describe('currentUserSchema', () => {
       maxTravelDistance: 25,
       profileImageUrl: null,
       isDemo: false,
+      emailVerified: false,
+      hasPassword: false,
+      role: 'member',
+      suspendedUntil: null,
     };
     expect(currentUserSchema.parse(user)).toEqual(user);
   });

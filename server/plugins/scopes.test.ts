@@ -18,6 +18,10 @@ const PUBLIC_ROUTES = new Set([
   'POST /api/demo-login',
   'GET /api/auth/google',
   'GET /api/auth/google/callback',
+  // Account links work signed out (ADR 024): the link may be opened on any device.
+  'POST /api/auth/password-reset',
+  'POST /api/auth/password-reset/confirm',
+  'POST /api/auth/verify-email',
 ]);
 
 /** Every route the API describes, as "METHOD /path" with `:param`s filled in. */

@@ -75,6 +75,8 @@ describe('accounts', () => {
         isDemo: false,
         emailVerified: false,
         hasPassword: true,
+        role: 'member',
+        suspendedUntil: null,
       });
       expect(sessionCookie(response)).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
 
@@ -386,6 +388,8 @@ describe('accounts', () => {
           'isDemo',
           'emailVerified',
           'hasPassword',
+          'role',
+          'suspendedUntil',
         ].sort(),
       );
       expect(response.json()).toMatchObject({ location: 'Sellwood, Portland', latitude: 45.46 });

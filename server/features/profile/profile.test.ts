@@ -44,6 +44,8 @@ describe('PUT /api/user/profile', () => {
       isDemo: false,
       emailVerified: false,
       hasPassword: false,
+      role: 'member',
+      suspendedUntil: null,
     };
     expect(response.json()).toEqual(expected);
 
