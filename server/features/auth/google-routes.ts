@@ -93,6 +93,8 @@ export async function googleRoutes(app: FastifyInstance): Promise<void> {
         const query = queryStart === -1 ? '' : request.url.slice(queryStart + 1);
         const identity = await client.finish(query, pending);
         const user = await signInWithGoogle(app.db, identity);
+        // A banned member is not signed in this way either (ADR 025).
+        if (user.bannedAt) return loginError(reply, GOOGLE_ERRORS.failed);
         await request.session.signIn(user.id);
       } catch (error) {
         request.log.warn({ err: error }, 'google sign-in failed');
