@@ -15,6 +15,7 @@ import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/use-toast';
 import { serverMessageOf } from '../../../lib/api-client';
 import { toastWriteError } from '../../../lib/content-errors';
+import { ReportButton } from '../../safety/components/report-button';
 import { useLoadEarlierMessages, useMarkMessagesRead, useMessages, useSendMessage } from '../api/messages';
 import { formatDateTime } from '../barter-sides';
 
@@ -101,10 +102,20 @@ export function Conversation({ barter }: { barter: Barter }) {
                     : 'max-w-[85%] justify-self-start rounded-xl border border-slate-200 bg-white px-3 py-2 text-sm text-slate-900'
                 }
               >
-                <p className={message.fromMe ? 'text-xs text-brand-50' : 'text-xs text-slate-600'}>
-                  <span className="font-semibold">{message.fromMe ? 'You' : name}</span>,{' '}
-                  <time dateTime={message.createdAt}>{formatDateTime(message.createdAt)}</time>
-                </p>
+                <div className="flex items-start justify-between gap-2">
+                  <p className={message.fromMe ? 'text-xs text-brand-50' : 'text-xs text-slate-600'}>
+                    <span className="font-semibold">{message.fromMe ? 'You' : name}</span>,{' '}
+                    <time dateTime={message.createdAt}>{formatDateTime(message.createdAt)}</time>
+                  </p>
+                  {!message.fromMe && message.fromUserId ? (
+                    <ReportButton
+                      targetKind="message"
+                      targetId={String(message.id)}
+                      what="this message"
+                      accessibleName={`Report the message of ${formatDateTime(message.createdAt)}`}
+                    />
+                  ) : null}
+                </div>
                 <p className="whitespace-pre-wrap break-words">{message.content}</p>
               </li>
             ))}

@@ -3,6 +3,8 @@ import { ListStatus } from '../../../components/ui/list-status';
 import { LoadMoreButton } from '../../../components/ui/load-more-button';
 import { Stars } from '../../../components/ui/stars';
 import { flattenOwnList } from '../../../lib/own-list';
+import { useUser } from '../../auth/api/get-user';
+import { ReportButton } from '../../safety/components/report-button';
 import { useMemberRatings } from '../api/member';
 
 const dayMonthYear = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
@@ -10,6 +12,7 @@ const dayMonthYear = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 /** The ratings a member received, newest first: stars, comment, who and when; Load More. */
 export function MemberRatings({ memberId, name }: { memberId: string; name: string }) {
   const query = useMemberRatings(memberId);
+  const { user } = useUser();
   const { rows: ratings, total } = flattenOwnList(query.data?.pages);
   return (
     <section aria-labelledby="member-ratings-heading" className="grid gap-3">
@@ -37,14 +40,24 @@ export function MemberRatings({ memberId, name }: { memberId: string; name: stri
                 </time>
               </div>
               {rating.comment ? <p className="whitespace-pre-line text-slate-800">{rating.comment}</p> : null}
-              <p className="text-sm text-slate-600">
-                From{' '}
-                <MemberLink
-                  id={rating.rater.id}
-                  name={rating.rater.displayName}
-                  className="font-medium text-slate-800"
-                />
-              </p>
+              <div className="flex flex-wrap items-center justify-between gap-2">
+                <p className="text-sm text-slate-600">
+                  From{' '}
+                  <MemberLink
+                    id={rating.rater.id}
+                    name={rating.rater.displayName}
+                    className="font-medium text-slate-800"
+                  />
+                </p>
+                {rating.comment && rating.rater.id && rating.rater.id !== user?.id ? (
+                  <ReportButton
+                    targetKind="rating"
+                    targetId={String(rating.id)}
+                    what="this rating"
+                    accessibleName={`Report the rating from ${rating.rater.displayName}`}
+                  />
+                ) : null}
+              </div>
             </li>
           ))}
         </ul>

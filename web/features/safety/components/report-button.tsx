@@ -23,11 +23,14 @@ export function ReportButton({
   targetId,
   what,
   label = 'Report',
+  accessibleName,
 }: {
   targetKind: Reportable;
   targetId: string;
   what: string;
   label?: string;
+  /** The button's name when several share a screen ("Report the message of 3:05 PM"). */
+  accessibleName?: string;
 }) {
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState<ReportReason | null>(null);
@@ -60,7 +63,7 @@ export function ReportButton({
   };
   return (
     <>
-      <Button variant="ghost" size="sm" onClick={() => setOpen(true)}>
+      <Button variant="ghost" size="sm" aria-label={accessibleName} onClick={() => setOpen(true)}>
         <Flag className="h-4 w-4" aria-hidden="true" />
         {label}
       </Button>
