@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { E2E_SESSION_SECRET } from './e2e/support/moderator';
 
 const PORT = Number(process.env.E2E_PORT ?? 5199);
 export const E2E_BASE_URL = `http://127.0.0.1:${PORT}`;
@@ -67,7 +68,7 @@ export default defineConfig({
       DEMO_LOGIN_RATE_LIMIT: '10000',
       SEED_DEMO: 'false',
       LOG_LEVEL: 'warn',
-      SESSION_SECRET: 'e2e-secret-that-is-long-enough-0123456789',
+      SESSION_SECRET: E2E_SESSION_SECRET,
       // A stream whose session ended closes at the next heartbeat; journeys should not wait 25 s.
       EVENT_HEARTBEAT_SECONDS: '3',
     },

@@ -155,9 +155,21 @@ export async function mailTo(
   const dir = path.resolve(process.env.E2E_DATA_DIR ?? '.data-e2e', 'e2e-mail');
   const started = Date.now();
   for (;;) {
-    const files = existsSync(dir) ? readdirSync(dir).sort().reverse() : [];
+    const files = existsSync(dir)
+      ? readdirSync(dir)
+          .filter((name) => name.endsWith('.json'))
+          .sort()
+          .reverse()
+      : [];
     for (const file of files) {
-      const mail = JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as {
+      let raw: string;
+      try {
+        raw = readFileSync(path.join(dir, file), 'utf8');
+        JSON.parse(raw);
+      } catch {
+        continue; // still being written: read it on the next pass
+      }
+      const mail = JSON.parse(raw) as {
         to: string[];
         subject: string;
         text: string;

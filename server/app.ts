@@ -29,6 +29,7 @@ import { itemsRoutes } from './features/items/items-routes';
 import { matchGraphPlugin } from './features/match-graph/match-graph-plugin';
 import { membersRoutes } from './features/members/members-routes';
 import { messagesRoutes } from './features/messages/messages-routes';
+import { mailLinkRoutes, mailPreferenceRoutes } from './features/notifications/mail-routes';
 import { notificationsRoutes } from './features/notifications/notifications-routes';
 import { placesRoutes } from './features/places/places-routes';
 import { profileRoutes } from './features/profile/profile-routes';
@@ -118,6 +119,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(async (api) => {
     originCheck(api);
     await api.register(gateRoutes);
+    // One-click unsubscribe: mail apps POST it without the gate's cookie (ADR 026).
+    await api.register(mailLinkRoutes);
     await api.register(async (gated) => {
       gateGuard(gated);
       await sessionPlugin(gated);
@@ -142,6 +145,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         await member.register(accountRoutes);
         await member.register(accountSettingsRoutes);
         await member.register(safetyRoutes);
+        await member.register(mailPreferenceRoutes);
         await member.register(messagesRoutes);
         await member.register(notificationsRoutes);
         await member.register(eventsRoutes);

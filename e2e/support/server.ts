@@ -4,7 +4,7 @@
  * saved as JSON under DATA_DIR/e2e-mail for the journeys to read), then Barterhood itself
  * configured to use both.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { simpleParser } from 'mailparser';
 import { OAuth2Server } from 'oauth2-mock-server';
@@ -27,7 +27,10 @@ const smtp = new SMTPServer({
           text: mail.text ?? '',
         };
         received++;
-        writeFileSync(path.join(mailDir, `${Date.now()}-${received}.json`), JSON.stringify(message));
+        // Written whole, then renamed: a journey never reads half a message.
+        const name = `${Date.now()}-${received}.json`;
+        writeFileSync(path.join(mailDir, `.${name}.tmp`), JSON.stringify(message));
+        renameSync(path.join(mailDir, `.${name}.tmp`), path.join(mailDir, name));
         callback();
       })
       .catch((error: Error) => callback(error));

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { apiErrorSchema } from '../../common/schemas/errors';
 import { EVENTS_PATH, MEMBER_EVENT_TYPES } from '../../common/schemas/events';
 import { wholeNumberParam } from '../../common/schemas/numbers';
+import { markSeen } from '../features/notifications/mail-digest';
 import { sessionHashOf } from '../plugins/session';
 import { EVENT_STREAM_HEADERS, type OutgoingEvent } from './event-stream';
 import { noStreamNow, openingEvents } from './hub';
@@ -51,6 +52,8 @@ export async function eventsRoutes(app: FastifyInstance): Promise<void> {
       let first: OutgoingEvent[];
       try {
         first = await openingEvents(app.db, member.id, lastEventId);
+        // A page is open: seen now (the e-mail digest waits until nobody has been for 10 minutes).
+        await markSeen(app.db, [member.id]);
       } catch (error) {
         stream.end();
         throw error;

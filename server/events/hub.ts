@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { ERROR_CODES } from '../../common/error-codes';
 import type { DatabaseHandle, Db } from '../db/client';
 import { HttpError } from '../errors';
+import { markSeen } from '../features/notifications/mail-digest';
 import { unreadCounts } from '../features/notifications/notify';
 import { liveSessionIds } from '../plugins/session-store';
 import { EventStream, type OutgoingEvent } from './event-stream';
@@ -24,6 +25,8 @@ export const CATCH_UP_LIMIT = 200;
 export const EVICTED_RETRY_MS = 60_000;
 /** Members per catch-up statement after the listening connection came back. */
 const CATCH_UP_BATCH = 1_000;
+/** How often the members with a page open here are written as seen (ADR 026). */
+const PRESENCE_WRITE_MS = 60_000;
 
 /** 503 EVENT_STREAMS_FULL: no stream can be opened right now (the process is full or closing). */
 export const noStreamNow = () =>
@@ -271,6 +274,20 @@ export class EventHub {
     }
   }
 
+  #presenceWrittenAt = 0;
+
+  /**
+   * Members with a page open here were seen now (users.last_seen_at, for the e-mail digest: ADR 026),
+   * written at most once a minute, in one statement for all of them.
+   */
+  async #markPresence(): Promise<void> {
+    if (Date.now() - this.#presenceWrittenAt < PRESENCE_WRITE_MS) return;
+    const ids = [...this.#byMember.keys()];
+    if (ids.length === 0) return;
+    this.#presenceWrittenAt = Date.now();
+    await markSeen(this.database.db, ids);
+  }
+
   /**
    * Every heartbeat: a comment on each stream (proxies close idle connections; a dead socket shows
    * itself), and streams whose session has ended (signed out, expired, member deleted) end too.
@@ -289,6 +306,7 @@ export class EventHub {
           bySession.set(stream.sessionHash, list);
         }
       }
+      await this.#markPresence();
       const sids = [...bySession.keys()];
       for (let i = 0; i < sids.length; i += CATCH_UP_BATCH) {
         const batch = sids.slice(i, i + CATCH_UP_BATCH);

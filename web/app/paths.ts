@@ -15,6 +15,8 @@ export const paths = {
     email.trim() ? `/forgot-password?email=${encodeURIComponent(email.trim())}` : '/forgot-password',
   resetPassword: '/reset-password',
   verifyEmail: '/verify-email',
+  /** One-click unsubscribe from a digest e-mail (ADR 026). */
+  unsubscribe: '/unsubscribe',
   /** The moderators' screen (ADR 025). */
   moderation: '/moderation',
   terms: '/terms',

@@ -21,6 +21,7 @@ const ForgotPasswordPage = lazy(() => import('./pages/forgot-password-page'));
 const ResetPasswordPage = lazy(() => import('./pages/reset-password-page'));
 const VerifyEmailPage = lazy(() => import('./pages/verify-email-page'));
 const ModerationPage = lazy(() => import('./pages/moderation-page'));
+const UnsubscribePage = lazy(() => import('./pages/unsubscribe-page'));
 const SuspendedView = lazy(() =>
   import('../features/safety/components/suspended-view').then((module) => ({
     default: module.SuspendedView,
@@ -52,6 +53,7 @@ export function AppRouter() {
           <Route path={paths.forgotPassword} component={ForgotPasswordPage} />
           <Route path={paths.resetPassword} component={ResetPasswordPage} />
           <Route path={paths.verifyEmail} component={VerifyEmailPage} />
+          <Route path={paths.unsubscribe} component={UnsubscribePage} />
           <Route path={paths.terms} component={TermsPage} />
           <Route path={paths.flyer} component={FlyerPage} />
           <Route component={NotFoundPage} />
@@ -66,6 +68,7 @@ export function AppRouter() {
           <Route path={paths.moderation} component={ModerationPage} />
           <Route path={paths.resetPassword} component={ResetPasswordPage} />
           <Route path={paths.verifyEmail} component={VerifyEmailPage} />
+          <Route path={paths.unsubscribe} component={UnsubscribePage} />
           <Route path={paths.terms} component={TermsPage} />
           <Route path={paths.flyer} component={FlyerPage} />
           <Route component={NotFoundPage} />

@@ -178,6 +178,8 @@ export const notifications = pgTable(
   (t) => [
     index('notifications_user_idx').on(t.userId, t.id.desc()),
     index('notifications_user_unread_idx').on(t.userId, t.barterRequestId).where(sql`${t.readAt} IS NULL`),
+    // The e-mail digest's sweep: unread entries, newest last (ADR 026).
+    index('notifications_unread_recent_idx').on(t.createdAt).where(sql`${t.readAt} IS NULL`),
   ],
 );
 

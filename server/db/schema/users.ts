@@ -48,6 +48,13 @@ export const users = pgTable(
     suspendedUntil: timestamp('suspended_until', { withTimezone: true }),
     /** Banned: cannot sign in, every session ended, listings hidden for good. */
     bannedAt: timestamp('banned_at', { withTimezone: true }),
+    /** Last seen with a page open (an event stream), for the e-mail digest (ADR 026). */
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
+    /** Notifications created up to here were mailed, or seen (ADR 026). */
+    mailedUntil: timestamp('mailed_until', { withTimezone: true }),
+    /** E-mail about new proposals and counters, and about new messages (one-click unsubscribe each). */
+    mailProposals: boolean('mail_proposals').notNull().default(true),
+    mailMessages: boolean('mail_messages').notNull().default(true),
     /** When the member proved they read mail at `email` (null: not yet; ADR 024). */
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import { publishMemberEvents } from '../../events/publish';
+import { sendMailDigests } from '../notifications/mail-digest';
 import { notifyMember } from '../notifications/notify';
 import { liftEndedSuspensions } from '../safety/moderation-service';
 import { expireDue } from './barters-repository';
@@ -62,6 +63,9 @@ export function barterExpirySweep(app: FastifyInstance): void {
         // Suspensions whose days are over end on the same beat (ADR 025): listings show again.
         const lifted = await liftEndedSuspensions(app.db);
         if (lifted > 0) app.log.info({ lifted }, 'lifted ended suspensions');
+        // And the e-mail digests of members who have been away (ADR 026).
+        const mailed = await sendMailDigests(app);
+        if (mailed > 0) app.log.info({ mailed }, 'sent notification digests');
       })
       .catch((error: unknown) => app.log.warn({ err: error }, 'barter expiry sweep failed; retrying later'))
       .finally(() => {

@@ -17,7 +17,7 @@ export interface Member {
   cookies: Record<string, string>;
 }
 
-type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
  * The barter tests' helpers on one app: members with positions (so a leak of one would show),

@@ -131,3 +131,40 @@ export function useDeleteAccount() {
     onSuccess: () => window.location.assign('/'),
   });
 }
+
+export interface MailPreferences {
+  proposals: boolean;
+  messages: boolean;
+}
+const mailPreferencesKey = ['account', 'mail-preferences'] as const;
+
+/** GET /api/account/mail-preferences. */
+export function useMailPreferences() {
+  return useQuery({
+    queryKey: mailPreferencesKey,
+    queryFn: async () =>
+      (await apiGet<MailPreferences>('/api/account/mail-preferences')) ?? { proposals: true, messages: true },
+  });
+}
+
+/** PUT /api/account/mail-preferences. */
+export function useSetMailPreferences() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: MailPreferences) => {
+      await apiRequest('PUT', '/api/account/mail-preferences', input);
+      return input;
+    },
+    onSuccess: (saved) => queryClient.setQueryData(mailPreferencesKey, saved),
+  });
+}
+
+/** POST /api/mail/unsubscribe with the link's own query. */
+export function useUnsubscribe() {
+  return useMutation({
+    mutationFn: async (query: string) => {
+      const response = await apiRequest('POST', `/api/mail/unsubscribe?${query}`);
+      return ((await response.json()) as { message: string }).message;
+    },
+  });
+}

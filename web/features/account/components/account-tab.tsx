@@ -27,6 +27,7 @@ import {
   useSessions,
   useSignOutEverywhere,
 } from '../api/account-api';
+import { MailPreferencesSection } from './mail-preferences-section';
 import { YourDataSection } from './your-data-section';
 
 const failed = (title: string, error: unknown) =>
@@ -254,6 +255,7 @@ export function AccountTab({ user }: { user: CurrentUser }) {
       ) : (
         <>
           <EmailSection user={user} />
+          <MailPreferencesSection />
           <PasswordSection user={user} />
         </>
       )}

@@ -1,0 +1,187 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { memberDisplayName } from '../../../common/member-name';
+import { notificationText } from '../../../common/schemas/notifications';
+import { uuidArray } from '../../db/arrays';
+import type { Db } from '../../db/client';
+import { queryRows } from '../../db/rows';
+import { users } from '../../db/schema/users';
+import type { OutgoingMail } from '../../mail/mailer';
+
+/**
+ * E-mail about new proposals and messages (ADR 026): a member who has had no page open for
+ * AWAY_MINUTES gets one mail listing what they have not seen, at most one every DIGEST_EVERY_MINUTES,
+ * and only about kinds they did not unsubscribe from (one click each). Only verified addresses.
+ */
+export const AWAY_MINUTES = 10;
+export const DIGEST_EVERY_MINUTES = 60;
+
+export const MAIL_KINDS = ['proposals', 'messages'] as const;
+export type MailKind = (typeof MAIL_KINDS)[number];
+
+const KINDS_OF: Record<MailKind, string[]> = {
+  proposals: ['proposal_received', 'proposal_countered'],
+  messages: ['message_received'],
+};
+
+type App = Pick<FastifyInstance, 'db' | 'mailer' | 'config' | 'log'>;
+
+/** Members with a page open were seen now. */
+export async function markSeen(db: Db, userIds: readonly string[]): Promise<void> {
+  if (userIds.length === 0) return;
+  await db.execute(sql`UPDATE users SET last_seen_at = now() WHERE id = ANY(${uuidArray(userIds)}::uuid[])`);
+}
+
+/** The token of a one-click unsubscribe link: an HMAC of the member and kind (nothing stored). */
+export function unsubscribeToken(secret: string, userId: string, kind: MailKind): string {
+  return createHmac('sha256', secret).update(`unsubscribe:${userId}:${kind}`).digest('base64url');
+}
+
+/** Turn one kind of mail off, when the token is right; false otherwise. */
+export async function unsubscribe(
+  db: Db,
+  secret: string,
+  input: { userId: string; kind: MailKind; token: string },
+): Promise<boolean> {
+  const expected = Buffer.from(unsubscribeToken(secret, input.userId, input.kind));
+  const given = Buffer.from(input.token);
+  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return false;
+  const column = input.kind === 'proposals' ? { mailProposals: false } : { mailMessages: false };
+  const updated = await db
+    .update(users)
+    .set(column)
+    .where(eq(users.id, input.userId))
+    .returning({ id: users.id });
+  return updated.length > 0;
+}
+
+interface DigestRow {
+  user_id: string;
+  email: string;
+  first_name: string | null;
+  mail_proposals: boolean;
+  mail_messages: boolean;
+  kind: string;
+  count: number;
+  barter_request_id: number | null;
+  actor_first: string | null;
+  actor_last: string | null;
+}
+
+/**
+ * Send the digests that are due, and return how many went. Each member is claimed with a
+ * compare-and-set on `mailed_until`, so several processes running the sweep mail them once.
+ */
+export async function sendMailDigests(app: App, now = new Date()): Promise<number> {
+  const wanted = [...KINDS_OF.proposals, ...KINDS_OF.messages];
+  const rows = await queryRows<DigestRow>(
+    app.db,
+    sql`SELECT u.id::text AS user_id, u.email, u.first_name, u.mail_proposals, u.mail_messages,
+        n.kind, n.count, n.barter_request_id, a.first_name AS actor_first, a.last_name AS actor_last
+      FROM notifications n
+      JOIN users u ON u.id = n.user_id
+      LEFT JOIN users a ON a.id = n.actor_id
+      WHERE n.read_at IS NULL
+        AND n.kind = ANY(${`{${wanted.join(',')}}`}::text[])
+        AND n.created_at > coalesce(u.mailed_until, '-infinity'::timestamptz)
+        AND n.created_at > coalesce(u.last_seen_at, '-infinity'::timestamptz)
+        AND coalesce(u.last_seen_at, '-infinity'::timestamptz) < ${now.toISOString()}::timestamptz - make_interval(mins => ${AWAY_MINUTES})
+        AND coalesce(u.mailed_until, '-infinity'::timestamptz) < ${now.toISOString()}::timestamptz - make_interval(mins => ${DIGEST_EVERY_MINUTES})
+        AND u.email IS NOT NULL AND u.email_verified_at IS NOT NULL AND u.banned_at IS NULL
+        AND (u.mail_proposals OR u.mail_messages)
+      ORDER BY n.user_id, n.id
+      LIMIT 5000`,
+  );
+  const byMember = new Map<string, DigestRow[]>();
+  for (const row of rows) byMember.set(row.user_id, [...(byMember.get(row.user_id) ?? []), row]);
+  let sent = 0;
+  for (const [userId, entries] of byMember) {
+    const member = entries[0];
+    if (!member) continue;
+    const kept = entries.filter(
+      (entry) =>
+        (member.mail_proposals && KINDS_OF.proposals.includes(entry.kind)) ||
+        (member.mail_messages && KINDS_OF.messages.includes(entry.kind)),
+    );
+    // Claim the member: only the process whose update moves mailed_until sends.
+    const claimed = await app.db
+      .update(users)
+      .set({ mailedUntil: now })
+      .where(
+        and(
+          eq(users.id, userId),
+          sql`coalesce(${users.mailedUntil}, '-infinity'::timestamptz) < ${now.toISOString()}::timestamptz - make_interval(mins => ${DIGEST_EVERY_MINUTES})`,
+        ),
+      )
+      .returning({ id: users.id });
+    if (claimed.length === 0 || kept.length === 0) continue;
+    try {
+      await app.mailer.send(digestMail(app.config, member, kept));
+      sent++;
+    } catch (error) {
+      app.log.error({ err: error }, 'could not send a notification digest');
+    }
+  }
+  return sent;
+}
+
+function digestMail(config: App['config'], member: DigestRow, entries: DigestRow[]): OutgoingMail {
+  const lines = entries.map((entry) => {
+    const who = entry.actor_first ? memberDisplayName(entry.actor_first, entry.actor_last) : null;
+    const text = notificationText(entry.kind as Parameters<typeof notificationText>[0], who, entry.count);
+    const link = entry.barter_request_id ? ` ${config.publicUrl}/barters/${entry.barter_request_id}` : '';
+    return `- ${text}:${link}`;
+  });
+  const kinds = MAIL_KINDS.filter((kind) => entries.some((entry) => KINDS_OF[kind].includes(entry.kind)));
+  // The body links to a page with a button (link scanners follow links); the header is the RFC 8058
+  // one-click POST that mail apps send.
+  const query = (kind: MailKind) =>
+    `u=${member.user_id}&k=${kind}&t=${unsubscribeToken(config.sessionSecret, member.user_id, kind)}`;
+  const links = Object.fromEntries(
+    kinds.map((kind) => [kind, `${config.publicUrl}/unsubscribe?${query(kind)}`]),
+  ) as Partial<Record<MailKind, string>>;
+  const first = kinds[0];
+  return {
+    to: member.email,
+    subject:
+      entries.length === 1 ? 'Something new on Barterhood' : `${entries.length} new things on Barterhood`,
+    text: [
+      `Hi ${member.first_name?.trim() || 'neighbor'},`,
+      '',
+      'While you were away:',
+      '',
+      ...lines,
+      '',
+      `Open Barterhood: ${config.publicUrl}/barters`,
+      '',
+      ...kinds.map((kind) => `Stop emails about new ${kind}: ${links[kind]}`),
+    ].join('\n'),
+    headers: first
+      ? {
+          'List-Unsubscribe': `<${config.publicUrl}/api/mail/unsubscribe?${query(first)}>`,
+          'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+        }
+      : {},
+  };
+}
+
+/** The member's choices, for the Account tab. */
+export async function mailPreferences(db: Db, userId: string): Promise<Record<MailKind, boolean>> {
+  const [row] = await db
+    .select({ proposals: users.mailProposals, messages: users.mailMessages })
+    .from(users)
+    .where(eq(users.id, userId));
+  return { proposals: row?.proposals ?? true, messages: row?.messages ?? true };
+}
+
+export async function setMailPreferences(
+  db: Db,
+  userId: string,
+  input: Record<MailKind, boolean>,
+): Promise<void> {
+  await db
+    .update(users)
+    .set({ mailProposals: input.proposals, mailMessages: input.messages })
+    .where(eq(users.id, userId));
+}

@@ -1,0 +1,39 @@
+import { Link, useSearch } from 'wouter';
+import { Button } from '../../components/ui/button';
+import { useUnsubscribe } from '../../features/account/api/account-api';
+import { AuthLayout } from '../../features/auth/components/auth-layout';
+import { serverMessageOf } from '../../lib/api-client';
+import { paths } from '../paths';
+
+/** /unsubscribe?u=&k=&t= from a digest e-mail: one button, so link scanners change nothing (ADR 026). */
+export default function UnsubscribePage() {
+  const query = useSearch();
+  const kind = new URLSearchParams(query).get('k') === 'proposals' ? 'proposals' : 'messages';
+  const unsubscribe = useUnsubscribe();
+  return (
+    <AuthLayout title="Email notifications" subtitle={`Stop emails about new ${kind}?`}>
+      {unsubscribe.isSuccess ? (
+        <div className="grid gap-4 text-center" role="status">
+          <p className="text-slate-700">{unsubscribe.data}</p>
+          <Button asChild variant="secondary">
+            <Link href={paths.home}>Go to Barterhood</Link>
+          </Button>
+        </div>
+      ) : (
+        <div className="grid gap-4">
+          {unsubscribe.isError && (
+            <p role="alert" className="text-center text-red-700">
+              {serverMessageOf(unsubscribe.error, 'This unsubscribe link is not valid.')}
+            </p>
+          )}
+          <Button size="lg" disabled={unsubscribe.isPending} onClick={() => unsubscribe.mutate(query)}>
+            Unsubscribe
+          </Button>
+          <p className="text-center text-sm text-slate-600">
+            You can turn them back on in your Account settings.
+          </p>
+        </div>
+      )}
+    </AuthLayout>
+  );
+}

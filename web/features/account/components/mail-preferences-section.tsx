@@ -1,0 +1,56 @@
+import { useId } from 'react';
+import { Card } from '../../../components/ui/card';
+import { Label } from '../../../components/ui/label';
+import { Switch } from '../../../components/ui/switch';
+import { toast } from '../../../components/ui/use-toast';
+import { serverMessageOf } from '../../../lib/api-client';
+import { type MailPreferences, useMailPreferences, useSetMailPreferences } from '../api/account-api';
+
+/** Which e-mails the member gets about what they missed while away (ADR 026). */
+export function MailPreferencesSection() {
+  const preferences = useMailPreferences();
+  const save = useSetMailPreferences();
+  const ids = { proposals: useId(), messages: useId() };
+  const current = preferences.data;
+  const toggle = (kind: keyof MailPreferences, on: boolean) => {
+    if (!current) return;
+    save.mutate(
+      { ...current, [kind]: on },
+      {
+        onError: (error) =>
+          toast({
+            title: 'Not saved',
+            description: serverMessageOf(error, 'Please try again.'),
+            variant: 'destructive',
+          }),
+      },
+    );
+  };
+  return (
+    <Card className="p-6">
+      <h2 className="text-lg font-semibold text-slate-900">Email notifications</h2>
+      <p className="mt-1 text-sm text-slate-600">
+        When you haven't had Barterhood open for 10 minutes, we email you what you missed, at most once an
+        hour.
+      </p>
+      <div className="mt-4 grid gap-3">
+        {(
+          [
+            ['proposals', 'New proposals and counter-offers'],
+            ['messages', 'New messages'],
+          ] as const
+        ).map(([kind, text]) => (
+          <div key={kind} className="flex items-center justify-between gap-3">
+            <Label htmlFor={ids[kind]}>{text}</Label>
+            <Switch
+              id={ids[kind]}
+              checked={current?.[kind] ?? true}
+              disabled={!current || save.isPending}
+              onCheckedChange={(on) => toggle(kind, on)}
+            />
+          </div>
+        ))}
+      </div>
+    </Card>
+  );
+}
