@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { unsubscribeToken } from '../server/features/notifications/mail-digest';
 import { expect, expectAccessible, mailTo, memberApi, signIn, test, toasts, uniqueEmail } from './fixtures';
 import { E2E_SESSION_SECRET } from './support/moderator';
@@ -116,6 +117,23 @@ test.describe('account care (ADR 024)', () => {
         'aria-checked',
         'true',
       );
+
+      // A profile photo through the photo pipeline, and a few words about yourself, on your page.
+      await page.goto('/profile');
+      await page.getByLabel('Choose a profile photo').setInputFiles({
+        name: 'me.jpg',
+        mimeType: 'image/jpeg',
+        buffer: await sharp({ create: { width: 400, height: 400, channels: 3, background: '#2a7' } })
+          .jpeg()
+          .toBuffer(),
+      });
+      await expect(page.getByRole('button', { name: 'Remove Photo' })).toBeVisible();
+      await page.getByLabel('About you').fill('I fix bikes and bake sourdough.');
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
+      await expect(toasts(page).getByText('Your page shows your new words.')).toBeVisible();
+      await page.goto(`/members/${me.id}`);
+      await expect(page.getByText('I fix bikes and bake sourdough.')).toBeVisible();
+      await page.goto('/profile?tab=account');
 
       // A wrong current password is answered under its field.
       await page.getByLabel('Current Password').last().fill('not it at all');

@@ -44,6 +44,11 @@ test.describe('trust and safety (ADR 025)', () => {
         });
         expect(created.status(), await created.text()).toBe(201);
       }
+      // One listing the automatic moderation refuses: the moderators see it.
+      const refused = await a.post('/api/items', {
+        data: { title: `Bike ${suffix}`, description: 'Call me on 503-555-0199', category: 'bikes' },
+      });
+      expect(refused.status()).toBe(400);
       // A third neighbour's listing stays: it shows the feed has loaded when A's have gone.
       const lamp = `Blue lamp ${suffix}`;
       const d = await memberApi(
@@ -91,6 +96,8 @@ test.describe('trust and safety (ADR 025)', () => {
         has: mod.getByRole('button', { name: 'Apply' }),
       });
       await expect(theCase.last().getByText('Sells home-made liquor.', { exact: false })).toBeVisible();
+      const refusals = mod.getByRole('list', { name: 'Automatic refusals' });
+      await expect(refusals.getByText(`Bike ${suffix}`, { exact: false })).toBeVisible();
       await expectAccessible(mod);
       const form = theCase.last();
       await form.getByLabel('Action').selectOption('suspend');

@@ -32,6 +32,7 @@ import { messagesRoutes } from './features/messages/messages-routes';
 import { mailLinkRoutes, mailPreferenceRoutes } from './features/notifications/mail-routes';
 import { notificationsRoutes } from './features/notifications/notifications-routes';
 import { placesRoutes } from './features/places/places-routes';
+import { profilePhotoRoutes } from './features/profile/profile-photo-routes';
 import { profileRoutes } from './features/profile/profile-routes';
 import { safetyRoutes } from './features/safety/safety-routes';
 import { savedRoutes } from './features/saved/saved-routes';
@@ -152,6 +153,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         await member.register(itemsRoutes);
         await member.register(wantsRoutes);
         await member.register(profileRoutes);
+        await member.register(profilePhotoRoutes);
         await member.register(placesRoutes);
         await member.register(analyzeRoutes);
         await member.register(tradesRoutes);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textField } from './text';
 import { memberRefSchema } from './barters';
 import { tradeStatsSchema } from './trades';
 
@@ -24,6 +25,8 @@ export const memberProfileSchema = z.object({
   stats: tradeStatsSchema,
   /** common/trader-reputation.ts: at least 3 completed trades and 4.5 stars on average. */
   trustedTrader: z.boolean(),
+  /** A few words the member wrote about themselves (moderated); null when none. */
+  bio: z.string().nullable(),
 });
 
 export type MemberProfile = z.infer<typeof memberProfileSchema>;
@@ -58,3 +61,10 @@ export type MemberWant = z.infer<typeof memberWantSchema>;
 
 /** GET /api/members/:id/wants: up to MEMBER_WANTS_MAX active wants, newest first. */
 export const memberWantListSchema = z.array(memberWantSchema);
+
+export const BIO_MAX_LENGTH = 280;
+
+/** PUT /api/user/bio: a few words about yourself; blank removes them. */
+export const bioSchema = z.strictObject({
+  bio: textField('About you', { multiline: true }).max(BIO_MAX_LENGTH, `Please keep it under ${BIO_MAX_LENGTH} characters.`),
+});

@@ -115,3 +115,15 @@ export type AuditEntry = z.infer<typeof auditEntrySchema>;
 /** GET /api/account/blocks. */
 export const blockedMemberSchema = z.object({ id: z.string(), name: z.string(), blockedAt: z.string() });
 export type BlockedMember = z.infer<typeof blockedMemberSchema>;
+
+/** GET /api/moderation/refusals: wording the automatic moderation refused lately. */
+export const refusalSchema = z.object({
+  id: z.number().int(),
+  kind: z.string(),
+  reason: z.string(),
+  excerpt: z.string(),
+  memberId: z.string().nullable(),
+  memberName: z.string(),
+  createdAt: z.string(),
+});
+export type Refusal = z.infer<typeof refusalSchema>;

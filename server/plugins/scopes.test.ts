@@ -22,6 +22,8 @@ const PUBLIC_ROUTES = new Set([
   'POST /api/auth/password-reset',
   'POST /api/auth/password-reset/confirm',
   'POST /api/auth/verify-email',
+  // One-click unsubscribe from a digest (RFC 8058; ADR 026): mail apps POST it with no cookie.
+  'POST /api/mail/unsubscribe',
 ]);
 
 /** Every route the API describes, as "METHOD /path" with `:param`s filled in. */

@@ -97,3 +97,31 @@ export const moderationActions = pgTable(
   },
   (t) => [index('moderation_actions_recent_idx').on(t.createdAt)],
 );
+
+/** What text a refusal was about. */
+export const REFUSAL_KINDS = [
+  'item',
+  'want',
+  'proposal',
+  'message',
+  'rating',
+  'cancellation',
+  'profile',
+] as const;
+
+/**
+ * Wording the automatic moderation refused (server/moderation), for the moderators' screen: who,
+ * what kind of text, why, and the start of the text. Kept 30 days.
+ */
+export const moderationRefusals = pgTable(
+  'moderation_refusals',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    memberId: uuid('member_id').references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: REFUSAL_KINDS }).notNull(),
+    reason: text('reason').notNull(),
+    excerpt: text('excerpt').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('moderation_refusals_recent_idx').on(t.createdAt)],
+);

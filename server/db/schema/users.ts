@@ -40,6 +40,8 @@ export const users = pgTable(
     demoName: text('demo_name'),
     /** A demo account: made by demo login, never signed into by anyone but the browser that made it. */
     isDemo: boolean('is_demo').notNull().default(false),
+    /** A few words the member writes about themselves, shown on their page (moderated). */
+    bio: text('bio'),
     /** 'moderator' may act on reports (ADR 025); given only by `npm run admin -- grant EMAIL`. */
     role: text('role', { enum: ['member', 'moderator'] })
       .notNull()

@@ -6,9 +6,9 @@ import type { Db } from '../../db/client';
 import { type BarterRequestRow, barterRequests } from '../../db/schema/barter';
 import { conflict } from '../../errors';
 import { memberEvent, publishMemberEvents } from '../../events/publish';
-import { assertAppropriate } from '../../moderation/moderation';
 import { countsEvent, notifyMember, unreadCounts } from '../notifications/notify';
 import { assertNotHidden } from '../safety/blocks';
+import { assertAppropriateFor } from '../safety/refusals';
 import { presentChatMessage } from './barters-presenter';
 import {
   findThreadMessages,
@@ -53,7 +53,7 @@ export async function sendMessage(
   id: number,
   content: string,
 ): Promise<MessageRowView> {
-  assertAppropriate(content);
+  await assertAppropriateFor(db, member.id, 'message', content);
   return db.transaction(async (tx) => {
     const row = await loadOwnRequest(tx, member, id);
     const context = await requestContext(tx, row, member.id);

@@ -21,9 +21,9 @@ import type { BarterRequestRow } from '../../db/schema/barter';
 import type { UserRow } from '../../db/schema/users';
 import { badRequest, conflict, notFound } from '../../errors';
 import { memberEvent, type NewMemberEvent, publishMemberEvents } from '../../events/publish';
-import { assertAppropriate } from '../../moderation/moderation';
 import { notifyMember } from '../notifications/notify';
 import { assertNotHidden } from '../safety/blocks';
+import { assertAppropriateFor } from '../safety/refusals';
 import { barterContext, itemAvailable, roleOf } from './barters-presenter';
 import {
   type BarterView,
@@ -239,7 +239,7 @@ async function storeProposal(
  * members' pages told, in one transaction. The new request's id.
  */
 export async function propose(db: Db, member: Member, input: Proposal): Promise<number> {
-  assertAppropriate(input.message);
+  await assertAppropriateFor(db, member.id, 'proposal', input.message);
   const now = new Date();
   return db.transaction(async (tx) => {
     const row = await storeProposal(
@@ -376,7 +376,7 @@ export async function close(
  * using them can be accepted again, and their pages are told), the other member is notified.
  */
 export async function cancel(db: Db, member: Member, id: number, input: CancelInput): Promise<void> {
-  assertAppropriate(input.reason);
+  await assertAppropriateFor(db, member.id, 'cancellation', input.reason);
   await act(db, member, id, 'cancel', async (tx, { row, next, now }) => {
     const released = await releaseItems(tx, row.id);
     await updateRequest(tx, row.id, { status: next, closedById: member.id, closeReason: input.reason });
@@ -410,7 +410,7 @@ export async function confirm(db: Db, member: Member, id: number): Promise<void>
 
 /** Rate the other member of a completed barter, once (comment moderated). */
 export async function rate(db: Db, member: Member, id: number, input: RatingInput): Promise<void> {
-  assertAppropriate(input.comment);
+  await assertAppropriateFor(db, member.id, 'rating', input.comment);
   await act(db, member, id, 'rate', async (tx, { row }) => {
     const ratee = otherMemberId(row, member.id);
     if (!ratee) throw accountClosed();
@@ -433,7 +433,7 @@ export async function rate(db: Db, member: Member, id: number, input: RatingInpu
  * request's id.
  */
 export async function counter(db: Db, member: Member, id: number, input: Proposal): Promise<number> {
-  assertAppropriate(input.message);
+  await assertAppropriateFor(db, member.id, 'proposal', input.message);
   return act(db, member, id, 'counter', async (tx, { row, next, now }) => {
     if (!row.fromUserId) throw accountClosed();
     const created = await storeProposal(

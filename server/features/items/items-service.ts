@@ -7,11 +7,11 @@ import type { Db } from '../../db/client';
 import type { Page, PageRequest } from '../../db/paging';
 import type { ItemRow } from '../../db/schema/items';
 import { badRequest, conflict, forbidden, notFound } from '../../errors';
-import { assertAppropriate } from '../../moderation/moderation';
 import type { StoredPhoto } from '../../photos/photo-pipeline';
 import { type PhotoUpload, storeUploadedPhoto } from '../../photos/photo-upload';
 import { type Actor, listingPolicy } from '../../policies/listing-policy';
 import type { PhotoStore } from '../../storage/photo-store';
+import { assertAppropriateFor } from '../safety/refusals';
 import {
   countItemsUsingPhoto,
   deleteItemOfUser,
@@ -96,7 +96,7 @@ export async function createItem(
   input: ItemInput,
   upload: PhotoUpload = {},
 ): Promise<ItemRow> {
-  assertAppropriate(input.title, input.description);
+  await assertAppropriateFor(deps.db, actor.id, 'item', input.title, input.description);
   if (input.imageUrl && !input.imageUrl.startsWith('data:')) {
     throw badRequest('imageUrl: Send the photo itself, as a data URL.', ERROR_CODES.validation);
   }
@@ -159,7 +159,13 @@ export async function updateItem(
     throw categoryNotInList();
   }
   if (patch.title !== undefined || patch.description !== undefined) {
-    assertAppropriate(patch.title ?? item.title, patch.description ?? item.description);
+    await assertAppropriateFor(
+      deps.db,
+      actor.id,
+      'item',
+      patch.title ?? item.title,
+      patch.description ?? item.description,
+    );
   }
 
   const { imageUrl, ...fields } = patch;

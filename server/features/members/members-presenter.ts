@@ -18,6 +18,7 @@ export function presentMemberProfile(row: MemberRow, area: string | null, stats:
     memberSince: row.createdAt.toISOString(),
     stats,
     trustedTrader: isTrustedTrader(stats),
+    bio: row.bio,
   };
 }
 

@@ -20,6 +20,8 @@ export async function memberExists(db: Db, userId: string): Promise<boolean> {
 export interface MemberRow extends MemberRefRow {
   id: string;
   createdAt: Date;
+  /** A few words about themselves (moderated), or null. */
+  bio: string | null;
   /** The member's public point (ADR 015); null without a location. */
   publicPoint: Point | null;
 }
@@ -32,6 +34,7 @@ export async function findMember(db: Db, userId: string): Promise<MemberRow | nu
       firstName: users.firstName,
       lastName: users.lastName,
       profileImageUrl: users.profileImageUrl,
+      bio: users.bio,
       createdAt: users.createdAt,
       latitude: sql<number | null>`${usersPublicPoint.latitude}::float8`,
       longitude: sql<number | null>`${usersPublicPoint.longitude}::float8`,

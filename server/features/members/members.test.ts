@@ -95,6 +95,7 @@ describe('member page API', () => {
         memberSince: '2025-03-04T05:06:07.000Z',
         stats,
         trustedTrader: true,
+        bio: null,
       });
       expect(response.json<MemberProfile>().area).toBe('Portland, Oregon, United States');
       expectNothingPrivate(response.body, ann);

@@ -1,16 +1,24 @@
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { currentUserSchema } from '../../../common/schemas/auth';
 import { apiErrorSchema } from '../../../common/schemas/errors';
+import { bioSchema } from '../../../common/schemas/members';
 import { profileFormSchema } from '../../../common/schemas/profile';
+import { users } from '../../db/schema/users';
 import { unauthorized } from '../../errors';
+import { HOUR_MS, memberRateLimit } from '../../plugins/member-rate-limit';
+import { forgetCachedUser } from '../../plugins/session-cache';
 import { presentCurrentUser } from '../auth/user-presenter';
+import { assertAppropriateFor } from '../safety/refusals';
 import { locationChangeLimit } from './location-limit';
 import { updateProfile } from './profile-repository';
 
 /** The member's own profile settings (spec sections 5 and 7). */
 export async function profileRoutes(app: FastifyInstance): Promise<void> {
-  app.withTypeProvider<ZodTypeProvider>().put(
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  routes.put(
     '/api/user/profile',
     {
       // After validation (it needs the body), before anything is written.
@@ -38,6 +46,35 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
       const updated = await updateProfile(app.db, user.id, request.body);
       if (!updated) throw unauthorized();
       return presentCurrentUser(updated);
+    },
+  );
+
+  routes.put(
+    '/api/user/bio',
+    {
+      config: memberRateLimit({ name: 'bio', max: 30, windowMs: HOUR_MS, what: 'changes to your bio' }),
+      schema: {
+        tags: ['profile'],
+        summary: 'A few words about yourself, shown on your member page (blank removes them)',
+        description: 'Moderated like listings: 400 CONTENT_NOT_ALLOWED for wording that breaks the Terms.',
+        body: bioSchema,
+        response: {
+          200: z.object({ bio: z.string().nullable() }),
+          400: apiErrorSchema,
+          401: apiErrorSchema,
+          429: apiErrorSchema,
+        },
+      },
+    },
+    async (request) => {
+      const bio = request.body.bio.trim() || null;
+      await assertAppropriateFor(app.db, request.member.id, 'profile', bio);
+      try {
+        await app.db.update(users).set({ bio }).where(eq(users.id, request.member.id));
+      } finally {
+        forgetCachedUser(request.member.id);
+      }
+      return { bio };
     },
   );
 }

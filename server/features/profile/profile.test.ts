@@ -217,3 +217,40 @@ describe('changesCoordinates', () => {
     expect(changesCoordinates({ latitude: null, longitude: null }, home)).toBe(true);
   });
 });
+
+describe('PUT /api/user/bio', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('shows a few words on the member page; wording that breaks the Terms is refused; blank removes them', async () => {
+    const member = await createUser(t.database.db, { firstName: 'Bo' });
+    const viewer = await createUser(t.database.db, { firstName: 'Vi' });
+    const cookies = await sessionCookiesFor(t.app, member);
+    const put = (bio: unknown) =>
+      t.app.inject({ method: 'PUT', url: '/api/user/bio', cookies, payload: { bio } });
+    const page = async () =>
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/members/${member.id}`,
+          cookies: await sessionCookiesFor(t.app, viewer),
+        })
+      ).json().bio;
+
+    expect((await put('  I fix bikes and bake bread.  ')).json()).toEqual({
+      bio: 'I fix bikes and bake bread.',
+    });
+    expect(await page()).toBe('I fix bikes and bake bread.');
+    const refused = await put('Text me at 503-555-0199');
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ code: 'CONTENT_NOT_ALLOWED' });
+    expect(await page()).toBe('I fix bikes and bake bread.');
+    expect((await put('x'.repeat(281))).statusCode).toBe(400);
+    expect((await put(42)).statusCode).toBe(400);
+    expect((await put('   ')).json()).toEqual({ bio: null });
+    expect(await page()).toBeNull();
+  });
+});

@@ -8,6 +8,7 @@ import {
   auditEntrySchema,
   blockedMemberSchema,
   moderationCaseSchema,
+  refusalSchema,
   reportSchema,
   resolveReportSchema,
 } from '../../../common/schemas/safety';
@@ -17,6 +18,7 @@ import { isMemberId } from '../members/member-id';
 import { memberExists } from '../members/members-repository';
 import { blockMember, listBlocked, unblockMember } from './blocks';
 import * as moderation from './moderation-service';
+import { recentRefusals } from './refusals';
 
 const errors = {
   400: apiErrorSchema,
@@ -150,6 +152,18 @@ export async function safetyRoutes(app: FastifyInstance): Promise<void> {
         await moderation.resolveReport(app, request.member, request.params.id, request.body);
         return reply.code(204).send();
       },
+    );
+
+    mod.get(
+      '/api/moderation/refusals',
+      {
+        schema: {
+          tags: ['moderation'],
+          summary: 'Wording the automatic moderation refused in the last 7 days, newest first',
+          response: { 200: z.array(refusalSchema), ...errors },
+        },
+      },
+      async () => recentRefusals(app.db),
     );
 
     mod.get(

@@ -161,6 +161,29 @@ describe('trust and safety', () => {
     });
   });
 
+  describe('automatic refusals', () => {
+    it('are recorded with who and why, and listed to moderators only', async () => {
+      const mod = await moderatorOf('Rae');
+      const zed = await kit.member('Zed');
+      const refused = await kit.call(zed, 'POST', '/api/items', {
+        title: 'Bike for sale',
+        description: 'Call me on 503-555-0199 to buy',
+        category: 'bikes',
+      });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toMatchObject({ code: 'CONTENT_NOT_ALLOWED' });
+      const list = kit.ok<Array<{ kind: string; reason: string; excerpt: string; memberId: string }>>(
+        await kit.call(mod, 'GET', '/api/moderation/refusals'),
+      );
+      expect(list.find((row) => row.memberId === zed.id)).toMatchObject({
+        kind: 'item',
+        reason: 'contact-details',
+        excerpt: expect.stringContaining('Bike for sale'),
+      });
+      kit.refused(await kit.call(zed, 'GET', '/api/moderation/refusals'), 403, 'NOT_MODERATOR');
+    });
+  });
+
   describe('moderators', () => {
     it('only moderators reach the moderation screen', async () => {
       const member = await kit.member('Max');

@@ -5,8 +5,8 @@ import type { Db } from '../../db/client';
 import type { Page, PageRequest } from '../../db/paging';
 import type { WantRow } from '../../db/schema/items';
 import { badRequest, notFound } from '../../errors';
-import { assertAppropriate } from '../../moderation/moderation';
 import { type Actor, listingPolicy } from '../../policies/listing-policy';
+import { assertAppropriateFor } from '../safety/refusals';
 import {
   deleteWantOfUser,
   findWantById,
@@ -32,7 +32,7 @@ async function loadOwnWant(db: Db, actor: Member, id: number, action: 'update' |
 
 /** Add a want to the member's list; wording that breaks the Terms is refused (spec section 5). */
 export async function createWant(db: Db, actor: Member, input: WantInput): Promise<WantRow> {
-  assertAppropriate(input.title, input.description);
+  await assertAppropriateFor(db, actor.id, 'want', input.title, input.description);
   return insertWant(db, {
     userId: actor.id,
     title: input.title,
@@ -62,7 +62,7 @@ export async function updateWant(db: Db, actor: Member, id: number, patch: WantU
   }
   if (patch.title !== undefined || patch.description !== undefined) {
     const description = patch.description !== undefined ? patch.description : want.description;
-    assertAppropriate(patch.title ?? want.title, description);
+    await assertAppropriateFor(db, actor.id, 'want', patch.title ?? want.title, description);
   }
   if (Object.values(patch).every((value) => value === undefined)) return want;
   const updated = await updateWantOfUser(db, id, actor.id, patch);

@@ -14,6 +14,7 @@ const ANN: MemberProfile = {
   memberSince: '2025-03-04T05:06:07.000Z',
   stats: { totalTrades: 12, rating: 4.8, thisMonth: 3 },
   trustedTrader: true,
+  bio: 'I fix bikes and bake bread.',
 };
 
 function card(id: number, overrides: Partial<FeedItem> = {}): FeedItem {

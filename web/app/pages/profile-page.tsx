@@ -5,6 +5,8 @@ import { AccountTab } from '../../features/account/components/account-tab';
 import { useUser } from '../../features/auth/api/get-user';
 import { MyItemsTab } from '../../features/listings/components/my-items-tab';
 import { WantListTab } from '../../features/listings/components/want-list-tab';
+import { BioCard } from '../../features/profile/components/bio-card';
+import { PhotoCard } from '../../features/profile/components/photo-card';
 import { ProfileFormTab } from '../../features/profile/components/profile-form-tab';
 import { ProfileHeader } from '../../features/profile/components/profile-header';
 import { TradeHistoryTab } from '../../features/profile/components/trade-history-tab';
@@ -46,7 +48,11 @@ export default function ProfilePage() {
           ))}
         </TabsList>
         <TabsContent value="profile">
-          <ProfileFormTab user={user} />
+          <div className="grid gap-6">
+            <ProfileFormTab user={user} />
+            <PhotoCard user={user} />
+            <BioCard userId={user.id} />
+          </div>
         </TabsContent>
         <TabsContent value="items">
           <MyItemsTab />

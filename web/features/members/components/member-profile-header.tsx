@@ -39,6 +39,9 @@ export function MemberProfileHeader({ member }: { member: MemberProfile }) {
         </p>
         <TraderReputation stats={member.stats} trusted={member.trustedTrader} />
         <p className="text-sm text-slate-600">{completedTradesText(member.stats)}</p>
+        {member.bio ? (
+          <p className="mt-1 whitespace-pre-line break-words text-slate-800">{member.bio}</p>
+        ) : null}
       </div>
     </div>
   );

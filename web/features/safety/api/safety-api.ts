@@ -3,6 +3,7 @@ import type {
   AuditEntry,
   BlockedMember,
   ModerationCase,
+  Refusal,
   ReportInput,
   ResolveReportInput,
 } from '../../../../common/schemas/safety';
@@ -13,6 +14,7 @@ export const safetyKeys = {
   blocks: ['account', 'blocks'] as const,
   cases: ['moderation', 'cases'] as const,
   audit: ['moderation', 'audit'] as const,
+  refusals: ['moderation', 'refusals'] as const,
 };
 
 /** POST /api/reports. */
@@ -92,5 +94,13 @@ export function useResolveReport() {
       await queryClient.invalidateQueries({ queryKey: safetyKeys.cases });
       await queryClient.invalidateQueries({ queryKey: safetyKeys.audit });
     },
+  });
+}
+
+/** GET /api/moderation/refusals. */
+export function useRefusals() {
+  return useQuery({
+    queryKey: safetyKeys.refusals,
+    queryFn: async () => (await apiGet<Refusal[]>('/api/moderation/refusals')) ?? [],
   });
 }

@@ -14,7 +14,7 @@ import { Label } from '../../../components/ui/label';
 import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/use-toast';
 import { serverMessageOf } from '../../../lib/api-client';
-import { useAuditLog, useModerationCases, useResolveReport } from '../api/safety-api';
+import { useAuditLog, useModerationCases, useRefusals, useResolveReport } from '../api/safety-api';
 
 const ACTION_LABELS: Record<ModeratorAction, string> = {
   dismiss: 'Dismiss',
@@ -150,6 +150,7 @@ function CaseCard({ item }: { item: ModerationCase }) {
 export function ModerationQueue() {
   const cases = useModerationCases();
   const audit = useAuditLog();
+  const refusals = useRefusals();
   return (
     <div className="grid gap-8">
       <section aria-labelledby="reports-heading" className="grid gap-4">
@@ -161,6 +162,23 @@ export function ModerationQueue() {
         {(cases.data ?? []).map((item) => (
           <CaseCard key={`${item.targetKind}:${item.targetId}`} item={item} />
         ))}
+      </section>
+      <section aria-labelledby="refusals-heading" className="grid gap-3">
+        <h2 id="refusals-heading" className="text-xl font-semibold text-slate-900">
+          Automatic refusals (last 7 days)
+        </h2>
+        {refusals.data?.length === 0 && <p className="text-slate-600">None.</p>}
+        <ul className="grid gap-2" aria-label="Automatic refusals">
+          {(refusals.data ?? []).map((refusal) => (
+            <li key={refusal.id} className="rounded-lg border border-slate-200 bg-white p-3 text-sm">
+              <p className="text-slate-600">
+                <strong className="text-slate-900">{refusal.memberName}</strong>, {refusal.kind},{' '}
+                {refusal.reason}, {when.format(new Date(refusal.createdAt))}
+              </p>
+              <p className="mt-1 break-words text-slate-800">{refusal.excerpt}</p>
+            </li>
+          ))}
+        </ul>
       </section>
       <section aria-labelledby="audit-heading" className="grid gap-3">
         <h2 id="audit-heading" className="text-xl font-semibold text-slate-900">

@@ -1,0 +1,91 @@
+import multipart from '@fastify/multipart';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { currentUserSchema } from '../../../common/schemas/auth';
+import { apiErrorSchema } from '../../../common/schemas/errors';
+import { users } from '../../db/schema/users';
+import { badRequest } from '../../errors';
+import {
+  PHOTO_FILE_FIELD,
+  photoUploadHooks,
+  photoUploadOf,
+  storeUploadedPhoto,
+} from '../../photos/photo-upload';
+import { HOUR_MS, memberRateLimit } from '../../plugins/member-rate-limit';
+import { forgetCachedUser } from '../../plugins/session-cache';
+import { localPhotoStore } from '../../storage/photo-store';
+import { presentCurrentUser } from '../auth/user-presenter';
+
+/**
+ * The member's profile photo through the listings' photo pipeline (ADR 008, 013): checked, EXIF
+ * stripped, re-encoded, stored by content; the feed-size WebP is what pages show. A photo file no
+ * longer shown stays on disk (files are shared by content, and an orphan is harmless).
+ */
+export async function profilePhotoRoutes(app: FastifyInstance): Promise<void> {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const store = localPhotoStore(app.config.dataDir);
+  await app.register(multipart);
+  const photoHooks = photoUploadHooks();
+  const setPhoto = async (userId: string, url: string | null) => {
+    try {
+      const [row] = await app.db
+        .update(users)
+        .set({ profileImageUrl: url })
+        .where(eq(users.id, userId))
+        .returning();
+      return row;
+    } finally {
+      forgetCachedUser(userId);
+    }
+  };
+
+  routes.post(
+    '/api/user/photo',
+    {
+      ...photoHooks,
+      config: memberRateLimit({
+        name: 'profile-photo',
+        max: 20,
+        windowMs: HOUR_MS,
+        what: 'new profile photos',
+      }),
+      schema: {
+        tags: ['profile'],
+        summary: 'Set your profile photo',
+        description:
+          `multipart/form-data with the photo as a file part named "${PHOTO_FILE_FIELD}". 413 PHOTO_TOO_LARGE, ` +
+          '400 INVALID_PHOTO, 400 PHOTO_TOO_MANY_PIXELS, 503 PHOTO_QUEUE_FULL as for item photos.',
+        body: z.object({}).optional(),
+        response: {
+          200: currentUserSchema,
+          400: apiErrorSchema,
+          401: apiErrorSchema,
+          413: apiErrorSchema,
+          429: apiErrorSchema,
+          503: apiErrorSchema,
+        },
+      },
+    },
+    async (request) => {
+      const upload = photoUploadOf(request);
+      if (!upload.file) throw badRequest(`Send the photo as a file part named "${PHOTO_FILE_FIELD}".`);
+      const stored = await storeUploadedPhoto(store, { file: upload.file }, upload.ticket);
+      const row = await setPhoto(request.member.id, stored.thumbnailUrl);
+      return presentCurrentUser(row ?? request.member);
+    },
+  );
+
+  routes.delete(
+    '/api/user/photo',
+    {
+      schema: {
+        tags: ['profile'],
+        summary: 'Remove your profile photo (your initials show instead)',
+        response: { 200: currentUserSchema, 401: apiErrorSchema },
+      },
+    },
+    async (request) => presentCurrentUser((await setPhoto(request.member.id, null)) ?? request.member),
+  );
+}

@@ -1,0 +1,69 @@
+import { desc, eq, gt, lt, sql } from 'drizzle-orm';
+import { ERROR_CODES } from '../../../common/error-codes';
+import { memberDisplayName } from '../../../common/member-name';
+import type { Db } from '../../db/client';
+import { moderationRefusals, type REFUSAL_KINDS } from '../../db/schema/safety';
+import { users } from '../../db/schema/users';
+import { badRequest } from '../../errors';
+import { moderateText } from '../../moderation/moderation';
+
+export type RefusalKind = (typeof REFUSAL_KINDS)[number];
+
+/** Refusals are kept this long for the moderators. */
+export const REFUSALS_KEPT_DAYS = 30;
+const EXCERPT_MAX = 300;
+
+/**
+ * The Terms check of server/moderation (400 CONTENT_NOT_ALLOWED with its message), and a refusal is
+ * recorded for the moderators' screen (ADR 025): who, what kind of text, why, and its start.
+ */
+export async function assertAppropriateFor(
+  db: Db,
+  memberId: string,
+  kind: RefusalKind,
+  ...texts: Array<string | null | undefined>
+): Promise<void> {
+  const result = moderateText(...texts);
+  if (result.allowed) return;
+  const excerpt = texts.filter(Boolean).join(' / ').slice(0, EXCERPT_MAX);
+  // Recorded or not (a failed write is not the member's problem), the answer is the same.
+  await db
+    .insert(moderationRefusals)
+    .values({ memberId, kind, reason: result.reason, excerpt })
+    .catch(() => undefined);
+  throw badRequest(result.message, ERROR_CODES.contentNotAllowed);
+}
+
+/** The refusals of the last `days` days, newest first (at most 200), and older ones forgotten. */
+export async function recentRefusals(db: Db, days = 7) {
+  await db
+    .delete(moderationRefusals)
+    .where(lt(moderationRefusals.createdAt, sql`now() - make_interval(days => ${REFUSALS_KEPT_DAYS})`));
+  const rows = await db
+    .select({
+      id: moderationRefusals.id,
+      kind: moderationRefusals.kind,
+      reason: moderationRefusals.reason,
+      excerpt: moderationRefusals.excerpt,
+      createdAt: moderationRefusals.createdAt,
+      memberId: moderationRefusals.memberId,
+      firstName: users.firstName,
+      lastName: users.lastName,
+    })
+    .from(moderationRefusals)
+    .leftJoin(users, eq(users.id, moderationRefusals.memberId))
+    .where(gt(moderationRefusals.createdAt, sql`now() - make_interval(days => ${days})`))
+    .orderBy(desc(moderationRefusals.createdAt), desc(moderationRefusals.id))
+    .limit(200);
+  return rows.map((row) => ({
+    id: row.id,
+    kind: row.kind,
+    reason: row.reason,
+    excerpt: row.excerpt,
+    memberId: row.memberId,
+    memberName: row.firstName
+      ? [row.firstName, row.lastName].filter(Boolean).join(' ')
+      : memberDisplayName(null, null),
+    createdAt: row.createdAt.toISOString(),
+  }));
+}

@@ -1,0 +1,67 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useState } from 'react';
+import { BIO_MAX_LENGTH } from '../../../../common/schemas/members';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { Label } from '../../../components/ui/label';
+import { Textarea } from '../../../components/ui/textarea';
+import { toast } from '../../../components/ui/use-toast';
+import { apiRequest, serverMessageOf } from '../../../lib/api-client';
+import { memberKeys, useMember } from '../../members/api/member';
+
+/** "About you": a few words on the member's page, moderated like listings (PUT /api/user/bio). */
+export function BioCard({ userId }: { userId: string }) {
+  const member = useMember(userId);
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const queryClient = useQueryClient();
+  const id = useId();
+  const errorId = useId();
+  useEffect(() => {
+    if (member.data) setText(member.data.bio ?? '');
+  }, [member.data]);
+  const save = useMutation({
+    mutationFn: async (bio: string) => {
+      await apiRequest('PUT', '/api/user/bio', { bio });
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: memberKeys.all }),
+  });
+  return (
+    <Card className="p-6">
+      <form
+        className="grid gap-3"
+        onSubmit={(event) => {
+          event.preventDefault();
+          setError(null);
+          save.mutate(text, {
+            onSuccess: () => toast({ title: 'Saved', description: 'Your page shows your new words.' }),
+            onError: (failure) => setError(serverMessageOf(failure, 'Please try again.')),
+          });
+        }}
+      >
+        <Label htmlFor={id} className="text-lg font-semibold text-slate-900">
+          About you
+        </Label>
+        <p className="text-sm text-slate-600">
+          A few words neighbors see on your page: what you trade, what you're good at.
+        </p>
+        <Textarea
+          id={id}
+          value={text}
+          maxLength={BIO_MAX_LENGTH}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+          onChange={(event) => setText(event.target.value)}
+        />
+        {error && (
+          <p id={errorId} role="alert" className="text-sm text-red-700">
+            {error}
+          </p>
+        )}
+        <Button type="submit" disabled={save.isPending} className="justify-self-start">
+          {save.isPending ? 'Saving...' : 'Save'}
+        </Button>
+      </form>
+    </Card>
+  );
+}
