@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { textField } from './text';
 import { memberRefSchema } from './barters';
+import { textField } from './text';
 import { tradeStatsSchema } from './trades';
 
 /**
@@ -66,5 +66,8 @@ export const BIO_MAX_LENGTH = 280;
 
 /** PUT /api/user/bio: a few words about yourself; blank removes them. */
 export const bioSchema = z.strictObject({
-  bio: textField('About you', { multiline: true }).max(BIO_MAX_LENGTH, `Please keep it under ${BIO_MAX_LENGTH} characters.`),
+  bio: textField('About you', { multiline: true }).max(
+    BIO_MAX_LENGTH,
+    `Please keep it under ${BIO_MAX_LENGTH} characters.`,
+  ),
 });

@@ -186,7 +186,7 @@ export function ModerationQueue() {
         </h2>
         {/* Scrolls sideways on a phone: focusable, so the keyboard can scroll it too. */}
         {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (WCAG 2.1.1). */}
-        <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Audit log entries">
+        <section className="overflow-x-auto" tabIndex={0} aria-label="Audit log entries">
           <table className="w-full text-left text-sm">
             <thead className="text-slate-600">
               <tr>
@@ -223,7 +223,7 @@ export function ModerationQueue() {
               ))}
             </tbody>
           </table>
-        </div>
+        </section>
       </section>
     </div>
   );
