@@ -49,7 +49,12 @@ describe('trust and safety', () => {
       kit.ok(await kit.act(cal, accepted.barter.id, 'accept'));
 
       expect(await feedIds(bea)).toContain(calsDrill.id);
+      expect((await kit.call(bea, 'POST', `/api/saved-items/${calsDrill.id}`)).statusCode).toBeLessThan(300);
+      const saved = async () =>
+        kit.ok<Array<{ id: number }>>(await kit.call(bea, 'GET', '/api/saved-items')).map((item) => item.id);
+      expect(await saved()).toContain(calsDrill.id);
       expect((await kit.call(bea, 'POST', `/api/members/${cal.id}/block`)).statusCode).toBe(204);
+      expect(await saved()).not.toContain(calsDrill.id);
       // Twice is fine.
       expect((await kit.call(bea, 'POST', `/api/members/${cal.id}/block`)).statusCode).toBe(204);
 

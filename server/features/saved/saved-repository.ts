@@ -9,6 +9,7 @@ import { readCardPage } from '../feed/feed-cards';
 import { distanceOrNull } from '../feed/feed-ranking';
 import { listedItem } from '../feed/feed-sql';
 import type { FeedRow } from '../feed/feed-types';
+import { notHiddenFrom } from '../safety/blocks-sql';
 
 /** Owner and state of an item, to decide whether it may be saved; null when there is no such item. */
 export async function findItemOwner(
@@ -61,7 +62,7 @@ export async function findSavedItems(
   const distance = distanceOrNull(origin);
   const page = sql`SELECT i.id, s.created_at AS saved_at, s.id AS saved_id, ${distance} AS distance
     FROM saved_items s JOIN items i ON i.id = s.item_id
-    WHERE s.user_id = ${viewerId}::uuid AND ${listedItem('i')}
+    WHERE s.user_id = ${viewerId}::uuid AND ${listedItem('i')} AND ${notHiddenFrom('i.user_id', viewerId)}
     ORDER BY saved_at DESC, saved_id DESC
     LIMIT ${pageRequest.limit}::int OFFSET ${pageRequest.offset}::int`;
   const rows = await readCardPage(db, {
@@ -77,7 +78,7 @@ export async function findSavedItems(
     const [row] = await queryRows<{ n: number }>(
       db,
       sql`SELECT count(*)::int AS n FROM saved_items s JOIN items i ON i.id = s.item_id
-        WHERE s.user_id = ${viewerId}::uuid AND ${listedItem('i')}`,
+        WHERE s.user_id = ${viewerId}::uuid AND ${listedItem('i')} AND ${notHiddenFrom('i.user_id', viewerId)}`,
     );
     return row?.n ?? 0;
   });
