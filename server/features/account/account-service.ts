@@ -102,7 +102,7 @@ async function sentRecently(
  */
 export async function requestPasswordReset(app: App, rawEmail: string): Promise<void> {
   const member = await findUserByEmail(app.db, normalizeEmail(rawEmail));
-  if (!member?.email || member.isDemo) return;
+  if (!member?.email || member.isDemo || member.bannedAt) return;
   if (await sentRecently(app.db, member.id, 'password-reset')) return;
   const token = await issueToken(app.db, member.id, 'password-reset', member.email);
   const link = ACCOUNT_LINKS.resetPassword(app.config.publicUrl, token);
@@ -164,6 +164,8 @@ export async function verifyEmail(app: App, token: string): Promise<{ email: str
   if (!used) throw linkInvalid();
   const [member] = await app.db.select().from(users).where(eq(users.id, used.userId));
   if (!member) throw linkInvalid();
+  // One confirmed address ends every other pending link: an old link can never switch it back.
+  await retireTokens(app.db, member.id, 'verify-email');
   if (member.email === used.email) {
     if (member.emailVerifiedAt === null) await updateUser(app.db, member.id, { emailVerifiedAt: new Date() });
     return { email: used.email };

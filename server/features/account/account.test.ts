@@ -312,6 +312,18 @@ describe('account: e-mail, passwords and sessions', () => {
       });
       expect(verified.json()).toEqual({ email: newAddress });
       expect((await me(member.cookies)).json()).toMatchObject({ email: newAddress, emailVerified: true });
+      // The welcome link to the old address can never switch it back.
+      const welcome = await smtp.waitFor(
+        member.email,
+        (m) => m.subject === 'Confirm your Barterhood email address',
+      );
+      const stale = await call({
+        method: 'POST',
+        url: '/api/auth/verify-email',
+        payload: { token: tokenOf(welcome.links[0]) },
+      });
+      expect(stale.json()).toMatchObject({ code: 'LINK_INVALID' });
+      expect((await me(member.cookies)).json()).toMatchObject({ email: newAddress });
       const notice = await smtp.waitFor(
         member.email,
         (m) => m.subject === 'Your Barterhood email address was changed',
