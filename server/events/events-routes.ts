@@ -53,7 +53,10 @@ export async function eventsRoutes(app: FastifyInstance): Promise<void> {
       try {
         first = await openingEvents(app.db, member.id, lastEventId);
         // A page is open: seen now (the e-mail digest waits until nobody has been for 10 minutes).
-        await markSeen(app.db, [member.id]);
+        // Best effort: the stream matters more than the presence mark.
+        await markSeen(app.db, [member.id]).catch((error: unknown) =>
+          request.log.warn({ err: error }, 'could not mark the member as seen'),
+        );
       } catch (error) {
         stream.end();
         throw error;
