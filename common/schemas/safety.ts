@@ -49,7 +49,8 @@ export const appealSchema = z.strictObject({
 });
 
 /** What a moderator can do with a report. */
-export const MODERATOR_ACTIONS = ['dismiss', 'remove', 'warn', 'suspend', 'ban'] as const;
+/** `lift` ends the owner's suspension or ban (an appeal upheld). */
+export const MODERATOR_ACTIONS = ['dismiss', 'remove', 'warn', 'suspend', 'ban', 'lift'] as const;
 export type ModeratorAction = (typeof MODERATOR_ACTIONS)[number];
 export const SUSPENSION_DAYS_MAX = 365;
 

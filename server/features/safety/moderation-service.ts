@@ -261,7 +261,7 @@ export async function resolveReport(
   const [report] = await app.db.select().from(reports).where(eq(reports.id, reportId));
   if (!report || report.status !== 'open') throw notFound('This report is not open any more.');
   const owner = report.targetUserId;
-  if ((input.action === 'suspend' || input.action === 'ban' || input.action === 'warn') && !owner) {
+  if (input.action !== 'dismiss' && input.action !== 'remove' && !owner) {
     throw badRequest('That account is gone.');
   }
   if (owner === moderator.id && input.action !== 'dismiss') {
@@ -295,6 +295,10 @@ export async function resolveReport(
     if (input.action === 'ban' && owner) {
       await setStanding(tx, owner, { bannedAt: new Date() });
       await hideListings(tx, owner);
+    }
+    if (input.action === 'lift' && owner) {
+      await setStanding(tx, owner, { suspendedUntil: null, bannedAt: null });
+      await showListings(tx, owner);
     }
     const status = input.action === 'dismiss' ? 'dismissed' : 'actioned';
     await tx

@@ -287,16 +287,47 @@ describe('trust and safety', () => {
         .ok<ModerationCase[]>(await kit.call(mod, 'GET', '/api/moderation/reports'))
         .find((c) => c.targetKind === 'appeal' && c.targetId === ava.id);
       expect(appeal?.reports[0]?.note).toBe('It was vinegar, honestly.');
+      // An appeal upheld lifts the suspension at once (her other listing shows again; the removed one
+      // stays removed); then the same again, to see the days run out on their own below.
+      noContent(
+        await kit.call(mod, 'POST', `/api/moderation/reports/${appeal?.reportId}/resolve`, {
+          action: 'lift',
+          reason: 'Appeal upheld',
+        }),
+      );
+      expect((await kit.call(ava, 'GET', '/api/feed/everything')).statusCode).toBe(200);
+      expect(await feedIds(bob)).toContain(other.id);
+      expect(await feedIds(bob)).not.toContain(bad.id);
+      kit.ok(
+        await kit.call(bob, 'POST', '/api/reports', {
+          targetKind: 'member',
+          targetId: ava.id,
+          reason: 'other',
+        }),
+        201,
+      );
+      const again = kit
+        .ok<ModerationCase[]>(await kit.call(mod, 'GET', '/api/moderation/reports'))
+        .find((c) => c.targetKind === 'member' && c.targetId === ava.id);
+      noContent(
+        await kit.call(mod, 'POST', `/api/moderation/reports/${again?.reportId}/resolve`, {
+          action: 'suspend',
+          days: 7,
+          reason: 'Repeated alcohol listings',
+        }),
+      );
+      expect(await feedIds(bob)).not.toContain(other.id);
 
       const audit = kit.ok<
         Array<{ action: string; moderatorName: string; reason: string; days: number | null }>
       >(await kit.call(mod, 'GET', '/api/moderation/audit'));
       expect(audit.slice(0, 2)).toMatchObject([
         { action: 'suspend', days: 7, reason: 'Repeated alcohol listings' },
-        { action: 'remove', reason: 'Sells alcohol' },
+        { action: 'lift', reason: 'Appeal upheld' },
       ]);
 
       expect(audit[0]?.moderatorName).toMatch(/^Mia /);
+      expect(audit).toContainEqual(expect.objectContaining({ action: 'remove', reason: 'Sells alcohol' }));
       // The days pass: the listings the suspension hid return; the removed one stays removed.
       await t.app.db
         .update(users)

@@ -22,6 +22,7 @@ const ACTION_LABELS: Record<ModeratorAction, string> = {
   warn: 'Warn the member',
   suspend: 'Suspend the member',
   ban: 'Ban the member',
+  lift: 'Lift their suspension or ban',
 };
 const KIND_LABELS: Record<ModerationCase['targetKind'], string> = {
   item: 'Listing',
