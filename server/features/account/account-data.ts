@@ -6,7 +6,6 @@ import { items, savedItems, wants } from '../../db/schema/items';
 import { memberBlocks, reports } from '../../db/schema/safety';
 import { type UserRow, users } from '../../db/schema/users';
 import { badRequest } from '../../errors';
-import { forgetCachedUser } from '../../plugins/session-cache';
 import { localPhotoStore } from '../../storage/photo-store';
 import { verifyPassword } from '../auth/passwords';
 import { presentCurrentUser } from '../auth/user-presenter';
@@ -196,7 +195,6 @@ export async function deleteAccount(
     await tx.delete(items).where(eq(items.userId, member.id));
     await tx.delete(users).where(eq(users.id, member.id));
   });
-  forgetCachedUser(member.id);
   await endSessions(app, member.id);
   await removeUnusedPhotos(
     { db: app.db, store: localPhotoStore(app.config.dataDir), log: app.log },

@@ -18,7 +18,7 @@ import { forgetCachedUser } from '../../plugins/session-cache';
 import { deleteUserSessions, listUserSessions } from '../../plugins/session-store';
 import { isCommonPassword } from '../auth/common-passwords';
 import { hashPassword, verifyPassword } from '../auth/passwords';
-import { findUserByEmail } from '../auth/users-repository';
+import { findUserByEmail, updateUserRow } from '../auth/users-repository';
 import { ACCOUNT_LINKS, emailChangedMail, passwordResetMail, verifyEmailMail } from './account-mail';
 import { consumeToken, issueToken, lastIssuedAt, retireTokens } from './account-tokens';
 
@@ -46,13 +46,9 @@ async function updateUser(
   userId: string,
   values: Partial<typeof users.$inferInsert>,
 ): Promise<UserRow> {
-  try {
-    const [row] = await db.update(users).set(values).where(eq(users.id, userId)).returning();
-    if (!row) throw notFound('Account not found.');
-    return row;
-  } finally {
-    forgetCachedUser(userId);
-  }
+  const row = await updateUserRow(db, userId, values);
+  if (!row) throw notFound('Account not found.');
+  return row;
 }
 
 /**

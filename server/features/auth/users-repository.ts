@@ -60,3 +60,20 @@ export async function setGoogleSub(db: Db, userId: string, googleSub: string): P
     forgetCachedUser(userId);
   }
 }
+
+/**
+ * Write columns of a member's row, and drop their cached sessions in this process (whatever the
+ * outcome), so their next request reads the new row. Null when there is no such member.
+ */
+export async function updateUserRow(
+  db: Db,
+  userId: string,
+  values: Partial<NewUserRow>,
+): Promise<UserRow | null> {
+  try {
+    const [row] = await db.update(users).set(values).where(eq(users.id, userId)).returning();
+    return row ?? null;
+  } finally {
+    forgetCachedUser(userId);
+  }
+}

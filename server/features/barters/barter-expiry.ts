@@ -4,6 +4,7 @@ import { publishMemberEvents } from '../../events/publish';
 import { sendMailDigests } from '../notifications/mail-digest';
 import { notifyMember } from '../notifications/notify';
 import { liftEndedSuspensions } from '../safety/moderation-service';
+import { forgetOldRefusals } from '../safety/refusals';
 import { expireDue } from './barters-repository';
 import { barterEvents } from './barters-service';
 
@@ -66,6 +67,7 @@ export function barterExpirySweep(app: FastifyInstance): void {
         // And the e-mail digests of members who have been away (ADR 026).
         const mailed = await sendMailDigests(app);
         if (mailed > 0) app.log.info({ mailed }, 'sent notification digests');
+        await forgetOldRefusals(app.db);
       })
       .catch((error: unknown) => app.log.warn({ err: error }, 'barter expiry sweep failed; retrying later'))
       .finally(() => {

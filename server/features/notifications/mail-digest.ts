@@ -94,7 +94,11 @@ export async function sendMailDigests(app: App, now = new Date()): Promise<numbe
       LIMIT 5000`,
   );
   const byMember = new Map<string, DigestRow[]>();
-  for (const row of rows) byMember.set(row.user_id, [...(byMember.get(row.user_id) ?? []), row]);
+  for (const row of rows) {
+    const entries = byMember.get(row.user_id);
+    if (entries) entries.push(row);
+    else byMember.set(row.user_id, [row]);
+  }
   let sent = 0;
   for (const [userId, entries] of byMember) {
     const member = entries[0];

@@ -1,11 +1,9 @@
 import multipart from '@fastify/multipart';
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUserSchema } from '../../../common/schemas/auth';
 import { apiErrorSchema } from '../../../common/schemas/errors';
-import { users } from '../../db/schema/users';
 import { badRequest } from '../../errors';
 import {
   PHOTO_FILE_FIELD,
@@ -14,9 +12,9 @@ import {
   storeUploadedPhoto,
 } from '../../photos/photo-upload';
 import { HOUR_MS, memberRateLimit } from '../../plugins/member-rate-limit';
-import { forgetCachedUser } from '../../plugins/session-cache';
 import { localPhotoStore } from '../../storage/photo-store';
 import { presentCurrentUser } from '../auth/user-presenter';
+import { updateUserRow } from '../auth/users-repository';
 
 /**
  * The member's profile photo through the listings' photo pipeline (ADR 008, 013): checked, EXIF
@@ -28,18 +26,8 @@ export async function profilePhotoRoutes(app: FastifyInstance): Promise<void> {
   const store = localPhotoStore(app.config.dataDir);
   await app.register(multipart);
   const photoHooks = photoUploadHooks();
-  const setPhoto = async (userId: string, url: string | null) => {
-    try {
-      const [row] = await app.db
-        .update(users)
-        .set({ profileImageUrl: url })
-        .where(eq(users.id, userId))
-        .returning();
-      return row;
-    } finally {
-      forgetCachedUser(userId);
-    }
-  };
+  const setPhoto = (userId: string, url: string | null) =>
+    updateUserRow(app.db, userId, { profileImageUrl: url });
 
   routes.post(
     '/api/user/photo',

@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -6,11 +5,10 @@ import { currentUserSchema } from '../../../common/schemas/auth';
 import { apiErrorSchema } from '../../../common/schemas/errors';
 import { bioSchema } from '../../../common/schemas/members';
 import { profileFormSchema } from '../../../common/schemas/profile';
-import { users } from '../../db/schema/users';
 import { unauthorized } from '../../errors';
 import { HOUR_MS, memberRateLimit } from '../../plugins/member-rate-limit';
-import { forgetCachedUser } from '../../plugins/session-cache';
 import { presentCurrentUser } from '../auth/user-presenter';
+import { updateUserRow } from '../auth/users-repository';
 import { assertAppropriateFor } from '../safety/refusals';
 import { locationChangeLimit } from './location-limit';
 import { updateProfile } from './profile-repository';
@@ -69,11 +67,7 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const bio = request.body.bio.trim() || null;
       await assertAppropriateFor(app.db, request.member.id, 'profile', bio);
-      try {
-        await app.db.update(users).set({ bio }).where(eq(users.id, request.member.id));
-      } finally {
-        forgetCachedUser(request.member.id);
-      }
+      await updateUserRow(app.db, request.member.id, { bio });
       return { bio };
     },
   );

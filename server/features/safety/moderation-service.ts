@@ -16,6 +16,7 @@ import { type UserRow, users } from '../../db/schema/users';
 import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../../errors';
 import { forgetCachedUser } from '../../plugins/session-cache';
 import { endSessions } from '../account/account-service';
+import { updateUserRow } from '../auth/users-repository';
 import { isMemberId } from '../members/member-id';
 import { notifyMember } from '../notifications/notify';
 
@@ -135,32 +136,65 @@ export async function openCases(db: Db, limit = 100): Promise<ModerationCase[]> 
   const byTarget = new Map<string, typeof rows>();
   for (const row of rows) {
     const key = `${row.targetKind}:${row.targetId}`;
-    byTarget.set(key, [...(byTarget.get(key) ?? []), row]);
+    const group = byTarget.get(key);
+    if (group) group.push(row);
+    else byTarget.set(key, [row]);
   }
-  const cases: ModerationCase[] = [];
-  for (const group of [...byTarget.values()].slice(0, limit)) {
-    const first = group[0];
-    if (!first) continue;
-    cases.push({
-      reportId: first.id,
-      targetKind: first.targetKind,
-      targetId: first.targetId,
-      owner: await ownerSummary(db, first.targetUserId),
-      ...(await targetContext(db, first.targetKind, first.targetId)),
-      reports: group.map((row) => ({
-        id: row.id,
-        reason: row.reason,
-        note: row.note,
-        reporterName: memberDisplayName(row.reporterFirst, row.reporterLast),
-        createdAt: row.createdAt.toISOString(),
-      })),
-    });
-  }
-  return cases;
+  const groups = [...byTarget.values()]
+    .slice(0, limit)
+    .flatMap((group) => (group[0] ? [{ first: group[0], group }] : []));
+  // The owners and reported things of every case, one statement per table (no read per case).
+  const idsOf = (kind: ReportKind) =>
+    groups.flatMap(({ first }) =>
+      first.targetKind === kind && /^\d{1,9}$/.test(first.targetId) ? [Number(first.targetId)] : [],
+    );
+  const ownerIds = [
+    ...new Set(groups.flatMap(({ first }) => (first.targetUserId ? [first.targetUserId] : []))),
+  ];
+  const [owners, itemRows, messageRows, ratingRows] = await Promise.all([
+    ownerIds.length ? db.select().from(users).where(inArray(users.id, ownerIds)) : [],
+    idsOf('item').length
+      ? db
+          .select()
+          .from(items)
+          .where(inArray(items.id, idsOf('item')))
+      : [],
+    idsOf('message').length
+      ? db
+          .select()
+          .from(messages)
+          .where(inArray(messages.id, idsOf('message')))
+      : [],
+    idsOf('rating').length
+      ? db
+          .select()
+          .from(ratings)
+          .where(inArray(ratings.id, idsOf('rating')))
+      : [],
+  ]);
+  const found = {
+    owners: new Map(owners.map((row) => [row.id, row])),
+    items: new Map(itemRows.map((row) => [String(row.id), row])),
+    messages: new Map(messageRows.map((row) => [String(row.id), row])),
+    ratings: new Map(ratingRows.map((row) => [String(row.id), row])),
+  };
+  return groups.map(({ first, group }) => ({
+    reportId: first.id,
+    targetKind: first.targetKind,
+    targetId: first.targetId,
+    owner: ownerSummary(first.targetUserId ? found.owners.get(first.targetUserId) : undefined),
+    ...targetContext(found, first.targetKind, first.targetId),
+    reports: group.map((row) => ({
+      id: row.id,
+      reason: row.reason,
+      note: row.note,
+      reporterName: memberDisplayName(row.reporterFirst, row.reporterLast),
+      createdAt: row.createdAt.toISOString(),
+    })),
+  }));
 }
 
-async function ownerSummary(db: Db, userId: string | null): Promise<ModerationCase['owner']> {
-  const [row] = userId ? await db.select().from(users).where(eq(users.id, userId)) : [];
+function ownerSummary(row: UserRow | undefined): ModerationCase['owner'] {
   if (!row) return { id: null, name: 'Former member', suspendedUntil: null, banned: false };
   return {
     id: row.id,
@@ -172,16 +206,19 @@ async function ownerSummary(db: Db, userId: string | null): Promise<ModerationCa
   };
 }
 
-/** The reported thing as the moderator needs to judge it. */
-async function targetContext(
-  db: Db,
+/** The reported thing as the moderator needs to judge it, from the rows read for all cases. */
+function targetContext(
+  found: {
+    items: Map<string, typeof items.$inferSelect>;
+    messages: Map<string, typeof messages.$inferSelect>;
+    ratings: Map<string, typeof ratings.$inferSelect>;
+  },
   kind: ReportKind,
   id: string,
-): Promise<Pick<ModerationCase, 'title' | 'text' | 'imageUrl' | 'removed'>> {
+): Pick<ModerationCase, 'title' | 'text' | 'imageUrl' | 'removed'> {
   const none = { title: null, text: null, imageUrl: null, removed: false };
-  const numeric = /^\d{1,9}$/.test(id) ? Number(id) : null;
-  if (kind === 'item' && numeric !== null) {
-    const [row] = await db.select().from(items).where(eq(items.id, numeric));
+  if (kind === 'item') {
+    const row = found.items.get(id);
     if (!row) return { ...none, title: 'Deleted listing', removed: true };
     return {
       title: row.title,
@@ -190,12 +227,12 @@ async function targetContext(
       removed: row.moderation === 'removed',
     };
   }
-  if (kind === 'message' && numeric !== null) {
-    const [row] = await db.select().from(messages).where(eq(messages.id, numeric));
+  if (kind === 'message') {
+    const row = found.messages.get(id);
     return row ? { ...none, title: 'Message', text: row.content, removed: row.removedAt !== null } : none;
   }
-  if (kind === 'rating' && numeric !== null) {
-    const [row] = await db.select().from(ratings).where(eq(ratings.id, numeric));
+  if (kind === 'rating') {
+    const row = found.ratings.get(id);
     return row
       ? { ...none, title: `Rating: ${row.stars} stars`, text: row.comment, removed: row.removedAt !== null }
       : none;
@@ -217,18 +254,6 @@ async function showListings(db: Db, userId: string): Promise<void> {
     .update(items)
     .set({ isActive: true, moderation: null })
     .where(and(eq(items.userId, userId), eq(items.moderation, 'suspended')));
-}
-
-async function setStanding(
-  db: Db,
-  userId: string,
-  values: Partial<typeof users.$inferInsert>,
-): Promise<void> {
-  try {
-    await db.update(users).set(values).where(eq(users.id, userId));
-  } finally {
-    forgetCachedUser(userId);
-  }
 }
 
 /** Make the reported content disappear everywhere at once. */
@@ -284,7 +309,7 @@ export async function resolveReport(
     }
     if (input.action === 'suspend' && owner) {
       const until = new Date(Date.now() + (input.days ?? 1) * 24 * 60 * 60_000);
-      await setStanding(tx, owner, { suspendedUntil: until });
+      await updateUserRow(tx, owner, { suspendedUntil: until });
       await hideListings(tx, owner);
       // Their proposals stop waiting on them.
       await tx
@@ -293,11 +318,11 @@ export async function resolveReport(
         .where(and(eq(barterRequests.status, 'pending'), eq(barterRequests.fromUserId, owner)));
     }
     if (input.action === 'ban' && owner) {
-      await setStanding(tx, owner, { bannedAt: new Date() });
+      await updateUserRow(tx, owner, { bannedAt: new Date() });
       await hideListings(tx, owner);
     }
     if (input.action === 'lift' && owner) {
-      await setStanding(tx, owner, { suspendedUntil: null, bannedAt: null });
+      await updateUserRow(tx, owner, { suspendedUntil: null, bannedAt: null });
       await showListings(tx, owner);
     }
     const status = input.action === 'dismiss' ? 'dismissed' : 'actioned';
@@ -381,10 +406,10 @@ export async function auditLog(db: Db, limit = 200): Promise<AuditEntry[]> {
     ...new Set(rows.flatMap((row) => [row.moderatorId, row.targetUserId]).filter((id): id is string => !!id)),
   ];
   const people = ids.length ? await db.select().from(users).where(inArray(users.id, ids)) : [];
-  const nameOf = (id: string | null) => {
-    const person = people.find((p) => p.id === id);
-    return person ? [person.firstName, person.lastName].filter(Boolean).join(' ') : null;
-  };
+  const names = new Map(
+    people.map((person) => [person.id, [person.firstName, person.lastName].filter(Boolean).join(' ')]),
+  );
+  const nameOf = (id: string | null) => (id ? (names.get(id) ?? null) : null);
   return rows.map((row) => ({
     id: row.id,
     action: row.action,

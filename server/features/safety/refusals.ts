@@ -34,11 +34,17 @@ export async function assertAppropriateFor(
   throw badRequest(result.message, ERROR_CODES.contentNotAllowed);
 }
 
-/** The refusals of the last `days` days, newest first (at most 200), and older ones forgotten. */
-export async function recentRefusals(db: Db, days = 7) {
-  await db
+/** Forget refusals older than REFUSALS_KEPT_DAYS (the periodic sweep); how many went. */
+export async function forgetOldRefusals(db: Db): Promise<number> {
+  const gone = await db
     .delete(moderationRefusals)
-    .where(lt(moderationRefusals.createdAt, sql`now() - make_interval(days => ${REFUSALS_KEPT_DAYS})`));
+    .where(lt(moderationRefusals.createdAt, sql`now() - make_interval(days => ${REFUSALS_KEPT_DAYS})`))
+    .returning({ id: moderationRefusals.id });
+  return gone.length;
+}
+
+/** The refusals of the last `days` days, newest first (at most 200). */
+export async function recentRefusals(db: Db, days = 7) {
   const rows = await db
     .select({
       id: moderationRefusals.id,

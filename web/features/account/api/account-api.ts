@@ -6,7 +6,8 @@ import type {
   DeleteAccountInput,
   PasswordResetInput,
 } from '../../../../common/schemas/auth';
-import { apiGet, apiRequest } from '../../../lib/api-client';
+import { toast } from '../../../components/ui/use-toast';
+import { apiGet, apiRequest, serverMessageOf } from '../../../lib/api-client';
 import { authKeys } from '../../auth/api/get-user';
 
 /** The server's sentence from a 2xx answer that carries one. */
@@ -50,10 +51,17 @@ export function useVerifyEmail() {
   });
 }
 
-/** POST /api/account/verify-email/resend. */
+/** POST /api/account/verify-email/resend, with its toast either way (banner and Account tab alike). */
 export function useResendVerification() {
   return useMutation({
     mutationFn: async () => messageOf(await apiRequest('POST', '/api/account/verify-email/resend')),
+    onSuccess: (message) => toast({ title: 'Link sent', description: message }),
+    onError: (error) =>
+      toast({
+        title: 'Could not send the link',
+        description: serverMessageOf(error, 'Please try again.'),
+        variant: 'destructive',
+      }),
   });
 }
 

@@ -90,12 +90,7 @@ function EmailSection({ user }: { user: CurrentUser }) {
           variant="secondary"
           className="mt-3"
           disabled={resend.isPending}
-          onClick={() =>
-            resend.mutate(undefined, {
-              onSuccess: (message) => toast({ title: 'Link sent', description: message }),
-              onError: (error) => failed('Could not send the link', error),
-            })
-          }
+          onClick={() => resend.mutate()}
         >
           Resend Confirmation Link
         </Button>

@@ -1,5 +1,3 @@
-import { toast } from '../../../components/ui/use-toast';
-import { serverMessageOf } from '../../../lib/api-client';
 import { useUser } from '../../auth/api/get-user';
 import { useResendVerification } from '../api/account-api';
 
@@ -19,17 +17,7 @@ export function VerifyEmailBanner() {
         type="button"
         className="font-medium underline"
         disabled={resend.isPending}
-        onClick={() =>
-          resend.mutate(undefined, {
-            onSuccess: (message) => toast({ title: 'Link sent', description: message }),
-            onError: (error) =>
-              toast({
-                title: 'Could not send the link',
-                description: serverMessageOf(error, 'Please try again.'),
-                variant: 'destructive',
-              }),
-          })
-        }
+        onClick={() => resend.mutate()}
       >
         Send it again
       </button>
