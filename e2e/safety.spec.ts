@@ -203,4 +203,80 @@ test.describe('trust and safety (ADR 025)', () => {
       await c.dispose();
     }
   });
+
+  test('a photo the screening flags waits for a moderator; dismissing the case lists it (ADR 027)', async ({
+    gatedPage: page,
+    baseURL,
+    browser,
+    isMobile,
+  }) => {
+    test.setTimeout(90_000);
+    const origin = { latitude: 20 + Math.random() * 40, longitude: -120 + Math.random() * 40 };
+    const suffix = Math.floor(Math.random() * 1e6);
+    const title = `Patterned rug ${suffix}`;
+    const email = uniqueEmail('pat');
+    const owner = await memberApi(
+      baseURL ?? '',
+      { firstName: 'Pat', lastName: 'Weaver', email, password: PASSWORD },
+      { location: 'Testville', ...origin },
+    );
+    const neighbour = await memberApi(
+      baseURL ?? '',
+      { firstName: 'Nell', email: uniqueEmail('nell'), password: PASSWORD },
+      { location: 'Testville North', latitude: origin.latitude + milesNorth(1), longitude: origin.longitude },
+    );
+    const neighbourSees = async () => {
+      const feed = await neighbour.get('/api/feed/everything?radius=50&limit=50');
+      return ((await feed.json()) as Array<{ title: string }>).some((item) => item.title === title);
+    };
+    try {
+      await signIn(page, email, PASSWORD);
+      await page.goto('/profile?tab=items');
+      if (isMobile)
+        await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Add' }).click();
+      else await page.getByRole('button', { name: 'Add Item' }).last().click();
+      const dialog = page.getByRole('dialog', { name: 'Add New Item' });
+      const chooser = page.waitForEvent('filechooser');
+      await dialog.getByRole('button', { name: 'Choose File' }).click();
+      // Coloured noise the screening's model rates explicit (server/test/images.ts flaggedPhoto).
+      await (await chooser).setFiles('server/photos/screening/fixtures/flagged-noise.png');
+      await expect(dialog.getByRole('img', { name: 'Item preview' })).toBeVisible();
+      await dialog.getByLabel('Title').fill(title);
+      await dialog.getByLabel('Description').fill('Hand-woven, two by three metres.');
+      await dialog.getByLabel('Category').selectOption('household');
+      await dialog.getByRole('button', { name: 'Add Item' }).click();
+      await expect(dialog).toBeHidden();
+      const card = page.getByRole('listitem').filter({ hasText: title });
+      await expect(card.getByText('Photo waiting for a moderator')).toBeVisible();
+      await expect(card.getByRole('button', { name: `Show ${title}` })).toHaveCount(0);
+      await expectAccessible(page);
+      expect(await neighbourSees()).toBe(false);
+
+      const modContext = await browser.newContext({ baseURL });
+      const mod = await modContext.newPage();
+      await passGate(mod);
+      await signIn(mod, E2E_MODERATOR.email, E2E_MODERATOR.password);
+      await mod.goto('/moderation');
+      const theCase = mod
+        .locator('div', { has: mod.getByText(title, { exact: true }) })
+        .filter({ has: mod.getByRole('button', { name: 'Apply' }) })
+        .last();
+      await expect(theCase.getByText('Automatic photo screening', { exact: false })).toBeVisible();
+      await expect(theCase.getByRole('img')).toBeVisible();
+      await theCase.getByLabel('Action').selectOption('dismiss');
+      await theCase.getByLabel('Why (for the audit log)').fill(`Only a pattern ${suffix}`);
+      await theCase.getByRole('button', { name: 'Apply' }).click();
+      await expect(toasts(mod).getByText('recorded in the audit log')).toBeVisible();
+      await modContext.close();
+
+      await expect.poll(neighbourSees).toBe(true);
+      await page.reload();
+      await expect(
+        page.getByRole('listitem').filter({ hasText: title }).getByText('Photo waiting for a moderator'),
+      ).toHaveCount(0);
+    } finally {
+      await owner.dispose();
+      await neighbour.dispose();
+    }
+  });
 });

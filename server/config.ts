@@ -45,6 +45,12 @@ const envSchema = z.object({
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
   GOOGLE_ISSUER_URL: z.url().default('https://accounts.google.com'),
+  PHOTO_SCREENING: booleanSetting.default(true),
+  PHOTO_SCREENING_THRESHOLD: z.coerce
+    .number({ error: 'PHOTO_SCREENING_THRESHOLD must be a number above 0, at most 1' })
+    .gt(0, 'PHOTO_SCREENING_THRESHOLD must be a number above 0, at most 1')
+    .max(1, 'PHOTO_SCREENING_THRESHOLD must be a number above 0, at most 1')
+    .default(0.7),
   AI_PROVIDER: z.enum(['local', 'openai']).default('local'),
   OPENAI_BASE_URL: z.url().optional(),
   OPENAI_API_KEY: z.string().optional(),
@@ -111,6 +117,8 @@ export interface Config {
     timeoutMs: number;
   };
   geocoder: { provider: 'offline' | 'nominatim'; nominatimUrl?: string };
+  /** Explicit-content screening of uploaded photos (ADR 027). */
+  photoScreening: { enabled: boolean; threshold: number };
   logLevel: string;
   rateLimits: {
     /** Site password attempts per IP address per minute. */
@@ -255,6 +263,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       timeoutMs: env.OPENAI_TIMEOUT_MS,
     },
     geocoder: { provider: env.GEOCODER, nominatimUrl: env.NOMINATIM_URL },
+    photoScreening: { enabled: env.PHOTO_SCREENING, threshold: env.PHOTO_SCREENING_THRESHOLD },
     logLevel: env.LOG_LEVEL,
     rateLimits: {
       gatePerMinute: env.GATE_RATE_LIMIT,

@@ -210,6 +210,7 @@ describe('itemSchema', () => {
       thumbnailUrl: null,
       estimatedValue: null,
       isActive: true,
+      moderation: null,
       isReserved: false,
       viewCount: 0,
       createdAt: new Date().toISOString(),

@@ -208,9 +208,18 @@ export const itemBaseSchema = z.object({
   estimatedValue: z.number().nullable(),
 });
 
+/**
+ * Why moderation hides an item (ADR 025, 027): removed for good, hidden while its owner is suspended,
+ * or held while a moderator looks at a photo the screening found likely explicit.
+ */
+export const ITEM_MODERATION = ['removed', 'suspended', 'held'] as const;
+export type ItemModeration = (typeof ITEM_MODERATION)[number];
+
 /** An item as the API returns it to its owner. */
 export const itemSchema = itemBaseSchema.extend({
   isActive: z.boolean(),
+  /** Hidden by moderation, and why; null when it is the owner's to show or hide. */
+  moderation: z.enum(ITEM_MODERATION).nullable(),
   /** An accepted barter holds it (issue 13): it cannot be offered in another one until that ends. */
   isReserved: z.boolean(),
   viewCount: z.number().int(),

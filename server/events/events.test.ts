@@ -214,7 +214,10 @@ describe('GET /api/events', () => {
     );
     // Wait until this process has had every notice (they can come late on a busy PostgreSQL), so
     // the stream below opens after them: it must get the resync alone, not the live events too.
-    while ((await first.next('barter')).data.barterRequestId !== CATCH_UP_LIMIT + 1) {}
+    while (
+      ((await first.next('barter')).data as { barterRequestId: number }).barterRequestId !==
+      CATCH_UP_LIMIT + 1
+    ) {}
     first.close();
     const tooMany = await connect(annCookie, { 'last-event-id': String(start) });
     const resync = await tooMany.next();

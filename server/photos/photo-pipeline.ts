@@ -1,6 +1,7 @@
 import sharp, { type JpegOptions, type WebpOptions } from 'sharp';
 import type { PhotoStore } from '../storage/photo-store';
 import { openPhoto, toPhotoError } from './photo-input';
+import { type PhotoScreener, SCREEN_PX, type Screening } from './screening/photo-screener';
 
 /** Long side of the stored photo shown on an item's own page. */
 export const PHOTO_LARGE_MAX_PX = 1600;
@@ -26,12 +27,16 @@ export interface StoredPhoto {
   imageUrl: string;
   /** The feed-size version (WebP, at most PHOTO_FEED_MAX_PX). */
   thumbnailUrl: string;
+  /** What the explicit-content screening made of it (ADR 027); null when screening is off. */
+  screening: Screening | null;
 }
 
 /** The two files of a photo (large JPEG, feed-size WebP), before they are stored. */
 export interface EncodedPhoto {
   large: Buffer;
   feed: Buffer;
+  /** The photo squeezed to SCREEN_PX x SCREEN_PX, RGB on white: the screening model's input. */
+  screenPixels: Buffer;
 }
 
 // libvips keeps recent operations' results for reuse (50 MB by default). Uploaded photos are never
@@ -59,23 +64,48 @@ export async function encodePhoto(bytes: Buffer): Promise<EncodedPhoto> {
       .toBuffer({ resolveWithObject: true });
     const pixels = () =>
       sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
-    const [large, feed] = await Promise.all([
+    const [large, feed, screenPixels] = await Promise.all([
       // JPEG has no transparency: a transparent PNG shows on white, as the pages show it.
       pixels().flatten({ background: '#ffffff' }).jpeg(LARGE_JPEG).toBuffer(),
       pixels().resize(inside(PHOTO_FEED_MAX_PX)).webp(FEED_WEBP).toBuffer(),
+      pixels()
+        .flatten({ background: '#ffffff' })
+        .toColourspace('srgb')
+        .resize(SCREEN_PX, SCREEN_PX, { fit: 'fill', kernel: 'mitchell' })
+        .raw()
+        .toBuffer(),
     ]);
-    return { large, feed };
+    return { large, feed, screenPixels };
   } catch (error) {
     throw toPhotoError(error);
   }
 }
 
-/** Re-encode checked photo bytes (encodePhoto) and store both sizes. */
-export async function processPhoto(bytes: Buffer, store: PhotoStore): Promise<StoredPhoto> {
-  const { large, feed } = await encodePhoto(bytes);
+/** How a photo is screened for explicit content (ADR 027). */
+export interface ScreeningStep {
+  screener: PhotoScreener;
+  /**
+   * Looks at the result before anything is stored, and throws to refuse the photo (a profile photo
+   * the screening finds likely explicit is never stored).
+   */
+  check?: (screening: Screening) => void;
+}
+
+/**
+ * Re-encode checked photo bytes (encodePhoto), screen them when asked, and store both sizes. The
+ * screening runs in its worker thread (ADR 027), within the caller's place in the photo queue.
+ */
+export async function processPhoto(
+  bytes: Buffer,
+  store: PhotoStore,
+  screening: ScreeningStep | null = null,
+): Promise<StoredPhoto> {
+  const { large, feed, screenPixels } = await encodePhoto(bytes);
+  const screened = screening ? await screening.screener.screen(screenPixels) : null;
+  if (screened) screening?.check?.(screened);
   // Not undone if the second write fails: names are content hashes, so the first file may already
   // belong to another item; an orphan file is harmless, a missing one is not.
   const imageUrl = await store.put(large, 'jpg');
   const thumbnailUrl = await store.put(feed, 'webp');
-  return { imageUrl, thumbnailUrl };
+  return { imageUrl, thumbnailUrl, screening: screened };
 }

@@ -6,7 +6,7 @@ import { badRequest, HttpError } from '../errors';
 import type { PhotoStore } from '../storage/photo-store';
 import { checkPhotoBytes, type DataUrlText, decodeImageDataUrl, photoTooLarge } from './photo-input';
 import { PHOTO_LIKELY_BYTES, takeDataUrlBytes } from './photo-json';
-import { processPhoto, type StoredPhoto } from './photo-pipeline';
+import { processPhoto, type ScreeningStep, type StoredPhoto } from './photo-pipeline';
 import { type PhotoQueue, type PhotoTicket, photoQueue } from './photo-queue';
 
 /** The file part of a multipart item form. */
@@ -50,21 +50,29 @@ export function photoUploadOf(request: FastifyRequest): PhotoUpload {
   return { ...upload, ...(dataUrl ? { dataUrl } : {}) };
 }
 
+/** Where an uploaded photo goes, and how. */
+export interface PhotoStoring {
+  /** The request's place in the photo queue (else one is taken now). */
+  ticket?: PhotoTicket;
+  queue?: PhotoQueue;
+  /** Explicit-content screening (ADR 027); none when the settings turn it off. */
+  screening?: ScreeningStep | null;
+}
+
 /**
- * Check, re-encode and store a photo in its place in the photo queue: the request's ticket, or one
- * taken now (503 PHOTO_QUEUE_FULL when none is free). The place is given back whatever happens.
+ * Check, re-encode, screen and store a photo in its place in the photo queue: the request's ticket,
+ * or one taken now (503 PHOTO_QUEUE_FULL when none is free). The place is given back whatever happens.
  */
 export async function storeUploadedPhoto(
   store: PhotoStore,
   source: PhotoSource,
-  ticket?: PhotoTicket,
-  queue: PhotoQueue = photoQueue,
+  { ticket, queue = photoQueue, screening = null }: PhotoStoring = {},
 ): Promise<StoredPhoto> {
   const place = ticket ?? queue.reserve();
   try {
     const photo =
       'file' in source ? await checkPhotoBytes(source.file) : await decodeImageDataUrl(source.dataUrl);
-    return await place.run(() => processPhoto(photo.bytes, store));
+    return await place.run(() => processPhoto(photo.bytes, store, screening));
   } finally {
     place.release();
   }

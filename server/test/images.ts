@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { crc32, deflateSync } from 'node:zlib';
 import sharp, { type Sharp } from 'sharp';
 
@@ -103,4 +104,13 @@ export function pngBomb(size = 30_000): Buffer {
     pngChunk('IDAT', deflateSync(rows, { level: 9 })),
     pngChunk('IEND', Buffer.alloc(0)),
   ]);
+}
+
+/**
+ * A 224 px square of coloured noise that the photo screening's model rates almost certainly
+ * explicit (an adversarial example, made by scripts/make-screening-fixture.ts): it shows nothing,
+ * so the tests can send a "likely explicit" photo through the real model without holding one.
+ */
+export function flaggedPhoto(): Promise<Buffer> {
+  return readFile(new URL('../photos/screening/fixtures/flagged-noise.png', import.meta.url));
 }

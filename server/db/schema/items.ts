@@ -13,6 +13,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { ITEM_MODERATION } from '../../../common/schemas/listings';
 import { barterRequests } from './barter';
 import { users } from './users';
 
@@ -39,9 +40,10 @@ export const items = pgTable(
     isActive: boolean('is_active').notNull().default(true),
     /**
      * Hidden by moderation (ADR 025): 'removed' for good (the owner cannot show it again), 'suspended'
-     * while its owner is suspended (shown again when the suspension ends). Such items are inactive.
+     * while its owner is suspended (shown again when the suspension ends), 'held' while a moderator
+     * looks at a photo the screening found likely explicit (ADR 027). Such items are inactive.
      */
-    moderation: text('moderation', { enum: ['removed', 'suspended'] }),
+    moderation: text('moderation', { enum: ITEM_MODERATION }),
     /**
      * The accepted barter holding this item (issue 13): set when a barter using it is accepted, at
      * most one at a time (the accept updates only rows where it is null), cleared when that barter is

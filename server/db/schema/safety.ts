@@ -45,9 +45,8 @@ export const reports = pgTable(
   'reports',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    reporterId: uuid('reporter_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Null for the automatic photo screening's reports (ADR 027). */
+    reporterId: uuid('reporter_id').references(() => users.id, { onDelete: 'cascade' }),
     targetKind: text('target_kind', { enum: REPORT_TARGETS }).notNull(),
     /** The item, message or rating id, or the member's uuid, as text. */
     targetId: text('target_id').notNull(),
@@ -107,6 +106,8 @@ export const REFUSAL_KINDS = [
   'rating',
   'cancellation',
   'profile',
+  /** A profile photo the screening refused (ADR 027). */
+  'profile-photo',
 ] as const;
 
 /**

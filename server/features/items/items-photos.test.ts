@@ -8,6 +8,7 @@ import type { Item } from '../../../common/schemas/listings';
 import type { UserRow } from '../../db/schema/users';
 import { type PhotoTicket, photoQueue } from '../../photos/photo-queue';
 import { createUser, sessionCookiesFor } from '../../test/factories';
+import { type FilePart, formBody } from '../../test/forms';
 import { buildTestApp, type TestApp } from '../../test/helpers';
 import { exifHasGps, jpegWithGpsAndOrientation, pngBomb, solidImage, toDataUrl } from '../../test/images';
 
@@ -19,31 +20,6 @@ const listing = {
 
 /** The same listing as multipart text fields. */
 const listingFields = { ...listing, isService: 'false', estimatedValue: '25' };
-
-interface FilePart {
-  bytes: Buffer;
-  type?: string;
-  name?: string;
-  field?: string;
-}
-
-/** A multipart/form-data body exactly as a browser's FormData sends it, for inject. */
-async function formBody(fields: Record<string, string>, ...files: FilePart[]) {
-  const form = new FormData();
-  for (const [name, value] of Object.entries(fields)) form.append(name, value);
-  for (const file of files) {
-    form.append(
-      file.field ?? 'photo',
-      new Blob([new Uint8Array(file.bytes)], { type: file.type ?? 'image/jpeg' }),
-      file.name ?? 'photo.jpg',
-    );
-  }
-  const encoded = new Request('http://localhost/', { method: 'POST', body: form });
-  return {
-    payload: Buffer.from(await encoded.arrayBuffer()),
-    headers: { 'content-type': encoded.headers.get('content-type') ?? '' },
-  };
-}
 
 /** A JPEG of noise: as a data URL, its JSON body is over 64 KB (the size photoJsonParser looks into). */
 function noisyJpeg(): Promise<Buffer> {

@@ -17,6 +17,7 @@ export function presentItem(row: ItemRow): Item {
     thumbnailUrl: row.thumbnailUrl ?? row.imageUrl,
     estimatedValue: row.estimatedValue,
     isActive: row.isActive,
+    moderation: row.moderation,
     isReserved: row.reservedByRequestId !== null,
     viewCount: row.viewCount,
     createdAt: row.createdAt.toISOString(),

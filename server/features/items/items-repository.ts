@@ -15,6 +15,7 @@ export type ItemChanges = Partial<
     | 'thumbnailUrl'
     | 'estimatedValue'
     | 'isActive'
+    | 'moderation'
   >
 >;
 

@@ -16,6 +16,7 @@ import { photoJsonParser } from '../../photos/photo-json';
 import { PHOTO_FILE_FIELD, photoUploadHooks, photoUploadOf } from '../../photos/photo-upload';
 import { memberRateLimit } from '../../plugins/member-rate-limit';
 import { localPhotoStore, type PhotoStore } from '../../storage/photo-store';
+import { photoScreeningPolicy } from '../safety/photo-screening';
 import { presentItem } from './items-presenter';
 import * as itemsService from './items-service';
 
@@ -31,7 +32,9 @@ const PHOTO_ERRORS =
   'Photo errors: 413 PHOTO_TOO_LARGE (over 10 MB), 400 INVALID_PHOTO (not a JPEG, PNG or WebP ' +
   'photo, or damaged), 400 PHOTO_TOO_MANY_PIXELS (over 50 megapixels), 503 PHOTO_QUEUE_FULL (too ' +
   'many photos in progress; retry after Retry-After seconds). Wording that breaks the ' +
-  'Terms: 400 CONTENT_NOT_ALLOWED (message contains "not appropriate").';
+  'Terms: 400 CONTENT_NOT_ALLOWED (message contains "not appropriate"). A photo the screening finds ' +
+  'likely explicit (ADR 027) is stored but the item is answered with isActive false and moderation ' +
+  '"held": it waits for a moderator instead of showing.';
 
 /**
  * The signed-in member's items (spec sections 2 and 7): list, create, edit, deactivate, delete.
@@ -40,7 +43,13 @@ const PHOTO_ERRORS =
 export async function itemsRoutes(app: FastifyInstance, options: ItemsRoutesOptions = {}): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const store = options.store ?? localPhotoStore(app.config.dataDir);
-  const deps = (log: itemsService.ItemsDeps['log']): itemsService.ItemsDeps => ({ db: app.db, store, log });
+  const screening = photoScreeningPolicy(app.config);
+  const deps = (log: itemsService.ItemsDeps['log']): itemsService.ItemsDeps => ({
+    db: app.db,
+    store,
+    log,
+    screening,
+  });
   // Photos may come as multipart/form-data on this plugin's routes (streamed, size-limited), and a
   // data URL in JSON stays bytes, never a 13 MB string (ADR 013).
   await app.register(multipart);

@@ -11,6 +11,13 @@ import type { StoredPhoto } from '../../photos/photo-pipeline';
 import { type PhotoUpload, storeUploadedPhoto } from '../../photos/photo-upload';
 import { type Actor, listingPolicy } from '../../policies/listing-policy';
 import type { PhotoStore } from '../../storage/photo-store';
+import {
+  likelyExplicit,
+  listingScreening,
+  logUnscreened,
+  type PhotoScreeningPolicy,
+  reportScreenedPhoto,
+} from '../safety/photo-screening';
 import { assertAppropriateFor } from '../safety/refusals';
 import {
   countItemsUsingPhoto,
@@ -27,6 +34,8 @@ export interface ItemsDeps {
   db: Db;
   store: PhotoStore;
   log: FastifyBaseLogger;
+  /** Explicit-content screening of new photos (ADR 027); null when the settings turn it off. */
+  screening: PhotoScreeningPolicy | null;
 }
 
 type Member = NonNullable<Actor>;
@@ -40,25 +49,37 @@ const categoryNotInList = () =>
  */
 const itemNotFound = () => notFound('Item not found.');
 
+/** What the owner of a listing held for a moderator is told (ADR 027). */
+export const HELD_MESSAGE =
+  'A moderator is checking this listing’s photo. It shows to neighbors once they have.';
+
 /** Hiding or deleting an item an accepted barter holds would break the barter (issue 13). */
 const itemReserved = () =>
   conflict('This item is reserved in an accepted barter. Cancel the barter first.', ERROR_CODES.conflict);
 
 /**
- * Check, re-encode and store the photo of a create or an edit, in the photo queue: the multipart
- * file if one came, otherwise the JSON body's data URL (as bytes when the parser kept it out of the
- * body, else `dataUrl`); null when there is none.
+ * Check, re-encode, screen and store the photo of a create or an edit, in the photo queue: the
+ * multipart file if one came, otherwise the JSON body's data URL (as bytes when the parser kept it
+ * out of the body, else `dataUrl`); null when there is none.
  */
-function storePhoto(
-  store: PhotoStore,
+async function storePhoto(
+  deps: ItemsDeps,
   upload: PhotoUpload,
   dataUrl: string | null | undefined,
-): Promise<StoredPhoto> | null {
-  if (upload.file) return storeUploadedPhoto(store, { file: upload.file }, upload.ticket);
-  if (dataUrl && upload.dataUrl) return storeUploadedPhoto(store, { dataUrl: upload.dataUrl }, upload.ticket);
-  if (dataUrl) return storeUploadedPhoto(store, { dataUrl }, upload.ticket);
-  return null;
+): Promise<StoredPhoto | null> {
+  const options = { ticket: upload.ticket, screening: listingScreening(deps.screening) };
+  let photo: StoredPhoto | null = null;
+  if (upload.file) photo = await storeUploadedPhoto(deps.store, { file: upload.file }, options);
+  else if (dataUrl && upload.dataUrl)
+    photo = await storeUploadedPhoto(deps.store, { dataUrl: upload.dataUrl }, options);
+  else if (dataUrl) photo = await storeUploadedPhoto(deps.store, { dataUrl }, options);
+  logUnscreened(deps.log, photo?.screening ?? null);
+  return photo;
 }
+
+/** A new photo the screening found likely explicit: the listing waits for a moderator (ADR 027). */
+const heldPhoto = (deps: ItemsDeps, photo: StoredPhoto | null): photo is StoredPhoto =>
+  photo !== null && likelyExplicit(photo.screening, deps.screening);
 
 /**
  * Remove photo files no item shows any more. Files are named by content, so the same photo listed
@@ -66,7 +87,7 @@ function storePhoto(
  * database is the truth and an orphan file is harmless.
  */
 export async function removeUnusedPhotos(
-  deps: ItemsDeps,
+  deps: Pick<ItemsDeps, 'db' | 'store' | 'log'>,
   urls: Array<string | null | undefined>,
 ): Promise<void> {
   for (const url of new Set(urls)) {
@@ -100,18 +121,24 @@ export async function createItem(
   if (input.imageUrl && !input.imageUrl.startsWith('data:')) {
     throw badRequest('imageUrl: Send the photo itself, as a data URL.', ERROR_CODES.validation);
   }
-  const photo = await storePhoto(deps.store, upload, input.imageUrl);
+  const photo = await storePhoto(deps, upload, input.imageUrl);
+  const held = heldPhoto(deps, photo);
   try {
-    return await insertItem(deps.db, {
-      userId: actor.id,
-      title: input.title,
-      description: input.description,
-      category: input.category,
-      isService: input.isService,
-      estimatedValue: input.estimatedValue,
-      isActive: input.isActive,
-      imageUrl: photo?.imageUrl ?? null,
-      thumbnailUrl: photo?.thumbnailUrl ?? null,
+    return await deps.db.transaction(async (tx) => {
+      const row = await insertItem(tx, {
+        userId: actor.id,
+        title: input.title,
+        description: input.description,
+        category: input.category,
+        isService: input.isService,
+        estimatedValue: input.estimatedValue,
+        isActive: held ? false : input.isActive,
+        moderation: held ? 'held' : null,
+        imageUrl: photo?.imageUrl ?? null,
+        thumbnailUrl: photo?.thumbnailUrl ?? null,
+      });
+      if (held && photo.screening) await reportScreenedPhoto(tx, row.id, actor.id, photo.screening);
+      return row;
     });
   } catch (error) {
     await removeUnusedPhotos(deps, [photo?.imageUrl, photo?.thumbnailUrl]);
@@ -144,7 +171,9 @@ export async function updateItem(
     throw forbidden(
       item.moderation === 'removed'
         ? 'A moderator removed this listing for breaking the Terms.'
-        : 'Your listings are hidden while your account is suspended.',
+        : item.moderation === 'held'
+          ? HELD_MESSAGE
+          : 'Your listings are hidden while your account is suspended.',
       SAFETY_ERROR_CODES.removedByModerator,
     );
   }
@@ -181,16 +210,25 @@ export async function updateItem(
         ERROR_CODES.validation,
       );
     }
-    newPhoto = await storePhoto(deps.store, upload, imageUrl);
+    newPhoto = await storePhoto(deps, upload, imageUrl);
     if (newPhoto) {
       changes.imageUrl = newPhoto.imageUrl;
       changes.thumbnailUrl = newPhoto.thumbnailUrl;
     }
   }
+  const held = heldPhoto(deps, newPhoto);
+  if (held && item.moderation !== 'removed') {
+    changes.isActive = false;
+    changes.moderation = 'held';
+  }
 
   let updated: ItemRow | null;
   try {
-    updated = await updateItemOfUser(deps.db, id, actor.id, changes, { unreservedOnly: hiding });
+    updated = await deps.db.transaction(async (tx) => {
+      const row = await updateItemOfUser(tx, id, actor.id, changes, { unreservedOnly: hiding });
+      if (row && held && newPhoto?.screening) await reportScreenedPhoto(tx, id, actor.id, newPhoto.screening);
+      return row;
+    });
   } catch (error) {
     if (newPhoto) await removeUnusedPhotos(deps, [newPhoto.imageUrl, newPhoto.thumbnailUrl]);
     throw error;

@@ -84,6 +84,7 @@ describe('items API', () => {
         thumbnailUrl: null,
         estimatedValue: 45.5,
         isActive: true,
+        moderation: null,
         isReserved: false,
         viewCount: 0,
         createdAt: expect.any(String),

@@ -15,6 +15,7 @@ import { HOUR_MS, memberRateLimit } from '../../plugins/member-rate-limit';
 import { localPhotoStore } from '../../storage/photo-store';
 import { presentCurrentUser } from '../auth/user-presenter';
 import { updateUserRow } from '../auth/users-repository';
+import { logUnscreened, photoScreeningPolicy, profilePhotoScreening } from '../safety/photo-screening';
 
 /**
  * The member's profile photo through the listings' photo pipeline (ADR 008, 013): checked, EXIF
@@ -26,6 +27,7 @@ export async function profilePhotoRoutes(app: FastifyInstance): Promise<void> {
   const store = localPhotoStore(app.config.dataDir);
   await app.register(multipart);
   const photoHooks = photoUploadHooks();
+  const screening = photoScreeningPolicy(app.config);
   const setPhoto = (userId: string, url: string | null) =>
     updateUserRow(app.db, userId, { profileImageUrl: url });
 
@@ -44,7 +46,8 @@ export async function profilePhotoRoutes(app: FastifyInstance): Promise<void> {
         summary: 'Set your profile photo',
         description:
           `multipart/form-data with the photo as a file part named "${PHOTO_FILE_FIELD}". 413 PHOTO_TOO_LARGE, ` +
-          '400 INVALID_PHOTO, 400 PHOTO_TOO_MANY_PIXELS, 503 PHOTO_QUEUE_FULL as for item photos.',
+          '400 INVALID_PHOTO, 400 PHOTO_TOO_MANY_PIXELS, 503 PHOTO_QUEUE_FULL as for item photos; 400 ' +
+          'CONTENT_NOT_ALLOWED when the screening finds it likely explicit (ADR 027): it is not stored.',
         body: z.object({}).optional(),
         response: {
           200: currentUserSchema,
@@ -59,7 +62,12 @@ export async function profilePhotoRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const upload = photoUploadOf(request);
       if (!upload.file) throw badRequest(`Send the photo as a file part named "${PHOTO_FILE_FIELD}".`);
-      const stored = await storeUploadedPhoto(store, { file: upload.file }, upload.ticket);
+      const stored = await storeUploadedPhoto(
+        store,
+        { file: upload.file },
+        { ticket: upload.ticket, screening: profilePhotoScreening(app.db, request.member.id, screening) },
+      );
+      logUnscreened(request.log, stored.screening);
       const row = await setPhoto(request.member.id, stored.thumbnailUrl);
       return presentCurrentUser(row ?? request.member);
     },

@@ -1,18 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, sessionCookiesFor } from '../../test/factories';
+import { formBody } from '../../test/forms';
 import { buildTestApp, type TestApp } from '../../test/helpers';
 import { jpegWithGpsAndOrientation, solidImage } from '../../test/images';
 
-/** A multipart/form-data body as a browser's FormData sends it. */
-async function photoForm(bytes: Buffer, type = 'image/jpeg', field = 'photo') {
-  const form = new FormData();
-  form.append(field, new Blob([new Uint8Array(bytes)], { type }), 'me.jpg');
-  const encoded = new Request('http://localhost/', { method: 'POST', body: form });
-  return {
-    payload: Buffer.from(await encoded.arrayBuffer()),
-    headers: { 'content-type': encoded.headers.get('content-type') ?? '' },
-  };
-}
+/** The photo as the profile page's form sends it. */
+const photoForm = (bytes: Buffer, type = 'image/jpeg', field = 'photo') =>
+  formBody({}, { bytes, type, field, name: 'me.jpg' });
 
 describe('the profile photo (the listings’ photo pipeline)', () => {
   let t: TestApp;

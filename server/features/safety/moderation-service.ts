@@ -19,6 +19,10 @@ import { endSessions } from '../account/account-service';
 import { updateUserRow } from '../auth/users-repository';
 import { isMemberId } from '../members/member-id';
 import { notifyMember } from '../notifications/notify';
+import { releaseHeldItem } from './photo-screening';
+
+/** Who the moderators see as the reporter of the photo screening's reports. */
+export const SCREENING_REPORTER = 'Automatic photo screening';
 
 type App = Pick<FastifyInstance, 'db' | 'mailer' | 'config' | 'log' | 'eventHub'>;
 type ReportKind = ReportInput['targetKind'] | 'appeal';
@@ -125,6 +129,7 @@ export async function openCases(db: Db, limit = 100): Promise<ModerationCase[]> 
       reason: reports.reason,
       note: reports.note,
       createdAt: reports.createdAt,
+      reporterId: reports.reporterId,
       reporterFirst: sql<string | null>`${reporter}.first_name`,
       reporterLast: sql<string | null>`${reporter}.last_name`,
     })
@@ -188,7 +193,10 @@ export async function openCases(db: Db, limit = 100): Promise<ModerationCase[]> 
       id: row.id,
       reason: row.reason,
       note: row.note,
-      reporterName: memberDisplayName(row.reporterFirst, row.reporterLast),
+      // No reporter: the automatic photo screening (ADR 027); a reporter's account going takes their reports.
+      reporterName: row.reporterId
+        ? memberDisplayName(row.reporterFirst, row.reporterLast)
+        : SCREENING_REPORTER,
       createdAt: row.createdAt.toISOString(),
     })),
   }));
@@ -284,7 +292,7 @@ export async function resolveReport(
 ): Promise<void> {
   assertModerator(moderator);
   const [report] = await app.db.select().from(reports).where(eq(reports.id, reportId));
-  if (!report || report.status !== 'open') throw notFound('This report is not open any more.');
+  if (report?.status !== 'open') throw notFound('This report is not open any more.');
   const owner = report.targetUserId;
   if (input.action !== 'dismiss' && input.action !== 'remove' && !owner) {
     throw badRequest('That account is gone.');
@@ -296,7 +304,9 @@ export async function resolveReport(
     // Suspending or banning over a listing, message or rating removes it too.
     const removable =
       report.targetKind === 'item' || report.targetKind === 'message' || report.targetKind === 'rating';
-    if (input.action === 'remove' || ((input.action === 'suspend' || input.action === 'ban') && removable)) {
+    const removes =
+      input.action === 'remove' || ((input.action === 'suspend' || input.action === 'ban') && removable);
+    if (removes) {
       await removeContent(tx, report.targetKind, report.targetId);
     }
     if (input.action === 'warn' && owner) {
@@ -324,6 +334,11 @@ export async function resolveReport(
     if (input.action === 'lift' && owner) {
       await updateUserRow(tx, owner, { suspendedUntil: null, bannedAt: null });
       await showListings(tx, owner);
+    }
+    // A listing held for its photo (ADR 027) shows again unless this removed it.
+    if (report.targetKind === 'item' && !removes) {
+      const itemId = /^\d{1,9}$/.test(report.targetId) ? Number(report.targetId) : null;
+      if (itemId !== null) await releaseHeldItem(tx, itemId);
     }
     const status = input.action === 'dismiss' ? 'dismissed' : 'actioned';
     await tx

@@ -67,6 +67,7 @@ export function ownItem(id: number, overrides: Partial<Item> = {}): Item {
     thumbnailUrl: null,
     estimatedValue: null,
     isActive: true,
+    moderation: null,
     isReserved: false,
     viewCount: 0,
     createdAt: '2026-01-01T00:00:00.000Z',

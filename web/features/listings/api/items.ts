@@ -33,10 +33,14 @@ const PHOTO_QUEUE_MAX_WAIT_S = 5;
  * server's photo queue is full, wait as long as its Retry-After says and send it again, a few times,
  * so a busy minute costs the member a moment instead of an error.
  */
-async function sendItem(method: 'POST' | 'PATCH', url: string, values: ItemFormValues | ItemUpdateValues) {
+async function sendItem(
+  method: 'POST' | 'PATCH',
+  url: string,
+  values: ItemFormValues | ItemUpdateValues,
+): Promise<Item> {
   for (let tries = 1; ; tries++) {
     try {
-      return await apiRequest(method, url, itemRequestBody(values));
+      return (await (await apiRequest(method, url, itemRequestBody(values))).json()) as Item;
     } catch (error) {
       const queueFull = error instanceof ApiError && error.code === ERROR_CODES.photoQueueFull;
       if (!queueFull || tries >= PHOTO_QUEUE_TRIES) throw error;
@@ -46,13 +50,11 @@ async function sendItem(method: 'POST' | 'PATCH', url: string, values: ItemFormV
   }
 }
 
-/** POST /api/items (spec section 7); the response is not read, the list is refetched. */
+/** POST /api/items (spec section 7): the saved item (its `moderation` says if it waits); the list is refetched. */
 export function useCreateItem() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (input: ItemFormValues) => {
-      await sendItem('POST', '/api/items', input);
-    },
+    mutationFn: (input: ItemFormValues) => sendItem('POST', '/api/items', input),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: itemKeys.all }),
   });
 }
@@ -61,9 +63,8 @@ export function useCreateItem() {
 export function useUpdateItem() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ id, changes }: { id: number; changes: ItemUpdateValues }) => {
-      await sendItem('PATCH', `/api/items/${id}`, changes);
-    },
+    mutationFn: ({ id, changes }: { id: number; changes: ItemUpdateValues }) =>
+      sendItem('PATCH', `/api/items/${id}`, changes),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: itemKeys.all }),
   });
 }

@@ -12,6 +12,7 @@ import { serverMessageOf } from '../../../lib/api-client';
 import { isContentNotAllowed } from '../../../lib/content-errors';
 import { useCreateItem, useUpdateItem } from '../api/items';
 import { CategorySelect } from './category-select';
+import { HELD_NOTE } from './moderation-badge';
 import { PhotoField } from './photo-field';
 import { ServiceToggle } from './service-toggle';
 import { usePhotoAnalysis } from './use-photo-analysis';
@@ -37,6 +38,11 @@ function valuesOf(item: Item | undefined): ItemFormValues {
     estimatedValue: item.estimatedValue === null ? '' : String(item.estimatedValue),
     isActive: item.isActive,
   };
+}
+
+/** The spec's toast, and a word when the photo waits for a moderator (ADR 027). */
+function withHeldNote(text: string, saved: Pick<Item, 'moderation'> | undefined): string {
+  return saved?.moderation === 'held' ? `${text} ${HELD_NOTE}` : text;
 }
 
 /** The Add New Item dialog (spec section 2), also used to edit one of the member's items. */
@@ -90,8 +96,8 @@ export function ItemFormDialog({
       update.mutate(
         { id: item.id, changes: values },
         {
-          onSuccess: () => {
-            toast({ title: 'Success', description: 'Your item has been updated.' });
+          onSuccess: (saved) => {
+            toast({ title: 'Success', description: withHeldNote('Your item has been updated.', saved) });
             onOpenChange(false);
           },
           onError,
@@ -99,8 +105,8 @@ export function ItemFormDialog({
       );
     } else {
       create.mutate(values, {
-        onSuccess: () => {
-          toast({ title: 'Success', description: 'Your item has been added.' });
+        onSuccess: (saved) => {
+          toast({ title: 'Success', description: withHeldNote('Your item has been added.', saved) });
           onOpenChange(false);
         },
         onError,

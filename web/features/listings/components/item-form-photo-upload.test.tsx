@@ -22,6 +22,7 @@ const existing: Item = {
   thumbnailUrl: '/photos/fedcba9876543210fedcba9876543210.webp',
   estimatedValue: 40,
   isActive: true,
+  moderation: null,
   isReserved: false,
   viewCount: 0,
   createdAt: '2026-01-01T00:00:00.000Z',

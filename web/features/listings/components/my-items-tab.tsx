@@ -12,6 +12,7 @@ import { flattenOwnList } from '../../../lib/own-list';
 import { useDeleteItem, useMyItems, useUpdateItem } from '../api/items';
 import { useOpenAddItem } from './add-item-context';
 import { ItemFormDialog } from './item-form-dialog';
+import { ModerationBadge } from './moderation-badge';
 
 /**
  * The My Items tab (spec section 2): count, and each item with image, title, description and badges.
@@ -71,7 +72,8 @@ export function MyItemsTab() {
               <div className="flex flex-wrap gap-1">
                 <Badge tone="brand">{item.category}</Badge>
                 {item.isService ? <Badge tone="accent">Service</Badge> : null}
-                {item.isActive ? null : <Badge>Hidden</Badge>}
+                {item.isActive || item.moderation ? null : <Badge>Hidden</Badge>}
+                <ModerationBadge moderation={item.moderation} />
                 {item.isReserved ? <Badge tone="success">Reserved in a barter</Badge> : null}
               </div>
               <div className="mt-1 flex flex-wrap gap-1">
@@ -84,14 +86,16 @@ export function MyItemsTab() {
                   <Pencil className="h-4 w-4" aria-hidden="true" />
                   Edit
                 </Button>
-                <Button
-                  variant="ghost"
-                  size="sm"
-                  onClick={() => toggleActive(item)}
-                  aria-label={`${item.isActive ? 'Hide' : 'Show'} ${item.title}`}
-                >
-                  {item.isActive ? 'Hide' : 'Show'}
-                </Button>
+                {item.moderation ? null : (
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    onClick={() => toggleActive(item)}
+                    aria-label={`${item.isActive ? 'Hide' : 'Show'} ${item.title}`}
+                  >
+                    {item.isActive ? 'Hide' : 'Show'}
+                  </Button>
+                )}
                 <Button
                   variant="ghost"
                   size="sm"

@@ -17,6 +17,7 @@ const item = (id: number): Item => ({
   thumbnailUrl: null,
   estimatedValue: null,
   isActive: true,
+  moderation: null,
   isReserved: false,
   viewCount: 0,
   createdAt: '2026-01-01T00:00:00.000Z',

@@ -82,7 +82,11 @@ function CaseCard({ item }: { item: ModerationCase }) {
             : ''}
       </p>
       {item.imageUrl && (
-        <img src={item.imageUrl} alt="" className="max-h-48 w-auto rounded-lg object-contain" />
+        <img
+          src={item.imageUrl}
+          alt={item.title ? `Reported: ${item.title}` : 'Reported listing'}
+          className="max-h-48 w-auto rounded-lg object-contain"
+        />
       )}
       {item.text && (
         <blockquote className="border-l-4 border-slate-200 pl-3 text-slate-800">{item.text}</blockquote>

@@ -1,0 +1,1 @@
+ALTER TABLE "reports" ALTER COLUMN "reporter_id" DROP NOT NULL;
