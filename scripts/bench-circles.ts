@@ -1,0 +1,159 @@
+/**
+ * `npm run bench:circles`: the circle engine's speed (issue 16, ADR 028).
+ *
+ * 1. Published BoardGameGeek math trades (server/features/circles/engine/fixtures): read and solved
+ *    with loops of any length (TradeMaximizer's problem) and with caps 2, 3 and 4; each solve run
+ *    `--runs` times after one warm-up, median and worst reported beside TradeMaximizer's published
+ *    time and item count.
+ * 2. A city of `--members` (10,000) members: each lists 1 to 4 items and wants 1 to 4 of 400
+ *    kinds of thing, lives on a 20 x 20 mile city and travels 1 to 5 miles; member A can give to
+ *    member B when one of A's items is a kind B wants and each lies within the other's distance.
+ *    Exact circles of at most 3 members (each member one node: a circle uses each member once).
+ *
+ * Flags: --runs=5 --members=10000 --seed=42
+ */
+import { readFileSync } from 'node:fs';
+import type { TradeGraph } from '../server/features/circles/engine/graph';
+import {
+  enumerateLoops,
+  loadHighs,
+  type SolveOptions,
+  solveTrades,
+} from '../server/features/circles/engine/solver';
+import { parseTradelist } from '../server/features/circles/engine/tradelist';
+import { numberOption } from './bench-server';
+
+const RUNS = numberOption('runs', 5);
+const MEMBERS = numberOption('members', 10_000);
+let seed = numberOption('seed', 42);
+const random = () => {
+  seed = (seed * 1103515245 + 12345) % 2147483648;
+  return seed / 2147483648;
+};
+
+/** Published results (gioannidis/mathtrader, solver_olwlg_test.cc comments): items, time in ms. */
+const PUBLISHED: Record<string, { name: string; items: number; tmMs: number }> = {
+  'olwlg-286103.txt': { name: 'Norway, June 2021', items: 10, tmMs: 2 },
+  'olwlg-286928.txt': { name: 'Greece, July 2021', items: 105, tmMs: 405 },
+  'olwlg-286870.txt': { name: 'Canada, summer 2021', items: 166, tmMs: 111 },
+  'olwlg-286149.txt': { name: 'UK, June 2021', items: 638, tmMs: 2_036_655 },
+};
+
+async function timed(graph: TradeGraph, options: SolveOptions) {
+  await solveTrades(graph, options);
+  const times: number[] = [];
+  let traded = 0;
+  for (let i = 0; i < RUNS; i++) {
+    const started = performance.now();
+    traded = (await solveTrades(graph, options)).itemsTraded;
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  return { traded, median: times[Math.floor(times.length / 2)] ?? 0, worst: times[times.length - 1] ?? 0 };
+}
+
+const ms = (value: number) => `${value.toFixed(0)} ms`;
+
+async function mathTrades(): Promise<string[]> {
+  const rows: string[] = [];
+  for (const [file, published] of Object.entries(PUBLISHED)) {
+    const text = readFileSync(
+      new URL(`../server/features/circles/engine/fixtures/${file}`, import.meta.url),
+      'utf8',
+    );
+    const readStarted = performance.now();
+    const { graph } = parseTradelist(text);
+    const readMs = performance.now() - readStarted;
+    const real = graph.items.filter((item) => !item.dummy).length;
+    const free = await timed(graph, {});
+    rows.push(
+      `| ${published.name} (${real} items, ${graph.wants.length} wants) | any length | ${free.traded} (TradeMaximizer ${published.items}) | ${ms(free.median)} / ${ms(free.worst)} (+ read ${ms(readMs)}) | ${published.tmMs.toLocaleString('en-US')} ms |`,
+    );
+    console.log(rows.at(-1));
+    if (graph.wants.length > 100_000) continue;
+    for (const cap of [2, 3, 4]) {
+      try {
+        const capped = await timed(graph, { maxCycle: cap });
+        rows.push(
+          `| ${published.name} | at most ${cap} | ${capped.traded} | ${ms(capped.median)} / ${ms(capped.worst)} | |`,
+        );
+      } catch (error) {
+        rows.push(`| ${published.name} | at most ${cap} | refused: ${(error as Error).message} | | |`);
+      }
+      console.log(rows.at(-1));
+    }
+  }
+  return rows;
+}
+
+/** Members on a city, their items and wants as kinds, travel distances in miles. */
+function neighbourhood(): TradeGraph {
+  const KINDS = 400;
+  const members = Array.from({ length: MEMBERS }, (_, i) => ({
+    id: i,
+    x: random() * 20,
+    y: random() * 20,
+    travel: 1 + random() * 4,
+    gives: Array.from({ length: 1 + Math.floor(random() * 4) }, () => Math.floor(random() * KINDS)),
+    wants: new Set(Array.from({ length: 1 + Math.floor(random() * 4) }, () => Math.floor(random() * KINDS))),
+  }));
+  // A grid of 1-mile cells, so each member looks only at neighbours within 5 miles.
+  const cells = new Map<string, typeof members>();
+  for (const member of members) {
+    const key = `${Math.floor(member.x)}:${Math.floor(member.y)}`;
+    const list = cells.get(key) ?? [];
+    list.push(member);
+    cells.set(key, list);
+  }
+  const wants: TradeGraph['wants'] = [];
+  for (const giver of members) {
+    const cx = Math.floor(giver.x);
+    const cy = Math.floor(giver.y);
+    const reach = Math.ceil(giver.travel);
+    for (let dx = -reach; dx <= reach; dx++) {
+      for (let dy = -reach; dy <= reach; dy++) {
+        for (const taker of cells.get(`${cx + dx}:${cy + dy}`) ?? []) {
+          if (taker.id === giver.id) continue;
+          const distance = Math.hypot(giver.x - taker.x, giver.y - taker.y);
+          if (distance > giver.travel || distance > taker.travel) continue;
+          if (!giver.gives.some((kind) => taker.wants.has(kind))) continue;
+          // The taker receives from the giver: in the engine's terms the taker's node "wants" the giver's.
+          wants.push({ from: taker.id, to: giver.id, cost: Math.max(1, Math.round(distance)) });
+        }
+      }
+    }
+  }
+  return {
+    items: members.map((member) => ({ name: `m${member.id}`, owner: `m${member.id}`, dummy: false })),
+    wants,
+  };
+}
+
+async function main() {
+  await loadHighs();
+  console.log(`bench:circles, ${RUNS} runs after a warm-up; Node ${process.version}`);
+  const rows = await mathTrades();
+  const graphStarted = performance.now();
+  const city = neighbourhood();
+  const graphMs = performance.now() - graphStarted;
+  const loopStarted = performance.now();
+  let loops = 0;
+  try {
+    loops = enumerateLoops(city, 3).length;
+  } catch (error) {
+    console.log(`neighbourhood: ${(error as Error).message}`);
+    for (const row of rows) console.log(row);
+    return;
+  }
+  const loopMs = performance.now() - loopStarted;
+  const capped = await timed(city, { maxCycle: 3 });
+  rows.push(
+    `| neighbourhood of ${MEMBERS.toLocaleString('en-US')} members (${city.wants.length.toLocaleString('en-US')} possible hand-overs, ${loops.toLocaleString('en-US')} circles of 2-3) | at most 3 | ${capped.traded} members | ${ms(capped.median)} / ${ms(capped.worst)} (graph ${ms(graphMs)}, enumeration ${ms(loopMs)} of it) | |`,
+  );
+  console.log(rows.at(-1));
+  console.log('\n| trade | loops | items traded | solve median / worst | TradeMaximizer published time |');
+  console.log('| --- | --- | ---: | ---: | ---: |');
+  for (const row of rows) console.log(row);
+}
+
+await main();

@@ -1,0 +1,196 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import type { TradeGraph } from './graph';
+import { enumerateLoops, solveTrades, TooManyLoopsError } from './solver';
+import { parseTradelist, TradelistError } from './tradelist';
+
+const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8');
+const names = (graph: TradeGraph, loops: number[][]) =>
+  loops.map((loop) => loop.map((item) => graph.items[item]?.name).join('>'));
+
+describe('the TradeMaximizer want-list format', () => {
+  it('reads options, official names, user names, colons, ranks and per-user dummies', () => {
+    const { graph, options, unknownWants } = parseTradelist(`
+#! ALLOW-DUMMIES REQUIRE-COLONS REQUIRE-USERNAMES
+# a comment
+!BEGIN-OFFICIAL-NAMES
+A1 ==> "Catan" (from ann)
+B1 ==> "Azul" (from bob)
+C1 ==> "Wingspan" (from cat)
+!END-OFFICIAL-NAMES
+(ann) A1 : B1 ; %mine
+(ann) %mine : C1
+(bob) B1: A1 NOPE
+(bob) %mine : A1
+(cat) C1 : A1 B1
+`);
+    expect(options).toEqual(['ALLOW-DUMMIES', 'REQUIRE-COLONS', 'REQUIRE-USERNAMES']);
+    expect(graph.items.map((item) => [item.name, item.owner, item.dummy])).toEqual([
+      ['A1', 'ann', false],
+      ['%mine', 'ann', true],
+      ['B1', 'bob', false],
+      ['%mine', 'bob', true],
+      ['C1', 'cat', false],
+    ]);
+    // Ann's %mine is hers, Bob's is his; `;` is a bigger step down (rank 1, then 1 + 9).
+    expect(graph.wants).toEqual([
+      { from: 0, to: 2, cost: 1 },
+      { from: 0, to: 1, cost: 10 },
+      { from: 1, to: 4, cost: 1 },
+      { from: 2, to: 0, cost: 1 },
+      { from: 3, to: 0, cost: 1 },
+      { from: 4, to: 0, cost: 1 },
+      { from: 4, to: 2, cost: 2 },
+    ]);
+    expect(unknownWants).toBe(1);
+  });
+
+  it('says which line is wrong', () => {
+    for (const [text, line, message] of [
+      ['#! REQUIRE-COLONS\n(a) A B', 2, /colon/],
+      ['#! REQUIRE-USERNAMES\nA : B', 2, /user name/],
+      ['(a) A : B\n(b) A : C', 2, /two want lists/],
+      ['(a A : B', 1, /\)/],
+      ['!BEGIN-OFFICIAL-NAMES\nA', 2, /never end/],
+      ['!FROBNICATE', 1, /unknown directive/],
+    ] as const) {
+      const error = (() => {
+        try {
+          parseTradelist(text);
+        } catch (caught) {
+          return caught;
+        }
+      })();
+      expect(error, text).toBeInstanceOf(TradelistError);
+      expect((error as TradelistError).line, text).toBe(line);
+      expect((error as Error).message, text).toMatch(message);
+    }
+  });
+});
+
+describe('the solver', () => {
+  const triangle = parseTradelist(`
+(a) A : B C
+(b) B : A C
+(c) C : A
+(d) D : A
+`).graph;
+
+  it('trades the most items with loops of any length, else the best loops within a cap', async () => {
+    const free = await solveTrades(triangle);
+    expect(free).toMatchObject({ itemsTraded: 3, membersTrading: 3 });
+    expect(names(triangle, free.loops)).toEqual(['A>B>C']);
+    const pairs = await solveTrades(triangle, { maxCycle: 2 });
+    expect(names(triangle, pairs.loops)).toEqual(['A>B']);
+    expect((await solveTrades(triangle, { maxCycle: 3 })).itemsTraded).toBe(3);
+  });
+
+  it('prefers cheaper wants among solutions trading as many items', async () => {
+    // A and B could swap for each other (their first choices) or each go around with C and D.
+    const graph = parseTradelist(`
+(a) A : B C
+(b) B : A D
+(c) C : D A
+(d) D : C B
+`).graph;
+    const solution = await solveTrades(graph);
+    expect(solution.itemsTraded).toBe(4);
+    expect(solution.cost).toBe(4);
+    expect(names(graph, solution.loops).sort()).toEqual(['A>B', 'C>D']);
+  });
+
+  it('never counts dummies as traded items, and lets them chain', async () => {
+    const graph = parseTradelist(`
+(ann) A : %x
+(ann) %x : B
+(bob) B : A
+`).graph;
+    const solution = await solveTrades(graph);
+    expect(solution).toMatchObject({ itemsTraded: 2, membersTrading: 2 });
+    expect(solution.loops[0]).toHaveLength(3);
+  });
+
+  it('gives the exact optimum for caps 2, 3 and 4 (checked by brute force on random graphs)', async () => {
+    let seed = 7;
+    const random = () => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed / 2147483648;
+    };
+    for (let round = 0; round < 25; round++) {
+      const n = 5 + Math.floor(random() * 5);
+      const graph: TradeGraph = {
+        items: Array.from({ length: n }, (_, i) => ({ name: `I${i}`, owner: `u${i}`, dummy: false })),
+        wants: [],
+      };
+      for (let from = 0; from < n; from++) {
+        for (let to = 0; to < n; to++) {
+          if (from !== to && random() < 0.3)
+            graph.wants.push({ from, to, cost: 1 + Math.floor(random() * 5) });
+        }
+      }
+      for (const cap of [2, 3, 4]) {
+        const loops = enumerateLoops(graph, cap);
+        // Brute force: the largest total length of pairwise disjoint loops.
+        let best = 0;
+        const pick = (from: number, used: Set<number>, total: number) => {
+          best = Math.max(best, total);
+          for (let i = from; i < loops.length; i++) {
+            const loop = loops[i]?.items ?? [];
+            if (loop.some((item) => used.has(item))) continue;
+            for (const item of loop) used.add(item);
+            pick(i + 1, used, total + loop.length);
+            for (const item of loop) used.delete(item);
+          }
+        };
+        pick(0, new Set(), 0);
+        const solution = await solveTrades(graph, { maxCycle: cap });
+        expect(solution.itemsTraded, `round ${round} cap ${cap}`).toBe(best);
+        for (const loop of solution.loops) expect(loop.length).toBeLessThanOrEqual(cap);
+        const used = solution.loops.flat();
+        expect(new Set(used).size).toBe(used.length);
+      }
+    }
+  });
+
+  it('refuses a cap whose loops are too many to enumerate, instead of running out of memory', () => {
+    const n = 30;
+    const graph: TradeGraph = {
+      items: Array.from({ length: n }, (_, i) => ({ name: `I${i}`, owner: `u${i}`, dummy: false })),
+      wants: [],
+    };
+    for (let from = 0; from < n; from++)
+      for (let to = 0; to < n; to++) if (from !== to) graph.wants.push({ from, to, cost: 1 });
+    expect(() => enumerateLoops(graph, 4, 10_000)).toThrow(TooManyLoopsError);
+  });
+});
+
+/**
+ * Real math trades from BoardGameGeek's Online Want List Generator, as published with
+ * TradeMaximizer's results in gioannidis/mathtrader (mathtrader/solver/solver_olwlg_test.cc,
+ * GPL-3.0 test data; files under ./fixtures/olwlg-*.txt): TradeMaximizer traded 10 items in
+ * Norway (June 2021), 105 in Greece (July 2021), 166 in Canada (summer 2021) and 638 in the UK
+ * (June 2021). mathtrader's CP-SAT solver, maximising users first, found 101 items among 49 users
+ * in Greece.
+ */
+describe('published BoardGameGeek math trades', () => {
+  it.each([
+    ['olwlg-286103.txt', 10],
+    ['olwlg-286928.txt', 105],
+    ['olwlg-286870.txt', 166],
+    ['olwlg-286149.txt', 638],
+  ])(
+    '%s: as many items as TradeMaximizer traded (%i)',
+    async (file, items) => {
+      const solution = await solveTrades(parseTradelist(fixture(file)).graph);
+      expect(solution.itemsTraded).toBe(items);
+    },
+    60_000,
+  );
+
+  it('Greece with members first: 49 members, 101 items (as mathtrader found)', async () => {
+    const solution = await solveTrades(parseTradelist(fixture('olwlg-286928.txt')).graph, {
+      metric: 'users',
+    });
+    expect(solution).toMatchObject({ membersTrading: 49, itemsTraded: 101 });
+  }, 60_000);
+});
