@@ -78,7 +78,7 @@ async function storePhoto(
 }
 
 /** A new photo the screening found likely explicit: the listing waits for a moderator (ADR 027). */
-const heldPhoto = (deps: ItemsDeps, photo: StoredPhoto | null): photo is StoredPhoto =>
+const heldPhoto = (deps: ItemsDeps, photo: StoredPhoto | null): boolean =>
   photo !== null && likelyExplicit(photo.screening, deps.screening);
 
 /**
@@ -137,7 +137,7 @@ export async function createItem(
         imageUrl: photo?.imageUrl ?? null,
         thumbnailUrl: photo?.thumbnailUrl ?? null,
       });
-      if (held && photo.screening) await reportScreenedPhoto(tx, row.id, actor.id, photo.screening);
+      if (held && photo?.screening) await reportScreenedPhoto(tx, row.id, actor.id, photo.screening);
       return row;
     });
   } catch (error) {
