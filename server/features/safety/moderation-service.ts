@@ -27,6 +27,9 @@ export const SCREENING_REPORTER = 'Automatic photo screening';
 type App = Pick<FastifyInstance, 'db' | 'mailer' | 'config' | 'log' | 'eventHub'>;
 type ReportKind = ReportInput['targetKind'] | 'appeal';
 
+/** A listing, message or rating id as stored in `reports.target_id`; null for anything else. */
+const numericTarget = (id: string): number | null => (/^\d{1,9}$/.test(id) ? Number(id) : null);
+
 const reportExists = () =>
   conflict('You already reported this. A moderator will look at it soon.', SAFETY_ERROR_CODES.reportExists);
 const noSuchTarget = () => notFound('There is nothing to report there.');
@@ -38,7 +41,7 @@ async function ownerOfTarget(
   kind: ReportInput['targetKind'],
   id: string,
 ): Promise<string> {
-  const numeric = /^\d{1,9}$/.test(id) ? Number(id) : null;
+  const numeric = numericTarget(id);
   if (kind === 'member') {
     if (!isMemberId(id)) throw noSuchTarget();
     const [row] = await db.select({ id: users.id }).from(users).where(eq(users.id, id));
@@ -150,9 +153,10 @@ export async function openCases(db: Db, limit = 100): Promise<ModerationCase[]> 
     .flatMap((group) => (group[0] ? [{ first: group[0], group }] : []));
   // The owners and reported things of every case, one statement per table (no read per case).
   const idsOf = (kind: ReportKind) =>
-    groups.flatMap(({ first }) =>
-      first.targetKind === kind && /^\d{1,9}$/.test(first.targetId) ? [Number(first.targetId)] : [],
-    );
+    groups.flatMap(({ first }) => {
+      const id = first.targetKind === kind ? numericTarget(first.targetId) : null;
+      return id === null ? [] : [id];
+    });
   const ownerIds = [
     ...new Set(groups.flatMap(({ first }) => (first.targetUserId ? [first.targetUserId] : []))),
   ];
@@ -266,7 +270,7 @@ async function showListings(db: Db, userId: string): Promise<void> {
 
 /** Make the reported content disappear everywhere at once. */
 async function removeContent(db: Db, kind: ReportKind, id: string): Promise<void> {
-  const numeric = /^\d{1,9}$/.test(id) ? Number(id) : null;
+  const numeric = numericTarget(id);
   if (numeric === null) throw badRequest('Only a listing, a message or a rating can be removed.');
   if (kind === 'item') {
     await db.update(items).set({ isActive: false, moderation: 'removed' }).where(eq(items.id, numeric));
@@ -337,7 +341,7 @@ export async function resolveReport(
     }
     // A listing held for its photo (ADR 027) shows again unless this removed it.
     if (report.targetKind === 'item' && !removes) {
-      const itemId = /^\d{1,9}$/.test(report.targetId) ? Number(report.targetId) : null;
+      const itemId = numericTarget(report.targetId);
       if (itemId !== null) await releaseHeldItem(tx, itemId);
     }
     const status = input.action === 'dismiss' ? 'dismissed' : 'actioned';

@@ -4,11 +4,12 @@ import { ERROR_CODES } from '../../../common/error-codes';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { items } from '../../db/schema/items';
-import { moderationRefusals, reports } from '../../db/schema/safety';
+import { reports } from '../../db/schema/safety';
 import { users } from '../../db/schema/users';
 import { badRequest } from '../../errors';
 import type { ScreeningStep } from '../../photos/photo-pipeline';
 import { type PhotoScreener, photoScreener, type Screening } from '../../photos/screening/photo-screener';
+import { recordRefusal } from './refusals';
 
 /** The settings' photo screening (ADR 027): the process's screener and how likely is too likely. */
 export interface PhotoScreeningPolicy {
@@ -62,15 +63,13 @@ export function profilePhotoScreening(
     screener: policy.screener,
     check: (screening) => {
       if (!likelyExplicit(screening, policy)) return;
-      void db
-        .insert(moderationRefusals)
-        .values({
-          memberId,
-          kind: 'profile-photo',
-          reason: 'explicit photo',
-          excerpt: `Profile photo screened ${percent(screening)} likely explicit; not stored.`,
-        })
-        .catch(() => undefined);
+      void recordRefusal(
+        db,
+        memberId,
+        'profile-photo',
+        'explicit photo',
+        `Profile photo screened ${percent(screening)} likely explicit; not stored.`,
+      );
       throw badRequest(
         'This photo cannot be used: it looks like explicit material, which the Terms do not allow. Please choose another.',
         ERROR_CODES.contentNotAllowed,
@@ -100,17 +99,15 @@ export async function reportScreenedPhoto(db: Db, itemId: number, ownerId: strin
  * hidden as 'suspended' while its owner is suspended or banned.
  */
 export async function releaseHeldItem(db: Db, itemId: number): Promise<void> {
+  const ownerHidden = sql`EXISTS (
+    SELECT 1 FROM ${users} WHERE ${users.id} = ${items.userId}
+      AND (${users.bannedAt} IS NOT NULL OR ${users.suspendedUntil} > now())
+  )`;
   await db
     .update(items)
     .set({
-      moderation: sql`CASE WHEN EXISTS (
-        SELECT 1 FROM ${users} WHERE ${users.id} = ${items.userId}
-          AND (${users.bannedAt} IS NOT NULL OR ${users.suspendedUntil} > now())
-      ) THEN 'suspended' ELSE NULL END`,
-      isActive: sql`NOT EXISTS (
-        SELECT 1 FROM ${users} WHERE ${users.id} = ${items.userId}
-          AND (${users.bannedAt} IS NOT NULL OR ${users.suspendedUntil} > now())
-      )`,
+      moderation: sql`CASE WHEN ${ownerHidden} THEN 'suspended' ELSE NULL END`,
+      isActive: sql`NOT ${ownerHidden}`,
     })
     .where(and(eq(items.id, itemId), eq(items.moderation, 'held')));
 }

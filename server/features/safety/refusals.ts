@@ -25,13 +25,25 @@ export async function assertAppropriateFor(
 ): Promise<void> {
   const result = moderateText(...texts);
   if (result.allowed) return;
-  const excerpt = texts.filter(Boolean).join(' / ').slice(0, EXCERPT_MAX);
-  // Recorded or not (a failed write is not the member's problem), the answer is the same.
+  await recordRefusal(db, memberId, kind, result.reason, texts.filter(Boolean).join(' / '));
+  throw badRequest(result.message, ERROR_CODES.contentNotAllowed);
+}
+
+/**
+ * Keep an automatic refusal for the moderators' screen. Recorded or not (a failed write is not the
+ * member's problem), the member's answer is the same, so this never throws.
+ */
+export async function recordRefusal(
+  db: Db,
+  memberId: string,
+  kind: RefusalKind,
+  reason: string,
+  excerpt: string,
+): Promise<void> {
   await db
     .insert(moderationRefusals)
-    .values({ memberId, kind, reason: result.reason, excerpt })
+    .values({ memberId, kind, reason, excerpt: excerpt.slice(0, EXCERPT_MAX) })
     .catch(() => undefined);
-  throw badRequest(result.message, ERROR_CODES.contentNotAllowed);
 }
 
 /** Forget refusals older than REFUSALS_KEPT_DAYS (the periodic sweep); how many went. */

@@ -26,21 +26,15 @@ export function loadHighs(): Promise<Highs> {
 
 const EPS = 1e-6;
 
-interface Column {
-  cost: number;
-}
-
-/** A sparse 0/1 model built row by row, for HiGHS's structured API. */
+/** A sparse model of 0..1 columns built row by row, for HiGHS's structured API. */
 class ModelBuilder {
   readonly costs: number[] = [];
-  readonly upper: number[] = [];
   readonly integer: boolean[] = [];
   /** Rows as lists of column indices (all coefficients 1 unless given). */
   readonly rows: Array<{ cols: number[]; coefs?: number[]; lower: number; upper: number }> = [];
 
-  column({ cost }: Column, integer = false): number {
+  column(cost: number, integer = false): number {
     this.costs.push(cost);
-    this.upper.push(1);
     this.integer.push(integer);
     return this.costs.length - 1;
   }
@@ -78,7 +72,7 @@ class ModelBuilder {
       numRows,
       colCost: Float64Array.from(this.costs),
       colLower: new Float64Array(numCols),
-      colUpper: Float64Array.from(this.upper),
+      colUpper: new Float64Array(numCols).fill(1),
       rowLower: Float64Array.from(this.rows, (row) => row.lower),
       rowUpper: Float64Array.from(this.rows, (row) => row.upper),
       matrix: { format: 'csr', numRows, numCols, starts, indices, values },
@@ -145,12 +139,12 @@ function solveUnbounded(runtime: Highs, graph: TradeGraph, metric: TradeMetric, 
   const noTrade = maxOut.reduce((sum, cost) => sum + cost, 0) + 1;
   const usersFirst = metric === 'users';
   const wantCols = graph.wants.map((want) => {
-    const col = model.column({ cost: want.cost }, usersFirst);
+    const col = model.column(want.cost, usersFirst);
     outgoing[want.from]?.push(col);
     incoming[want.to]?.push(col);
     return col;
   });
-  const selfCols = graph.items.map((item) => model.column({ cost: item.dummy ? 0 : noTrade }, usersFirst));
+  const selfCols = graph.items.map((item) => model.column(item.dummy ? 0 : noTrade, usersFirst));
   for (let v = 0; v < n; v++) {
     const self = selfCols[v] as number;
     model.row([...(outgoing[v] ?? []), self], 1, 1);
@@ -168,7 +162,7 @@ function solveUnbounded(runtime: Highs, graph: TradeGraph, metric: TradeMetric, 
     });
     const userCols: number[] = [];
     for (const selves of owners.values()) {
-      const y = model.column({ cost: 0 }, true);
+      const y = model.column(0, true);
       userCols.push(y);
       model.row([y, ...selves], 0, selves.length);
     }
@@ -263,7 +257,7 @@ function solveCapped(
   const model = new ModelBuilder();
   const byItem: number[][] = Array.from({ length: graph.items.length }, () => []);
   const cols = loops.map((loop) => {
-    const col = model.column({ cost: 0 }, true);
+    const col = model.column(0, true);
     for (const item of loop.items) byItem[item]?.push(col);
     return col;
   });
@@ -286,7 +280,7 @@ function solveCapped(
     });
     const userCols: number[] = [];
     for (const loopsOfOwner of owners.values()) {
-      const y = model.column({ cost: 0 }, true);
+      const y = model.column(0, true);
       userCols.push(y);
       const list = [...loopsOfOwner].map((c) => cols[c] as number);
       model.row([y, ...list], -1e30, 0, [1, ...list.map(() => -1)]);
