@@ -156,6 +156,11 @@ export const barterSchema = z.object({
   /** The ratings exchanged after completion. */
   myRating: z.object({ stars: z.number().int(), comment: z.string().nullable() }).nullable(),
   theirRating: z.object({ stars: z.number().int(), comment: z.string().nullable() }).nullable(),
+  /**
+   * A hand-over of a trade circle or swap-day loop (issue 16): the sender gives the one offered
+   * item to the recipient, nothing comes back in this barter (it comes from another member).
+   */
+  circleId: z.number().int().nullable(),
 });
 export type Barter = z.infer<typeof barterSchema>;
 

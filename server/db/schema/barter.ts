@@ -14,6 +14,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { circles } from './circles';
 import { items } from './items';
 import { users } from './users';
 
@@ -53,6 +54,11 @@ export const barterRequests = pgTable(
     /** Who declined, withdrew or cancelled it, and the reason given when cancelling. */
     closedById: uuid('closed_by_id').references(() => users.id, { onDelete: 'set null' }),
     closeReason: text('close_reason'),
+    /**
+     * A hand-over of a trade circle or swap-day loop (issue 16): one item from `fromUserId` to
+     * `toUserId`, nothing on the 'to' side.
+     */
+    circleId: integer('circle_id').references(() => circles.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true })
       .notNull()
@@ -65,6 +71,7 @@ export const barterRequests = pgTable(
     index('barter_requests_from_item_idx').on(t.fromItemId),
     index('barter_requests_to_item_idx').on(t.toItemId),
     index('barter_requests_thread_idx').on(t.threadId),
+    index('barter_requests_circle_idx').on(t.circleId).where(sql`${t.circleId} IS NOT NULL`),
     // The expiry sweep reads due pending requests only.
     index('barter_requests_pending_expiry_idx').on(t.expiresAt).where(sql`${t.status} = 'pending'`),
   ],
@@ -115,6 +122,11 @@ export const messages = pgTable(
       onDelete: 'set null',
     }),
     content: text('content').notNull(),
+    /**
+     * In a circle's conversation (three or four members) a message is stored once per recipient:
+     * the first row is the original (its sender lists it), the others name it here.
+     */
+    copyOfId: integer('copy_of_id').references((): AnyPgColumn => messages.id, { onDelete: 'cascade' }),
     isRead: boolean('is_read').notNull().default(false),
     /** Removed by a moderator (ADR 025): shown as removed, its text never sent again. */
     removedAt: timestamp('removed_at', { withTimezone: true }),
@@ -125,6 +137,7 @@ export const messages = pgTable(
     index('messages_conversation_idx').on(t.fromUserId, t.toUserId, t.createdAt),
     // A conversation in order, and a member's unread messages per conversation.
     index('messages_barter_request_idx').on(t.barterRequestId, t.id),
+    index('messages_copy_of_idx').on(t.copyOfId).where(sql`${t.copyOfId} IS NOT NULL`),
     index('messages_to_user_unread_thread_idx').on(t.toUserId, t.barterRequestId).where(sql`NOT ${t.isRead}`),
   ],
 );
@@ -171,12 +184,15 @@ export const notifications = pgTable(
       onDelete: 'cascade',
     }),
     actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    /** A trade circle the entry is about (issue 16), when it is not about one barter. */
+    circleId: integer('circle_id').references(() => circles.id, { onDelete: 'cascade' }),
     count: integer('count').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     readAt: timestamp('read_at', { withTimezone: true }),
   },
   (t) => [
     index('notifications_user_idx').on(t.userId, t.id.desc()),
+    index('notifications_circle_idx').on(t.circleId).where(sql`${t.circleId} IS NOT NULL`),
     index('notifications_user_unread_idx').on(t.userId, t.barterRequestId).where(sql`${t.readAt} IS NULL`),
     // The e-mail digest's sweep: unread entries, newest last (ADR 026).
     index('notifications_unread_recent_idx').on(t.createdAt).where(sql`${t.readAt} IS NULL`),

@@ -1,5 +1,6 @@
 export * from './account';
 export * from './barter';
+export * from './circles';
 export * from './items';
 export * from './listing-changes';
 export * from './match-graph';

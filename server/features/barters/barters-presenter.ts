@@ -115,6 +115,7 @@ export function presentBarter(view: BarterView, viewerId: string, now: Date): Ba
     closeReason: row.closeReason,
     myRating: view.myRating,
     theirRating: view.theirRating,
+    circleId: row.circleId,
   };
 }
 

@@ -13,6 +13,7 @@ import {
   notifications,
   ratings,
 } from '../../db/schema/barter';
+import { circles } from '../../db/schema/circles';
 import { items } from '../../db/schema/items';
 import { users } from '../../db/schema/users';
 import type { MemberRefRow } from '../members/member-ref';
@@ -500,6 +501,58 @@ export async function insertRating(
     .onConflictDoNothing({ target: [ratings.barterRequestId, ratings.raterId] })
     .returning({ id: ratings.id });
   return rows.length > 0;
+}
+
+// ------------------------------------------------------------------------------------------------
+// Hand-overs of a circle (issue 16)
+
+/** The circle's other accepted hand-overs, locked in id order (cancelled with one of them). */
+export async function lockOpenCircleLegs(
+  db: Db,
+  circleId: number,
+  exceptId: number,
+): Promise<BarterRequestRow[]> {
+  return db
+    .select()
+    .from(barterRequests)
+    .where(
+      and(
+        eq(barterRequests.circleId, circleId),
+        eq(barterRequests.status, 'accepted'),
+        ne(barterRequests.id, exceptId),
+      ),
+    )
+    .orderBy(asc(barterRequests.id))
+    .for('no key update');
+}
+
+/** An accepted circle stops: 'cancelled' (a hand-over was cancelled). */
+export async function closeCircle(
+  db: Db,
+  circleId: number,
+  status: 'cancelled',
+  closedById: string,
+  now: Date,
+): Promise<void> {
+  await db
+    .update(circles)
+    .set({ status, closedById, closedAt: now })
+    .where(and(eq(circles.id, circleId), eq(circles.status, 'accepted')));
+}
+
+/** The circle is completed once none of its hand-overs is still accepted (all completed). */
+export async function completeCircleIfDone(db: Db, circleId: number, now: Date): Promise<void> {
+  await db
+    .update(circles)
+    .set({ status: 'completed', closedAt: now })
+    .where(
+      and(
+        eq(circles.id, circleId),
+        eq(circles.status, 'accepted'),
+        sql`NOT EXISTS (SELECT 1 FROM ${barterRequests} b
+          WHERE b.circle_id = ${circles.id} AND b.status <> 'completed')`,
+      ),
+    );
 }
 
 // ------------------------------------------------------------------------------------------------

@@ -27,6 +27,8 @@ import { assertAppropriateFor } from '../safety/refusals';
 import { barterContext, itemAvailable, roleOf } from './barters-presenter';
 import {
   type BarterView,
+  closeCircle,
+  completeCircleIfDone,
   findBarterPage,
   findBarterView,
   findIdenticalPending,
@@ -37,6 +39,7 @@ import {
   insertRating,
   insertRequest,
   lockItems,
+  lockOpenCircleLegs,
   lockProposalsOf,
   lockRequest,
   type RequestMembers,
@@ -373,16 +376,29 @@ export async function close(
 
 /**
  * Cancel an accepted barter with a reason (moderated): its items are free again (pending proposals
- * using them can be accepted again, and their pages are told), the other member is notified.
+ * using them can be accepted again, and their pages are told), the other member is notified. A
+ * hand-over of a circle cannot happen alone: the circle's other open hand-overs are cancelled with
+ * it, for the same reason, and their members told (issue 16).
  */
 export async function cancel(db: Db, member: Member, id: number, input: CancelInput): Promise<void> {
   await assertAppropriateFor(db, member.id, 'cancellation', input.reason);
   await act(db, member, id, 'cancel', async (tx, { row, next, now }) => {
-    const released = await releaseItems(tx, row.id);
-    await updateRequest(tx, row.id, { status: next, closedById: member.id, closeReason: input.reason });
+    const closed = { status: next, closedById: member.id, closeReason: input.reason };
+    const legs = row.circleId === null ? [] : await lockOpenCircleLegs(tx, row.circleId, row.id);
+    const released: number[] = [];
+    for (const leg of [row, ...legs]) {
+      released.push(...(await releaseItems(tx, leg.id)));
+      await updateRequest(tx, leg.id, closed);
+    }
     await notify(tx, otherMemberId(row, member.id), 'barter_cancelled', row.id, member.id);
+    for (const leg of legs) {
+      for (const userId of new Set([leg.fromUserId, leg.toUserId])) {
+        if (userId !== member.id) await notify(tx, userId, 'barter_cancelled', leg.id, member.id);
+      }
+    }
+    if (row.circleId !== null) await closeCircle(tx, row.circleId, 'cancelled', member.id, now);
     const freed = await findPendingUsingItems(tx, released, row.id, now);
-    await publishMemberEvents(tx, barterEvents([membersOf(row), ...freed]));
+    await publishMemberEvents(tx, barterEvents([membersOf(row), ...legs.map(membersOf), ...freed]));
   });
 }
 
@@ -398,6 +414,7 @@ export async function confirm(db: Db, member: Member, id: number): Promise<void>
     if (next === 'completed') {
       await retireItems(tx, row.id);
       await updateRequest(tx, row.id, { ...mine, status: 'completed' });
+      if (row.circleId !== null) await completeCircleIfDone(tx, row.circleId, now);
       await notify(tx, other, 'barter_completed', row.id, member.id);
       await notify(tx, member.id, 'barter_completed', row.id, member.id);
     } else {

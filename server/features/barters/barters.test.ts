@@ -89,6 +89,7 @@ describe('proposing', () => {
       closeReason: null,
       myRating: null,
       theirRating: null,
+      circleId: null,
     });
     const expires = Date.parse(barter.expiresAt ?? '');
     expect(expires).toBeGreaterThanOrEqual(before + PENDING_EXPIRY_MS - 1000);

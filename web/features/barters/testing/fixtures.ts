@@ -38,6 +38,7 @@ export function barter(overrides: Partial<Barter> = {}): Barter {
     closeReason: null,
     myRating: null,
     theirRating: null,
+    circleId: null,
     ...overrides,
   };
 }
