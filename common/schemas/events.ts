@@ -16,6 +16,10 @@ export const memberEventSchemas = {
   message: z.object({ message: chatMessageSchema, counts: unreadCountsSchema }),
   /** A barter of the member changed (state, items, confirmations, ratings): read it again. */
   barter: z.object({ barterRequestId: z.number().int(), threadId: z.number().int() }),
+  /** A trade circle of the member changed (proposed, accepted by someone, dissolved): read it again. */
+  circle: z.object({ circleId: z.number().int() }),
+  /** A swap day the member organises or joined changed (joined, offers, solved): read it again. */
+  swapDay: z.object({ swapDayId: z.number().int() }),
   /** The page was away too long to catch up event by event: read everything again. */
   resync: z.object({}),
 } as const;

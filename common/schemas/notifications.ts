@@ -17,6 +17,11 @@ export const NOTIFICATION_KINDS = [
   'message_received',
   'rating_received',
   'moderation_warning',
+  'circle_proposed',
+  'circle_accepted',
+  'circle_declined',
+  'circle_expired',
+  'swap_day_solved',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -25,6 +30,8 @@ export const notificationSchema = z.object({
   id: z.number().int(),
   kind: z.enum(NOTIFICATION_KINDS),
   barterRequestId: z.number().int().nullable(),
+  /** The trade circle it is about (circle_* and swap_day_solved: the member's loop), if any. */
+  circleId: z.number().int().nullable(),
   /** Who did it; null for the system (expiry) or a deleted account. */
   actor: memberRefSchema.nullable(),
   /** For message_received: how many new messages the entry stands for. */
@@ -74,5 +81,15 @@ export function notificationText(kind: NotificationKind, actorName: string | nul
       return `${who} rated your barter`;
     case 'moderation_warning':
       return 'A moderator warned you: please keep to the Terms, or your account may be suspended';
+    case 'circle_proposed':
+      return 'You are in a new trade circle: see who gives what';
+    case 'circle_accepted':
+      return 'Everyone accepted your trade circle: arrange the hand-overs';
+    case 'circle_declined':
+      return `${who} declined the trade circle`;
+    case 'circle_expired':
+      return 'A trade circle expired before everyone accepted';
+    case 'swap_day_solved':
+      return 'Your swap day is matched: see what you give and get';
   }
 }

@@ -30,6 +30,15 @@ export const paths = {
   bartersBox: (box: BarterBox) => (box === 'incoming' ? '/barters' : `/barters?box=${box}`),
   barter: (id: number) => `/barters/${id}`,
   barterPattern: '/barters/:id',
+  /** A trade circle (issue 16): who gives what, accept or decline. */
+  circle: (id: number) => `/circles/${id}`,
+  circlePattern: '/circles/:id',
+  /** Swap days near the member, one swap day, and its printable pick-up sheet (issue 16). */
+  swapDays: '/swap-days',
+  swapDay: (id: number) => `/swap-days/${id}`,
+  swapDayPattern: '/swap-days/:id',
+  swapDaySheet: (id: number) => `/swap-days/${id}/sheet`,
+  swapDaySheetPattern: '/swap-days/:id/sheet',
   /** A member's public page. */
   member: (id: string) => `/members/${encodeURIComponent(id)}`,
   memberPattern: '/members/:id',

@@ -16,6 +16,7 @@ export function presentNotification(row: NotificationRow, actor: MemberRef | nul
     id: row.id,
     kind: row.kind,
     barterRequestId: row.barterRequestId,
+    circleId: row.circleId,
     actor,
     count: row.count,
     createdAt: row.createdAt.toISOString(),

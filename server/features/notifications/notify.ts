@@ -32,6 +32,8 @@ export interface NotifyInput {
   userId: string;
   kind: NotificationKind;
   barterRequestId: number | null;
+  /** The trade circle it is about (circle and swap-day entries). */
+  circleId?: number | null;
   /** Who did it; null for the system (expiry). */
   actorId: string | null;
 }
@@ -64,6 +66,7 @@ export async function notifyMember(db: Db, input: NotifyInput): Promise<UnreadCo
       userId: input.userId,
       kind: input.kind,
       barterRequestId: input.barterRequestId,
+      circleId: input.circleId ?? null,
       actorId: input.actorId,
       count,
     })

@@ -73,6 +73,7 @@ const notification: Notification = {
   id: 3,
   kind: 'proposal_received',
   barterRequestId: 7,
+  circleId: null,
   actor: { id: 'ann', displayName: 'Ann R.', profileImageUrl: null },
   count: 1,
   createdAt: new Date().toISOString(),

@@ -13,6 +13,7 @@ function entry(id: number, overrides: Partial<Notification> = {}): Notification 
     id,
     kind: 'proposal_received',
     barterRequestId: 100 + id,
+    circleId: null,
     actor: { id: `member-${id}`, displayName: 'Ann R.', profileImageUrl: null },
     count: 1,
     createdAt: new Date(Date.now() - (10 - id) * 5 * MINUTE).toISOString(),
