@@ -1,3 +1,9 @@
+CREATE TABLE "circle_changes" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"member_id" uuid NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "circle_members" (
 	"circle_id" integer NOT NULL,
 	"position" smallint NOT NULL,

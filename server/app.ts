@@ -20,6 +20,8 @@ import { accountRoutes, authRoutes } from './features/auth/auth-routes';
 import { googleRoutes } from './features/auth/google-routes';
 import { barterExpirySweep } from './features/barters/barter-expiry';
 import { bartersRoutes } from './features/barters/barters-routes';
+import { circlesPlugin } from './features/circles/circles-plugin';
+import { circlesRoutes } from './features/circles/circles-routes';
 import { feedCachePlugin } from './features/feed/feed-cache';
 import { feedRoutes } from './features/feed/feed-routes';
 import { flyerRoutes } from './features/flyer/flyer-routes';
@@ -37,6 +39,7 @@ import { profileRoutes } from './features/profile/profile-routes';
 import { safetyRoutes } from './features/safety/safety-routes';
 import { savedRoutes } from './features/saved/saved-routes';
 import { siteRoutes } from './features/site/site-routes';
+import { swapDaysRoutes } from './features/swap-days/swap-days-routes';
 import { tradesRoutes } from './features/trades/trades-routes';
 import { wantsRoutes } from './features/wants/wants-routes';
 import { httpTimeoutOptions } from './http-server';
@@ -106,6 +109,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   jobsPlugin(app);
   mailPlugin(app);
   matchGraphPlugin(app);
+  circlesPlugin(app);
 
   // Who may reach what is decided by the scope a matched route was registered in, never by the
   // URL's text (a percent-encoded path matches the same route and meets the same guards):
@@ -162,6 +166,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         await member.register(savedRoutes);
         await member.register(flyerRoutes);
         await member.register(bartersRoutes);
+        await member.register(swapDaysRoutes);
+        await member.register(circlesRoutes);
       });
     });
   });

@@ -46,6 +46,8 @@ const envSchema = z.object({
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
   GOOGLE_ISSUER_URL: z.url().default('https://accounts.google.com'),
   PHOTO_SCREENING: booleanSetting.default(true),
+  // Unset: on, off in tests (they run the finder themselves).
+  CIRCLE_FINDER: booleanSetting.optional(),
   PHOTO_SCREENING_THRESHOLD: z.coerce
     .number({ error: 'PHOTO_SCREENING_THRESHOLD must be a number above 0, at most 1' })
     .gt(0, 'PHOTO_SCREENING_THRESHOLD must be a number above 0, at most 1')
@@ -119,6 +121,8 @@ export interface Config {
   geocoder: { provider: 'offline' | 'nominatim'; nominatimUrl?: string };
   /** Explicit-content screening of uploaded photos (ADR 027). */
   photoScreening: { enabled: boolean; threshold: number };
+  /** Find trade circles in the background as matches change (ADR 029). */
+  circleFinder: boolean;
   logLevel: string;
   rateLimits: {
     /** Site password attempts per IP address per minute. */
@@ -264,6 +268,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     },
     geocoder: { provider: env.GEOCODER, nominatimUrl: env.NOMINATIM_URL },
     photoScreening: { enabled: env.PHOTO_SCREENING, threshold: env.PHOTO_SCREENING_THRESHOLD },
+    circleFinder: env.CIRCLE_FINDER ?? env.NODE_ENV !== 'test',
     logLevel: env.LOG_LEVEL,
     rateLimits: {
       gatePerMinute: env.GATE_RATE_LIMIT,

@@ -79,6 +79,11 @@ export const feedMatchSchema = z.object({
   mutual: z.boolean(),
   /** When mutual: the owner's want that one of the viewer's items matches. */
   theirWantTitle: z.string().optional(),
+  /**
+   * The viewer would get this item in a trade circle proposed to them (issue 16): the circle, and
+   * the loop in words ("You give Cordless drill to Ben T., Ben T. gives Camping tent to Cat T., …").
+   */
+  circle: z.object({ circleId: z.number().int(), path: z.string() }).optional(),
 });
 
 /** An item on a feed, the saved list or a search (spec section 3 feed items, settled by product.md). */

@@ -21,6 +21,7 @@ export const NOTIFICATION_KINDS = [
   'circle_accepted',
   'circle_declined',
   'circle_expired',
+  'circle_unavailable',
   'swap_day_solved',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
@@ -89,6 +90,8 @@ export function notificationText(kind: NotificationKind, actorName: string | nul
       return `${who} declined the trade circle`;
     case 'circle_expired':
       return 'A trade circle expired before everyone accepted';
+    case 'circle_unavailable':
+      return 'A trade circle fell through: one of its items is no longer available';
     case 'swap_day_solved':
       return 'Your swap day is matched: see what you give and get';
   }

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  bigserial,
   boolean,
   check,
   index,
@@ -78,6 +79,17 @@ export const circleMembers = pgTable(
     index('circle_members_item_idx').on(t.itemId),
   ],
 );
+
+/**
+ * Members whose possible circles may have changed (their matches moved, a circle of theirs
+ * dissolved), written in the same transaction as the change and drained by the circle finder's job
+ * (ADR 029), like `match_graph_changes` for the graph.
+ */
+export const circleChanges = pgTable('circle_changes', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  memberId: uuid('member_id').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 /**
  * A neighbourhood swap day (issue 16): a member organises it (name, place, when, a deadline for

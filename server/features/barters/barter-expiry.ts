@@ -1,10 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import { publishMemberEvents } from '../../events/publish';
+import { expireDueCircleProposals } from '../circles/circles-service';
 import { sendMailDigests } from '../notifications/mail-digest';
 import { notifyMember } from '../notifications/notify';
 import { liftEndedSuspensions } from '../safety/moderation-service';
 import { forgetOldRefusals } from '../safety/refusals';
+import { solveDueSwapDays } from '../swap-days/swap-days-service';
 import { expireDue } from './barters-repository';
 import { barterEvents } from './barters-service';
 
@@ -61,6 +63,9 @@ export function barterExpirySweep(app: FastifyInstance): void {
     running = expireDueProposals(app.db)
       .then(async (count) => {
         if (count > 0) app.log.info({ count }, 'expired pending barter proposals');
+        // Trade circles left unanswered for three days dissolve on the same beat (ADR 029).
+        const circles = await expireDueCircleProposals(app.db);
+        if (circles > 0) app.log.info({ circles }, 'expired trade circle proposals');
         // Suspensions whose days are over end on the same beat (ADR 025): listings show again.
         const lifted = await liftEndedSuspensions(app.db);
         if (lifted > 0) app.log.info({ lifted }, 'lifted ended suspensions');
@@ -68,6 +73,11 @@ export function barterExpirySweep(app: FastifyInstance): void {
         const mailed = await sendMailDigests(app);
         if (mailed > 0) app.log.info({ mailed }, 'sent notification digests');
         await forgetOldRefusals(app.db);
+        // Swap days whose want lists closed are matched (ADR 030), each once across processes.
+        const matched = await solveDueSwapDays(app.db, {
+          onError: (swapDayId, err) => app.log.error({ err, swapDayId }, 'matching a swap day failed'),
+        });
+        if (matched > 0) app.log.info({ matched }, 'matched swap days');
       })
       .catch((error: unknown) => app.log.warn({ err: error }, 'barter expiry sweep failed; retrying later'))
       .finally(() => {

@@ -5,12 +5,13 @@ import type { UnreadCounts } from '../../../common/schemas/notifications';
 import type { Db } from '../../db/client';
 import { type BarterRequestRow, barterRequests } from '../../db/schema/barter';
 import { conflict } from '../../errors';
-import { memberEvent, publishMemberEvents } from '../../events/publish';
+import { memberEvent, type NewMemberEvent, publishMemberEvents } from '../../events/publish';
 import { countsEvent, notifyMember, unreadCounts } from '../notifications/notify';
-import { assertNotHidden } from '../safety/blocks';
+import { areHidden, assertNotHidden } from '../safety/blocks';
 import { assertAppropriateFor } from '../safety/refusals';
 import { presentChatMessage } from './barters-presenter';
 import {
+  findCircleConversation,
   findThreadMessages,
   insertMessage,
   type MessageRowView,
@@ -39,13 +40,32 @@ export async function listMessages(
   query: { limit: number; before?: number | undefined },
 ): Promise<MessageRowView[]> {
   const row = await loadOwnRequest(db, member, id);
-  return findThreadMessages(db, threadIdOf(row), query.limit, query.before);
+  return findThreadMessages(db, threadIdOf(row), member.id, query.limit, query.before);
+}
+
+/**
+ * Who reads a request's conversation besides `viewerId`, and the request each of them finds it on
+ * (their bell entries point there). Two members: the other one, on the thread. A circle's shared
+ * conversation (ADR 029): every other member of the circle, each on their own hand-over.
+ */
+async function conversationMembers(
+  db: Db,
+  row: BarterRequestRow,
+  viewerId: string,
+): Promise<Array<{ userId: string; requestId: number }>> {
+  const circle = row.circleId === null ? [] : await findCircleConversation(db, row.circleId);
+  if (circle.length > 0) {
+    return circle.filter((member) => member.userId !== viewerId);
+  }
+  const other = otherMemberId(row, viewerId);
+  return other ? [{ userId: other, requestId: threadIdOf(row) }] : [];
 }
 
 /**
  * Send a message (moderated) in request `id`'s conversation, while the machine allows it: stored on
- * the thread, the other member's bell entry for the thread counts it, and both members' pages get
- * it with their own unread counts, in one transaction.
+ * the thread (once per recipient in a circle's conversation), each recipient's bell entry for the
+ * conversation counts it, and every member's pages get it with their own unread counts, in one
+ * transaction.
  */
 export async function sendMessage(
   db: Db,
@@ -60,32 +80,50 @@ export async function sendMessage(
     if (!canTake('message', context)) {
       throw conflict(refusalMessage('message', context), BARTER_ERROR_CODES.transition);
     }
-    const other = otherMemberId(row, member.id);
-    if (!other) {
+    const everyone = await conversationMembers(tx, row, member.id);
+    if (everyone.length === 0) {
       throw conflict("The other member's account was closed.", BARTER_ERROR_CODES.transition);
     }
-    await assertNotHidden(tx, member.id, other);
+    // A member who blocked the sender (or was blocked) since gets nothing; nobody left: refused.
+    const recipients = [];
+    for (const recipient of everyone) {
+      if (!(await areHidden(tx, member.id, recipient.userId))) recipients.push(recipient);
+    }
+    if (recipients.length === 0) await assertNotHidden(tx, member.id, everyone[0]?.userId ?? '');
     const threadId = threadIdOf(row);
-    const message = await insertMessage(tx, { fromUserId: member.id, toUserId: other, threadId, content });
-    // The recipient's counts as their bell entry left them; the sender's own are read once.
-    const otherCounts = await notifyMember(tx, {
-      userId: other,
-      kind: 'message_received',
-      barterRequestId: threadId,
-      actorId: member.id,
-    });
-    const eventFor = (userId: string, counts: UnreadCounts) =>
-      memberEvent(userId, 'message', {
-        message: presentChatMessage(message, userId) satisfies ChatMessage,
-        counts,
+    let original: MessageRowView | null = null;
+    const events: NewMemberEvent[] = [];
+    for (const recipient of recipients) {
+      const message = await insertMessage(tx, {
+        fromUserId: member.id,
+        toUserId: recipient.userId,
+        threadId,
+        content,
+        copyOfId: original?.id ?? null,
       });
-    await publishMemberEvents(tx, [
-      eventFor(member.id, await unreadCounts(tx, member.id)),
-      eventFor(other, otherCounts),
-    ]);
-    return message;
+      original ??= message;
+      // The recipient's counts as their bell entry left them.
+      const counts = await notifyMember(tx, {
+        userId: recipient.userId,
+        kind: 'message_received',
+        barterRequestId: recipient.requestId,
+        actorId: member.id,
+      });
+      events.push(messageEvent(recipient.userId, message, counts));
+    }
+    if (!original) throw new Error('sendMessage: no recipient');
+    // The sender's own pages get the original, with their counts (read once).
+    events.unshift(messageEvent(member.id, original, await unreadCounts(tx, member.id)));
+    await publishMemberEvents(tx, events);
+    return original;
   });
 }
+
+const messageEvent = (userId: string, message: MessageRowView, counts: UnreadCounts) =>
+  memberEvent(userId, 'message', {
+    message: presentChatMessage(message, userId) satisfies ChatMessage,
+    counts,
+  });
 
 /**
  * The member read request `id`'s conversation: their messages and message notifications of the
@@ -94,7 +132,8 @@ export async function sendMessage(
 export async function markConversationRead(db: Db, member: Member, id: number): Promise<UnreadCounts> {
   return db.transaction(async (tx) => {
     const row = await loadOwnRequest(tx, member, id);
-    await markThreadRead(tx, threadIdOf(row), member.id);
+    // Their bell entries of a circle's conversation point at their own hand-over.
+    await markThreadRead(tx, threadIdOf(row), member.id, row.circleId === null ? [] : [row.id]);
     const event = await countsEvent(tx, member.id);
     await publishMemberEvents(tx, [event]);
     return event.data;

@@ -13,7 +13,7 @@ import {
   notifications,
   ratings,
 } from '../../db/schema/barter';
-import { circles } from '../../db/schema/circles';
+import { circleMembers, circles } from '../../db/schema/circles';
 import { items } from '../../db/schema/items';
 import { users } from '../../db/schema/users';
 import type { MemberRefRow } from '../members/member-ref';
@@ -555,6 +555,25 @@ export async function completeCircleIfDone(db: Db, circleId: number, now: Date):
     );
 }
 
+/**
+ * The members of a circle's shared conversation, each with their own hand-over (where their bell
+ * entries point); empty when the circle has none (a swap-day loop: one conversation per hand-over).
+ */
+export async function findCircleConversation(
+  db: Db,
+  circleId: number,
+): Promise<Array<{ userId: string; requestId: number }>> {
+  const rows = await db
+    .select({ userId: circleMembers.memberId, requestId: circleMembers.barterRequestId })
+    .from(circleMembers)
+    .innerJoin(circles, eq(circles.id, circleMembers.circleId))
+    .where(and(eq(circleMembers.circleId, circleId), sql`${circles.threadId} IS NOT NULL`))
+    .orderBy(asc(circleMembers.position));
+  return rows.flatMap((row) =>
+    row.userId !== null && row.requestId !== null ? [{ userId: row.userId, requestId: row.requestId }] : [],
+  );
+}
+
 // ------------------------------------------------------------------------------------------------
 // Expiry
 
@@ -604,10 +623,15 @@ export interface MessageRowView {
   createdAt: Date;
 }
 
-/** The newest `limit` messages of a thread (those before message `before`), oldest first. */
+/**
+ * The newest `limit` messages of a thread as `viewerId` reads it (those before message `before`),
+ * oldest first: each message once, the copy to them or, for their own, the original (a circle's
+ * messages are stored once per recipient, ADR 029).
+ */
 export async function findThreadMessages(
   db: Db,
   threadId: number,
+  viewerId: string,
   limit: number,
   before: number | undefined,
 ): Promise<MessageRowView[]> {
@@ -626,6 +650,10 @@ export async function findThreadMessages(
     .where(
       and(
         eq(messages.barterRequestId, threadId),
+        or(
+          eq(messages.toUserId, viewerId),
+          and(eq(messages.fromUserId, viewerId), isNull(messages.copyOfId)),
+        ),
         before === undefined ? undefined : sql`${messages.id} < ${before}::int`,
       ),
     )
@@ -636,7 +664,13 @@ export async function findThreadMessages(
 
 export async function insertMessage(
   db: Db,
-  values: { fromUserId: string; toUserId: string; threadId: number; content: string },
+  values: {
+    fromUserId: string;
+    toUserId: string;
+    threadId: number;
+    content: string;
+    copyOfId?: number | null;
+  },
 ): Promise<MessageRowView> {
   const [row] = await db
     .insert(messages)
@@ -645,6 +679,7 @@ export async function insertMessage(
       toUserId: values.toUserId,
       barterRequestId: values.threadId,
       content: values.content,
+      copyOfId: values.copyOfId ?? null,
     })
     .returning();
   if (!row) throw new Error('insert into messages returned no row');
@@ -653,9 +688,15 @@ export async function insertMessage(
 
 /**
  * Mark the member's unread messages of a thread read, and their unread 'message_received' entries
- * of that thread on the bell.
+ * of that thread on the bell (and of `alsoRequestIds`: a circle member's entries name their own
+ * hand-over).
  */
-export async function markThreadRead(db: Db, threadId: number, userId: string): Promise<void> {
+export async function markThreadRead(
+  db: Db,
+  threadId: number,
+  userId: string,
+  alsoRequestIds: readonly number[] = [],
+): Promise<void> {
   await db
     .update(messages)
     .set({ isRead: true })
@@ -668,7 +709,7 @@ export async function markThreadRead(db: Db, threadId: number, userId: string): 
     .where(
       and(
         eq(notifications.userId, userId),
-        eq(notifications.barterRequestId, threadId),
+        inArray(notifications.barterRequestId, [threadId, ...alsoRequestIds]),
         eq(notifications.kind, 'message_received'),
         isNull(notifications.readAt),
       ),

@@ -1,4 +1,5 @@
 import { ERROR_CODES } from '../../../common/error-codes';
+import { circlePath } from '../../../common/schemas/circles';
 import {
   FEED_NAMES,
   type FeedItem,
@@ -12,6 +13,8 @@ import type { Db } from '../../db/client';
 import type { UserRow } from '../../db/schema/users';
 import { notFound } from '../../errors';
 import { ownPoint } from '../../geo/earth';
+import { presentCircle } from '../circles/circles-presenter';
+import { findCircleView, findReceivingInCircles } from '../circles/circles-repository';
 import { countView, findItemDetail } from '../items/item-detail-repository';
 import { graphState, requestGraph } from '../match-graph/graph-maintenance';
 import type { FeedCaches } from './feed-cache';
@@ -61,6 +64,44 @@ function rankingKey(params: FeedPageParams): string {
  * the page's cards are read by id; both are kept for the next page.
  */
 export async function getFeed(
+  db: Db,
+  caches: FeedCaches | null,
+  viewer: UserRow,
+  feedName: string,
+  query: FeedQuery,
+  fallbackSeed: number,
+): Promise<FeedItem[]> {
+  const items = await feedPage(db, caches, viewer, feedName, query, fallbackSeed);
+  return feedName === 'barter-match' ? markCircles(db, viewer.id, items) : items;
+}
+
+/**
+ * Barter Match shows the items the viewer would get in a trade circle proposed to them "in a
+ * circle", with the loop explained (issue 16). One indexed read per page; the circle itself only
+ * when one of its items is on the page.
+ */
+async function markCircles(db: Db, viewerId: string, items: FeedItem[]): Promise<FeedItem[]> {
+  const now = new Date();
+  const receiving = await findReceivingInCircles(db, viewerId, now);
+  const onPage = receiving.filter((entry) => items.some((item) => item.id === entry.itemId));
+  if (onPage.length === 0) return items;
+  const paths = new Map<number, { circleId: number; path: string }>();
+  for (const entry of onPage) {
+    const view = await findCircleView(db, viewerId, entry.circleId);
+    if (view) {
+      paths.set(entry.itemId, {
+        circleId: entry.circleId,
+        path: circlePath(presentCircle(view, viewerId, now)),
+      });
+    }
+  }
+  return items.map((item) => {
+    const circle = paths.get(item.id);
+    return circle && item.match ? { ...item, match: { ...item.match, circle } } : item;
+  });
+}
+
+async function feedPage(
   db: Db,
   caches: FeedCaches | null,
   viewer: UserRow,

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { queryPrepared } from '../../db/prepared';
 import { queryRows } from '../../db/rows';
 import { TtlCache } from '../../lib/ttl-cache';
+import { markCircleChanges } from '../circles/circles-repository';
 import { buildMemberSql, insertItemsSql, refreshMutualSql } from './graph-sql';
 
 /** Changes taken per transaction; a backlog (a bulk import) is worked off batch by batch. */
@@ -103,6 +104,9 @@ async function applyChanges(db: Db, changes: Change[]): Promise<void> {
       ),
     );
   }
+  // Circles through these members may have changed: a member whose wants, point or graph changed
+  // (new edges into them) and the owner of each item written (new edges out of them) (ADR 029).
+  await markCircleChanges(db, [...asked, ...itemOwners]);
   // Barter Match rankings kept between pages (ADR 012) were read from the graph as it was; when no
   // graph changed (no member's matches moved), kept rankings still stand.
   if (written > 0) await db.execute(sql`UPDATE listing_changes SET version = version + 1 WHERE id = 1`);

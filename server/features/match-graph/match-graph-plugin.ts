@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { askForCircles } from '../circles/circles-plugin';
 import { drainMatchGraph, dropIdleGraphs } from './graph-maintenance';
 
 /** The job that applies logged changes to the match graph (one waiting, one running, anywhere). */
@@ -39,7 +40,11 @@ export function matchGraphPlugin(app: FastifyInstance): void {
     await jobs.createQueue(MATCH_GRAPH_IDLE_QUEUE, { policy: 'stately' });
     await jobs.work(MATCH_GRAPH_QUEUE, { pollingIntervalSeconds: 0.5 }, async () => {
       const applied = await drainMatchGraph(app.db);
-      if (applied > 0) app.log.debug({ applied }, 'match graph brought up to date');
+      if (applied > 0) {
+        app.log.debug({ applied }, 'match graph brought up to date');
+        // The members it touched were logged for the circle finder (ADR 029).
+        askForCircles(app);
+      }
     });
     await jobs.work(MATCH_GRAPH_IDLE_QUEUE, { pollingIntervalSeconds: 60 }, async () => {
       const dropped = await dropIdleGraphs(app.db);

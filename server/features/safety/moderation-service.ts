@@ -275,7 +275,12 @@ async function removeContent(db: Db, kind: ReportKind, id: string): Promise<void
   if (kind === 'item') {
     await db.update(items).set({ isActive: false, moderation: 'removed' }).where(eq(items.id, numeric));
   } else if (kind === 'message') {
-    await db.update(messages).set({ removedAt: new Date() }).where(eq(messages.id, numeric));
+    // A message to a circle is stored once per recipient (ADR 029): the original and its copies go.
+    const copyOf = sql`(SELECT coalesce(m.copy_of_id, m.id) FROM messages m WHERE m.id = ${numeric}::int)`;
+    await db
+      .update(messages)
+      .set({ removedAt: new Date() })
+      .where(sql`${messages.id} = ${copyOf} OR ${messages.copyOfId} = ${copyOf}`);
   } else if (kind === 'rating') {
     await db.update(ratings).set({ removedAt: new Date() }).where(eq(ratings.id, numeric));
   } else {

@@ -27,7 +27,7 @@ export function loadHighs(): Promise<Highs> {
 const EPS = 1e-6;
 
 /** A sparse model of 0..1 columns built row by row, for HiGHS's structured API. */
-class ModelBuilder {
+export class ModelBuilder {
   readonly costs: number[] = [];
   readonly integer: boolean[] = [];
   /** Rows as lists of column indices (all coefficients 1 unless given). */

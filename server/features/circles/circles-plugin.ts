@@ -1,0 +1,87 @@
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client';
+import { markCircleChanges, takeCircleChanges } from './circles-repository';
+import { dissolveBrokenCircles, findAndPropose } from './circles-service';
+
+/** The job that looks for circles through members whose matches changed (ADR 029). */
+export const CIRCLES_QUEUE = 'circles';
+/** The hourly job that looks at the whole graph (changes no log records: travel distance, unblocks). */
+export const CIRCLES_FULL_QUEUE = 'circles-full';
+const FULL_RUN_MS = 60 * 60 * 1000;
+/** Members taken per run of the incremental finder. */
+export const CIRCLE_CHANGES_BATCH = 500;
+
+/**
+ * Work off the circle change log: a batch of members at a time, their broken proposed circles
+ * dissolved, then circles through them found and proposed. A batch that fails is logged again for
+ * the retry. How many members were looked at.
+ */
+export async function drainCircleChanges(db: Db, batch = CIRCLE_CHANGES_BATCH): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const members = await db.transaction((tx) => takeCircleChanges(tx, batch));
+    if (members.length === 0) return total;
+    try {
+      await dissolveBrokenCircles(db, members);
+      await findAndPropose(db, members);
+    } catch (error) {
+      await markCircleChanges(db, members);
+      throw error;
+    }
+    total += members.length;
+    if (members.length < batch) return total;
+  }
+}
+
+/** Ask for a run of the incremental finder (after the match graph moved). */
+export function askForCircles(app: FastifyInstance): void {
+  if (!app.config.circleFinder) return;
+  app.jobs.send(CIRCLES_QUEUE, {}).catch((error: unknown) => {
+    app.log.warn({ err: error }, 'could not ask for the circle finder; the next change will');
+  });
+}
+
+/**
+ * Run the circle finder in the background (CIRCLE_FINDER, on unless testing): after every match
+ * graph update, on the members it touched, one run at a time across processes; and over the whole
+ * graph once an hour.
+ */
+export function circlesPlugin(app: FastifyInstance): void {
+  if (!app.config.circleFinder) return;
+  let timer: NodeJS.Timeout | undefined;
+  let closing = false;
+  const setUp = async () => {
+    const { jobs } = app;
+    await jobs.started();
+    if (closing) return;
+    await jobs.createQueue(CIRCLES_QUEUE, {
+      policy: 'stately',
+      retryLimit: 10,
+      retryDelay: 1,
+      retryBackoff: true,
+      expireInSeconds: 120,
+    });
+    await jobs.createQueue(CIRCLES_FULL_QUEUE, { policy: 'stately', expireInSeconds: 600 });
+    await jobs.work(CIRCLES_QUEUE, { pollingIntervalSeconds: 0.5 }, async () => {
+      const members = await drainCircleChanges(app.db);
+      if (members > 0) app.log.debug({ members }, 'looked for trade circles');
+    });
+    await jobs.work(CIRCLES_FULL_QUEUE, { pollingIntervalSeconds: 60 }, async () => {
+      const run = await findAndPropose(app.db, null);
+      if (run.proposed.length > 0) app.log.info({ proposed: run.proposed.length }, 'proposed trade circles');
+    });
+    if (closing) return;
+    askForCircles(app);
+    timer = setInterval(() => void jobs.send(CIRCLES_FULL_QUEUE, {}).catch(() => {}), FULL_RUN_MS);
+    timer.unref();
+  };
+  app.addHook('onReady', async () => {
+    void setUp().catch((error: unknown) => {
+      if (!closing) app.log.error({ err: error }, 'the circle finder could not be set up');
+    });
+  });
+  app.addHook('preClose', async () => {
+    closing = true;
+    clearInterval(timer);
+  });
+}
