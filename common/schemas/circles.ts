@@ -111,10 +111,18 @@ export function circleSentence(circle: Pick<Circle, 'give' | 'get'>): string {
   return `You give your ${circle.give.item.title} to ${circle.give.to.displayName}; you get ${circle.get.item.title} from ${circle.get.from.displayName}.`;
 }
 
-/** The whole loop, for the explanation: "Ann R. gives a drill to Raj K., who gives …". */
+/**
+ * The whole loop in words, from the viewer: "You give Cordless drill to Ben T., Ben T. gives
+ * Camping tent to Cat T., Cat T. gives Acoustic guitar to you".
+ */
 export function circlePath(circle: Pick<Circle, 'steps'>): string {
-  const names = circle.steps.map((step) => (step.me ? 'You' : step.member.displayName));
-  return circle.steps
+  const start = Math.max(
+    0,
+    circle.steps.findIndex((step) => step.me),
+  );
+  const steps = [...circle.steps.slice(start), ...circle.steps.slice(0, start)];
+  const names = steps.map((step) => (step.me ? 'You' : step.member.displayName));
+  return steps
     .map((step, index) => {
       const to = names[(index + 1) % names.length] ?? '';
       return `${names[index]} ${step.me ? 'give' : 'gives'} ${step.gives.title} to ${to === 'You' ? 'you' : to}`;

@@ -2,6 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Barter, ChatMessage } from '../../../common/schemas/barters';
 import { type Circle, circleSentence } from '../../../common/schemas/circles';
+import type { FeedItem } from '../../../common/schemas/feed';
 import { barterRequests, notifications } from '../../db/schema/barter';
 import { circles } from '../../db/schema/circles';
 import { items } from '../../db/schema/items';
@@ -119,6 +120,15 @@ describe('a circle of three neighbours', () => {
     const [bens] = await list(ben);
     expect(bens?.give.item.title).toBe(tent.title);
     expect(bens?.get.item.title).toBe(drill.title);
+
+    // Barter Match shows Ann the guitar "in a circle", with the loop in words; the others are not.
+    const feed = kit.ok<FeedItem[]>(await kit.call(ann, 'GET', '/api/feed/barter-match'));
+    const inCircle = feed.filter((item) => item.match?.circle);
+    expect(inCircle.map((item) => item.id)).toEqual([guitar.id]);
+    expect(inCircle[0]?.match?.circle).toEqual({
+      circleId: circle.id,
+      path: `You give Cordless drill to ${circle.give.to.displayName}, ${circle.give.to.displayName} gives Camping tent to ${circle.get.from.displayName}, ${circle.get.from.displayName} gives Acoustic guitar to you`,
+    });
 
     // An outsider learns nothing.
     const outsider = await kit.member('Dan');
