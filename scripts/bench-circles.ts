@@ -9,11 +9,20 @@
  *    kinds of thing, lives on a 20 x 20 mile city and travels 1 to 5 miles; member A can give to
  *    member B when one of A's items is a kind B wants and each lies within the other's distance.
  *    Exact circles of at most 3 members (each member one node: a circle uses each member once).
+ * 3. Kidney-exchange pools with published optima (server/features/circles/engine/fixtures/kidney,
+ *    sources in its README): transplants within the published cap, beside the published number.
+ *    `--only=kidney` runs just these; `--kidney-slow` adds the two cap-4 pools of 128 pairs that take
+ *    minutes (solved once each, the second last: HiGHS runs out of memory on it).
  *
- * Flags: --runs=5 --members=10000 --seed=42
+ * Flags: --runs=5 --members=10000 --seed=42 --only=kidney --kidney-slow
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import type { TradeGraph } from '../server/features/circles/engine/graph';
+import {
+  kidneyTradeGraph,
+  parseKidneySolverInput,
+  parsePreflibKidney,
+} from '../server/features/circles/engine/kidney';
 import {
   enumerateLoops,
   loadHighs,
@@ -21,7 +30,7 @@ import {
   solveTrades,
 } from '../server/features/circles/engine/solver';
 import { parseTradelist } from '../server/features/circles/engine/tradelist';
-import { numberOption } from './bench-server';
+import { numberOption, option } from './bench-server';
 
 const RUNS = numberOption('runs', 5);
 const MEMBERS = numberOption('members', 10_000);
@@ -86,6 +95,74 @@ async function mathTrades(): Promise<string[]> {
   return rows;
 }
 
+/** Published kidney-exchange optima, in transplants (engine/fixtures/kidney/README: sources). */
+const KIDNEY: Array<{ file: string; chains?: boolean; cap: number; optimum: number; slow?: boolean }> = [
+  { file: 'MD-00001-00000015', chains: true, cap: 3, optimum: 15 },
+  { file: 'MD-00001-00000015', chains: true, cap: 4, optimum: 16 },
+  { file: 'MD-00001-00000100', cap: 4, optimum: 39 },
+  { file: 'MD-00001-00000120', cap: 3, optimum: 83 },
+  { file: 'heterogeneous_128_0_1', cap: 3, optimum: 85 },
+  { file: 'sparse_128_0_1', cap: 3, optimum: 28 },
+  { file: 'sparse_128_0_1', cap: 4, optimum: 36 },
+  { file: 'MD-00001-00000120', cap: 4, optimum: 86, slow: true },
+  { file: 'heterogeneous_128_0_1', cap: 4, optimum: 90, slow: true },
+];
+
+/** A kidney_solver pool (`.input`, `.ndds`) or a PrefLib one (`.wmd`, `.dat`). */
+function readKidney(file: string) {
+  const path = (extension: string) =>
+    new URL(`../server/features/circles/engine/fixtures/kidney/${file}.${extension}`, import.meta.url);
+  const text = (extension: string) => readFileSync(path(extension), 'utf8');
+  return existsSync(path('input'))
+    ? parseKidneySolverInput(text('input'), text('ndds'))
+    : parsePreflibKidney(text('wmd'), text('dat'));
+}
+
+async function kidneyExchanges(): Promise<string[]> {
+  const rows: string[] = [];
+  const slow = option('kidney-slow', 'false') === 'true';
+  for (const instance of KIDNEY) {
+    if (instance.slow && !slow) continue;
+    const pool = readKidney(instance.file);
+    const { graph } = kidneyTradeGraph(pool, { chains: instance.chains });
+    const altruist = (vertex: number) => pool.vertices[vertex]?.altruist;
+    const pairs = pool.vertices.filter((vertex) => !vertex.altruist).length;
+    const altruists = pool.vertices.length - pairs;
+    const fromAltruists = pool.arcs.filter((arc) => altruist(arc.from)).length;
+    const size = `${pairs} pairs, ${pool.arcs.length - fromAltruists} arcs${
+      altruists > 0
+        ? `; ${altruists} altruist${altruists > 1 ? 's' : ''}, ${fromAltruists} arcs${instance.chains ? '' : ', left out'}`
+        : ''
+    }`;
+    const exchanges = `${instance.chains ? 'cycles and chains' : 'cycles'} of at most ${instance.cap}`;
+    const loops = enumerateLoops(graph, instance.cap).length.toLocaleString('en-US');
+    let result: string;
+    try {
+      if (instance.slow) {
+        const started = performance.now();
+        const traded = (await solveTrades(graph, { maxCycle: instance.cap })).itemsTraded;
+        result = `${traded} | ${ms(performance.now() - started)} (one run)`;
+      } else {
+        const solved = await timed(graph, { maxCycle: instance.cap });
+        result = `${solved.traded} | ${ms(solved.median)} / ${ms(solved.worst)}`;
+      }
+    } catch (error) {
+      result = `failed: ${(error as Error).message} | `;
+    }
+    rows.push(
+      `| ${instance.file} (${size}) | ${exchanges} (${loops} loops) | ${instance.optimum} | ${result} |`,
+    );
+    console.log(rows.at(-1));
+  }
+  return rows;
+}
+
+function printKidney(rows: string[]) {
+  console.log('\n| kidney pool | exchanges | published optimum | transplants | solve median / worst |');
+  console.log('| --- | --- | ---: | ---: | ---: |');
+  for (const row of rows) console.log(row);
+}
+
 /** Members on a city, their items and wants as kinds, travel distances in miles. */
 function neighbourhood(): TradeGraph {
   const KINDS = 400;
@@ -132,6 +209,10 @@ function neighbourhood(): TradeGraph {
 async function main() {
   await loadHighs();
   console.log(`bench:circles, ${RUNS} runs after a warm-up; Node ${process.version}`);
+  if (option('only', 'all') === 'kidney') {
+    printKidney(await kidneyExchanges());
+    return;
+  }
   const rows = await mathTrades();
   const graphStarted = performance.now();
   const city = neighbourhood();
@@ -154,6 +235,7 @@ async function main() {
   console.log('\n| trade | loops | items traded | solve median / worst | TradeMaximizer published time |');
   console.log('| --- | --- | ---: | ---: | ---: |');
   for (const row of rows) console.log(row);
+  printKidney(await kidneyExchanges());
 }
 
 await main();

@@ -9,13 +9,14 @@
  *   layout (`n,m`, then `n` lines `k,Pair k` / `k,Alturist k`, then arcs `from,to,weight` numbered
  *   from 0) or the 2022 one (`# NUMBER ALTERNATIVES: n`, `# ALTERNATIVE NAME k: ...` comments, arcs
  *   numbered from 1), with its optional `.dat` (CSV whose `Altruist` column says which vertices are
- *   altruists). Arcs into an altruist (weight 0, "the chain ends here") are left out.
+ *   altruists). Arcs into an altruist (weight 0, "the chain ends here") are left out, as is any other
+ *   arc of weight 0 (as KidneyExchange.jl reads these files).
  * - kidney_solver's (James Trimble; the Saidman generator's): `.input` is `n m`, `m` arcs
  *   `from to weight` between pairs numbered from 0, then `-1 -1 -1`; the optional `.ndds` is
  *   `k m`, `m` arcs `altruist pair weight`, then `-1 -1 -1`.
  *
- * Weights are not used: the published optima count transplants. Malformed files are errors with
- * their line number.
+ * Weights are otherwise not used: the published optima count transplants. Malformed files are errors
+ * with their line number.
  */
 import type { TradeGraph, TradeItem, TradeWant } from './graph';
 
@@ -49,7 +50,10 @@ function numberedLines(text: string) {
 
 function integer(token: string | undefined, line: number, what: string): number {
   if (token === undefined || !/^-?\d+$/.test(token)) {
-    throw new KidneyFormatError(`expected ${what}, found ${token === undefined ? 'nothing' : `"${token}"`}`, line);
+    throw new KidneyFormatError(
+      `expected ${what}, found ${token === undefined ? 'nothing' : `"${token}"`}`,
+      line,
+    );
   }
   return Number(token);
 }
@@ -57,25 +61,36 @@ function integer(token: string | undefined, line: number, what: string): number 
 function weight(token: string | undefined, line: number): number {
   const value = Number(token);
   if (token === undefined || token === '' || !Number.isFinite(value)) {
-    throw new KidneyFormatError(`expected a weight, found ${token === undefined ? 'nothing' : `"${token}"`}`, line);
+    throw new KidneyFormatError(
+      `expected a weight, found ${token === undefined ? 'nothing' : `"${token}"`}`,
+      line,
+    );
   }
   return value;
 }
 
-/** Collects arcs, refusing self-loops, duplicates and vertices out of range (as kidney_solver does). */
+/**
+ * Collects arcs, refusing self-loops, duplicates and vertices out of range (as kidney_solver does);
+ * messages number vertices as the file does (from `base`).
+ */
 class ArcSet {
   readonly arcs: Array<{ from: number; to: number }> = [];
   private readonly seen = new Set<number>();
 
-  constructor(private readonly size: number) {}
+  constructor(
+    private readonly size: number,
+    private readonly base = 0,
+  ) {}
 
   add(from: number, to: number, line: number): void {
     for (const vertex of [from, to]) {
-      if (vertex < 0 || vertex >= this.size) throw new KidneyFormatError(`vertex ${vertex} is out of range`, line);
+      if (vertex < 0 || vertex >= this.size)
+        throw new KidneyFormatError(`vertex ${vertex + this.base} is out of range`, line);
     }
-    if (from === to) throw new KidneyFormatError(`an arc from ${from} to itself`, line);
+    if (from === to) throw new KidneyFormatError(`an arc from ${from + this.base} to itself`, line);
     const key = from * this.size + to;
-    if (this.seen.has(key)) throw new KidneyFormatError(`a second arc from ${from} to ${to}`, line);
+    if (this.seen.has(key))
+      throw new KidneyFormatError(`a second arc from ${from + this.base} to ${to + this.base}`, line);
     this.seen.add(key);
     this.arcs.push({ from, to });
   }
@@ -92,19 +107,23 @@ export function parsePreflibKidney(wmd: string, dat?: string): KidneyPool {
   let body: typeof lines;
   if (first.content.startsWith('#')) {
     // 2022 layout: metadata comments, then arcs numbered from 1.
-    const comments = lines.filter((entry) => entry.content.startsWith('#'));
-    const field = (key: string) => {
-      const entry = comments.find((comment) => comment.content.startsWith(`# ${key}:`));
-      return entry ? { value: entry.content.slice(key.length + 3).trim(), line: entry.line } : undefined;
-    };
-    const count = field('NUMBER ALTERNATIVES');
-    const edges = field('NUMBER EDGES');
+    const fields = new Map<string, { value: string; line: number }>();
+    for (const entry of lines) {
+      const match = /^#\s*([^:]+):(.*)$/.exec(entry.content);
+      if (match)
+        fields.set((match[1] as string).trim().toUpperCase(), {
+          value: (match[2] as string).trim(),
+          line: entry.line,
+        });
+    }
+    const count = fields.get('NUMBER ALTERNATIVES');
+    const edges = fields.get('NUMBER EDGES');
     if (!count || !edges) throw new KidneyFormatError('no NUMBER ALTERNATIVES or NUMBER EDGES', first.line);
     const n = integer(count.value, count.line, 'a number of vertices');
     declaredArcs = integer(edges.value, edges.line, 'a number of arcs');
     for (let k = 1; k <= n; k++) {
-      const name = field(`ALTERNATIVE NAME ${k}`)?.value ?? `Pair ${k}`;
-      vertices.push({ name, altruist: /^al(tr|tu)uist/i.test(name) });
+      const name = fields.get(`ALTERNATIVE NAME ${k}`)?.value ?? `Pair ${k}`;
+      vertices.push({ name, altruist: /^al(truist|turist)/i.test(name) });
     }
     base = 1;
     body = lines.filter((entry) => !entry.content.startsWith('#'));
@@ -122,25 +141,25 @@ export function parsePreflibKidney(wmd: string, dat?: string): KidneyPool {
         throw new KidneyFormatError(`expected vertex ${k}`, entry.line);
       }
       const name = entry.content.slice(comma + 1).trim();
-      vertices.push({ name, altruist: /^al(tr|tu)uist/i.test(name) });
+      vertices.push({ name, altruist: /^al(truist|turist)/i.test(name) });
     }
     base = 0;
     body = lines.slice(n + 1);
   }
   if (dat !== undefined) readDat(dat, vertices);
-  const arcs = new ArcSet(vertices.length);
+  const arcs = new ArcSet(vertices.length, base);
   for (const entry of body) {
     const tokens = entry.content.split(',').map((token) => token.trim());
     if (tokens.length !== 3) throw new KidneyFormatError('expected "from,to,weight"', entry.line);
     const from = integer(tokens[0], entry.line, 'a vertex number') - base;
     const to = integer(tokens[1], entry.line, 'a vertex number') - base;
     const value = weight(tokens[2], entry.line);
-    if (vertices[to]?.altruist) {
-      // "The chain ends here": implied for every pair when chains are modelled (kidneyTradeGraph).
-      if (to < 0 || to >= vertices.length) arcs.add(from, to, entry.line);
-      continue;
+    for (const vertex of [from, to]) {
+      if (vertex < 0 || vertex >= vertices.length)
+        throw new KidneyFormatError(`vertex ${vertex + base} is out of range`, entry.line);
     }
-    if (value <= 0) continue;
+    // Into an altruist: "the chain ends here", implied for every pair when chains are modelled.
+    if (vertices[to]?.altruist || value <= 0) continue;
     arcs.add(from, to, entry.line);
   }
   if (body.length !== declaredArcs) {
@@ -153,8 +172,10 @@ export function parsePreflibKidney(wmd: string, dat?: string): KidneyPool {
 function readDat(dat: string, vertices: KidneyVertex[]): void {
   const lines = numberedLines(dat);
   const header = lines[0];
-  const column = header?.content.split(',').findIndex((name) => name.trim().toLowerCase() === 'altruist') ?? -1;
-  if (!header || column < 0) throw new KidneyFormatError('the .dat file has no Altruist column', header?.line ?? 1);
+  const column =
+    header?.content.split(',').findIndex((name) => name.trim().toLowerCase() === 'altruist') ?? -1;
+  if (!header || column < 0)
+    throw new KidneyFormatError('the .dat file has no Altruist column', header?.line ?? 1);
   if (lines.length - 1 !== vertices.length) {
     throw new KidneyFormatError(
       `the .dat file describes ${lines.length - 1} vertices, the .wmd file ${vertices.length}`,
@@ -172,24 +193,23 @@ function readDat(dat: string, vertices: KidneyVertex[]): void {
 /** Read a kidney_solver pool: its `.input` text (pairs), and its `.ndds` text (altruists) if any. */
 export function parseKidneySolverInput(input: string, ndds?: string): KidneyPool {
   const pairs = readArcList(input, 'pair');
-  const vertices: KidneyVertex[] = Array.from({ length: pairs.count }, (_, i) => ({
-    name: `pair ${i}`,
-    altruist: false,
-  }));
-  const arcs = new ArcSet(pairs.count);
-  for (const arc of pairs.arcs) arcs.add(arc.from, arc.to, arc.line);
-  if (ndds !== undefined) {
-    const altruists = readArcList(ndds, 'altruist');
-    for (let k = 0; k < altruists.count; k++) vertices.push({ name: `altruist ${k}`, altruist: true });
-    const all = new ArcSet(vertices.length);
-    for (const arc of arcs.arcs) all.add(arc.from, arc.to, 0);
-    for (const arc of altruists.arcs) {
-      if (arc.from < 0 || arc.from >= altruists.count)
-        throw new KidneyFormatError(`altruist ${arc.from} is out of range`, arc.line);
-      if (arc.to < 0 || arc.to >= pairs.count) throw new KidneyFormatError(`pair ${arc.to} is out of range`, arc.line);
-      all.add(pairs.count + arc.from, arc.to, arc.line);
-    }
-    return { vertices, arcs: all.arcs };
+  const altruists = ndds === undefined ? { count: 0, arcs: [] } : readArcList(ndds, 'altruist');
+  const vertices: KidneyVertex[] = [
+    ...Array.from({ length: pairs.count }, (_, i) => ({ name: `pair ${i}`, altruist: false })),
+    ...Array.from({ length: altruists.count }, (_, k) => ({ name: `altruist ${k}`, altruist: true })),
+  ];
+  const arcs = new ArcSet(vertices.length);
+  for (const arc of pairs.arcs) {
+    if (arc.from >= pairs.count || arc.to >= pairs.count)
+      throw new KidneyFormatError(`pair ${Math.max(arc.from, arc.to)} is out of range`, arc.line);
+    arcs.add(arc.from, arc.to, arc.line);
+  }
+  for (const arc of altruists.arcs) {
+    if (arc.from < 0 || arc.from >= altruists.count)
+      throw new KidneyFormatError(`altruist ${arc.from} is out of range`, arc.line);
+    if (arc.to < 0 || arc.to >= pairs.count)
+      throw new KidneyFormatError(`pair ${arc.to} is out of range`, arc.line);
+    arcs.add(pairs.count + arc.from, arc.to, arc.line);
   }
   return { vertices, arcs: arcs.arcs };
 }
