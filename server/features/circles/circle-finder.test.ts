@@ -3,6 +3,7 @@ import {
   type CircleEdge,
   chooseCircles,
   circleCost,
+  EXHAUSTIVE_LIMIT,
   enumerateCircles,
   type FoundCircle,
   isUnfair,
@@ -128,6 +129,18 @@ describe('chooseCircles', () => {
     expect(await chooseCircles([unfair])).toEqual([]);
   });
 
+  it('solves large groups of overlapping circles with the integer program, as well as by hand', async () => {
+    // Fourteen circles all through one member, plus pairs among the others: more than the
+    // exhaustive limit, so HiGHS decides; the best takes the hub in one circle of three and every
+    // other pair: 29 members.
+    const spokes = Array.from({ length: EXHAUSTIVE_LIMIT + 2 }, (_, i) => circle('hub', `s${i}`, `t${i}`));
+    const pairs = Array.from({ length: EXHAUSTIVE_LIMIT + 2 }, (_, i) => circle(`s${i}`, `t${i}`));
+    const chosen = await chooseCircles([...spokes, ...pairs]);
+    expect(chosen).toHaveLength(EXHAUSTIVE_LIMIT + 2);
+    expect(chosen.reduce((sum, c) => sum + c.steps.length, 0)).toBe(2 * (EXHAUSTIVE_LIMIT + 2) + 1);
+    expect(chosen.filter((c) => c.steps.length === 3)).toHaveLength(1);
+  });
+
   it('matches brute force on random neighbourhoods', async () => {
     let seed = 7;
     const random = () => {
@@ -135,7 +148,7 @@ describe('chooseCircles', () => {
       return seed / 2 ** 31;
     };
     for (let round = 0; round < 25; round++) {
-      const names = Array.from({ length: 7 }, (_, i) => `n${i}`);
+      const names = Array.from({ length: 8 }, (_, i) => `n${i}`);
       const edges: CircleEdge[] = [];
       for (const a of names) for (const b of names) if (a !== b && random() < 0.3) edges.push(edge(a, b));
       const found = enumerateCircles(memberGraph(edges));

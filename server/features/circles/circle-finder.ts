@@ -81,71 +81,226 @@ export function circleCost(circle: FoundCircle): number {
 /**
  * Every simple circle of 2..`maxSize` members in the graph, each once. With `through`, only circles
  * with at least one of those members (rooted at the first of them in sort order, so each once).
+ * Members are numbered and each root's in-neighbours marked, so closing a circle is an array read
+ * and the last member of a path is only ever one who gives back to the root.
  */
 export function enumerateCircles(
   graph: MemberGraph,
   options: { through?: ReadonlySet<string>; maxSize?: number } = {},
 ): FoundCircle[] {
   const maxSize = options.maxSize ?? CIRCLE_MAX_MEMBERS;
-  const found: FoundCircle[] = [];
   const through = options.through;
+  // Number every member: roots first (in sort order), then the rest.
   const roots = [...(through ?? graph.keys())].sort();
-  const rank = new Map(roots.map((id, i) => [id, i]));
+  const index = new Map<string, number>(roots.map((id, i) => [id, i]));
+  for (const [giver, out] of graph) {
+    for (const id of [giver, ...out.keys()]) if (!index.has(id)) index.set(id, index.size);
+  }
+  const n = index.size;
+  const outs: Array<Array<{ to: number; edge: CircleEdge }>> = Array.from({ length: n }, () => []);
+  const ins: Array<Array<{ from: number; edge: CircleEdge }>> = Array.from({ length: n }, () => []);
+  for (const [giver, out] of graph) {
+    const g = index.get(giver) as number;
+    for (const [receiver, edge] of out) {
+      const r = index.get(receiver) as number;
+      outs[g]?.push({ to: r, edge });
+      ins[r]?.push({ from: g, edge });
+    }
+  }
+  // A member may follow root r when they are not a root numbered before r (found from there);
+  // without `through`, every member is a root, so only members numbered after r.
+  const rootCount = roots.length;
+  const allowed = (member: number, root: number) =>
+    through ? member >= rootCount || member > root : member > root;
+  const backTo: Array<CircleEdge | undefined> = new Array(n);
+  const onPath = new Uint8Array(n);
   const path: CircleEdge[] = [];
-  const onPath = new Set<string>();
-  // A node may follow root r when it is not a root ranked before r (that circle was found from there).
-  const allowed = (id: string, rootRank: number) => {
-    const r = rank.get(id);
-    if (through) return r === undefined || r > rootRank;
-    return r !== undefined && r > rootRank;
-  };
-  const visit = (root: string, rootRank: number, at: string) => {
-    for (const [to, edge] of graph.get(at) ?? []) {
-      if (to === root) {
-        if (path.length + 1 >= 2) found.push({ steps: [...path, edge] });
-        continue;
-      }
-      if (onPath.has(to) || path.length + 1 >= maxSize || !allowed(to, rootRank)) continue;
-      onPath.add(to);
+  const found: FoundCircle[] = [];
+  const visit = (root: number, at: number, members: number) => {
+    const closing = backTo[at];
+    if (closing && members >= 2) found.push({ steps: [...path, closing] });
+    if (members >= maxSize) return;
+    const last = members + 1 === maxSize;
+    for (const { to, edge } of outs[at] ?? []) {
+      if (onPath[to] || !allowed(to, root) || (last && !backTo[to])) continue;
+      onPath[to] = 1;
       path.push(edge);
-      visit(root, rootRank, to);
+      visit(root, to, members + 1);
       path.pop();
-      onPath.delete(to);
+      onPath[to] = 0;
     }
   };
-  roots.forEach((root, rootRank) => {
-    onPath.add(root);
-    visit(root, rootRank, root);
-    onPath.delete(root);
-  });
+  for (let root = 0; root < rootCount; root++) {
+    const incoming = ins[root] ?? [];
+    for (const { from, edge } of incoming) if (allowed(from, root)) backTo[from] = edge;
+    onPath[root] = 1;
+    visit(root, root, 1);
+    onPath[root] = 0;
+    for (const { from } of incoming) backTo[from] = undefined;
+  }
   return found;
 }
 
+/** Circles per group of overlapping ones solved by trying every choice; larger groups go to HiGHS. */
+export const EXHAUSTIVE_LIMIT = 12;
+/** Larger groups than this get the best found in time (the solver runs on the event loop). */
+export const EXACT_LIMIT = 400;
+/** How long HiGHS may improve on the greedy choice for such a group. */
+export const LARGE_GROUP_SECONDS = 1;
+
 /**
  * The best set of circles sharing no member (and so no item), lexicographically: most members,
- * then most circles (shorter ones), then lowest cost. Exact (an integer program in HiGHS).
+ * then most circles (shorter ones), then lowest cost. Circles that share no member with any other
+ * are simply chosen; each group of overlapping ones is solved alone: by trying every choice when
+ * small (the common case after one change: no solver start-up), by an exact integer program in
+ * HiGHS up to EXACT_LIMIT circles, and beyond that (a dense neighbourhood) by HiGHS starting from
+ * the greedy choice for LARGE_GROUP_SECONDS, keeping the best found (never worse than greedy).
  */
 export async function chooseCircles(circles: readonly FoundCircle[]): Promise<FoundCircle[]> {
   const fair = circles.filter((circle) => !isUnfair(circle));
-  if (fair.length === 0) return [];
+  const chosen: FoundCircle[] = [];
+  for (const group of overlappingGroups(fair)) {
+    if (group.length === 1) chosen.push(...group);
+    else if (group.length <= EXHAUSTIVE_LIMIT) chosen.push(...chooseExhaustively(group));
+    else if (group.length <= EXACT_LIMIT) chosen.push(...(await chooseWithSolver(group)));
+    else chosen.push(...(await chooseLargeGroup(group)));
+  }
+  return chosen;
+}
+
+const membersOf = (circle: FoundCircle) => circle.steps.map((step) => step.giverId);
+
+/** Circles in groups: two circles sharing a member are in one group (union-find over members). */
+function overlappingGroups(circles: readonly FoundCircle[]): FoundCircle[][] {
+  const parent = new Map<string, string>();
+  const find = (id: string): string => {
+    let root = id;
+    while (parent.get(root) !== undefined && parent.get(root) !== root) root = parent.get(root) as string;
+    parent.set(id, root);
+    return root;
+  };
+  for (const circle of circles) {
+    const [first, ...rest] = membersOf(circle);
+    if (first === undefined) continue;
+    if (!parent.has(first)) parent.set(first, first);
+    for (const id of rest) {
+      if (!parent.has(id)) parent.set(id, id);
+      parent.set(find(id), find(first));
+    }
+  }
+  const groups = new Map<string, FoundCircle[]>();
+  for (const circle of circles) {
+    const root = find(membersOf(circle)[0] as string);
+    const group = groups.get(root) ?? [];
+    group.push(circle);
+    groups.set(root, group);
+  }
+  return [...groups.values()];
+}
+
+/** Is a better than b: more members, then more circles, then lower cost. */
+const better = (a: { members: number; circles: number; cost: number }, b: typeof a) =>
+  a.members !== b.members
+    ? a.members > b.members
+    : a.circles !== b.circles
+      ? a.circles > b.circles
+      : a.cost < b.cost - 1e-9;
+
+function chooseExhaustively(group: readonly FoundCircle[]): FoundCircle[] {
+  const costs = group.map(circleCost);
+  let best = { members: 0, circles: 0, cost: 0, picked: [] as number[] };
+  const visit = (index: number, used: Set<string>, picked: number[], members: number, cost: number) => {
+    if (index === group.length) {
+      const candidate = { members, circles: picked.length, cost, picked };
+      if (better(candidate, best)) best = { ...candidate, picked: [...picked] };
+      return;
+    }
+    visit(index + 1, used, picked, members, cost);
+    const ids = membersOf(group[index] as FoundCircle);
+    if (ids.some((id) => used.has(id))) return;
+    for (const id of ids) used.add(id);
+    picked.push(index);
+    visit(index + 1, used, picked, members + ids.length, cost + (costs[index] as number));
+    picked.pop();
+    for (const id of ids) used.delete(id);
+  };
+  visit(0, new Set(), [], 0, 0);
+  return best.picked.map((index) => group[index] as FoundCircle);
+}
+
+async function chooseWithSolver(group: readonly FoundCircle[]): Promise<FoundCircle[]> {
   const model = new ModelBuilder();
   const byMember = new Map<string, number[]>();
-  const cols = fair.map((circle) => {
+  const cols = group.map((circle) => {
     const col = model.column(0, true);
-    for (const step of circle.steps) {
-      const list = byMember.get(step.giverId) ?? [];
+    for (const id of membersOf(circle)) {
+      const list = byMember.get(id) ?? [];
       list.push(col);
-      byMember.set(step.giverId, list);
+      byMember.set(id, list);
     }
     return col;
   });
   for (const list of byMember.values()) if (list.length > 1) model.row(list, 0, 1);
   const values = model.solve(await loadHighs(), {
     objectives: [
-      { coefficients: fair.map((circle) => -circle.steps.length), priority: 3 },
-      { coefficients: fair.map(() => -1), priority: 2 },
-      { coefficients: fair.map(circleCost), priority: 1 },
+      { coefficients: group.map((circle) => -circle.steps.length), priority: 3 },
+      { coefficients: group.map(() => -1), priority: 2 },
+      { coefficients: group.map(circleCost), priority: 1 },
     ],
   });
-  return fair.filter((_, i) => (values[cols[i] as number] ?? 0) > 0.5);
+  return group.filter((_, i) => (values[cols[i] as number] ?? 0) > 0.5);
+}
+
+/** Largest circles first, then the cheapest, each taken when its members are still free. */
+function chooseGreedily(group: readonly FoundCircle[]): Set<number> {
+  const costs = group.map(circleCost);
+  const order = group
+    .map((_, i) => i)
+    .sort(
+      (a, b) =>
+        (group[b] as FoundCircle).steps.length - (group[a] as FoundCircle).steps.length ||
+        (costs[a] as number) - (costs[b] as number),
+    );
+  const used = new Set<string>();
+  const picked = new Set<number>();
+  for (const i of order) {
+    const ids = membersOf(group[i] as FoundCircle);
+    if (ids.some((id) => used.has(id))) continue;
+    for (const id of ids) used.add(id);
+    picked.add(i);
+  }
+  return picked;
+}
+
+async function chooseLargeGroup(group: readonly FoundCircle[]): Promise<FoundCircle[]> {
+  const greedy = chooseGreedily(group);
+  const model = new ModelBuilder();
+  const byMember = new Map<string, number[]>();
+  for (const [i, circle] of group.entries()) {
+    model.column(0, true);
+    for (const id of membersOf(circle)) {
+      const list = byMember.get(id) ?? [];
+      list.push(i);
+      byMember.set(id, list);
+    }
+  }
+  for (const list of byMember.values()) if (list.length > 1) model.row(list, 0, 1);
+  // One objective: members first by far; more circles and lower cost only break ties among them.
+  const values = model.solve(await loadHighs(), {
+    objectives: [
+      {
+        coefficients: group.map(
+          (circle) => -circle.steps.length * 1000 - 1 + Math.min(circleCost(circle), 50) / 100,
+        ),
+        priority: 1,
+      },
+    ],
+    timeLimitSeconds: LARGE_GROUP_SECONDS,
+    incumbentOnTimeLimit: true,
+    start: group.map((_, i) => (greedy.has(i) ? 1 : 0)),
+  });
+  const solved = group.filter((_, i) => (values[i] ?? 0) > 0.5);
+  const members = (circles: readonly FoundCircle[]) => circles.reduce((sum, c) => sum + c.steps.length, 0);
+  const greedyChoice = group.filter((_, i) => greedy.has(i));
+  return members(solved) >= members(greedyChoice) ? solved : greedyChoice;
 }

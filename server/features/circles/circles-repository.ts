@@ -290,3 +290,12 @@ export async function findHiddenPairs(db: Db, memberIds: readonly string[]): Pro
   );
   return new Set(rows.flatMap((row) => [`${row.a}|${row.b}`, `${row.b}|${row.a}`]));
 }
+
+/** Every member with an item in someone's match graph (who could give in a circle), in id order. */
+export async function findGivers(db: Db): Promise<string[]> {
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`SELECT DISTINCT item_user_id::text AS id FROM match_graph ORDER BY 1`,
+  );
+  return rows.map((row) => row.id);
+}

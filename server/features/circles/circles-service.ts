@@ -12,7 +12,7 @@ import { memberEvent, type NewMemberEvent, publishMemberEvents } from '../../eve
 import { lockItems } from '../barters/barters-repository';
 import { createHandOvers, type LoopStep } from '../barters/hand-overs';
 import { notifyMember } from '../notifications/notify';
-import { loadCircleEdges, loadEdgesAround } from './circle-edges';
+import { loadEdgesAround } from './circle-edges';
 import { chooseCircles, enumerateCircles, type FoundCircle, memberGraph } from './circle-finder';
 import {
   CircleGoneError,
@@ -21,6 +21,7 @@ import {
   expireDueCircles,
   findCircleList,
   findCircleView,
+  findGivers,
   findHiddenPairs,
   freeMembers,
   insertCircle,
@@ -71,22 +72,38 @@ export interface FinderRun {
   proposed: number[];
 }
 
+/** Members looked at per step of a full run (each step is one incremental run). */
+export const FULL_RUN_BATCH = 25;
+
 /**
- * Find circles and propose the best set (ADR 029). With `members`, only circles through them (the
- * incremental path, after their matches changed); without, every circle in the graph (the hourly
- * full run). Each chosen circle is proposed in its own transaction, after checking under the
- * finder's lock that its members are still free and its items still listed.
+ * Find circles and propose the best set (ADR 029). With `members`, the circles through them (the
+ * incremental path, after their matches changed): read around them, enumerate, choose, propose.
+ * Without, every member who offers something, a batch at a time through the same path, yielding
+ * between batches (the hourly full run; members proposed in one batch are busy for the next).
+ * Each chosen circle is proposed in its own transaction, after checking under the finder's lock
+ * that its members are still free and its items still listed.
  */
 export async function findAndPropose(
   db: Db,
   members: readonly string[] | null,
   now = new Date(),
 ): Promise<FinderRun> {
-  if (members !== null && members.length === 0) return { edges: 0, found: 0, proposed: [] };
-  const edges =
-    members === null ? await loadCircleEdges(db, null, now) : await loadEdgesAround(db, members, now);
+  if (members === null) {
+    const total: FinderRun = { edges: 0, found: 0, proposed: [] };
+    const everyone = await findGivers(db);
+    for (let i = 0; i < everyone.length; i += FULL_RUN_BATCH) {
+      const run = await findAndPropose(db, everyone.slice(i, i + FULL_RUN_BATCH), now);
+      total.edges += run.edges;
+      total.found += run.found;
+      total.proposed.push(...run.proposed);
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    return total;
+  }
+  if (members.length === 0) return { edges: 0, found: 0, proposed: [] };
+  const edges = await loadEdgesAround(db, members, now);
   const graph = memberGraph(edges);
-  const found = enumerateCircles(graph, members === null ? {} : { through: new Set(members) });
+  const found = enumerateCircles(graph, { through: new Set(members) });
   // Members of one circle talk together: none may hide from another (blocks, ADR 025).
   const hidden = await findHiddenPairs(db, [...new Set(found.flatMap((c) => c.steps.map((s) => s.giverId)))]);
   const chosen = await chooseCircles(found.filter((circle) => !hasHiddenPair(circle, hidden)));
