@@ -1,17 +1,19 @@
 /**
- * `npm run circles -- --tradelist FILE [--max-cycle K] [--metric items|users] [--quiet]`: solve a
+ * `npm run circles -- --tradelist FILE [--max-cycle K] [--metric items|users|items-users] [--quiet]`: solve a
  * BoardGameGeek math trade from its want-list file (TradeMaximizer's input format) with Barterhood's
  * circle engine (ADR 028) and print the items traded, the members trading, the loops and the time.
  * Without --max-cycle: loops of any length, the most items (TradeMaximizer's count), then the
  * cheapest preferences. With it: the exact optimum with no loop longer than K real items.
- * --metric users puts the number of members who trade first.
+ * --metric users puts the number of members who trade first; items-users keeps the most items, then
+ * lets the most members trade (a swap day's order).
  */
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { loadHighs, solveTrades, TooManyLoopsError } from '../server/features/circles/engine/solver';
 import { parseTradelist, TradelistError } from '../server/features/circles/engine/tradelist';
 
-const USAGE = 'usage: npm run circles -- --tradelist FILE [--max-cycle K] [--metric items|users] [--quiet]';
+const USAGE =
+  'usage: npm run circles -- --tradelist FILE [--max-cycle K] [--metric items|users|items-users] [--quiet]';
 
 async function main(): Promise<number> {
   let values: { tradelist?: string; 'max-cycle'?: string; metric?: string; quiet?: boolean };
@@ -38,8 +40,8 @@ async function main(): Promise<number> {
     return 2;
   }
   const metric = values.metric ?? 'items';
-  if (metric !== 'items' && metric !== 'users') {
-    console.error('--metric must be items or users');
+  if (metric !== 'items' && metric !== 'users' && metric !== 'items-users') {
+    console.error('--metric must be items, users or items-users');
     return 2;
   }
   let text: string;

@@ -33,6 +33,14 @@ export function itemPoint(i = 'i'): PublicPoint {
   return publicPoint(sql.raw(`${i}.latitude`), sql.raw(`${i}.longitude`));
 }
 
+/**
+ * A swap day's point, from `swap_days` under the alias `s`: its organizer's public point when it was
+ * organized (copied by server/features/swap-days, never the exact one).
+ */
+export function swapDayPoint(s = 's'): PublicPoint {
+  return publicPoint(sql.raw(`${s}.latitude`), sql.raw(`${s}.longitude`));
+}
+
 /** A member's public point in a drizzle query builder over `users` (columns by table name). */
 export const usersPublicPoint: PublicPoint = publicPoint(
   sql`${users.publicLatitude}`,

@@ -17,6 +17,9 @@ const ProfilePage = lazy(() => import('./pages/profile-page'));
 const MemberPage = lazy(() => import('./pages/member-page'));
 const BartersPage = lazy(() => import('./pages/barters-page'));
 const BarterPage = lazy(() => import('./pages/barter-page'));
+const SwapDaysPage = lazy(() => import('./pages/swap-days-page'));
+const SwapDayPage = lazy(() => import('./pages/swap-day-page'));
+const SwapDaySheetPage = lazy(() => import('./pages/swap-day-sheet-page'));
 const ForgotPasswordPage = lazy(() => import('./pages/forgot-password-page'));
 const ResetPasswordPage = lazy(() => import('./pages/reset-password-page'));
 const VerifyEmailPage = lazy(() => import('./pages/verify-email-page'));
@@ -65,6 +68,9 @@ export function AppRouter() {
           <Route path={paths.memberPattern} component={MemberPage} />
           <Route path={paths.barters} component={BartersPage} />
           <Route path={paths.barterPattern} component={BarterPage} />
+          <Route path={paths.swapDays} component={SwapDaysPage} />
+          <Route path={paths.swapDaySheetPattern} component={SwapDaySheetPage} />
+          <Route path={paths.swapDayPattern} component={SwapDayPage} />
           <Route path={paths.moderation} component={ModerationPage} />
           <Route path={paths.resetPassword} component={ResetPasswordPage} />
           <Route path={paths.verifyEmail} component={VerifyEmailPage} />

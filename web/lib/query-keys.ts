@@ -18,3 +18,11 @@ export const notificationKeys = {
   all: ['notifications'] as const,
   list: () => [...notificationKeys.all, 'list'] as const,
 };
+
+/** Swap days (issue 16): the lists, one swap day, its pick-up sheet; 'swapDay' events make them stale. */
+export const swapDayKeys = {
+  all: ['swap-days'] as const,
+  lists: () => [...swapDayKeys.all, 'lists'] as const,
+  detail: (id: number) => [...swapDayKeys.all, 'detail', id] as const,
+  sheet: (id: number) => [...swapDayKeys.all, 'sheet', id] as const,
+};

@@ -108,6 +108,8 @@ export const REFUSAL_KINDS = [
   'profile',
   /** A profile photo the screening refused (ADR 027). */
   'profile-photo',
+  /** A swap day's name or place (issue 16). */
+  'swap-day',
 ] as const;
 
 /**

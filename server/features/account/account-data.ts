@@ -11,6 +11,7 @@ import { verifyPassword } from '../auth/passwords';
 import { presentCurrentUser } from '../auth/user-presenter';
 import { removeUnusedPhotos } from '../items/items-service';
 import { notifyMember } from '../notifications/notify';
+import { exportSwapDaysOf } from '../swap-days/swap-days-repository';
 import { endSessions } from './account-service';
 
 type App = Pick<FastifyInstance, 'db' | 'mailer' | 'config' | 'log' | 'eventHub'>;
@@ -34,8 +35,8 @@ const itemColumns = {
 /**
  * Everything the member created, and their barters and messages, as one JSON document (ADR 025):
  * their account, listings, wants, saved items, barters with both sides' items, the messages of those
- * conversations, ratings given and received, reports filed and blocks. Other members appear by id
- * only (their names are theirs).
+ * conversations, ratings given and received, reports filed, blocks, and swap days organized or
+ * joined with their own offers and rankings. Other members appear by id only (their names are theirs).
  */
 export async function exportMemberData(app: App, member: UserRow): Promise<Record<string, unknown>> {
   const db = app.db;
@@ -131,6 +132,7 @@ export async function exportMemberData(app: App, member: UserRow): Promise<Recor
       .select({ memberId: memberBlocks.blockedId, since: memberBlocks.createdAt })
       .from(memberBlocks)
       .where(eq(memberBlocks.blockerId, member.id)),
+    swapDays: await exportSwapDaysOf(db, member.id),
   };
 }
 

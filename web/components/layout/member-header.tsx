@@ -1,5 +1,5 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { LogOut, MapPin, MessageCircle, ShieldCheck, UserRound } from 'lucide-react';
+import { CalendarDays, LogOut, MapPin, MessageCircle, ShieldCheck, UserRound } from 'lucide-react';
 import { Link, useLocation } from 'wouter';
 import { paths } from '../../app/paths';
 import { useLogout } from '../../features/auth/api/auth-mutations';
@@ -17,7 +17,7 @@ export function MemberHeader() {
   const { user } = useUser();
   const unread = useUnreadCounts();
   const logout = useLogout();
-  const [, navigate] = useLocation();
+  const [location, navigate] = useLocation();
   if (!user) return null;
   const fullName = [user.firstName, user.lastName].filter(Boolean).join(' ') || 'Member';
 
@@ -33,6 +33,18 @@ export function MemberHeader() {
           >
             <MapPin className="h-4 w-4 shrink-0 text-brand-700" aria-hidden="true" />
             <span className="truncate">{user.location || 'Set location'}</span>
+          </Link>
+          {/* Swap days (issue 16): an icon on phones, with its name from md up. */}
+          <Link
+            href={paths.swapDays}
+            aria-label="Swap days"
+            aria-current={
+              location === paths.swapDays || location.startsWith(`${paths.swapDays}/`) ? 'page' : undefined
+            }
+            className="flex items-center gap-1 rounded-full p-2 text-slate-700 hover:bg-slate-100 aria-[current=page]:text-brand-800 md:rounded-md md:px-2 md:py-1.5 md:text-sm"
+          >
+            <CalendarDays className="h-5 w-5 md:h-4 md:w-4" aria-hidden="true" />
+            <span className="hidden md:inline">Swap days</span>
           </Link>
           <NotificationBell unread={unread.notifications} />
           {/* Phones reach the barters from the bottom navigation's Messages tab. */}

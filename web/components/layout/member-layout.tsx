@@ -16,7 +16,7 @@ function FloatingAddItem() {
     <Button
       size="lg"
       onClick={openAddItem}
-      className="fixed right-6 bottom-6 z-30 hidden rounded-full shadow-lg md:inline-flex"
+      className="fixed right-6 bottom-6 z-30 hidden rounded-full shadow-lg md:inline-flex print:hidden"
     >
       <Plus className="h-5 w-5" aria-hidden="true" />
       Add Item
@@ -47,12 +47,17 @@ export function MemberLayout({ children }: { children: ReactNode }) {
   useMemberLiveEvents();
   return (
     <AddItemProvider>
-      <div className="min-h-screen pb-16 md:pb-0">
-        <MemberHeader />
-        <VerifyEmailBanner />
-        <main className="mx-auto max-w-6xl px-4 py-6">{children}</main>
+      <div className="min-h-screen pb-16 md:pb-0 print:pb-0">
+        {/* Printed pages (the swap day's pick-up sheet) carry only their content. */}
+        <div className="contents print:hidden">
+          <MemberHeader />
+          <VerifyEmailBanner />
+        </div>
+        <main className="mx-auto max-w-6xl px-4 py-6 print:max-w-none print:p-0">{children}</main>
         <FloatingAddItem />
-        <BottomNav />
+        <div className="print:hidden">
+          <BottomNav />
+        </div>
       </div>
     </AddItemProvider>
   );

@@ -8,7 +8,7 @@ import {
   type MemberEventType,
   memberEventSchemas,
 } from '../../../common/schemas/events';
-import { barterKeys, notificationKeys } from '../../lib/query-keys';
+import { barterKeys, notificationKeys, swapDayKeys } from '../../lib/query-keys';
 import { refreshAfterBarterChange } from '../barters/api/barters';
 import { setUnreadCounts } from './api/unread-counts';
 
@@ -50,6 +50,7 @@ export function invalidateLiveQueries(queryClient: QueryClient): Promise<unknown
     queryClient.invalidateQueries({ queryKey: ['unread'] }),
     queryClient.invalidateQueries({ queryKey: notificationKeys.all }),
     queryClient.invalidateQueries({ queryKey: barterKeys.all }),
+    queryClient.invalidateQueries({ queryKey: swapDayKeys.all }),
   ]);
 }
 
@@ -89,6 +90,12 @@ export function applyMemberEvent(queryClient: QueryClient, event: MemberEvent): 
     case 'barter':
       void queryClient.invalidateQueries({ queryKey: barterKeys.detail(event.data.barterRequestId) });
       void refreshAfterBarterChange(queryClient);
+      break;
+    case 'swapDay':
+      // Joined, offered, matched or cancelled: its page, sheet and the lists read it again.
+      void queryClient.invalidateQueries({ queryKey: swapDayKeys.detail(event.data.swapDayId) });
+      void queryClient.invalidateQueries({ queryKey: swapDayKeys.sheet(event.data.swapDayId) });
+      void queryClient.invalidateQueries({ queryKey: swapDayKeys.lists() });
       break;
     case 'resync':
       void invalidateLiveQueries(queryClient);

@@ -152,6 +152,73 @@ describe('the solver', () => {
     }
   });
 
+  describe("items, then members (a swap day's order)", () => {
+    // Ann and Ben bring two things each. Either Ann and Ben swap both pairs and Cal and Dee swap
+    // (6 items among 4 members), or all five go around one loop (5 items, 5 members): Eve's only way in.
+    const moreItems = parseTradelist(`
+(ann) A1 : B2 B1
+(ann) A2 : B1
+(ben) B1 : A2 C1
+(ben) B2 : A1
+(cal) C1 : D1
+(dee) D1 : C1 E1
+(eve) E1 : A1
+`).graph;
+    // Five items either way: Ann and Ben swap, Ann, Ben and Cal go around (3 members, every member's
+    // first choice, cost 5), or all five go around one loop (5 members, two second choices, cost 7).
+    const tie = parseTradelist(`
+(ann) A1 : B2 B1
+(ann) A2 : B1
+(ben) B1 : C1
+(ben) B2 : A1
+(cal) C1 : A2 D1
+(dee) D1 : E1
+(eve) E1 : A1
+`).graph;
+    const sorted = (graph: TradeGraph, loops: number[][]) =>
+      names(graph, loops)
+        .map((loop) => loop.split('>').sort().join(' '))
+        .sort();
+
+    it('more items beat more members: items-users trades what items does, users differs', async () => {
+      const items = await solveTrades(moreItems, { metric: 'items' });
+      const itemsUsers = await solveTrades(moreItems, { metric: 'items-users' });
+      const users = await solveTrades(moreItems, { metric: 'users' });
+      expect(items).toMatchObject({ itemsTraded: 6, membersTrading: 4 });
+      expect(itemsUsers).toMatchObject({ itemsTraded: 6, membersTrading: 4 });
+      expect(sorted(moreItems, itemsUsers.loops)).toEqual(['A1 B2', 'A2 B1', 'C1 D1']);
+      expect(users).toMatchObject({ itemsTraded: 5, membersTrading: 5 });
+      expect(sorted(moreItems, users.loops)).toEqual(['A1 B1 C1 D1 E1']);
+    });
+
+    it('among as many items, the most members, even at a higher preference cost', async () => {
+      const items = await solveTrades(tie, { metric: 'items' });
+      expect(items).toMatchObject({ itemsTraded: 5, membersTrading: 3, cost: 5 });
+      expect(sorted(tie, items.loops)).toEqual(['A1 B2', 'A2 B1 C1']);
+      const itemsUsers = await solveTrades(tie, { metric: 'items-users' });
+      expect(itemsUsers).toMatchObject({ itemsTraded: 5, membersTrading: 5, cost: 7 });
+      expect(sorted(tie, itemsUsers.loops)).toEqual(['A1 B1 C1 D1 E1']);
+      // With a cap the five-loop is out of reach: the best within it.
+      const capped = await solveTrades(tie, { metric: 'items-users', maxCycle: 3 });
+      expect(capped).toMatchObject({ itemsTraded: 5, membersTrading: 3 });
+      const cappedMore = await solveTrades(moreItems, { metric: 'items-users', maxCycle: 5 });
+      expect(cappedMore).toMatchObject({ itemsTraded: 6, membersTrading: 4 });
+    });
+
+    it('then the cheapest preferences among as many items and members', async () => {
+      // Two ways to trade all four items among the same two members: first choices win.
+      const graph = parseTradelist(`
+(ann) A1 : B1 B2
+(ann) A2 : B2 B1
+(ben) B1 : A1 A2
+(ben) B2 : A2 A1
+`).graph;
+      const solution = await solveTrades(graph, { metric: 'items-users' });
+      expect(solution).toMatchObject({ itemsTraded: 4, membersTrading: 2, cost: 4 });
+      expect(sorted(graph, solution.loops)).toEqual(['A1 B1', 'A2 B2']);
+    });
+  });
+
   it('refuses a cap whose loops are too many to enumerate, instead of running out of memory', () => {
     const n = 30;
     const graph: TradeGraph = {
@@ -186,6 +253,13 @@ describe('published BoardGameGeek math trades', () => {
     },
     60_000,
   );
+
+  it('Greece with items, then members: TradeMaximizer’s 105 items, and 46 members trading (it had 43)', async () => {
+    const solution = await solveTrades(parseTradelist(fixture('olwlg-286928.txt')).graph, {
+      metric: 'items-users',
+    });
+    expect(solution).toMatchObject({ itemsTraded: 105, membersTrading: 46 });
+  }, 60_000);
 
   it('Greece with members first: 49 members, 101 items (as mathtrader found)', async () => {
     const solution = await solveTrades(parseTradelist(fixture('olwlg-286928.txt')).graph, {

@@ -1,8 +1,13 @@
 import highsLoader, { type Highs } from 'highs';
 import { loopsFromSuccessors, summarise, type TradeGraph, type TradeLoop, type TradeSolution } from './graph';
 
-/** What to maximise first: items that change hands (TradeMaximizer's count), or members who trade. */
-export type TradeMetric = 'items' | 'users';
+/**
+ * What to maximise, in order (then always the lowest preference cost): `items` that change hands
+ * (TradeMaximizer's count), `users` (members who trade, then items), or `items-users` (items, then
+ * members: among the ways that trade the most items, the one that lets the most members trade; a swap
+ * day's order).
+ */
+export type TradeMetric = 'items' | 'users' | 'items-users';
 
 export interface SolveOptions {
   /** Longest loop, in real items (2, 3, 4...); none: loops of any length. */
@@ -25,6 +30,8 @@ export function loadHighs(): Promise<Highs> {
 }
 
 const EPS = 1e-6;
+/** HiGHS's primal_solution_status for a feasible solution (kSolutionStatusFeasible). */
+const FEASIBLE_SOLUTION = 2;
 
 /** A sparse model of 0..1 columns built row by row, for HiGHS's structured API. */
 export class ModelBuilder {
@@ -45,7 +52,14 @@ export class ModelBuilder {
 
   solve(
     runtime: Highs,
-    options: { timeLimitSeconds?: number; objectives?: Array<{ coefficients: number[]; priority: number }> },
+    options: {
+      timeLimitSeconds?: number;
+      objectives?: Array<{ coefficients: number[]; priority: number }>;
+      /** At the time limit, answer the best solution found so far instead of failing. */
+      incumbentOnTimeLimit?: boolean;
+      /** A feasible solution to start from (a MIP start), one value per column. */
+      start?: readonly number[];
+    },
   ) {
     const numCols = this.costs.length;
     const numRows = this.rows.length;
@@ -102,8 +116,17 @@ export class ModelBuilder {
           })),
         );
       }
+      if (options.start) model.setSolution({ colValue: Float64Array.from(options.start) });
       model.run();
       const status = model.getModelStatus();
+      // Out of time with a feasible incumbent: the best found so far, when the caller takes it.
+      if (
+        options.incumbentOnTimeLimit &&
+        status === runtime.constants.modelStatus.timeLimit &&
+        Number(model.info.get('primal_solution_status')) === FEASIBLE_SOLUTION
+      ) {
+        return model.getSolution().colValue;
+      }
       if (status !== runtime.constants.modelStatus.optimal) {
         throw new Error(`the solver stopped without an optimum (status ${status})`);
       }
@@ -119,7 +142,8 @@ export class ModelBuilder {
  * items traded, then the lowest total preference cost, as a minimum-cost perfect matching between
  * givers and receivers (each item receives one item or itself), an LP whose optimum is integral. With
  * `maxCycle`: every loop of at most that many real items is enumerated and an integer program picks
- * disjoint ones (exact for the cap). The `users` metric puts members trading first, then items.
+ * disjoint ones (exact for the cap). The `users` metric puts members trading first, then items;
+ * `items-users` keeps the most items and then lets the most members trade.
  */
 export async function solveTrades(graph: TradeGraph, options: SolveOptions = {}): Promise<TradeSolution> {
   const runtime = await loadHighs();
@@ -137,21 +161,22 @@ function solveUnbounded(runtime: Highs, graph: TradeGraph, metric: TradeMetric, 
   const maxOut = new Array<number>(n).fill(0);
   for (const want of graph.wants) maxOut[want.from] = Math.max(maxOut[want.from] ?? 0, want.cost);
   const noTrade = maxOut.reduce((sum, cost) => sum + cost, 0) + 1;
-  const usersFirst = metric === 'users';
+  // Counting members needs a binary per member, so a mixed-integer program instead of an LP.
+  const countsMembers = metric !== 'items';
   const wantCols = graph.wants.map((want) => {
-    const col = model.column(want.cost, usersFirst);
+    const col = model.column(want.cost, countsMembers);
     outgoing[want.from]?.push(col);
     incoming[want.to]?.push(col);
     return col;
   });
-  const selfCols = graph.items.map((item) => model.column(item.dummy ? 0 : noTrade, usersFirst));
+  const selfCols = graph.items.map((item) => model.column(item.dummy ? 0 : noTrade, countsMembers));
   for (let v = 0; v < n; v++) {
     const self = selfCols[v] as number;
     model.row([...(outgoing[v] ?? []), self], 1, 1);
     model.row([...(incoming[v] ?? []), self], 1, 1);
   }
   let objectives: Array<{ coefficients: number[]; priority: number }> | undefined;
-  if (usersFirst) {
+  if (countsMembers) {
     // y_u <= items of u that trade: y_u + sum(self of u's real items) <= count.
     const owners = new Map<string, number[]>();
     graph.items.forEach((item, v) => {
@@ -178,8 +203,8 @@ function solveUnbounded(runtime: Highs, graph: TradeGraph, metric: TradeMetric, 
       costs[col] = graph.wants[e]?.cost ?? 0;
     });
     objectives = [
-      { coefficients: users, priority: 3 },
-      { coefficients: items, priority: 2 },
+      { coefficients: users, priority: metric === 'users' ? 3 : 2 },
+      { coefficients: items, priority: metric === 'users' ? 2 : 3 },
       { coefficients: costs, priority: 1 },
     ];
   }
@@ -266,7 +291,7 @@ function solveCapped(
   const items = loops.map((loop) => -loop.real);
   const costs = loops.map((loop) => loop.cost);
   const objectives: Array<{ coefficients: number[]; priority: number }> = [];
-  if (metric === 'users') {
+  if (metric !== 'items') {
     // One column per owner: trades when one of their real items is in a chosen loop.
     const owners = new Map<string, Set<number>>();
     loops.forEach((loop, c) => {
@@ -289,8 +314,8 @@ function solveCapped(
     const pad = (values: number[]) => [...values, ...new Array<number>(numCols - numLoopCols).fill(0)];
     const users = new Array<number>(numCols).fill(0);
     for (const y of userCols) users[y] = -1;
-    objectives.push({ coefficients: users, priority: 3 });
-    objectives.push({ coefficients: pad(items), priority: 2 });
+    objectives.push({ coefficients: users, priority: metric === 'users' ? 3 : 2 });
+    objectives.push({ coefficients: pad(items), priority: metric === 'users' ? 2 : 3 });
     objectives.push({ coefficients: pad(costs), priority: 1 });
   } else {
     objectives.push({ coefficients: items, priority: 2 });

@@ -1,0 +1,16 @@
+import { useParams } from 'wouter';
+import { MemberLayout } from '../../components/layout/member-layout';
+import { SwapDayDetail } from '../../features/swap-days/components/swap-day-detail';
+import { isRouteId } from '../../lib/route-id';
+import NotFoundPage from './not-found-page';
+
+/** /swap-days/:id: one swap day's page. */
+export default function SwapDayPage() {
+  const { id } = useParams<{ id: string }>();
+  if (!isRouteId(id)) return <NotFoundPage />;
+  return (
+    <MemberLayout>
+      <SwapDayDetail key={id} id={Number(id)} />
+    </MemberLayout>
+  );
+}

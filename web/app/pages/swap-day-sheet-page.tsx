@@ -1,0 +1,16 @@
+import { useParams } from 'wouter';
+import { MemberLayout } from '../../components/layout/member-layout';
+import { PickUpSheet } from '../../features/swap-days/components/pick-up-sheet';
+import { isRouteId } from '../../lib/route-id';
+import NotFoundPage from './not-found-page';
+
+/** /swap-days/:id/sheet: the printable pick-up sheet of a matched swap day. */
+export default function SwapDaySheetPage() {
+  const { id } = useParams<{ id: string }>();
+  if (!isRouteId(id)) return <NotFoundPage />;
+  return (
+    <MemberLayout>
+      <PickUpSheet key={id} id={Number(id)} />
+    </MemberLayout>
+  );
+}

@@ -1,0 +1,560 @@
+import { ArrowLeft, CalendarDays, Clock, MapPin, Printer } from 'lucide-react';
+import { type ReactNode, useId, useState } from 'react';
+import { Link } from 'wouter';
+import { BARTER_STATUS_LABELS } from '../../../../common/barter-machine';
+import {
+  SWAP_DAY_MAX_OFFERS_PER_MEMBER,
+  SWAP_DAY_STATUS_LABELS,
+  type SwapDay,
+  type SwapDayHandOver,
+  type SwapDayItem,
+} from '../../../../common/schemas/swap-days';
+import { paths } from '../../../app/paths';
+import { MemberLink } from '../../../components/member-link';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Dialog, DialogContent } from '../../../components/ui/dialog';
+import { ListingImage } from '../../../components/ui/listing-image';
+import { toast } from '../../../components/ui/use-toast';
+import { ApiError, serverMessageOf } from '../../../lib/api-client';
+import { type SwapDayChange, useSwapDay, useSwapDayChange } from '../api/swap-days';
+import { formatWhen, membersText } from '../swap-day-format';
+import { RankingEditor } from './ranking-editor';
+import { statusTone } from './swap-days-screen';
+
+const DONE_TITLES: Record<SwapDayChange['kind'], string> = {
+  join: 'Joined Swap Day',
+  leave: 'Left Swap Day',
+  offer: 'Items Offered',
+  withdraw: 'Offer Withdrawn',
+  rank: 'Ranking Saved',
+  close: 'Swap Day Matched',
+  cancel: 'Swap Day Cancelled',
+};
+
+/** Send a change; a toast says how it went. Resolves true when it worked. */
+function useChange(id: number) {
+  const mutation = useSwapDayChange(id);
+  const run = async (change: SwapDayChange): Promise<boolean> => {
+    try {
+      await mutation.mutateAsync(change);
+      toast({ title: DONE_TITLES[change.kind] });
+      return true;
+    } catch (error) {
+      toast({
+        title: 'Error',
+        description: serverMessageOf(error, 'That did not work. Please try again.'),
+        variant: 'destructive',
+      });
+      return false;
+    }
+  };
+  return { run, mutation };
+}
+
+/** One swap day's page: when and where, what the viewer may do, their items and rankings, the result. */
+export function SwapDayDetail({ id }: { id: number }) {
+  const { data: swapDay, isLoading, error } = useSwapDay(id);
+  if (isLoading) return <p className="text-slate-600">Loading...</p>;
+  if (!swapDay) {
+    const missing = error instanceof ApiError && error.status === 404;
+    return (
+      <div className="grid gap-3">
+        <BackToSwapDays />
+        <p className={missing ? 'text-slate-700' : 'text-red-700'}>
+          {missing
+            ? 'This swap day does not exist, or it is not near enough to you to see.'
+            : 'This swap day could not be loaded. Please try again.'}
+        </p>
+      </div>
+    );
+  }
+  return (
+    <article aria-labelledby="swap-day-heading" className="grid gap-6">
+      <BackToSwapDays />
+      <Header swapDay={swapDay} />
+      <StateNote swapDay={swapDay} />
+      <Actions swapDay={swapDay} />
+      {swapDay.result && swapDay.joined ? <Results swapDay={swapDay} /> : null}
+      {swapDay.joined ? <YourItems swapDay={swapDay} /> : null}
+      <OfferedItems swapDay={swapDay} />
+      <Members swapDay={swapDay} />
+    </article>
+  );
+}
+
+function BackToSwapDays() {
+  return (
+    <Button asChild variant="ghost" className="justify-self-start">
+      <Link href={paths.swapDays}>
+        <ArrowLeft className="h-4 w-4" aria-hidden="true" />
+        All Swap Days
+      </Link>
+    </Button>
+  );
+}
+
+function Header({ swapDay }: { swapDay: SwapDay }) {
+  return (
+    <header className="grid gap-2">
+      <div className="flex flex-wrap items-center gap-3">
+        <h1 id="swap-day-heading" className="text-2xl font-bold">
+          {swapDay.name}
+        </h1>
+        <Badge tone={statusTone(swapDay.status)}>{SWAP_DAY_STATUS_LABELS[swapDay.status]}</Badge>
+      </div>
+      <dl className="grid gap-1 text-sm text-slate-700 sm:grid-cols-[auto_1fr] sm:gap-x-3">
+        <dt className="inline-flex items-center gap-1 font-medium">
+          <CalendarDays className="h-4 w-4 text-slate-500" aria-hidden="true" />
+          When
+        </dt>
+        <dd>
+          <time dateTime={swapDay.startsAt}>{formatWhen(swapDay.startsAt)}</time>
+        </dd>
+        <dt className="inline-flex items-center gap-1 font-medium">
+          <MapPin className="h-4 w-4 text-slate-500" aria-hidden="true" />
+          Where
+        </dt>
+        <dd>{swapDay.place}</dd>
+        <dt className="inline-flex items-center gap-1 font-medium">
+          <Clock className="h-4 w-4 text-slate-500" aria-hidden="true" />
+          Want lists close
+        </dt>
+        <dd>
+          <time dateTime={swapDay.deadline}>{formatWhen(swapDay.deadline)}</time>
+        </dd>
+      </dl>
+      <p className="text-sm text-slate-600">
+        Organized by{' '}
+        {swapDay.isOrganiser ? (
+          'you'
+        ) : (
+          <MemberLink id={swapDay.organiser.id} name={swapDay.organiser.displayName} />
+        )}
+        , {membersText(swapDay.memberCount)}.
+      </p>
+    </header>
+  );
+}
+
+/** What the state means for the viewer now. */
+function StateNote({ swapDay }: { swapDay: SwapDay }) {
+  let text: string;
+  switch (swapDay.status) {
+    case 'open':
+      text = swapDay.joined
+        ? 'Offer the items you bring, and for each one rank what you would accept, most wanted first. You can change both until want lists close.'
+        : 'Join to offer your items and rank what you would accept in exchange.';
+      break;
+    case 'closed':
+      text = 'Want lists are closed. Everyone is being matched now; your hand-overs show here shortly.';
+      break;
+    case 'solved':
+      text = swapDay.result
+        ? `Matched: ${swapDay.result.itemsTraded} ${swapDay.result.itemsTraded === 1 ? 'item changes' : 'items change'} hands among ${swapDay.result.membersTrading} ${swapDay.result.membersTrading === 1 ? 'neighbor' : 'neighbors'}.`
+        : 'Matched.';
+      break;
+    case 'cancelled':
+      text = 'This swap day was cancelled by its organizer.';
+      break;
+  }
+  return (
+    <p role="status" className="rounded-xl bg-slate-100 p-4 text-sm text-slate-800">
+      {text}
+    </p>
+  );
+}
+
+/** Ask before a step that cannot be undone. */
+function ConfirmButton({
+  label,
+  title,
+  description,
+  confirmLabel,
+  keepLabel,
+  variant,
+  pending,
+  onConfirm,
+}: {
+  label: string;
+  title: string;
+  description: string;
+  confirmLabel: string;
+  keepLabel: string;
+  variant: 'primary' | 'secondary' | 'destructive';
+  pending: boolean;
+  onConfirm: () => Promise<boolean>;
+}) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button variant={variant} onClick={() => setOpen(true)}>
+        {label}
+      </Button>
+      <Dialog open={open} onOpenChange={setOpen}>
+        <DialogContent title={title} description={description}>
+          <div className="flex flex-wrap justify-end gap-2">
+            <Button variant="secondary" onClick={() => setOpen(false)}>
+              {keepLabel}
+            </Button>
+            <Button
+              variant={variant === 'secondary' ? 'primary' : variant}
+              disabled={pending}
+              onClick={async () => {
+                if (await onConfirm()) setOpen(false);
+              }}
+            >
+              {confirmLabel}
+            </Button>
+          </div>
+        </DialogContent>
+      </Dialog>
+    </>
+  );
+}
+
+/** The buttons of what the server allows the viewer now. */
+function Actions({ swapDay }: { swapDay: SwapDay }) {
+  const { run, mutation } = useChange(swapDay.id);
+  const allowed = swapDay.allowedActions;
+  const pending = mutation.isPending;
+  const buttons: ReactNode[] = [];
+  if (allowed.includes('join')) {
+    buttons.push(
+      <Button key="join" disabled={pending} onClick={() => run({ kind: 'join' })}>
+        Join Swap Day
+      </Button>,
+    );
+  }
+  if (allowed.includes('close')) {
+    buttons.push(
+      <ConfirmButton
+        key="close"
+        label="Close want lists and match now"
+        title="Close want lists and match now?"
+        description="Nobody can join, offer or change a ranking after this. Everyone is matched at once and sees what they give and get."
+        confirmLabel="Close and Match"
+        keepLabel="Not Yet"
+        variant="primary"
+        pending={pending}
+        onConfirm={() => run({ kind: 'close' })}
+      />,
+    );
+  }
+  if (allowed.includes('leave')) {
+    buttons.push(
+      <ConfirmButton
+        key="leave"
+        label="Leave Swap Day"
+        title="Leave this swap day?"
+        description="Your offers and rankings are removed. You can join again while want lists are open."
+        confirmLabel="Leave"
+        keepLabel="Stay"
+        variant="secondary"
+        pending={pending}
+        onConfirm={() => run({ kind: 'leave' })}
+      />,
+    );
+  }
+  if (allowed.includes('cancel')) {
+    buttons.push(
+      <ConfirmButton
+        key="cancel"
+        label="Cancel Swap Day"
+        title="Cancel this swap day?"
+        description="Nobody is matched, and every member sees that it was cancelled."
+        confirmLabel="Cancel Swap Day"
+        keepLabel="Keep Swap Day"
+        variant="destructive"
+        pending={pending}
+        onConfirm={() => run({ kind: 'cancel' })}
+      />,
+    );
+  }
+  if (swapDay.result && swapDay.joined) {
+    buttons.push(
+      <Button key="sheet" asChild variant="secondary">
+        <Link href={paths.swapDaySheet(swapDay.id)}>
+          <Printer className="h-4 w-4" aria-hidden="true" />
+          {swapDay.isOrganiser ? 'Pick-up sheet' : 'Your pick-up sheet'}
+        </Link>
+      </Button>,
+    );
+  }
+  if (buttons.length === 0) return null;
+  return (
+    <section aria-label="Actions" className="flex flex-wrap gap-2">
+      {buttons}
+    </section>
+  );
+}
+
+function HandOverLine({ handOver, direction }: { handOver: SwapDayHandOver; direction: 'give' | 'get' }) {
+  const sentence =
+    direction === 'give'
+      ? `You give ${handOver.item.title} to ${handOver.member.displayName}`
+      : `You get ${handOver.item.title} from ${handOver.member.displayName}`;
+  return (
+    <li className="flex flex-wrap items-center gap-2 rounded-lg border border-slate-200 bg-white p-3 text-sm">
+      {handOver.barterId !== null ? (
+        <Link href={paths.barter(handOver.barterId)} className="font-medium text-brand-800 underline">
+          {sentence}
+        </Link>
+      ) : (
+        <span className="font-medium">{sentence}</span>
+      )}
+      {handOver.barterStatus ? (
+        <Badge tone={handOver.barterStatus === 'completed' ? 'success' : 'neutral'}>
+          {BARTER_STATUS_LABELS[handOver.barterStatus]}
+        </Badge>
+      ) : null}
+    </li>
+  );
+}
+
+/** What the viewer gives and gets, each linking to its hand-over barter (confirm, talk, rate). */
+function Results({ swapDay }: { swapDay: SwapDay }) {
+  const result = swapDay.result;
+  if (!result) return null;
+  const none = result.gives.length === 0 && result.gets.length === 0;
+  return (
+    <section aria-labelledby="hand-overs-heading" className="grid gap-3">
+      <h2 id="hand-overs-heading" className="text-lg font-semibold">
+        Your hand-overs
+      </h2>
+      {none ? (
+        <p className="text-sm text-slate-700">
+          Nothing matched for you this time: none of the items you would accept came around to you.
+        </p>
+      ) : (
+        <>
+          <p className="text-sm text-slate-700">
+            Each hand-over is an accepted barter: talk there, meet at the swap day, and confirm once it is
+            done.
+          </p>
+          <div className="grid gap-4 md:grid-cols-2">
+            <div className="grid content-start gap-2">
+              <h3 className="font-semibold">What you give</h3>
+              <ul aria-label="What you give" className="grid gap-2">
+                {result.gives.map((handOver) => (
+                  <HandOverLine
+                    key={`${handOver.loop}-${handOver.item.id}`}
+                    handOver={handOver}
+                    direction="give"
+                  />
+                ))}
+              </ul>
+            </div>
+            <div className="grid content-start gap-2">
+              <h3 className="font-semibold">What you get</h3>
+              <ul aria-label="What you get" className="grid gap-2">
+                {result.gets.map((handOver) => (
+                  <HandOverLine
+                    key={`${handOver.loop}-${handOver.item.id}`}
+                    handOver={handOver}
+                    direction="get"
+                  />
+                ))}
+              </ul>
+            </div>
+          </div>
+        </>
+      )}
+    </section>
+  );
+}
+
+/** Before matching, items that can no longer trade are marked; after it, the result says what traded. */
+const stillMatching = (swapDay: SwapDay) => swapDay.status === 'open' || swapDay.status === 'closed';
+
+function ItemLine({
+  item,
+  markUnavailable = true,
+  children,
+}: {
+  item: SwapDayItem;
+  markUnavailable?: boolean;
+  children?: ReactNode;
+}) {
+  return (
+    <>
+      <span aria-hidden="true" className="shrink-0">
+        <ListingImage src={item.thumbnailUrl} className="h-10 w-10 rounded-md text-[10px]" />
+      </span>
+      <span className="min-w-0 flex-1 text-sm">
+        <span className="font-medium text-slate-900">{item.title}</span>
+        {children}
+      </span>
+      {item.isService ? <Badge tone="accent">Service</Badge> : null}
+      {markUnavailable && !item.available ? (
+        <Badge className="bg-red-100 text-red-900">No longer available</Badge>
+      ) : null}
+    </>
+  );
+}
+
+/** Choose items of yours to offer (checkboxes), then offer them. */
+function OfferForm({ swapDay, mineCount }: { swapDay: SwapDay; mineCount: number }) {
+  const id = useId();
+  const { run, mutation } = useChange(swapDay.id);
+  const [chosen, setChosen] = useState<number[]>([]);
+  const room = SWAP_DAY_MAX_OFFERS_PER_MEMBER - mineCount;
+  if (swapDay.offerableItems.length === 0) {
+    return (
+      <p className="text-sm text-slate-600">
+        {mineCount === 0
+          ? 'You have no items to offer yet. Use Add Item to list something you would bring.'
+          : 'All your available items are offered.'}
+      </p>
+    );
+  }
+  return (
+    <form
+      className="grid gap-3"
+      onSubmit={async (event) => {
+        event.preventDefault();
+        if (chosen.length === 0) return;
+        if (await run({ kind: 'offer', itemIds: chosen })) setChosen([]);
+      }}
+    >
+      <fieldset className="grid gap-2">
+        <legend className="mb-2 text-sm font-semibold text-slate-900">Choose items to offer</legend>
+        <ul className="grid gap-2 sm:grid-cols-2">
+          {swapDay.offerableItems.map((item) => {
+            const checkboxId = `${id}-${item.id}`;
+            return (
+              <li key={item.id}>
+                <label
+                  htmlFor={checkboxId}
+                  className="flex cursor-pointer items-center gap-3 rounded-lg border border-slate-200 bg-white p-2 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50"
+                >
+                  <input
+                    id={checkboxId}
+                    type="checkbox"
+                    className="h-4 w-4 shrink-0 accent-brand-700"
+                    checked={chosen.includes(item.id)}
+                    onChange={(event) =>
+                      setChosen(
+                        event.target.checked
+                          ? [...chosen, item.id]
+                          : chosen.filter((other) => other !== item.id),
+                      )
+                    }
+                  />
+                  <ItemLine item={item} />
+                </label>
+              </li>
+            );
+          })}
+        </ul>
+      </fieldset>
+      <div className="flex flex-wrap items-center gap-3">
+        <Button type="submit" disabled={chosen.length === 0 || chosen.length > room || mutation.isPending}>
+          {mutation.isPending ? 'Offering...' : 'Offer Selected Items'}
+        </Button>
+        <span className="text-sm text-slate-600">
+          {chosen.length > room
+            ? `You can offer ${room} more ${room === 1 ? 'item' : 'items'} at this swap day.`
+            : `Up to ${SWAP_DAY_MAX_OFFERS_PER_MEMBER} items in all.`}
+        </span>
+      </div>
+    </form>
+  );
+}
+
+/** The viewer's offers, each with its ranking of what they would accept, and offering more. */
+function YourItems({ swapDay }: { swapDay: SwapDay }) {
+  const { run, mutation } = useChange(swapDay.id);
+  const editable = swapDay.allowedActions.includes('offer');
+  const mine = swapDay.offers.filter((offer) => offer.mine);
+  const others = swapDay.offers.filter((offer) => !offer.mine);
+  const savingFor = (itemId: number) =>
+    mutation.isPending && mutation.variables?.kind === 'rank' && mutation.variables.itemId === itemId;
+  if (!editable && mine.length === 0) return null;
+  return (
+    <section aria-labelledby="your-items-heading" className="grid gap-4">
+      <h2 id="your-items-heading" className="text-lg font-semibold">
+        Your items
+      </h2>
+      {editable ? <OfferForm swapDay={swapDay} mineCount={mine.length} /> : null}
+      {mine.length > 0 ? (
+        <div className="grid gap-3">
+          <p className="text-sm text-slate-700">
+            For each item you bring, rank what you would accept in exchange, most wanted first. You get at
+            most one of them for it, and only if a loop of neighbors comes around to you.
+          </p>
+          {mine.map((offer) => (
+            <RankingEditor
+              key={`${offer.item.id}:${offer.wantedItemIds.join(',')}`}
+              offer={offer}
+              candidates={others}
+              editable={editable}
+              markUnavailable={stillMatching(swapDay)}
+              saving={savingFor(offer.item.id)}
+              onSave={(wantedItemIds) => void run({ kind: 'rank', itemId: offer.item.id, wantedItemIds })}
+              actions={
+                editable ? (
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    disabled={mutation.isPending}
+                    aria-label={`Withdraw ${offer.item.title}`}
+                    onClick={() => void run({ kind: 'withdraw', itemId: offer.item.id })}
+                  >
+                    Withdraw
+                  </Button>
+                ) : null
+              }
+            />
+          ))}
+        </div>
+      ) : null}
+    </section>
+  );
+}
+
+/** What the other members bring (the viewer's own are under Your items). */
+function OfferedItems({ swapDay }: { swapDay: SwapDay }) {
+  const others = swapDay.offers.filter((offer) => !offer.mine);
+  return (
+    <section aria-labelledby="offered-heading" className="grid gap-3">
+      <h2 id="offered-heading" className="text-lg font-semibold">
+        Items neighbors bring
+      </h2>
+      {others.length === 0 ? (
+        <p className="text-sm text-slate-600">No other member has offered anything yet.</p>
+      ) : (
+        <ul aria-labelledby="offered-heading" className="grid gap-2 sm:grid-cols-2">
+          {others.map((offer) => (
+            <li
+              key={offer.item.id}
+              className="flex items-center gap-3 rounded-lg border border-slate-200 bg-white p-2"
+            >
+              <ItemLine item={offer.item} markUnavailable={stillMatching(swapDay)}>
+                <span className="text-slate-600"> from {offer.owner.displayName}</span>
+              </ItemLine>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function Members({ swapDay }: { swapDay: SwapDay }) {
+  return (
+    <section aria-labelledby="members-heading" className="grid gap-3">
+      <h2 id="members-heading" className="text-lg font-semibold">
+        Members
+      </h2>
+      <ul className="flex flex-wrap gap-2">
+        {swapDay.members.map((member, index) => (
+          <li key={member.id ?? `former-${index}`} className="rounded-full bg-slate-100 px-3 py-1 text-sm">
+            <MemberLink id={member.id} name={member.displayName} />
+            {member.id === swapDay.organiser.id ? <span className="text-slate-600"> (organizer)</span> : null}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,129 @@
+import { CalendarDays, MapPin, Plus, Users } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'wouter';
+import { SWAP_DAY_STATUS_LABELS, type SwapDaySummary } from '../../../../common/schemas/swap-days';
+import { paths } from '../../../app/paths';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { ListStatus } from '../../../components/ui/list-status';
+import { useSwapDayLists } from '../api/swap-days';
+import { distanceText, formatWhen, membersText } from '../swap-day-format';
+import { OrganiseSwapDayDialog } from './organise-swap-day-dialog';
+
+/** The badge tone of a swap day's state. */
+export const statusTone = (status: SwapDaySummary['status']) =>
+  status === 'open' ? 'brand' : status === 'solved' ? 'success' : 'neutral';
+
+/** One swap day in a list: the whole row opens it. */
+function SwapDayRow({ swapDay }: { swapDay: SwapDaySummary }) {
+  const distance = distanceText(swapDay);
+  return (
+    <li className="relative grid gap-2 rounded-xl border border-slate-200 bg-white p-4 shadow-sm hover:border-brand-300">
+      <div className="flex flex-wrap items-center gap-2">
+        <Link
+          href={paths.swapDay(swapDay.id)}
+          className="font-semibold text-brand-800 after:absolute after:inset-0 after:rounded-xl focus-visible:underline"
+        >
+          {swapDay.name}
+        </Link>
+        <Badge tone={statusTone(swapDay.status)}>{SWAP_DAY_STATUS_LABELS[swapDay.status]}</Badge>
+        {swapDay.isOrganiser ? <Badge tone="accent">You organize</Badge> : null}
+      </div>
+      <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-700">
+        <span className="inline-flex items-center gap-1">
+          <CalendarDays className="h-4 w-4 text-slate-500" aria-hidden="true" />
+          <time dateTime={swapDay.startsAt}>{formatWhen(swapDay.startsAt)}</time>
+        </span>
+        <span className="inline-flex items-center gap-1">
+          <MapPin className="h-4 w-4 text-slate-500" aria-hidden="true" />
+          {swapDay.place}
+          {distance ? ` (${distance})` : ''}
+        </span>
+        <span className="inline-flex items-center gap-1">
+          <Users className="h-4 w-4 text-slate-500" aria-hidden="true" />
+          {membersText(swapDay.memberCount)}, organized by {swapDay.organiser.displayName}
+        </span>
+      </p>
+    </li>
+  );
+}
+
+function SwapDayList({
+  heading,
+  rows,
+  isLoading,
+  isError,
+  emptyText,
+}: {
+  heading: string;
+  rows: readonly SwapDaySummary[];
+  isLoading: boolean;
+  isError: boolean;
+  emptyText: string;
+}) {
+  const id = `swap-days-${heading.toLowerCase().replace(/\W+/g, '-')}`;
+  return (
+    <section aria-labelledby={id} className="grid gap-3">
+      <h2 id={id} className="text-lg font-semibold">
+        {heading}
+      </h2>
+      <ListStatus
+        isLoading={isLoading}
+        isError={isError}
+        count={rows.length}
+        errorText="Swap days could not be loaded. Please try again."
+        emptyText={emptyText}
+      />
+      {rows.length > 0 ? (
+        <ul className="grid gap-3">
+          {rows.map((swapDay) => (
+            <SwapDayRow key={swapDay.id} swapDay={swapDay} />
+          ))}
+        </ul>
+      ) : null}
+    </section>
+  );
+}
+
+/** /swap-days: the member's swap days, open ones nearby, and organizing a new one. */
+export function SwapDaysScreen() {
+  const lists = useSwapDayLists();
+  const [organising, setOrganising] = useState(false);
+  return (
+    <div className="grid gap-6">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-bold">Swap days</h1>
+          <p className="max-w-2xl text-slate-600">
+            Neighbors bring things to one place on one day. Everyone ranks what they would accept, and when
+            want lists close, everyone is matched at once, in loops of any size.
+          </p>
+        </div>
+        <OrganiseSwapDayDialog
+          open={organising}
+          onOpenChange={setOrganising}
+          trigger={
+            <Button>
+              <Plus className="h-4 w-4" aria-hidden="true" />
+              Organize a Swap Day
+            </Button>
+          }
+        />
+      </div>
+      <SwapDayList
+        heading="Your swap days"
+        rows={lists.data?.mine ?? []}
+        isLoading={lists.isLoading}
+        isError={lists.isError}
+        emptyText="You have not joined a swap day yet. Join one nearby, or organize your own."
+      />
+      <SwapDayList
+        heading="Near you"
+        rows={lists.data?.nearby ?? []}
+        isLoading={lists.isLoading}
+        isError={lists.isError}
+        emptyText="No swap days within your travel distance are open right now. Organize one, or check that your location is set in your profile."
+      />
+    </div>
+  );
+}
