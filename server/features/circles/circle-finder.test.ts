@@ -120,6 +120,13 @@ describe('chooseCircles', () => {
     expect(await chooseCircles([far, close])).toEqual([close]);
   });
 
+  it('takes the best one of many circles through one member', async () => {
+    const through = Array.from({ length: EXHAUSTIVE_LIMIT + 5 }, (_, i) => circle('me', `x${i}`));
+    const big = circle('me', 'y1', 'y2', 'y3');
+    const chosen = await chooseCircles([...through, big]);
+    expect(chosen).toEqual([big]);
+  });
+
   it('never proposes an unfair circle', async () => {
     const unfair = {
       steps: ['a', 'b'].map((id, i, ids) =>

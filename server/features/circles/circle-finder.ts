@@ -151,8 +151,9 @@ export const LARGE_GROUP_SECONDS = 1;
 /**
  * The best set of circles sharing no member (and so no item), lexicographically: most members,
  * then most circles (shorter ones), then lowest cost. Circles that share no member with any other
- * are simply chosen; each group of overlapping ones is solved alone: by trying every choice when
- * small (the common case after one change: no solver start-up), by an exact integer program in
+ * are simply chosen; each group of overlapping ones is solved alone: the best one when they all
+ * share a member (the common case after one member's change), by trying every choice when
+ * small (no solver start-up), by an exact integer program in
  * HiGHS up to EXACT_LIMIT circles, and beyond that (a dense neighbourhood) by HiGHS starting from
  * the greedy choice for LARGE_GROUP_SECONDS, keeping the best found (never worse than greedy).
  */
@@ -161,6 +162,7 @@ export async function chooseCircles(circles: readonly FoundCircle[]): Promise<Fo
   const chosen: FoundCircle[] = [];
   for (const group of overlappingGroups(fair)) {
     if (group.length === 1) chosen.push(...group);
+    else if (shareOneMember(group)) chosen.push(bestSingle(group));
     else if (group.length <= EXHAUSTIVE_LIMIT) chosen.push(...chooseExhaustively(group));
     else if (group.length <= EXACT_LIMIT) chosen.push(...(await chooseWithSolver(group)));
     else chosen.push(...(await chooseLargeGroup(group)));
@@ -169,6 +171,32 @@ export async function chooseCircles(circles: readonly FoundCircle[]): Promise<Fo
 }
 
 const membersOf = (circle: FoundCircle) => circle.steps.map((step) => step.giverId);
+
+/** Every circle of the group has one member in common (so at most one can be chosen). */
+function shareOneMember(group: readonly FoundCircle[]): boolean {
+  const [first, ...rest] = group;
+  if (!first) return false;
+  return membersOf(first).some((id) => rest.every((circle) => membersOf(circle).includes(id)));
+}
+
+/** The best one circle: the most members, then the lowest cost. */
+function bestSingle(group: readonly FoundCircle[]): FoundCircle {
+  let best = group[0] as FoundCircle;
+  let bestCost = circleCost(best);
+  for (const circle of group.slice(1)) {
+    const cost = circleCost(circle);
+    if (
+      better(
+        { members: circle.steps.length, circles: 1, cost },
+        { members: best.steps.length, circles: 1, cost: bestCost },
+      )
+    ) {
+      best = circle;
+      bestCost = cost;
+    }
+  }
+  return best;
+}
 
 /** Circles in groups: two circles sharing a member are in one group (union-find over members). */
 function overlappingGroups(circles: readonly FoundCircle[]): FoundCircle[][] {
