@@ -14,7 +14,11 @@
  *    `--only=kidney` runs just these; `--kidney-slow` adds the two cap-4 pools of 128 pairs that take
  *    minutes (solved once each, the second last: HiGHS runs out of memory on it).
  *
- * Flags: --runs=5 --members=10000 --seed=42 --only=kidney --kidney-slow
+ * 4. The app's circle finder on the embedded database (scripts/bench-circle-finder.ts): the hourly
+ *    full run over a city of `--members`, and `--updates` incremental updates after one new listing.
+ *    `--only=app` runs just that.
+ *
+ * Flags: --runs=5 --members=10000 --updates=50 --seed=42 --only=kidney|app --kidney-slow
  */
 import { existsSync, readFileSync } from 'node:fs';
 import type { TradeGraph } from '../server/features/circles/engine/graph';
@@ -30,10 +34,12 @@ import {
   solveTrades,
 } from '../server/features/circles/engine/solver';
 import { parseTradelist } from '../server/features/circles/engine/tradelist';
+import { benchCircleFinder } from './bench-circle-finder';
 import { numberOption, option } from './bench-server';
 
 const RUNS = numberOption('runs', 5);
 const MEMBERS = numberOption('members', 10_000);
+const UPDATES = numberOption('updates', 50);
 let seed = numberOption('seed', 42);
 const random = () => {
   seed = (seed * 1103515245 + 12345) % 2147483648;
@@ -213,6 +219,10 @@ async function main() {
     printKidney(await kidneyExchanges());
     return;
   }
+  if (option('only', 'all') === 'app') {
+    printApp(await benchCircleFinder(MEMBERS, UPDATES));
+    return;
+  }
   const rows = await mathTrades();
   const graphStarted = performance.now();
   const city = neighbourhood();
@@ -236,6 +246,13 @@ async function main() {
   console.log('| --- | --- | ---: | ---: | ---: |');
   for (const row of rows) console.log(row);
   printKidney(await kidneyExchanges());
+  printApp(await benchCircleFinder(MEMBERS, UPDATES));
+}
+
+/** The app's circle finder on the embedded database (scripts/bench-circle-finder.ts). */
+function printApp(lines: string[]) {
+  console.log(`\nThe app's circle finder (PGlite, a city of ${MEMBERS.toLocaleString('en-US')} members):`);
+  for (const line of lines) console.log(`- ${line}`);
 }
 
 await main();
