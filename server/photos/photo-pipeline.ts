@@ -88,7 +88,7 @@ export interface ScreeningStep {
    * Looks at the result before anything is stored, and throws to refuse the photo (a profile photo
    * the screening finds likely explicit is never stored).
    */
-  check?: (screening: Screening) => void;
+  check?: (screening: Screening) => void | Promise<void>;
 }
 
 /**
@@ -102,7 +102,7 @@ export async function processPhoto(
 ): Promise<StoredPhoto> {
   const { large, feed, screenPixels } = await encodePhoto(bytes);
   const screened = screening ? await screening.screener.screen(screenPixels) : null;
-  if (screened) screening?.check?.(screened);
+  if (screened) await screening?.check?.(screened);
   // Not undone if the second write fails: names are content hashes, so the first file may already
   // belong to another item; an orphan file is harmless, a missing one is not.
   const imageUrl = await store.put(large, 'jpg');

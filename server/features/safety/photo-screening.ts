@@ -61,9 +61,10 @@ export function profilePhotoScreening(
   if (!policy) return null;
   return {
     screener: policy.screener,
-    check: (screening) => {
+    check: async (screening) => {
       if (!likelyExplicit(screening, policy)) return;
-      void recordRefusal(
+      // Recorded before the answer, so the moderators' list has it when the member sees the refusal.
+      await recordRefusal(
         db,
         memberId,
         'profile-photo',
