@@ -25,6 +25,8 @@ export default defineConfig({
           include: ['web/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['web/testing/setup.ts'],
+          // jsdom renders of whole pages take seconds on a busy 2-core machine (CI runs suites side by side).
+          testTimeout: 15_000,
         },
       },
     ],
