@@ -12,6 +12,7 @@ import {
   smallint,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { items, wants } from './items';
@@ -83,13 +84,18 @@ export const circleMembers = pgTable(
 /**
  * Members whose possible circles may have changed (their matches moved, a circle of theirs
  * dissolved), written in the same transaction as the change and drained by the circle finder's job
- * (ADR 029), like `match_graph_changes` for the graph.
+ * (ADR 029), like `match_graph_changes` for the graph. A member is logged once until drained, so
+ * the log stays within one row per member even while the finder is off (`CIRCLE_FINDER=false`).
  */
-export const circleChanges = pgTable('circle_changes', {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
-  memberId: uuid('member_id').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const circleChanges = pgTable(
+  'circle_changes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    memberId: uuid('member_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('circle_changes_member_idx').on(t.memberId)],
+);
 
 /**
  * A neighbourhood swap day (issue 16): a member organises it (name, place, when, a deadline for

@@ -30,7 +30,11 @@ export interface CircleView {
 export async function markCircleChanges(db: Db, memberIds: Iterable<string | null>): Promise<void> {
   const ids = [...new Set([...memberIds].filter((id): id is string => id !== null))];
   if (ids.length === 0) return;
-  await db.insert(circleChanges).values(ids.map((memberId) => ({ memberId })));
+  // Sorted, so two transactions logging the same members take the index's locks in one order.
+  await db
+    .insert(circleChanges)
+    .values(ids.sort().map((memberId) => ({ memberId })))
+    .onConflictDoNothing({ target: circleChanges.memberId });
 }
 
 /** Take up to `batch` logged changes (deleted with the caller's transaction), members once each. */

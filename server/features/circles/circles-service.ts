@@ -216,12 +216,10 @@ export async function acceptCircle(db: Db, member: Member, id: number): Promise<
           'no key update',
         )
       : [];
-    const free =
-      loop !== null &&
-      loop.every((step) => {
-        const item = items.find((candidate) => candidate.id === step.itemId);
-        return item && item.userId === step.giverId && item.isActive && item.reservedByRequestId === null;
-      });
+    const free = loop?.every((step) => {
+      const item = items.find((candidate) => candidate.id === step.itemId);
+      return item && item.userId === step.giverId && item.isActive && item.reservedByRequestId === null;
+    });
     if (!free || !loop) {
       await updateCircle(tx, id, { status: 'cancelled', closedAt: now });
       await notifyAll(tx, memberIds, 'circle_unavailable', id, null);

@@ -4,7 +4,7 @@ import type { Barter, ChatMessage } from '../../../common/schemas/barters';
 import { type Circle, circleSentence } from '../../../common/schemas/circles';
 import type { FeedItem } from '../../../common/schemas/feed';
 import { barterRequests, notifications } from '../../db/schema/barter';
-import { circles } from '../../db/schema/circles';
+import { circleChanges, circles } from '../../db/schema/circles';
 import { items } from '../../db/schema/items';
 import { users } from '../../db/schema/users';
 import { createWant } from '../../test/factories';
@@ -13,6 +13,7 @@ import { barterKit, type Member } from '../barters/barter-test-kit';
 import { requestGraph, settleMatchGraph } from '../match-graph/graph-maintenance';
 import { unreadCounts } from '../notifications/notify';
 import { drainCircleChanges } from './circles-plugin';
+import { markCircleChanges } from './circles-repository';
 import { expireDueCircleProposals, findAndPropose } from './circles-service';
 
 let t: TestApp;
@@ -450,6 +451,27 @@ describe('races and cancellations', () => {
       .from(circles)
       .where(eq(circles.id, circle?.id ?? 0));
     expect(row?.status).toBe('cancelled');
+  });
+});
+
+describe('the change log', () => {
+  it('holds a member once until the finder drains it, however often their matches move', async () => {
+    const someone = await kit.member('Often');
+    const count = async () =>
+      (
+        await t.app.db
+          .select({ id: circleChanges.id })
+          .from(circleChanges)
+          .where(eq(circleChanges.memberId, someone.id))
+      ).length;
+    for (let i = 0; i < 5; i++) await markCircleChanges(t.app.db, [someone.id, someone.id, null]);
+    // Two transactions logging the same member at once: no error, still one row.
+    await Promise.all([markCircleChanges(t.app.db, [someone.id]), markCircleChanges(t.app.db, [someone.id])]);
+    expect(await count()).toBe(1);
+    await drainCircleChanges(t.app.db);
+    expect(await count()).toBe(0);
+    await markCircleChanges(t.app.db, [someone.id]);
+    expect(await count()).toBe(1);
   });
 });
 
