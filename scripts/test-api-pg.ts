@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 const url =
   process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 console.log(`API suites on PostgreSQL via ${url.replace(/\/\/[^@]*@/, '//***@')}`);
-const result = spawnSync('npx', ['vitest', 'run', '--project', 'server'], {
+const result = spawnSync('npx', ['vitest', 'run', '--project', 'server', '--project', 'server-isolated'], {
   stdio: 'inherit',
   env: { ...process.env, DATABASE_URL: url },
 });
