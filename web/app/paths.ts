@@ -30,6 +30,8 @@ export const paths = {
   bartersBox: (box: BarterBox) => (box === 'incoming' ? '/barters' : `/barters?box=${box}`),
   barter: (id: number) => `/barters/${id}`,
   barterPattern: '/barters/:id',
+  /** The member's trade circles (issue 16): waiting for an answer, and past ones. */
+  circles: '/circles',
   /** A trade circle (issue 16): who gives what, accept or decline. */
   circle: (id: number) => `/circles/${id}`,
   circlePattern: '/circles/:id',

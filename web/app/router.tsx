@@ -17,6 +17,8 @@ const ProfilePage = lazy(() => import('./pages/profile-page'));
 const MemberPage = lazy(() => import('./pages/member-page'));
 const BartersPage = lazy(() => import('./pages/barters-page'));
 const BarterPage = lazy(() => import('./pages/barter-page'));
+const CirclesPage = lazy(() => import('./pages/circles-page'));
+const CirclePage = lazy(() => import('./pages/circle-page'));
 const SwapDaysPage = lazy(() => import('./pages/swap-days-page'));
 const SwapDayPage = lazy(() => import('./pages/swap-day-page'));
 const SwapDaySheetPage = lazy(() => import('./pages/swap-day-sheet-page'));
@@ -68,6 +70,8 @@ export function AppRouter() {
           <Route path={paths.memberPattern} component={MemberPage} />
           <Route path={paths.barters} component={BartersPage} />
           <Route path={paths.barterPattern} component={BarterPage} />
+          <Route path={paths.circles} component={CirclesPage} />
+          <Route path={paths.circlePattern} component={CirclePage} />
           <Route path={paths.swapDays} component={SwapDaysPage} />
           <Route path={paths.swapDaySheetPattern} component={SwapDaySheetPage} />
           <Route path={paths.swapDayPattern} component={SwapDayPage} />

@@ -1,4 +1,5 @@
 import type { BarterBox } from '../../common/barter-machine';
+import type { CircleBox } from '../../common/schemas/circles';
 
 /**
  * Query keys of the barter screens, in one place: the pages read through them and the live events
@@ -25,4 +26,12 @@ export const swapDayKeys = {
   lists: () => [...swapDayKeys.all, 'lists'] as const,
   detail: (id: number) => [...swapDayKeys.all, 'detail', id] as const,
   sheet: (id: number) => [...swapDayKeys.all, 'sheet', id] as const,
+};
+
+/** Trade circles (issue 16): the proposed and past lists, one circle; 'circle' events make them stale. */
+export const circleKeys = {
+  all: ['circles'] as const,
+  lists: () => [...circleKeys.all, 'list'] as const,
+  list: (box: CircleBox) => [...circleKeys.lists(), box] as const,
+  detail: (id: number) => [...circleKeys.all, 'detail', id] as const,
 };

@@ -1,11 +1,12 @@
 import { MemberLayout } from '../../components/layout/member-layout';
 import { BartersScreen } from '../../features/barters/components/barters-screen';
+import { TradeCirclesSection } from '../../features/circles/components/trade-circles-section';
 
-/** /barters: the member's proposals and barters, in four lists. */
+/** /barters: the trade circles waiting for the member's answer, then their barters in four lists. */
 export default function BartersPage() {
   return (
     <MemberLayout>
-      <BartersScreen />
+      <BartersScreen circles={<TradeCirclesSection />} />
     </MemberLayout>
   );
 }

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ChatMessage } from '../../../common/schemas/barters';
 import type { Notification } from '../../../common/schemas/notifications';
 import { createQueryClient } from '../../lib/query-client';
-import { barterKeys, notificationKeys } from '../../lib/query-keys';
+import { barterKeys, circleKeys, notificationKeys } from '../../lib/query-keys';
 import { unreadKeys } from './api/unread-counts';
 import {
   closeLiveEvents,
@@ -173,6 +173,22 @@ describe('live events: the cache', () => {
     expect(invalidated(queryClient, barterKeys.list('incoming'))).toBe(true);
     for (const key of elsewhere) expect(invalidated(queryClient, key), JSON.stringify(key)).toBe(true);
     expect(invalidated(queryClient, barterKeys.detail(8))).toBe(false);
+    expect(invalidated(queryClient, unreadKeys.notifications)).toBe(false);
+  });
+
+  it("'circle' makes the circles, the barter lists and the feeds stale", () => {
+    seed(queryClient, circleKeys.detail(5), { id: 5 });
+    seed(queryClient, circleKeys.list('proposed'), []);
+    seed(queryClient, barterKeys.list('active'), []);
+    seed(queryClient, ['feed', 'list', { feed: 'barter-match' }], 1);
+    seed(queryClient, unreadKeys.notifications, 0);
+    openLiveEvents(queryClient, { stillSignedIn: signedIn });
+    latest().open();
+    latest().emit('circle', { circleId: 5 });
+    expect(invalidated(queryClient, circleKeys.detail(5))).toBe(true);
+    expect(invalidated(queryClient, circleKeys.list('proposed'))).toBe(true);
+    expect(invalidated(queryClient, barterKeys.list('active'))).toBe(true);
+    expect(invalidated(queryClient, ['feed', 'list', { feed: 'barter-match' }])).toBe(true);
     expect(invalidated(queryClient, unreadKeys.notifications)).toBe(false);
   });
 

@@ -8,7 +8,7 @@ import {
   type MemberEventType,
   memberEventSchemas,
 } from '../../../common/schemas/events';
-import { barterKeys, notificationKeys, swapDayKeys } from '../../lib/query-keys';
+import { barterKeys, circleKeys, notificationKeys, swapDayKeys } from '../../lib/query-keys';
 import { refreshAfterBarterChange } from '../barters/api/barters';
 import { setUnreadCounts } from './api/unread-counts';
 
@@ -51,6 +51,7 @@ export function invalidateLiveQueries(queryClient: QueryClient): Promise<unknown
     queryClient.invalidateQueries({ queryKey: notificationKeys.all }),
     queryClient.invalidateQueries({ queryKey: barterKeys.all }),
     queryClient.invalidateQueries({ queryKey: swapDayKeys.all }),
+    queryClient.invalidateQueries({ queryKey: circleKeys.all }),
   ]);
 }
 
@@ -89,6 +90,11 @@ export function applyMemberEvent(queryClient: QueryClient, event: MemberEvent): 
       break;
     case 'barter':
       void queryClient.invalidateQueries({ queryKey: barterKeys.detail(event.data.barterRequestId) });
+      void refreshAfterBarterChange(queryClient);
+      break;
+    case 'circle':
+      // Proposed, answered or dissolved: the circles read again. The last accept makes barters and a
+      // dissolution frees items (and their Barter Match marks): as after a barter's step.
       void refreshAfterBarterChange(queryClient);
       break;
     case 'swapDay':

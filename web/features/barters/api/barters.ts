@@ -11,7 +11,7 @@ import type { BarterBox } from '../../../../common/barter-machine';
 import type { Barter, ProposalInput, RatingInput } from '../../../../common/schemas/barters';
 import { apiGet, apiRequest } from '../../../lib/api-client';
 import { fetchOwnListPage, nextOwnListOffset } from '../../../lib/own-list';
-import { barterKeys } from '../../../lib/query-keys';
+import { barterKeys, circleKeys } from '../../../lib/query-keys';
 import { feedKeys } from '../../feed/api/feed';
 import { savedKeys } from '../../feed/api/saved-items';
 import { itemKeys } from '../../listings/api/items';
@@ -47,15 +47,22 @@ export function useBarter(id: number) {
 /**
  * What a barter's step can change beyond the barter itself: reserved and traded items leave the
  * feeds, saved lists and member pages; the owner's items show "Reserved"; completions and ratings
- * move trade history, stats and every rating line. Marked stale (screens on show read again; the
- * others on their next visit), since queries never go stale by themselves here. Used for the
- * member's own steps and, through live events, for the other member's.
+ * move trade history, stats and every rating line; a trade circle's hand-over completes or cancels
+ * its circle. Marked stale (screens on show read again; the others on their next visit), since
+ * queries never go stale by themselves here. Used for the member's own steps and, through live
+ * events, for the other member's.
  */
 export function refreshAfterBarterChange(queryClient: QueryClient) {
   return Promise.all(
-    [barterKeys.lists(), itemKeys.all, feedKeys.all, savedKeys.all, tradeKeys.all, memberKeys.all].map(
-      (queryKey) => queryClient.invalidateQueries({ queryKey }),
-    ),
+    [
+      barterKeys.lists(),
+      itemKeys.all,
+      feedKeys.all,
+      savedKeys.all,
+      tradeKeys.all,
+      memberKeys.all,
+      circleKeys.all,
+    ].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
   );
 }
 

@@ -1,4 +1,4 @@
-import { ArrowLeft } from 'lucide-react';
+import { ArrowLeft, ArrowRight, Repeat } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import {
@@ -8,6 +8,7 @@ import {
   PENDING_EXPIRY_DAYS,
 } from '../../../../common/barter-machine';
 import type { Barter, BarterItem } from '../../../../common/schemas/barters';
+import { type Circle, circlePath } from '../../../../common/schemas/circles';
 import { paths } from '../../../app/paths';
 import { MemberLink } from '../../../components/member-link';
 import { Badge } from '../../../components/ui/badge';
@@ -15,8 +16,10 @@ import { Button } from '../../../components/ui/button';
 import { ListingImage } from '../../../components/ui/listing-image';
 import { toast } from '../../../components/ui/use-toast';
 import { ApiError, serverMessageOf } from '../../../lib/api-client';
+import { useCircle } from '../../circles/api/circles';
+import { circleMemberNames } from '../../circles/circle-format';
 import { type SimpleBarterAction, useBarter, useBarterAction } from '../api/barters';
-import { formatDateTime, sidesOf } from '../barter-sides';
+import { formatDateTime, sidesOf, titlesOf } from '../barter-sides';
 import { CancelBarterDialog } from './cancel-barter-dialog';
 import { Conversation } from './conversation';
 import { ProposalDialog } from './proposal-dialog';
@@ -25,6 +28,8 @@ import { RatingForm, Ratings } from './rating-form';
 /** One barter's page: both sides, its state, what the viewer may do, the ratings and the conversation. */
 export function BarterDetail({ id }: { id: number }) {
   const { data: barter, isLoading, error } = useBarter(id);
+  // A trade circle's hand-over: the circle names everyone in its shared conversation.
+  const circle = useCircle(barter?.circleId ?? null);
   if (isLoading) return <p className="text-slate-600">Loading...</p>;
   if (!barter) {
     const missing = error instanceof ApiError && error.status === 404;
@@ -57,16 +62,31 @@ export function BarterDetail({ id }: { id: number }) {
           </Badge>
         </div>
         <p className="text-sm text-slate-600">
-          {barter.role === 'sender' ? 'You proposed it' : `${barter.otherMember.displayName} proposed it`} on{' '}
+          {barter.circleId !== null
+            ? 'A hand-over of a trade circle, since'
+            : barter.role === 'sender'
+              ? 'You proposed it on'
+              : `${barter.otherMember.displayName} proposed it on`}{' '}
           {formatDateTime(barter.createdAt)}.
         </p>
       </header>
+      {barter.circleId !== null ? <CircleBanner circleId={barter.circleId} circle={circle.data} /> : null}
       <StateNote barter={barter} />
-      <Sides barter={barter} />
+      {barter.circleId !== null ? (
+        <HandOverSide barter={barter} circle={circle.data} />
+      ) : (
+        <Sides barter={barter} />
+      )}
       <Actions barter={barter} />
       <Ratings barter={barter} />
       {barter.allowedActions.includes('rate') ? <RatingForm barter={barter} /> : null}
-      <Conversation barter={barter} />
+      {barter.circleId === null ? (
+        <Conversation barter={barter} />
+      ) : circle.isLoading ? (
+        <p className="text-sm text-slate-600">Loading the conversation...</p>
+      ) : (
+        <Conversation barter={barter} names={circle.data ? circleMemberNames(circle.data) : new Map()} />
+      )}
     </article>
   );
 }
@@ -156,6 +176,72 @@ function StateNote({ barter }: { barter: Barter }) {
         </p>
       ) : null}
     </section>
+  );
+}
+
+/** A hand-over's banner: it belongs to a trade circle (the loop in words, once read), and a link there. */
+function CircleBanner({ circleId, circle }: { circleId: number; circle: Circle | undefined }) {
+  return (
+    <section
+      aria-label="Trade circle"
+      className="flex flex-wrap items-start gap-3 rounded-xl border border-brand-200 bg-brand-50 p-4 text-sm text-brand-900"
+    >
+      <Repeat className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
+      <p className="min-w-0 flex-1">
+        <span className="font-semibold">Part of a trade circle.</span>{' '}
+        {circle ? `${circlePath(circle)}.` : null}
+      </p>
+      <Link href={paths.circle(circleId)} className="font-medium underline">
+        See the whole circle
+      </Link>
+    </section>
+  );
+}
+
+/**
+ * A hand-over moves one item one way: "You give X to Y" or "You get X from Y". What comes back comes
+ * from another member of the circle, in the viewer's other hand-over, linked beside it.
+ */
+function HandOverSide({ barter, circle }: { barter: Barter; circle: Circle | undefined }) {
+  const { mine, theirs } = sidesOf(barter);
+  const giving = barter.role === 'sender';
+  const name = barter.otherMember.displayName;
+  const open = barter.status === 'pending' || barter.status === 'accepted';
+  const other = circle
+    ? giving
+      ? {
+          id: circle.getBarterId,
+          text: `You get ${circle.get.item.title} from ${circle.get.from.displayName}`,
+        }
+      : {
+          id: circle.giveBarterId,
+          text: `You give ${circle.give.item.title} to ${circle.give.to.displayName}`,
+        }
+    : null;
+  return (
+    <div className="grid gap-4 md:grid-cols-2">
+      <SideList
+        heading={
+          giving ? `You give ${titlesOf(mine)} to ${name}` : `You get ${titlesOf(theirs)} from ${name}`
+        }
+        items={giving ? mine : theirs}
+        markUnavailable={open}
+      />
+      {other?.id ? (
+        <section aria-labelledby="other-hand-over-heading" className="grid content-start gap-2">
+          <h2 id="other-hand-over-heading" className="font-semibold">
+            Your other hand-over
+          </h2>
+          <Link
+            href={paths.barter(other.id)}
+            className="flex items-center gap-3 rounded-lg border border-slate-200 bg-white p-3 text-sm font-medium text-brand-800 hover:border-brand-300"
+          >
+            <span className="min-w-0 flex-1 underline">{other.text}</span>
+            <ArrowRight className="h-4 w-4 shrink-0" aria-hidden="true" />
+          </Link>
+        </section>
+      ) : null}
+    </div>
   );
 }
 

@@ -36,6 +36,7 @@ function BarterRow({ barter }: { barter: Barter }) {
         <Badge tone={barter.status === 'accepted' || barter.status === 'completed' ? 'success' : 'neutral'}>
           {BARTER_STATUS_LABELS[barter.status]}
         </Badge>
+        {barter.circleId !== null ? <Badge tone="brand">Trade circle</Badge> : null}
         <time dateTime={barter.updatedAt} className="text-slate-600">
           {formatRelativeTime(barter.updatedAt)}
         </time>
@@ -51,12 +52,17 @@ function BarterRow({ barter }: { barter: Barter }) {
         href={paths.barter(barter.id)}
         className="grid gap-0.5 text-sm text-slate-800 after:absolute after:inset-0 after:rounded-xl focus-visible:underline"
       >
-        <span>
-          <span className="font-medium">You give:</span> {titlesOf(mine)}
-        </span>{' '}
-        <span>
-          <span className="font-medium">You get:</span> {titlesOf(theirs)}
-        </span>
+        {/* A circle's hand-over moves one item one way; the other side is empty. */}
+        {mine.length > 0 ? (
+          <span>
+            <span className="font-medium">You give:</span> {titlesOf(mine)}
+          </span>
+        ) : null}{' '}
+        {theirs.length > 0 ? (
+          <span>
+            <span className="font-medium">You get:</span> {titlesOf(theirs)}
+          </span>
+        ) : null}
       </Link>
     </li>
   );

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { BARTER_BOXES, type BarterBox } from '../../../../common/barter-machine';
 import { paths } from '../../../app/paths';
@@ -11,8 +12,11 @@ const BOX_LABELS: Record<BarterBox, string> = {
   past: 'Past',
 };
 
-/** The Barters screen: proposals received and sent, barters in progress and past ones; ?box= picks a tab. */
-export function BartersScreen() {
+/**
+ * The Barters screen: proposals received and sent, barters in progress and past ones; ?box= picks a
+ * tab. `circles` (the trade circles waiting for an answer) comes above the lists.
+ */
+export function BartersScreen({ circles }: { circles?: ReactNode }) {
   const search = useSearch();
   const [, navigate] = useLocation();
   const requested = new URLSearchParams(search).get('box');
@@ -27,6 +31,7 @@ export function BartersScreen() {
         </h1>
         <p className="text-slate-600">Proposals you received and sent, barters in progress and past ones.</p>
       </div>
+      {circles}
       <Tabs
         value={box}
         onValueChange={(next) => navigate(paths.bartersBox(next as BarterBox), { replace: true })}

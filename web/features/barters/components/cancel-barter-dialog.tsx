@@ -55,7 +55,11 @@ export function CancelBarterDialog({
       <DialogTrigger asChild>{trigger}</DialogTrigger>
       <DialogContent
         title="Cancel this barter?"
-        description={`The items are released and ${barter.otherMember.displayName} sees your reason.`}
+        description={
+          barter.circleId !== null
+            ? 'This cancels the whole trade circle: every hand-over in it ends, the items are released and the other members see your reason.'
+            : `The items are released and ${barter.otherMember.displayName} sees your reason.`
+        }
       >
         <form onSubmit={onSubmit} noValidate className="grid gap-4">
           <FormField label="Reason" error={form.formState.errors.reason?.message}>

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { BARTER_ACTION_LABELS } from '../../../../common/barter-machine';
+import { FORMER_MEMBER } from '../../../../common/member-name';
 import {
   type Barter,
   type ChatMessage,
@@ -24,10 +25,13 @@ type MessageValues = z.input<typeof sendMessageSchema>;
 /**
  * The conversation of a barter (its whole negotiation): the proposal's message on top, then the
  * messages oldest first, earlier ones a page at a time, and the box to write. Messages shown to the
- * member while the page is visible are marked read, including ones that arrive live.
+ * member while the page is visible are marked read, including ones that arrive live. A trade circle's
+ * conversation has three or four people in it: `names` (member id to name) says who wrote each message.
  */
-export function Conversation({ barter }: { barter: Barter }) {
+export function Conversation({ barter, names }: { barter: Barter; names?: ReadonlyMap<string, string> }) {
   const name = barter.otherMember.displayName;
+  const senderOf = (message: ChatMessage) =>
+    names ? ((message.fromUserId && names.get(message.fromUserId)) ?? FORMER_MEMBER) : name;
   const messages = useMessages(barter);
   const list = messages.data ?? [];
   const loadEarlier = useLoadEarlierMessages(barter);
@@ -43,6 +47,9 @@ export function Conversation({ barter }: { barter: Barter }) {
       <h2 id="conversation-heading" className="font-semibold">
         Conversation
       </h2>
+      {names ? (
+        <p className="text-sm text-slate-600">Everyone in the trade circle reads this conversation.</p>
+      ) : null}
       {barter.message ? (
         <figure className="rounded-lg border border-brand-200 bg-brand-50 p-3 text-sm">
           <figcaption className="font-medium text-brand-900">
@@ -104,7 +111,7 @@ export function Conversation({ barter }: { barter: Barter }) {
               >
                 <div className="flex items-start justify-between gap-2">
                   <p className={message.fromMe ? 'text-xs text-brand-50' : 'text-xs text-slate-600'}>
-                    <span className="font-semibold">{message.fromMe ? 'You' : name}</span>,{' '}
+                    <span className="font-semibold">{message.fromMe ? 'You' : senderOf(message)}</span>,{' '}
                     <time dateTime={message.createdAt}>{formatDateTime(message.createdAt)}</time>
                   </p>
                   {!message.fromMe && message.fromUserId ? (

@@ -75,6 +75,28 @@ describe('HomeFeed', () => {
     expect(within(card).getByText('No image')).toBeInTheDocument();
   });
 
+  it('marks an item a proposed trade circle would bring, with the loop and a link to the circle', async () => {
+    const path = 'You give Bike to Ben T., Ben T. gives Tent to Maya O., Maya O. gives Item 1 to you';
+    stubFeed({
+      0: [
+        feedItem(1, {
+          match: { score: 87, wantId: 1, wantTitle: 'Tent', mutual: false, circle: { circleId: 5, path } },
+        }),
+        feedItem(2),
+      ],
+    });
+    renderFeed();
+    const card = await screen.findByRole('article', { name: 'Item 1' });
+    expect(within(card).getByText('In a trade circle')).toBeInTheDocument();
+    expect(within(card).getByText(path)).toBeInTheDocument();
+    expect(within(card).getByRole('link', { name: 'See the trade circle for Item 1' })).toHaveAttribute(
+      'href',
+      '/circles/5',
+    );
+    const other = screen.getByRole('article', { name: 'Item 2' });
+    expect(within(other).queryByText('In a trade circle')).not.toBeInTheDocument();
+  });
+
   it('shows no distance when the server sends none, but the hint to set a location', async () => {
     stubFeed({ 0: [feedItem(1, { distanceMiles: null })] });
     renderFeed();

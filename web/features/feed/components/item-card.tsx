@@ -1,6 +1,8 @@
-import { MapPin, Sparkles, Star } from 'lucide-react';
+import { MapPin, Repeat, Sparkles, Star } from 'lucide-react';
+import { Link } from 'wouter';
 import type { FeedItem } from '../../../../common/schemas/feed';
 import { formatTraderRating } from '../../../../common/trader-reputation';
+import { paths } from '../../../app/paths';
 import { MemberLink } from '../../../components/member-link';
 import { Badge } from '../../../components/ui/badge';
 import { ListingImage } from '../../../components/ui/listing-image';
@@ -63,6 +65,19 @@ export function ItemCard({
               <li>They want {item.match.theirWantTitle ?? 'something you offer'}</li>
             ) : null}
           </ul>
+        ) : null}
+        {showMatch && item.match?.circle ? (
+          // A trade circle proposed to the viewer would bring them this item (issue 16).
+          <div className="grid justify-items-start gap-1 rounded-lg border border-brand-200 bg-brand-50 p-2 text-xs text-brand-900">
+            <Badge tone="brand">
+              <Repeat className="h-3 w-3" aria-hidden="true" />
+              In a trade circle
+            </Badge>
+            <p>{item.match.circle.path}</p>
+            <Link href={paths.circle(item.match.circle.circleId)} className="font-medium underline">
+              See the trade circle <span className="sr-only">for {item.title}</span>
+            </Link>
+          </div>
         ) : null}
         <div className="rounded-lg bg-brand-50 p-2 text-xs text-brand-900">
           <span className="font-semibold">Looking for: </span>

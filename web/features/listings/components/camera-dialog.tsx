@@ -45,7 +45,11 @@ export function CameraDialog({
           return;
         }
         active = media;
-        if (videoRef.current) videoRef.current.srcObject = media;
+        const video = videoRef.current;
+        if (!video) return;
+        video.srcObject = media;
+        // A stream the element already has frames of fires no further loadeddata (a quick Retake).
+        if (video.readyState >= HTMLMediaElement.HAVE_CURRENT_DATA) setReady(true);
       })
       .catch(() => {
         if (cancelled) return;
@@ -88,6 +92,7 @@ export function CameraDialog({
               muted
               aria-label="Camera preview"
               onLoadedData={() => setReady(true)}
+              onPlaying={() => setReady(true)}
               className="aspect-video w-full object-contain"
             />
           )}

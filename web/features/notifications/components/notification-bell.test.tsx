@@ -130,6 +130,26 @@ describe('NotificationBell', () => {
     ]);
   });
 
+  it('a trade circle’s entry opens the circle', async () => {
+    stubServer({
+      pages: [
+        [
+          entry(2, { kind: 'circle_proposed', barterRequestId: null, circleId: 5, actor: null }),
+          entry(1, { kind: 'circle_declined', barterRequestId: null, circleId: 4, read: true }),
+        ],
+      ],
+      total: 2,
+      unread: 1,
+    });
+    const { location } = renderWithProviders(<Bell />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Notifications, 1 unread' }));
+    expect(
+      await screen.findByRole('menuitem', { name: /Ann R\. declined the trade circle/ }),
+    ).toHaveAttribute('href', '/circles/4');
+    await userEvent.click(screen.getByRole('menuitem', { name: /^Unread: You are in a new trade circle/ }));
+    expect(location.history?.at(-1)).toBe('/circles/5');
+  });
+
   it('following a read entry sends nothing', async () => {
     const fetchMock = stubServer({ pages: [[entry(1, { read: true })]], total: 1, unread: 0 });
     const { location } = renderWithProviders(<Bell />);

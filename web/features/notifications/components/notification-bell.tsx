@@ -50,8 +50,9 @@ function NotificationContent({ notification }: { notification: Notification }) {
 
 /**
  * The header's bell (issue 13): the unread count on the icon, and on click the member's notifications,
- * newest first. Each entry opens its barter and is marked read; "Mark all as read" clears the count.
- * The list is read when the bell first opens and again when a live event makes it stale.
+ * newest first. Each entry opens its barter (or trade circle) and is marked read; "Mark all as read"
+ * clears the count. The list is read when the bell first opens and again when a live event makes it
+ * stale.
  */
 export function NotificationBell({ unread }: { unread: number }) {
   const [open, setOpen] = useState(false);
@@ -105,8 +106,15 @@ export function NotificationBell({ unread }: { unread: number }) {
           ) : rows.length === 0 ? (
             <p className="px-3 py-6 text-center text-sm text-slate-600">No notifications yet</p>
           ) : (
-            rows.map((notification) =>
-              notification.barterRequestId === null ? (
+            rows.map((notification) => {
+              // A barter's entry opens the barter; a trade circle's (circle_*, swap_day_solved) the circle.
+              const href =
+                notification.barterRequestId !== null
+                  ? paths.barter(notification.barterRequestId)
+                  : notification.circleId !== null
+                    ? paths.circle(notification.circleId)
+                    : null;
+              return href === null ? (
                 <DropdownMenu.Item
                   key={notification.id}
                   className={itemClass}
@@ -117,16 +125,12 @@ export function NotificationBell({ unread }: { unread: number }) {
                 </DropdownMenu.Item>
               ) : (
                 <DropdownMenu.Item key={notification.id} asChild onSelect={() => markOnSelect(notification)}>
-                  <Link
-                    href={paths.barter(notification.barterRequestId)}
-                    className={itemClass}
-                    aria-label={entryLabel(notification)}
-                  >
+                  <Link href={href} className={itemClass} aria-label={entryLabel(notification)}>
                     <NotificationContent notification={notification} />
                   </Link>
                 </DropdownMenu.Item>
-              ),
-            )
+              );
+            })
           )}
           {query.hasNextPage ? (
             <DropdownMenu.Item

@@ -96,6 +96,39 @@ describe('TradeHistoryTab', () => {
     expect(screen.queryByText(/^Showing/)).not.toBeInTheDocument();
   });
 
+  it('reads a trade circle’s hand-overs one way: what I gave, to whom; what I got, from whom', async () => {
+    stubTrades(
+      [
+        trade(1, { fromItems: [{ title: 'Cordless drill', category: 'tools' }], toItem: null, toItems: [] }),
+        trade(2, {
+          fromUserId: 'cat',
+          toUserId: ME,
+          fromUser: { firstName: 'Cat', email: null, profileImageUrl: null },
+          toUser: { firstName: 'Rosa', email: 'rosa@example.com', profileImageUrl: null },
+          fromItem: { title: 'Acoustic guitar', category: 'music instr' },
+          fromItems: [{ title: 'Acoustic guitar', category: 'music instr' }],
+          toItem: null,
+          toItems: [],
+        }),
+      ],
+      { totalTrades: 2, rating: null, thisMonth: 2 },
+    );
+    renderWithProviders(<TradeHistoryTab userId={ME} />);
+    const list = await screen.findByRole('list', { name: 'Recent trades' });
+    const [gave, got] = within(list).getAllByRole('listitem') as [HTMLElement, HTMLElement];
+    expect(within(gave).getByText('Cordless drill').parentElement).toHaveTextContent(
+      /^You gave Cordless drill to Neighbour1$/,
+    );
+    expect(within(gave).getByText('tools')).toBeInTheDocument();
+    expect(within(got).getByText('Acoustic guitar').parentElement).toHaveTextContent(
+      /^You got Acoustic guitar from Cat$/,
+    );
+    expect(within(got).getByText('music instr')).toBeInTheDocument();
+    expect(within(gave).getByText('Trade circle')).toBeInTheDocument();
+    expect(within(gave).queryByText('Unlisted item')).not.toBeInTheDocument();
+    expect(within(got).queryByText('Unlisted item')).not.toBeInTheDocument();
+  });
+
   it('shows only 5 even if the server sends more', async () => {
     stubTrades(
       Array.from({ length: 7 }, (_, i) => trade(i + 1)),

@@ -35,6 +35,36 @@ function TradeItems({ items }: { items: Array<Trade['fromItem']> }) {
   );
 }
 
+/** A trade circle's hand-over as one sentence ("You gave Cordless drill to Ben"), then the categories. */
+function HandOverLine({
+  verb,
+  items,
+  preposition,
+  name,
+}: {
+  verb: string;
+  items: Array<Trade['fromItem']>;
+  preposition: string;
+  name: string;
+}) {
+  const listed = items.filter((item) => item !== null);
+  return (
+    <p className="flex flex-wrap items-center gap-2 text-sm">
+      <span>
+        {verb}{' '}
+        <span className="font-medium text-slate-900">
+          {listed.length > 0 ? listed.map((item) => item.title).join(', ') : 'an unlisted item'}
+        </span>{' '}
+        {preposition} {name}
+      </span>
+      {listed.map((item, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: a trade's items never reorder
+        <Badge key={index}>{item.category}</Badge>
+      ))}
+    </p>
+  );
+}
+
 /** Every item of each side (older answers carry only the first, as `fromItem`/`toItem`). */
 const itemsOf = (all: Trade['fromItems'], first: Trade['fromItem']) => all ?? [first];
 
@@ -46,6 +76,9 @@ function TradeRow({ trade, userId }: { trade: Trade; userId: string }) {
   const fromItems = itemsOf(trade.fromItems, trade.fromItem);
   const toItems = itemsOf(trade.toItems, trade.toItem);
   const [ownItems, theirItems] = mine ? [fromItems, toItems] : [toItems, fromItems];
+  // A trade circle's hand-over moves one item one way: the other side lists nothing.
+  const handOver = ownItems.length === 0 || theirItems.length === 0;
+  const counterpartName = counterpart ? counterpart.firstName || 'User' : FORMER_MEMBER;
   const completedAt = trade.updatedAt || trade.createdAt;
   return (
     <li className="grid gap-2 py-4 first:pt-0 last:pb-0">
@@ -58,18 +91,27 @@ function TradeRow({ trade, userId }: { trade: Trade; userId: string }) {
           />
         </p>
         <div className="flex items-center gap-2 text-sm text-slate-600">
+          {handOver ? <Badge tone="brand">Trade circle</Badge> : null}
           <Badge tone="success">Completed</Badge>
           <time dateTime={completedAt} title={new Date(completedAt).toLocaleString()}>
             {formatRelativeTime(completedAt)}
           </time>
         </div>
       </div>
-      <p className="flex flex-wrap items-center gap-2 text-sm">
-        <TradeItems items={ownItems} />
-        <ArrowLeftRight className="h-4 w-4 text-slate-500" aria-hidden="true" />
-        <span className="sr-only">for</span>
-        <TradeItems items={theirItems} />
-      </p>
+      {handOver ? (
+        ownItems.length > 0 ? (
+          <HandOverLine verb="You gave" items={ownItems} preposition="to" name={counterpartName} />
+        ) : (
+          <HandOverLine verb="You got" items={theirItems} preposition="from" name={counterpartName} />
+        )
+      ) : (
+        <p className="flex flex-wrap items-center gap-2 text-sm">
+          <TradeItems items={ownItems} />
+          <ArrowLeftRight className="h-4 w-4 text-slate-500" aria-hidden="true" />
+          <span className="sr-only">for</span>
+          <TradeItems items={theirItems} />
+        </p>
+      )}
     </li>
   );
 }

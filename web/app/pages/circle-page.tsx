@@ -1,0 +1,16 @@
+import { useParams } from 'wouter';
+import { MemberLayout } from '../../components/layout/member-layout';
+import { CircleDetail } from '../../features/circles/components/circle-detail';
+import { isRouteId } from '../../lib/route-id';
+import NotFoundPage from './not-found-page';
+
+/** /circles/:id: one trade circle's page. */
+export default function CirclePage() {
+  const { id } = useParams<{ id: string }>();
+  if (!isRouteId(id)) return <NotFoundPage />;
+  return (
+    <MemberLayout>
+      <CircleDetail key={id} id={Number(id)} />
+    </MemberLayout>
+  );
+}

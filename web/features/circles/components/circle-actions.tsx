@@ -1,0 +1,96 @@
+import { useState } from 'react';
+import type { Circle, CircleAction } from '../../../../common/schemas/circles';
+import { Button } from '../../../components/ui/button';
+import { Dialog, DialogContent, DialogTrigger } from '../../../components/ui/dialog';
+import { toast } from '../../../components/ui/use-toast';
+import { serverMessageOf } from '../../../lib/api-client';
+import { useCircleAction } from '../api/circles';
+import { handOversFromViewer } from '../circle-format';
+
+/**
+ * The other members' names in loop order from the viewer (whom they give to first), as one phrase:
+ * "Ben T. and Cat T.", "Ben T., Cat T. and Dan U.".
+ */
+export function othersOf(circle: Pick<Circle, 'steps'>): string {
+  const names = handOversFromViewer(circle)
+    .filter(({ step }) => !step.me)
+    .map(({ step }) => step.member.displayName);
+  if (names.length <= 1) return names[0] ?? '';
+  return `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+}
+
+/**
+ * Accept and Decline, as far as the server allows them now. Decline asks first (it dissolves the
+ * circle for everyone). A refusal shows the server's sentence in a toast. `onDone` runs after a
+ * step the server took, with the circle as it is now, once the page shows it: the caller moves the
+ * focus there, since the button pressed may be gone.
+ */
+export function CircleActions({
+  circle,
+  onDone,
+}: {
+  circle: Circle;
+  onDone?: (circle: Circle, action: CircleAction) => void;
+}) {
+  const action = useCircleAction(circle.id);
+  const [declining, setDeclining] = useState(false);
+  if (circle.allowedActions.length === 0) return null;
+
+  const run = async (name: CircleAction) => {
+    try {
+      const next = await action.mutateAsync(name);
+      toast({
+        title:
+          name === 'decline'
+            ? 'Circle Declined'
+            : next.status === 'accepted'
+              ? 'Everyone Accepted: Circle Started'
+              : 'Circle Accepted',
+      });
+      setDeclining(false);
+      // After the closing dialog has put the focus back (on a button that may be gone now).
+      setTimeout(() => onDone?.(next, name), 0);
+    } catch (error) {
+      setDeclining(false);
+      toast({
+        title: 'Error',
+        description: serverMessageOf(error, 'That did not work. Please try again.'),
+        variant: 'destructive',
+      });
+    }
+  };
+
+  return (
+    <div className="flex flex-wrap gap-2">
+      {circle.allowedActions.includes('accept') ? (
+        <Button disabled={action.isPending} onClick={() => void run('accept')}>
+          Accept
+        </Button>
+      ) : null}
+      {circle.allowedActions.includes('decline') ? (
+        <Dialog open={declining} onOpenChange={setDeclining}>
+          <DialogTrigger asChild>
+            <Button variant="secondary" disabled={action.isPending}>
+              Decline
+            </Button>
+          </DialogTrigger>
+          <DialogContent
+            title="Decline this trade circle?"
+            description={`The circle dissolves for everyone in it, and ${othersOf(circle)} ${
+              circle.steps.length > 2 ? 'are' : 'is'
+            } told. Your items stay listed.`}
+          >
+            <div className="flex flex-wrap justify-end gap-2">
+              <Button variant="secondary" onClick={() => setDeclining(false)}>
+                Keep Circle
+              </Button>
+              <Button variant="destructive" disabled={action.isPending} onClick={() => void run('decline')}>
+                {action.isPending ? 'Declining...' : 'Decline Circle'}
+              </Button>
+            </div>
+          </DialogContent>
+        </Dialog>
+      ) : null}
+    </div>
+  );
+}

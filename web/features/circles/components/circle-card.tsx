@@ -1,0 +1,61 @@
+import { useId, useRef } from 'react';
+import { Link } from 'wouter';
+import { CIRCLE_STATUS_LABELS, type Circle } from '../../../../common/schemas/circles';
+import { paths } from '../../../app/paths';
+import { Badge } from '../../../components/ui/badge';
+import { formatDateTime } from '../../barters/barter-sides';
+import { acceptedCount, sentenceOf, timeLeft } from '../circle-format';
+import { CircleActions, othersOf } from './circle-actions';
+import { CircleLoop } from './circle-loop';
+
+/**
+ * A proposed circle in a list: who is in it, the sentence, the loop with who has accepted, the time
+ * left, Accept and Decline, and its page. `onGone` runs when the member's step took it off the list
+ * (declined, or accepted by the last member): the list moves the focus.
+ */
+export function CircleCard({ circle, onGone }: { circle: Circle; onGone?: () => void }) {
+  const headingId = useId();
+  const status = useRef<HTMLParagraphElement>(null);
+  const others = othersOf(circle);
+  return (
+    <li>
+      <article
+        aria-labelledby={headingId}
+        className="grid gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
+      >
+        <div className="flex flex-wrap items-center gap-2">
+          <h3 id={headingId} className="font-semibold text-slate-900">
+            Trade circle with {others}
+          </h3>
+          <Badge tone="brand">{CIRCLE_STATUS_LABELS[circle.status]}</Badge>
+        </div>
+        <p className="text-sm text-slate-800">{sentenceOf(circle)}</p>
+        <CircleLoop circle={circle} />
+        <p
+          ref={status}
+          tabIndex={-1}
+          className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-700 outline-none"
+        >
+          <span>{acceptedCount(circle)}</span>
+          {circle.expiresAt ? (
+            <time dateTime={circle.expiresAt} title={`Expires ${formatDateTime(circle.expiresAt)}`}>
+              {timeLeft(circle.expiresAt)}
+            </time>
+          ) : null}
+        </p>
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <CircleActions
+            circle={circle}
+            onDone={(next, action) => {
+              if (action === 'decline' || next.status !== 'proposed') onGone?.();
+              else status.current?.focus();
+            }}
+          />
+          <Link href={paths.circle(circle.id)} className="text-sm font-medium text-brand-800 underline">
+            See the whole circle <span className="sr-only">with {others}</span>
+          </Link>
+        </div>
+      </article>
+    </li>
+  );
+}

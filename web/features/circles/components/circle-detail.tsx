@@ -1,0 +1,215 @@
+import { ArrowLeft, ArrowRight } from 'lucide-react';
+import { useRef } from 'react';
+import { Link } from 'wouter';
+import { CIRCLE_EXPIRY_DAYS, CIRCLE_STATUS_LABELS, type Circle } from '../../../../common/schemas/circles';
+import { paths } from '../../../app/paths';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { ListingImage } from '../../../components/ui/listing-image';
+import { ApiError } from '../../../lib/api-client';
+import { useBarter } from '../../barters/api/barters';
+import { formatDateTime } from '../../barters/barter-sides';
+import { Conversation } from '../../barters/components/conversation';
+import { useCircle } from '../api/circles';
+import { acceptedCount, circleMemberNames, sentenceOf, timeLeft } from '../circle-format';
+import { CircleActions } from './circle-actions';
+import { CircleLoop } from './circle-loop';
+
+/** The badge tone of a circle's status: settled ones green, dissolved ones plain. */
+const statusTone = (status: Circle['status']) =>
+  status === 'accepted' || status === 'completed' ? 'success' : status === 'proposed' ? 'brand' : 'neutral';
+
+/**
+ * A trade circle's page: who gives what to whom in loop order, who has accepted, the time left, the
+ * viewer's answer; once everyone accepted, the viewer's two hand-overs and the circle's conversation.
+ */
+export function CircleDetail({ id }: { id: number }) {
+  const { data: circle, isLoading, error } = useCircle(id);
+  const state = useRef<HTMLDivElement>(null);
+  if (isLoading) return <p className="text-slate-600">Loading...</p>;
+  if (!circle) {
+    const missing = error instanceof ApiError && error.status === 404;
+    return (
+      <div className="grid gap-3">
+        <BackToBarters />
+        <p className={missing ? 'text-slate-700' : 'text-red-700'}>
+          {missing
+            ? 'This trade circle does not exist, or you are not part of it.'
+            : 'This trade circle could not be loaded. Please try again.'}
+        </p>
+      </div>
+    );
+  }
+  return (
+    <article aria-labelledby="circle-heading" className="grid gap-6">
+      <BackToBarters />
+      <header className="grid gap-2">
+        <div className="flex flex-wrap items-center gap-3">
+          <h1 id="circle-heading" className="text-2xl font-bold">
+            Trade circle
+          </h1>
+          <Badge tone={statusTone(circle.status)}>{CIRCLE_STATUS_LABELS[circle.status]}</Badge>
+        </div>
+        <p className="text-sm text-slate-600">
+          {circle.swapDayId !== null ? (
+            <>
+              Matched at a{' '}
+              <Link href={paths.swapDay(circle.swapDayId)} className="font-medium text-brand-800 underline">
+                swap day
+              </Link>{' '}
+              on {formatDateTime(circle.createdAt)}.
+            </>
+          ) : (
+            `Found for you and ${circle.steps.length - 1} ${
+              circle.steps.length === 2 ? 'neighbor' : 'neighbors'
+            } on ${formatDateTime(circle.createdAt)}.`
+          )}
+        </p>
+      </header>
+      <div
+        ref={state}
+        tabIndex={-1}
+        className="grid gap-1 rounded-xl bg-slate-100 p-4 text-sm text-slate-800 outline-none"
+      >
+        <p className="font-medium text-slate-900">{sentenceOf(circle)}</p>
+        <StateNote circle={circle} />
+      </div>
+      <section aria-labelledby="circle-loop-heading" className="grid gap-2">
+        <h2 id="circle-loop-heading" className="font-semibold">
+          Who gives what
+        </h2>
+        <CircleLoop circle={circle} label="The circle, in order" />
+      </section>
+      {circle.allowedActions.length > 0 ? (
+        <section aria-label="Your answer" className="grid gap-2">
+          <p className="text-sm text-slate-700">
+            Accept if you will make your hand-over. The circle starts once everyone has accepted; declining
+            dissolves it for everyone.
+          </p>
+          <CircleActions circle={circle} onDone={() => state.current?.focus()} />
+        </section>
+      ) : null}
+      {circle.giveBarterId !== null && circle.getBarterId !== null ? <HandOvers circle={circle} /> : null}
+      {circle.giveBarterId !== null ? (
+        <CircleConversation circle={circle} barterId={circle.giveBarterId} />
+      ) : null}
+    </article>
+  );
+}
+
+function BackToBarters() {
+  return (
+    <Button asChild variant="ghost" className="justify-self-start">
+      <Link href={paths.barters}>
+        <ArrowLeft className="h-4 w-4" aria-hidden="true" />
+        All Barters
+      </Link>
+    </Button>
+  );
+}
+
+/** What the state means for the viewer: time left and who accepted, or how it ended. */
+function StateNote({ circle }: { circle: Circle }) {
+  switch (circle.status) {
+    case 'proposed': {
+      const mine = circle.steps.find((step) => step.me);
+      return (
+        <>
+          <p>
+            {acceptedCount(circle)}
+            {mine?.accepted ? ', you among them.' : '. Your answer is needed.'}
+          </p>
+          {circle.expiresAt ? (
+            <p>
+              Everyone has {CIRCLE_EXPIRY_DAYS} days to accept:{' '}
+              <time dateTime={circle.expiresAt} title={`Expires ${formatDateTime(circle.expiresAt)}`}>
+                {timeLeft(circle.expiresAt).toLowerCase()}
+              </time>
+              .
+            </p>
+          ) : null}
+        </>
+      );
+    }
+    case 'accepted':
+      return (
+        <p>
+          Everyone accepted: the items are held for the circle. Meet up for your hand-overs, and confirm each
+          on its page once it has happened.
+        </p>
+      );
+    case 'completed':
+      return <p>Completed: every hand-over of the circle happened.</p>;
+    case 'declined': {
+      const who = circle.closedBy;
+      const byMe = who !== null && circle.steps.some((step) => step.me && step.member.id === who.id);
+      return (
+        <p>
+          {byMe
+            ? 'You declined this trade circle.'
+            : `${who?.displayName ?? 'A member'} declined this trade circle.`}{' '}
+          It dissolved for everyone.
+        </p>
+      );
+    }
+    case 'expired':
+      return <p>This trade circle expired: not everyone accepted within {CIRCLE_EXPIRY_DAYS} days.</p>;
+    case 'cancelled':
+      return (
+        <p>
+          This trade circle was cancelled: one of its items is no longer available, or a hand-over was
+          cancelled. Its items are free again.
+        </p>
+      );
+  }
+}
+
+/** Once accepted: the viewer's two hand-overs, each a barter of its own to confirm and rate. */
+function HandOvers({ circle }: { circle: Circle }) {
+  const rows = [
+    {
+      id: circle.giveBarterId as number,
+      item: circle.give.item,
+      text: `You give ${circle.give.item.title} to ${circle.give.to.displayName}`,
+    },
+    {
+      id: circle.getBarterId as number,
+      item: circle.get.item,
+      text: `You get ${circle.get.item.title} from ${circle.get.from.displayName}`,
+    },
+  ];
+  return (
+    <section aria-labelledby="hand-overs-heading" className="grid gap-2">
+      <h2 id="hand-overs-heading" className="font-semibold">
+        Your hand-overs
+      </h2>
+      <ul className="grid gap-2">
+        {rows.map((row) => (
+          <li key={row.id}>
+            <Link
+              href={paths.barter(row.id)}
+              className="flex items-center gap-3 rounded-lg border border-slate-200 bg-white p-2 text-sm text-brand-800 hover:border-brand-300 focus-visible:underline"
+            >
+              <ListingImage
+                src={row.item.thumbnailUrl}
+                className="h-12 w-12 shrink-0 rounded-md text-[10px]"
+              />
+              <span className="min-w-0 flex-1 font-medium underline">{row.text}</span>
+              <ArrowRight className="h-4 w-4 shrink-0" aria-hidden="true" />
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** The circle's one conversation, read through the viewer's own hand-over. */
+function CircleConversation({ circle, barterId }: { circle: Circle; barterId: number }) {
+  const barter = useBarter(barterId);
+  if (barter.isLoading) return <p className="text-sm text-slate-600">Loading the conversation...</p>;
+  if (!barter.data) {
+    return <p className="text-sm text-red-700">The conversation could not be loaded. Please try again.</p>;
+  }
+  return <Conversation barter={barter.data} names={circleMemberNames(circle)} />;
+}
