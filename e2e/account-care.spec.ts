@@ -70,6 +70,9 @@ test.describe('account care (ADR 024)', () => {
     baseURL,
     consoleErrors,
   }) => {
+    // A long journey: the address, the Account tab, emails, a profile photo through the screening
+    // model and the sessions.
+    test.setTimeout(90_000);
     consoleErrors.allow(/status of 400 .*\/api\/account\/password/);
     const email = uniqueEmail('hugo');
     const otherDevice = await memberApi(baseURL ?? '', { firstName: 'Hugo', email, password: PASSWORD });
@@ -127,7 +130,8 @@ test.describe('account care (ADR 024)', () => {
           .jpeg()
           .toBuffer(),
       });
-      await expect(page.getByRole('button', { name: 'Remove Photo' })).toBeVisible();
+      // The first photo a server screens loads the screening model (seconds on a busy machine).
+      await expect(page.getByRole('button', { name: 'Remove Photo' })).toBeVisible({ timeout: 30_000 });
       await page.getByLabel('About you').fill('I fix bikes and bake sourdough.');
       await page.getByRole('button', { name: 'Save', exact: true }).click();
       await expect(toasts(page).getByText('Your page shows your new words.')).toBeVisible();

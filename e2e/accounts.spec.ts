@@ -1,10 +1,9 @@
 import { createMember, expect, expectAccessible, test, toasts, uniqueEmail } from './fixtures';
 
 test.describe('accounts', () => {
-  test('register: every validation message where the spec puts it, then signed in with the header menu', async ({
-    gatedPage: page,
-    isMobile,
-  }) => {
+  test('register: every validation message where the spec puts it, then signed in with the header menu', {
+    tag: '@phone',
+  }, async ({ gatedPage: page, isMobile }) => {
     await page.goto('/register');
     await expect(page.getByRole('heading', { name: 'Join Barterhood' })).toBeVisible();
     await expect(page.getByText('Create your account to start bartering with neighbors')).toBeVisible();

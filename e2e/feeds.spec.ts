@@ -10,11 +10,9 @@ import {
 } from './fixtures';
 
 test.describe('feeds, matching, saved items and search', () => {
-  test('a neighbour a mile away: match with a reason, radius, Load More, save, search', async ({
-    gatedPage: page,
-    baseURL,
-    isMobile,
-  }) => {
+  test('a neighbour a mile away: match with a reason, radius, Load More, save, search', {
+    tag: '@phone',
+  }, async ({ gatedPage: page, baseURL, isMobile }) => {
     test.setTimeout(120_000);
     // A spot of our own, far from other journeys' members, so the feeds hold only this test's items.
     const origin = { latitude: 20 + Math.random() * 40, longitude: -120 + Math.random() * 40 };

@@ -24,11 +24,9 @@ async function testPhoto(): Promise<{ name: string; mimeType: string; buffer: Bu
 }
 
 test.describe('items and wants', () => {
-  test('an item with a photo appears in My Items; the service toggle swaps the categories', async ({
-    gatedPage: page,
-    baseURL,
-    isMobile,
-  }) => {
+  test('an item with a photo appears in My Items; the service toggle swaps the categories', {
+    tag: '@phone',
+  }, async ({ gatedPage: page, baseURL, isMobile }) => {
     await signInNewMember(page, baseURL ?? '', 'Ivy');
     await page.goto('/profile?tab=items');
     await expect(page.getByRole('heading', { name: 'My Items (0)' })).toBeVisible();

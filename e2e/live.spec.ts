@@ -38,12 +38,9 @@ const messagesEntry = (page: Page, isMobile: boolean, name: string) =>
     : page.getByRole('banner').getByRole('link', { name, exact: true });
 
 test.describe('live updates', () => {
-  test('a proposal and messages reach the bell and the badges without a reload; the bell by mouse and keyboard', async ({
-    gatedPage: page,
-    baseURL,
-    browser,
-    isMobile,
-  }) => {
+  test('a proposal and messages reach the bell and the badges without a reload; the bell by mouse and keyboard', {
+    tag: '@phone',
+  }, async ({ gatedPage: page, baseURL, browser, isMobile }) => {
     test.setTimeout(90_000);
     const annEmail = uniqueEmail('ann');
     const benEmail = uniqueEmail('ben');
@@ -171,7 +168,11 @@ test.describe('live updates', () => {
     expect(streams.length, 'no more event streams once signed out').toBe(asked);
   });
 
-  test('the Messages entry leads to the barters', async ({ gatedPage: page, baseURL, isMobile }) => {
+  test('the Messages entry leads to the barters', { tag: '@phone' }, async ({
+    gatedPage: page,
+    baseURL,
+    isMobile,
+  }) => {
     const email = uniqueEmail('cleo');
     await createMember(baseURL ?? '', { firstName: 'Cleo', lastName: 'Cole', email, password });
     await signIn(page, email, password);

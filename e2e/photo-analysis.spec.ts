@@ -30,7 +30,7 @@ async function choosePhoto(page: Page, dialog: ReturnType<Page['getByRole']>, na
 }
 
 test.describe('photo analysis', () => {
-  test('a photo of a book cover fills the title and the category books', async ({
+  test('a photo of a book cover fills the title and the category books', { tag: '@phone' }, async ({
     gatedPage: page,
     baseURL,
     isMobile,

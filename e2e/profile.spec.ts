@@ -26,11 +26,9 @@ function profileForm(page: Page) {
 }
 
 test.describe('profile', () => {
-  test('type "Portl", choose Portland, Oregon, save 30 miles, and the header shows it', async ({
-    gatedPage: page,
-    baseURL,
-    isMobile,
-  }) => {
+  test('type "Portl", choose Portland, Oregon, save 30 miles, and the header shows it', {
+    tag: '@phone',
+  }, async ({ gatedPage: page, baseURL, isMobile }) => {
     await openProfileAsNewMember(page, baseURL, 'Paula');
     const header = page.getByRole('banner');
     const profileHeader = page.getByRole('main');

@@ -1,7 +1,7 @@
 import { expect, expectAccessible, test } from './fixtures';
 
 test.describe('signed-out pages', () => {
-  test('landing page: header, hero, explainer, mission, footer and banner', async ({
+  test('landing page: header, hero, explainer, mission, footer and banner', { tag: '@phone' }, async ({
     gatedPage: page,
     isMobile,
   }) => {

@@ -1,7 +1,10 @@
 import { expect, expectAccessible, test, toasts } from './fixtures';
 
 test.describe('site password gate', () => {
-  test('wrong then right password, remembered after reload', async ({ page, consoleErrors }) => {
+  test('wrong then right password, remembered after reload', { tag: '@phone' }, async ({
+    page,
+    consoleErrors,
+  }) => {
     await page.goto('/');
     const field = page.getByLabel('Site password');
     await expect(field).toBeFocused();
