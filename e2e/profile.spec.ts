@@ -97,16 +97,24 @@ test.describe('profile', () => {
     await expect(toasts(page).getByText('Success')).toHaveCount(0);
   });
 
-  test('use current location fills the nearest town', async ({ gatedPage: page, baseURL, context }) => {
+  test('use current location names the neighborhood and keeps the street-level point', async ({
+    gatedPage: page,
+    baseURL,
+    context,
+  }) => {
     await context.grantPermissions(['geolocation']);
     await context.setGeolocation({ latitude: 45.5152, longitude: -122.6784 });
     await openProfileAsNewMember(page, baseURL, 'Gale');
     const form = profileForm(page);
     await page.getByRole('button', { name: 'Use current location' }).click();
-    await expect(form.location).toHaveValue(PORTLAND_OREGON);
+    const downtown = 'Downtown, Portland, Oregon, United States';
+    await expect(form.location).toHaveValue(downtown);
     await form.submit.click();
     await expect(toasts(page).getByText('Success')).toBeVisible();
-    await expect(page.getByRole('main').getByText(PORTLAND_OREGON)).toBeVisible();
+    await expect(page.getByRole('main').getByText(downtown)).toBeVisible();
+    // The browser's point is saved, not the neighborhood's (or the town's) centre.
+    const me = await (await page.request.get('/api/auth/user')).json();
+    expect(me).toMatchObject({ location: downtown, latitude: 45.5152, longitude: -122.6784 });
   });
 
   test('the Trade History tab shows its stats and empty state', async ({ gatedPage: page, baseURL }) => {

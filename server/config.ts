@@ -17,6 +17,24 @@ const cacheSeconds = (name: string) => {
 
 const positiveInt = z.coerce.number().int().positive();
 
+/**
+ * The origin of a map tile URL template ("https://tiles.example.org/{z}/{x}/{y}.png" ->
+ * "https://tiles.example.org"), or null when it is not an http(s) template with {z}, {x} and {y}.
+ * A {s} subdomain placeholder is not supported: the CSP names one origin.
+ */
+export function mapTileOrigin(template: string): string | null {
+  if (!['{z}', '{x}', '{y}'].every((part) => template.includes(part)) || template.includes('{s}'))
+    return null;
+  try {
+    const url = new URL(template.replace(/\{[a-z]+\}/g, '0'));
+    if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
+    if (url.username || url.password) return null;
+    return url.origin;
+  } catch {
+    return null;
+  }
+}
+
 /** The settings table of docs/contract.md, read once at start. */
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -60,6 +78,15 @@ const envSchema = z.object({
   OPENAI_TIMEOUT_MS: positiveInt.default(30_000),
   GEOCODER: z.enum(['offline', 'nominatim']).default('offline'),
   NOMINATIM_URL: z.url().optional(),
+  MAP_TILE_URL: z
+    .string()
+    .trim()
+    .refine((value) => value === '' || mapTileOrigin(value) !== null, {
+      error:
+        'MAP_TILE_URL must be an http(s) tile URL template with {z}, {x} and {y}, e.g. https://tiles.example.org/{z}/{x}/{y}.png',
+    })
+    .optional(),
+  MAP_TILE_ATTRIBUTION: z.string().trim().max(300).default(''),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   GATE_RATE_LIMIT: positiveInt.default(10),
   LOGIN_RATE_LIMIT: positiveInt.default(20),
@@ -119,6 +146,11 @@ export interface Config {
     timeoutMs: number;
   };
   geocoder: { provider: 'offline' | 'nominatim'; nominatimUrl?: string };
+  /**
+   * The tile server of the approximate-area maps (ADR 032): a Leaflet URL template, the credit the
+   * tiles need and the origin the CSP lets images come from; null without one (the text area only).
+   */
+  mapTiles: { urlTemplate: string; attribution: string; origin: string } | null;
   /** Explicit-content screening of uploaded photos (ADR 027). */
   photoScreening: { enabled: boolean; threshold: number };
   /** Find trade circles in the background as matches change (ADR 029). */
@@ -267,6 +299,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       timeoutMs: env.OPENAI_TIMEOUT_MS,
     },
     geocoder: { provider: env.GEOCODER, nominatimUrl: env.NOMINATIM_URL },
+    mapTiles: env.MAP_TILE_URL
+      ? {
+          urlTemplate: env.MAP_TILE_URL,
+          attribution: env.MAP_TILE_ATTRIBUTION,
+          origin: mapTileOrigin(env.MAP_TILE_URL) as string,
+        }
+      : null,
     photoScreening: { enabled: env.PHOTO_SCREENING, threshold: env.PHOTO_SCREENING_THRESHOLD },
     circleFinder: env.CIRCLE_FINDER ?? env.NODE_ENV !== 'test',
     logLevel: env.LOG_LEVEL,

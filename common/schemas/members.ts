@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { memberRefSchema } from './barters';
+import { approximateAreaSchema } from './places';
 import { textField } from './text';
 import { tradeStatsSchema } from './trades';
 
@@ -20,6 +21,8 @@ export const memberProfileSchema = z.object({
   profileImageUrl: z.string().nullable(),
   /** The town or neighborhood nearest the member's public point (ADR 015); null without a location. */
   area: z.string().nullable(),
+  /** The circle a map draws around the member's public point (never their exact point); null without a location. */
+  approximateArea: approximateAreaSchema.nullable(),
   memberSince: z.iso.datetime(),
   /** The same numbers as GET /api/users/:id/trade-stats. */
   stats: tradeStatsSchema,

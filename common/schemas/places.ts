@@ -31,6 +31,21 @@ export const placeSchema = z.object({
 
 export type Place = z.infer<typeof placeSchema>;
 
+/**
+ * Where another member is, as a map may draw it (item detail, member page): a circle around their
+ * public point rounded to 0.01 degree, never their exact point (server/geo/approximate-area.ts).
+ */
+export const approximateAreaSchema = z.object({
+  latitude: z.number().min(-90).max(90),
+  longitude: z.number().min(-180).max(180),
+  /** The circle's radius; the member is somewhere inside. */
+  radiusMeters: z.number().int().positive(),
+  /** The town nearest the centre ("Portland, Oregon, United States"), for the words beside or instead of the map. */
+  name: z.string().nullable(),
+});
+
+export type ApproximateArea = z.infer<typeof approximateAreaSchema>;
+
 /** GET /api/places/search?q=: the text, trimmed, at least 3 characters (spec section 5). */
 export const placeSearchQuerySchema = z.object({
   q: textField('Search text', { error: PLACES_MESSAGES.queryTooShort })

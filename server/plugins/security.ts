@@ -42,7 +42,8 @@ export async function securityPlugin(app: FastifyInstance, dev: boolean): Promis
         defaultSrc: ["'self'"],
         scriptSrc: dev ? ["'self'", "'unsafe-inline'"] : ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        // Map tiles (MAP_TILE_URL, ADR 032) are images from the tile server's one origin.
+        imgSrc: ["'self'", 'data:', 'blob:', ...(app.config.mapTiles ? [app.config.mapTiles.origin] : [])],
         fontSrc: ["'self'", 'data:'],
         connectSrc: dev ? ["'self'", 'ws:', 'wss:'] : ["'self'"],
         mediaSrc: ["'self'", 'blob:'],

@@ -1,5 +1,6 @@
 import { lastInitial } from '../../../common/member-name';
 import { FEED_DESCRIPTION_MAX_LENGTH, type FeedItem, type ItemDetail } from '../../../common/schemas/feed';
+import type { ApproximateArea } from '../../../common/schemas/places';
 import type { FeedRow } from './feed-types';
 
 /** At most `max` characters (code points), ending in "…" when cut. */
@@ -60,11 +61,16 @@ export function presentFeedItem(row: FeedRow, options: PresentOptions = {}): Fee
 }
 
 /** An item's detail: the card with the whole description, the match when there is one, and whose it is. */
-export function presentItemDetail(row: FeedRow, viewerId: string): ItemDetail {
+export function presentItemDetail(
+  row: FeedRow,
+  viewerId: string,
+  approximateArea: ApproximateArea | null = null,
+): ItemDetail {
   return {
     ...presentFeedItem(row, { withMatch: true }),
     description: row.description,
     isOwn: row.userId === viewerId,
     isActive: row.isActive,
+    approximateArea,
   };
 }

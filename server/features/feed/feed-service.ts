@@ -12,11 +12,13 @@ import {
 import type { Db } from '../../db/client';
 import type { UserRow } from '../../db/schema/users';
 import { notFound } from '../../errors';
+import { approximateArea } from '../../geo/approximate-area';
 import { ownPoint } from '../../geo/earth';
 import { presentCircle } from '../circles/circles-presenter';
 import { findCircleView, findReceivingInCircles } from '../circles/circles-repository';
-import { countView, findItemDetail } from '../items/item-detail-repository';
+import { countView, findItemDetail, findItemPublicPoint } from '../items/item-detail-repository';
 import { graphState, requestGraph } from '../match-graph/graph-maintenance';
+import { nearestPlace } from '../places/offline-geocoder';
 import type { FeedCaches } from './feed-cache';
 import { findCardRows, readPageState } from './feed-cards';
 import { presentFeedItem, presentItemDetail } from './feed-presenter';
@@ -195,5 +197,8 @@ export async function getItemDetail(db: Db, viewer: UserRow, itemId: number): Pr
   const row = await findItemDetail(db, viewer.id, ownPoint(viewer), itemId, LOOKING_FOR_ON_DETAIL);
   if (!row) throw notFound('Item not found.');
   if (row.userId !== viewer.id) await countView(db, itemId, viewer.id);
-  return presentItemDetail(row, viewer.id);
+  // The owner's public point (never the exact one), and the town nearest it, as a member page names it.
+  const point = await findItemPublicPoint(db, itemId);
+  const town = point ? (nearestPlace(point.latitude, point.longitude)?.displayName ?? null) : null;
+  return presentItemDetail(row, viewer.id, approximateArea(point, town));
 }

@@ -4,8 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FeedItem, ItemDetail } from '../../../common/schemas/feed';
 import { items } from '../../db/schema/items';
 import type { UserRow } from '../../db/schema/users';
+import { approximateArea } from '../../geo/approximate-area';
 import { createItem, createUser, createWant, sessionCookiesFor } from '../../test/factories';
-import { seenMiles } from '../../test/geo';
+import { publicPointOf, seenMiles } from '../../test/geo';
 import { buildTestApp, type TestApp } from '../../test/helpers';
 import { settleMatchGraph } from '../match-graph/graph-maintenance';
 import { matchScore, textSimilarityOf } from './match-score';
@@ -398,7 +399,10 @@ describe('feeds API', () => {
           expect(all).not.toContain(text.slice(0, 7));
         }
       }
-      expect(all).not.toMatch(/"(latitude|longitude|email|location)"/);
+      // The one position sent: the detail's approximate area, the public point rounded to 0.01 degree
+      // (ADR 032; 'item detail' checks its value). No other coordinates of any kind.
+      const withoutArea = all.replace(/"approximateArea":(null|\{[^{}]*\})/g, '');
+      expect(withoutArea).not.toMatch(/"(latitude|longitude|email|location)"/);
     });
   });
 
@@ -460,7 +464,11 @@ describe('feeds API', () => {
         isActive: true,
         distanceMiles: seenMiles(HOME, neighbour),
         match: { wantTitle: 'Cordless drill', mutual: true },
+        // The map's circle: the owner's public point rounded, never their exact point (ADR 032).
+        approximateArea: { ...approximateArea(publicPointOf(neighbour)), name: expect.any(String) },
       });
+      expect(detail.approximateArea?.radiusMeters).toBe(2500);
+      expect(response.body).not.toContain(String(Number(neighbour.latitude)));
       const [row] = await t.app.db.select().from(items).where(eq(items.id, ids.drill));
       expect(row?.viewCount).toBe(before + 1);
     });

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/rows';
 import type { Point } from '../../geo/earth';
+import { itemPoint } from '../../geo/sql';
 import {
   MATCH_COLUMNS,
   type MatchColumns,
@@ -63,4 +64,19 @@ export async function countView(db: Db, itemId: number, viewerId: string): Promi
     sql`UPDATE items SET view_count = view_count + 1
         WHERE id = ${itemId}::int AND user_id <> ${viewerId}::uuid AND is_active`,
   );
+}
+
+/**
+ * The item's copy of its owner's PUBLIC point (never the exact one), for the detail's map area;
+ * null when the owner has no location.
+ */
+export async function findItemPublicPoint(db: Db, itemId: number): Promise<Point | null> {
+  const point = itemPoint('i');
+  const [row] = await run<{ latitude: number | null; longitude: number | null }>(
+    db,
+    sql`SELECT ${point.latitude}::float8 AS latitude, ${point.longitude}::float8 AS longitude
+        FROM items i WHERE i.id = ${itemId}::int`,
+  );
+  if (!row || row.latitude === null || row.longitude === null) return null;
+  return { latitude: Number(row.latitude), longitude: Number(row.longitude) };
 }

@@ -1,6 +1,7 @@
 import type { MemberProfile, MemberRating, MemberWant } from '../../../common/schemas/members';
 import type { TradeStats } from '../../../common/schemas/trades';
 import { isTrustedTrader } from '../../../common/trader-reputation';
+import { approximateArea } from '../../geo/approximate-area';
 import { presentMemberRef } from './member-ref';
 import type { MemberRow, ReceivedRatingRow } from './members-repository';
 
@@ -15,6 +16,8 @@ export function presentMemberProfile(row: MemberRow, area: string | null, stats:
     displayName: ref.displayName,
     profileImageUrl: ref.profileImageUrl,
     area,
+    // From the public point only (ADR 015, ADR 032).
+    approximateArea: approximateArea(row.publicPoint, area),
     memberSince: row.createdAt.toISOString(),
     stats,
     trustedTrader: isTrustedTrader(stats),

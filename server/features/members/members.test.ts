@@ -40,12 +40,19 @@ describe('member page API', () => {
     if (!row) throw new Error('member vanished');
     return row;
   };
-  /** Nothing private in a response body: no e-mail, no coordinates of any kind, no location text. */
+  /**
+   * Nothing private in a response body: no e-mail, no location text, no coordinates of any kind but
+   * the approximate area (the public point rounded to 0.01 degree, ADR 032; its value is checked by
+   * the tests that read it), and never the exact point's digits.
+   */
   const expectNothingPrivate = (body: string, member: UserRow) => {
     if (member.email) expect(body).not.toContain(member.email);
     expect(body).not.toContain('@');
-    expect(body).not.toMatch(/latitude|longitude|public_|publicL|"lat"|"lon"|email/i);
+    const withoutArea = body.replace(/"approximateArea":(null|\{[^{}]*\})/g, '');
+    expect(withoutArea).not.toMatch(/latitude|longitude|public_|publicL|"lat"|"lon"|email/i);
     if (member.location) expect(body).not.toContain(member.location);
+    for (const exact of [member.latitude, member.longitude])
+      if (exact !== null) expect(body).not.toContain(String(Number(exact)));
   };
   /** Completed trades the member received a rating of `stars` for, from a new partner each. */
   const rateMember = async (member: UserRow, stars: number[]) => {
@@ -92,6 +99,12 @@ describe('member page API', () => {
         displayName: 'Ann R.',
         profileImageUrl: '/photos/ann.webp',
         area: nearestPlace(publicPoint.latitude, publicPoint.longitude)?.displayName,
+        approximateArea: {
+          latitude: Math.round(publicPoint.latitude * 100) / 100,
+          longitude: Math.round(publicPoint.longitude * 100) / 100,
+          radiusMeters: 2500,
+          name: 'Portland, Oregon, United States',
+        },
         memberSince: '2025-03-04T05:06:07.000Z',
         stats,
         trustedTrader: true,
@@ -121,6 +134,7 @@ describe('member page API', () => {
       expect(await profile(fresh)).toMatchObject({
         displayName: 'Nova',
         area: null,
+        approximateArea: null,
         stats: { totalTrades: 0, rating: null, thisMonth: 0 },
         trustedTrader: false,
       });

@@ -1,14 +1,20 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Place } from '../../../common/schemas/places';
 import type { Config } from '../../config';
+import type { Point } from '../../geo/earth';
 import { NominatimGeocoder } from './nominatim-geocoder';
-import { offlineGeocoder, placeIndexStats } from './offline-geocoder';
+import { offlineGeocoder, placeIndexStats, warmPlaceIndex } from './offline-geocoder';
 
 /** Where place search and reverse look-up come from (settings GEOCODER and NOMINATIM_URL). */
 export interface Geocoder {
-  /** Places whose name starts with the text, best first, at most `limit`. */
-  search(query: string, limit: number): Promise<Place[]>;
-  /** The named place nearest to the point, or null when there is none near enough. */
+  /**
+   * Places whose name (or ZIP code) starts with the text, best first, at most `limit`; those near
+   * `origin` (the searching member's own point, when they have one) first.
+   */
+  search(query: string, limit: number, origin?: Point | null): Promise<Place[]>;
+  /** Load what look-ups need ahead of the first one (the offline index); nothing for a service. */
+  warm?(): void;
+  /** The most precise named place near the point (neighborhood, ZIP code, town), or null. */
   reverse(latitude: number, longitude: number): Promise<Place | null>;
 }
 
@@ -42,7 +48,8 @@ function logIndexBuild(geocoder: Geocoder, log: FastifyBaseLogger): Geocoder {
     return result;
   };
   return {
-    search: async (query, limit) => after(await geocoder.search(query, limit)),
+    search: async (query, limit, origin) => after(await geocoder.search(query, limit, origin)),
     reverse: async (latitude, longitude) => after(await geocoder.reverse(latitude, longitude)),
+    warm: () => after(warmPlaceIndex()),
   };
 }

@@ -2,6 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { z } from 'zod';
 import { PLACES_ERROR_CODES, type Place } from '../../../common/schemas/places';
 import { HttpError } from '../../errors';
+import type { Point } from '../../geo/earth';
 import { TtlCache } from '../../lib/ttl-cache';
 import type { Geocoder } from './geocoder';
 
@@ -57,6 +58,25 @@ function toPlace(raw: NominatimPlace): Place | null {
   return { id, displayName: raw.display_name, latitude, longitude };
 }
 
+/** Half the side of the search viewbox, in degrees. */
+const VIEWBOX_HALF_DEGREES = 0.5;
+
+/** Nominatim's viewbox (left,top,right,bottom) around a point rounded to 0.1 degree. */
+export function viewboxAround(origin: Point): string {
+  const lat = Math.round(origin.latitude * 10) / 10;
+  const lon = Math.round(origin.longitude * 10) / 10;
+  const clampLat = (v: number) => Math.max(-90, Math.min(90, v));
+  const clampLon = (v: number) => Math.max(-180, Math.min(180, v));
+  return [
+    clampLon(lon - VIEWBOX_HALF_DEGREES),
+    clampLat(lat + VIEWBOX_HALF_DEGREES),
+    clampLon(lon + VIEWBOX_HALF_DEGREES),
+    clampLat(lat - VIEWBOX_HALF_DEGREES),
+  ]
+    .map((v) => Number(v.toFixed(1)))
+    .join(',');
+}
+
 /**
  * GEOCODER=nominatim: forwards to a Nominatim-compatible service, within its usage policy: an
  * identifying User-Agent, at most one request per second (callers queue for their turn), answers
@@ -83,11 +103,19 @@ export class NominatimGeocoder implements Geocoder {
     this.cache = new TtlCache(options.cacheEntries ?? 1000, options.cacheTtlMs ?? DAY_MS);
   }
 
-  async search(query: string, limit: number): Promise<Place[]> {
+  async search(query: string, limit: number, origin: Point | null = null): Promise<Place[]> {
     const text = query.trim().replace(/\s+/g, ' ');
-    const key = `search:${text.toLowerCase()}`;
+    // Near the member: Nominatim prefers results inside the viewbox (bounded=0 keeps the others). The
+    // box is about 110 km across, centred on the member's point rounded to 0.1 degree, so members of
+    // one area share cached answers and the upstream service never learns a member's exact point.
+    const box = origin ? viewboxAround(origin) : null;
+    const key = `search:${text.toLowerCase()}${box ? `@${box}` : ''}`;
     const places = await this.cached(key, async () => {
       const params = new URLSearchParams({ format: 'json', addressdetails: '1', limit: '5', q: text });
+      if (box) {
+        params.set('viewbox', box);
+        params.set('bounded', '0');
+      }
       const body = searchResponseSchema.parse(await this.request('search', params));
       // One malformed entry should not hide the others.
       return body.flatMap((entry) => {
@@ -103,12 +131,13 @@ export class NominatimGeocoder implements Geocoder {
     // About 100 m: closer points share an answer, which is a town anyway.
     const key = `reverse:${latitude.toFixed(3)},${longitude.toFixed(3)}`;
     const place = await this.cached(key, async () => {
-      // zoom=10 asks for the town, not the street address: a member's location is a town.
+      // zoom=14 asks for the neighborhood (not the street address): "use current location" keeps the
+      // member's own point, and the name only has to be one they recognise.
       const params = new URLSearchParams({
         format: 'json',
         lat: String(latitude),
         lon: String(longitude),
-        zoom: '10',
+        zoom: '14',
       });
       const body = reverseResponseSchema.parse(await this.request('reverse', params));
       return 'error' in body ? null : toPlace(body);

@@ -139,13 +139,35 @@ describe('NominatimGeocoder against a fake Nominatim', () => {
     expect(request?.headers['user-agent']).toBe('Barterhood/test (+http://localhost:5000)');
   });
 
-  it('reverse look-up asks for the town at the point; "Unable to geocode" means no place', async () => {
+  it("prefers results around the member's point, rounded, through a viewbox (and caches per box)", async () => {
+    const g = geocoder();
+    await g.search('Hawthorne', 5, { latitude: 45.51234, longitude: -122.65432 });
+    expect(Object.fromEntries(fake.seen[0]?.params ?? [])).toEqual({
+      format: 'json',
+      addressdetails: '1',
+      limit: '5',
+      q: 'Hawthorne',
+      // left,top,right,bottom around 45.5, -122.7: never the member's own digits.
+      viewbox: '-123.2,46,-122.2,45',
+      bounded: '0',
+    });
+    // A neighbour in the same box shares the answer; a member elsewhere, or without a point, does not.
+    await g.search('Hawthorne', 5, { latitude: 45.49, longitude: -122.68 });
+    await g.search('Hawthorne', 5, { latitude: 37.8, longitude: -122.27 });
+    await g.search('Hawthorne', 5);
+    expect(fake.seen).toHaveLength(3);
+    expect(fake.seen[1]?.params.get('viewbox')).toBe('-122.8,38.3,-121.8,37.3');
+    expect(fake.seen[2]?.params.has('viewbox')).toBe(false);
+  });
+
+  it('reverse look-up asks for the neighborhood at the point; "Unable to geocode" means no place', async () => {
     const g = geocoder();
     expect(await g.reverse(45.5152, -122.6784)).toMatchObject({ id: 'osm:R186579' });
     expect(Object.fromEntries(fake.seen[0]?.params ?? [])).toMatchObject({
       format: 'json',
       lat: '45.5152',
       lon: '-122.6784',
+      zoom: '14',
     });
     expect(await g.reverse(0, 0)).toBeNull();
   });

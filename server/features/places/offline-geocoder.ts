@@ -1,8 +1,11 @@
 import { around } from 'geokdbush';
 import KDBush from 'kdbush';
 import type { Place } from '../../../common/schemas/places';
+import { kmBetween, type Point } from '../../geo/earth';
 import type { Geocoder } from './geocoder';
 import { type CityColumns, loadCities } from './geonames-cities';
+import { loadNeighbourhoods, type NeighbourhoodColumns } from './neighbourhoods';
+import { loadPostalCodes, lowerBound, type PostalCodeColumns } from './postal-codes';
 import { countryName, regionName } from './region-names';
 
 /** Reverse look-ups farther than this from any town answer "no place" rather than a far-off name. */
@@ -48,18 +51,34 @@ export function foldText(text: string): string {
   return folded.replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
 }
 
-/** Feature codes left out: sections of a city ("Zürich (Kreis 11)"), historical and abandoned places. */
-const LEFT_OUT_FEATURES = new Set(['PPLX', 'PPLH', 'PPLQ', 'PPLW', 'PPLCH']);
+/** Feature codes never offered: historical, abandoned and destroyed places, religious sites. */
+const LEFT_OUT_FEATURES = new Set(['PPLH', 'PPLQ', 'PPLW', 'PPLCH']);
+
+/** What a GeoNames record is. Towns are what the member page names (nearestPlace). */
+const TOWN = 0;
+/** A section of a city (PPLX): outside the US, where the neighborhood data does not reach. */
+const SECTION = 1;
 
 /** Search buckets are keyed by the first this many letters of the folded name. */
 const BUCKET_KEY_LENGTH = 3;
 
 /**
- * The bundled GeoNames cities in compact columns, records numbered from the most populous down, so
- * any list of record numbers in increasing order is already ranked.
+ * Matches within this distance of the member's own point come first, nearest first; the rest follow
+ * in rank order. About 37 miles, a metro area: "Hawthorne" typed in Oakland offers Oakland's
+ * Hawthorne before Hawthorne, California, while "Seattle" typed in Portland still finds Seattle.
+ */
+export const NEAR_KM = 60;
+/** A reverse look-up names the neighborhood whose centre is this near, else the ZIP code, else the town. */
+export const NEIGHBOURHOOD_REVERSE_KM = 2.5;
+export const POSTAL_REVERSE_KM = 8;
+
+/**
+ * The bundled GeoNames towns and city sections in compact columns, records numbered from the most
+ * populous down, so any list of record numbers in increasing order is already ranked.
  */
 interface PlaceIndex {
   count: number;
+  kinds: Uint8Array;
   names: string[];
   /** Folded names, what search compares. */
   keys: string[];
@@ -70,11 +89,25 @@ interface PlaceIndex {
   longitudes: Float64Array;
   /** Records by the first three letters of their folded name, in rank order. */
   buckets: Map<string, number[]>;
-  /** A k-d tree of the records, built on the first reverse look-up (search does not need it). */
-  tree: KDBush | null;
+  /** A k-d tree of the towns (not sections) and the record of each of its points, built on first use. */
+  townTree: { tree: KDBush; records: Uint32Array } | null;
 }
 
-/** How long building the index took and how much heap it grew by, for the logs and the report. */
+/**
+ * Neighborhoods (no population: ranked after every town, in data order) and US ZIP codes, loaded
+ * on the first search that needs them: the member page's town names never do.
+ */
+interface FineIndex {
+  hoods: NeighbourhoodColumns;
+  /** Folded names, and from each later word on ("sellwood moreland", "moreland"). */
+  hoodKeys: string[][];
+  hoodBuckets: Map<string, number[]>;
+  postal: PostalCodeColumns;
+  hoodTree: KDBush | null;
+  postalTree: KDBush | null;
+}
+
+/** How long building the indexes took and how much heap they grew by, for the logs and the report. */
 export interface PlaceIndexStats {
   places: number;
   /** Decoding the data file and building the search index. */
@@ -82,10 +115,26 @@ export interface PlaceIndexStats {
   heapBytes: number;
   /** Building the k-d tree for reverse look-ups, once one was asked for. */
   treeMs?: number;
+  neighbourhoods?: number;
+  postalCodes?: number;
+  /** Loading neighborhoods and ZIP codes, once a search needed them. */
+  fineLoadMs?: number;
+  fineHeapBytes?: number;
 }
 
 let index: PlaceIndex | null = null;
+let fineIndex: FineIndex | null = null;
 let stats: PlaceIndexStats | null = null;
+
+/** The kind a GeoNames record is kept as, or null when it is left out. */
+function kindOf(cities: CityColumns, i: number): number | null {
+  const feature = cities.featureCodes[i] as string;
+  if (LEFT_OUT_FEATURES.has(feature)) return null;
+  if (feature !== 'PPLX') return TOWN;
+  // Sections named like "Zürich (Kreis 11)" read as codes, and US ones duplicate the neighborhoods.
+  if (cities.countries[i] === 'US' || (cities.names[i] as string).includes('(')) return null;
+  return SECTION;
+}
 
 /**
  * Cities to keep, most populous first, ties in file order. Sorted as packed numbers
@@ -99,11 +148,19 @@ function rankOrder(cities: CityColumns): Uint32Array {
   const packed = new Float64Array(cities.count);
   let kept = 0;
   for (let i = 0; i < cities.count; i++) {
-    if (LEFT_OUT_FEATURES.has(cities.featureCodes[i] as string)) continue;
+    if (kindOf(cities, i) === null) continue;
     packed[kept++] = (maxPopulation - (cities.population[i] as number)) * positions + i;
   }
   const sorted = packed.subarray(0, kept).sort();
   return Uint32Array.from(sorted, (key) => key % positions);
+}
+
+function addToBucket(buckets: Map<string, number[]>, key: string, record: number): void {
+  const bucketKey = key.slice(0, BUCKET_KEY_LENGTH);
+  const bucket = buckets.get(bucketKey);
+  if (!bucket) buckets.set(bucketKey, [record]);
+  // A record is in a bucket once, even when two of its keys start alike.
+  else if (bucket[bucket.length - 1] !== record) bucket.push(record);
 }
 
 function buildIndex(): PlaceIndex {
@@ -112,6 +169,7 @@ function buildIndex(): PlaceIndex {
   const cities = loadCities();
   const order = rankOrder(cities);
   const count = order.length;
+  const kinds = new Uint8Array(count);
   const names: string[] = [];
   const keys: string[] = [];
   const countries: string[] = [];
@@ -125,6 +183,7 @@ function buildIndex(): PlaceIndex {
     const city = order[i] as number;
     const name = cities.names[city] as string;
     const key = foldText(name);
+    kinds[i] = kindOf(cities, city) as number;
     names.push(name);
     keys.push(key);
     countries.push(cities.countries[city] as string);
@@ -132,36 +191,101 @@ function buildIndex(): PlaceIndex {
     cityIds[i] = cities.cityIds[city] as number;
     latitudes[i] = cities.latitudes[city] as number;
     longitudes[i] = cities.longitudes[city] as number;
-    const bucketKey = key.slice(0, BUCKET_KEY_LENGTH);
-    const bucket = buckets.get(bucketKey);
-    if (bucket) bucket.push(i);
-    else buckets.set(bucketKey, [i]);
+    addToBucket(buckets, key, i);
   }
 
   stats = {
+    ...stats,
     places: count,
     loadMs: Math.round(performance.now() - started),
     heapBytes: process.memoryUsage().heapUsed - heapBefore,
   };
-  return { count, names, keys, countries, admins, cityIds, latitudes, longitudes, buckets, tree: null };
+  return {
+    count,
+    kinds,
+    names,
+    keys,
+    countries,
+    admins,
+    cityIds,
+    latitudes,
+    longitudes,
+    buckets,
+    townTree: null,
+  };
 }
 
-/** The index, built on first use (about half a second), then kept for the life of the process. */
+function buildFineIndex(): FineIndex {
+  const started = performance.now();
+  const heapBefore = process.memoryUsage().heapUsed;
+  const hoods = loadNeighbourhoods();
+  const postal = loadPostalCodes();
+  const hoodKeys: string[][] = [];
+  const hoodBuckets = new Map<string, number[]>();
+  for (let n = 0; n < hoods.count; n++) {
+    const words = foldText(hoods.names[n] as string).split(' ');
+    const keys = words.map((_, w) => words.slice(w).join(' '));
+    hoodKeys.push(keys);
+    for (const key of keys) addToBucket(hoodBuckets, key, n);
+  }
+  stats = {
+    places: 0,
+    loadMs: 0,
+    heapBytes: 0,
+    ...stats,
+    neighbourhoods: hoods.count,
+    postalCodes: postal.count,
+    fineLoadMs: Math.round(performance.now() - started),
+    fineHeapBytes: process.memoryUsage().heapUsed - heapBefore,
+  };
+  return { hoods, hoodKeys, hoodBuckets, postal, hoodTree: null, postalTree: null };
+}
+
+/** The town index, built on first use (about half a second), then kept for the life of the process. */
 function placeIndex(): PlaceIndex {
   index ??= buildIndex();
   return index;
 }
 
-/** The k-d tree over the index's records, built on first use (a tenth of a second). */
-function placeTree(ix: PlaceIndex): KDBush {
-  if (!ix.tree) {
-    const started = performance.now();
-    const tree = new KDBush(ix.count);
-    for (let i = 0; i < ix.count; i++) tree.add(ix.longitudes[i] as number, ix.latitudes[i] as number);
-    ix.tree = tree.finish();
-    if (stats) stats.treeMs = Math.round(performance.now() - started);
+/** Neighborhoods and ZIP codes, loaded on first use (a second or two), then kept. */
+function fine(): FineIndex {
+  fineIndex ??= buildFineIndex();
+  return fineIndex;
+}
+
+/** Build both indexes now (after the server starts listening), so no member's search waits for them. */
+export function warmPlaceIndex(): void {
+  placeIndex();
+  fine();
+}
+
+function pointTree(
+  count: number,
+  longitudeOf: (i: number) => number,
+  latitudeOf: (i: number) => number,
+): KDBush {
+  const started = performance.now();
+  const tree = new KDBush(Math.max(count, 1));
+  for (let i = 0; i < count; i++) tree.add(longitudeOf(i), latitudeOf(i));
+  // KDBush needs a point; with no data, a point no answer is read for (callers check the count).
+  if (count === 0) tree.add(0, 0);
+  const finished = tree.finish();
+  if (stats) stats.treeMs = (stats.treeMs ?? 0) + Math.round(performance.now() - started);
+  return finished;
+}
+
+function townTree(ix: PlaceIndex): { tree: KDBush; records: Uint32Array } {
+  if (!ix.townTree) {
+    const records: number[] = [];
+    for (let i = 0; i < ix.count; i++) if (ix.kinds[i] === TOWN) records.push(i);
+    const tree = pointTree(
+      records.length,
+      (i) => ix.longitudes[records[i] as number] as number,
+      (i) => ix.latitudes[records[i] as number] as number,
+    );
+    ix.townTree = { tree, records: Uint32Array.from(records) };
   }
-  return ix.tree;
+  return ix.townTree;
 }
 
 /** Load time and memory of the index, once it has been built. */
@@ -188,6 +312,36 @@ function placeOf(ix: PlaceIndex, i: number): Place {
   };
 }
 
+/** "Buckman, Portland, Oregon, United States". */
+function hoodPlaceOf(fx: FineIndex, n: number): Place {
+  const { hoods } = fx;
+  const name = hoods.names[n] as string;
+  const city = hoods.cities[n] as string;
+  const region = regionName('US', hoods.states[n] as string);
+  const parts = [name];
+  if (city !== name) parts.push(city);
+  if (region) parts.push(region);
+  parts.push(countryName('US'));
+  return {
+    id: `zillow:${hoods.regionIds[n]}`,
+    displayName: parts.join(', '),
+    latitude: hoods.latitudes[n] as number,
+    longitude: hoods.longitudes[n] as number,
+  };
+}
+
+/** "97214, Portland, Oregon, United States". */
+function postalPlaceOf(fx: FineIndex, z: number): Place {
+  const { postal } = fx;
+  const region = regionName('US', postal.states[z] as string);
+  return {
+    id: `zip:${postal.codes[z]}`,
+    displayName: [postal.codes[z], postal.cities[z], region, countryName('US')].filter(Boolean).join(', '),
+    latitude: postal.latitudes[z] as number,
+    longitude: postal.longitudes[z] as number,
+  };
+}
+
 /** Folded words a qualifier after a comma may start: region and country, by name or code. */
 function qualifierKeys(ix: PlaceIndex, i: number): string[] {
   const country = ix.countries[i] as string;
@@ -201,54 +355,187 @@ function qualifierKeys(ix: PlaceIndex, i: number): string[] {
   ];
 }
 
+/** The same for a neighborhood or ZIP code in the US, and the city it is in. */
+function usQualifierKeys(city: string, state: string): string[] {
+  const region = regionName('US', state);
+  return [
+    foldText(countryName('US')),
+    'us',
+    state.toLowerCase(),
+    foldText(city),
+    ...(region ? [foldText(region)] : []),
+  ];
+}
+
+const qualified = (qualifiers: string[], known: string[]) =>
+  qualifiers.every((q) => known.some((k) => k.startsWith(q)));
+
 /**
- * Prefix search over city names, accent- and case-insensitive, most populous first. Text after a
- * comma narrows by region or country, so a chosen suggestion ("Portland, Oregon, United States")
- * finds itself again.
+ * Collects matches offered in rank order and ranks them for a member: those within NEAR_KM of their
+ * point first, nearest first, then the others in rank order. Two matches that would read the same
+ * are one suggestion: the first (the nearer place, or the larger town).
  */
-export function searchPlaces(query: string, limit: number): Place[] {
-  const [cityPart = '', ...rest] = query.split(',');
-  const key = foldText(cityPart);
-  if (!key) return [];
+class Ranking {
+  private readonly near: Array<{ place: Place; km: number; order: number }> = [];
+  private readonly far: Place[] = [];
+  private readonly farNames = new Set<string>();
+  private offered = 0;
+
+  constructor(
+    private readonly limit: number,
+    private readonly origin: Point | null,
+  ) {}
+
+  /** Whether a later match can still change the answer. */
+  get wantsMore(): boolean {
+    return this.origin !== null || this.farNames.size < this.limit;
+  }
+
+  offer(place: Place): void {
+    const order = this.offered++;
+    if (this.origin) {
+      const km = kmBetween(this.origin, place);
+      if (km <= NEAR_KM) {
+        this.near.push({ place, km, order });
+        return;
+      }
+    }
+    if (this.farNames.size < this.limit && !this.farNames.has(place.displayName)) {
+      this.farNames.add(place.displayName);
+      this.far.push(place);
+    }
+  }
+
+  places(): Place[] {
+    const near = this.near.sort((a, b) => a.km - b.km || a.order - b.order).map((n) => n.place);
+    const seen = new Set<string>();
+    const places: Place[] = [];
+    for (const place of [...near, ...this.far]) {
+      if (seen.has(place.displayName)) continue;
+      seen.add(place.displayName);
+      places.push(place);
+      if (places.length >= this.limit) break;
+    }
+    return places;
+  }
+}
+
+/** The digits of a US ZIP code being typed ("972", "97214", "97214-1234"), or null. */
+export function postalPrefix(text: string): string | null {
+  const match = /^(\d{3,5})(?:-\d{0,4})?$/.exec(text.trim());
+  return match ? (match[1] as string) : null;
+}
+
+/** ZIP codes starting with the digits: nearest the member first, else in code order. */
+function searchPostalCodes(
+  prefix: string,
+  qualifiers: string[],
+  limit: number,
+  origin: Point | null,
+): Place[] {
+  const fx = fine();
+  const { postal } = fx;
+  const from = lowerBound(postal.codes, prefix);
+  // ':' sorts right after '9': the end of the codes that start with the prefix.
+  const to = lowerBound(postal.codes, `${prefix}:`);
+  const found: Array<{ z: number; km: number }> = [];
+  for (let z = from; z < to; z++) {
+    if (qualifiers.length > 0) {
+      const known = usQualifierKeys(postal.cities[z] as string, postal.states[z] as string);
+      if (!qualified(qualifiers, known)) continue;
+    }
+    const point = { latitude: postal.latitudes[z] as number, longitude: postal.longitudes[z] as number };
+    found.push({ z, km: origin ? kmBetween(origin, point) : 0 });
+    if (!origin && found.length >= limit) break;
+  }
+  if (origin) found.sort((a, b) => a.km - b.km || a.z - b.z);
+  return found.slice(0, limit).map(({ z }) => postalPlaceOf(fx, z));
+}
+
+/**
+ * Search over town, city-section and neighborhood names (a prefix of the name, or of a later word of
+ * a neighborhood's name: "Moreland" finds Sellwood-Moreland), accent- and case-insensitive, or over
+ * US ZIP codes when the text is digits. With the member's own point, places within NEAR_KM come
+ * first, nearest first; then (and otherwise) the most populous towns, then neighborhoods. Text
+ * after a comma narrows by city, region or country, so a chosen suggestion ("Buckman, Portland,
+ * Oregon, United States") finds itself again.
+ */
+export function searchPlaces(query: string, limit: number, origin: Point | null = null): Place[] {
+  const [namePart = '', ...rest] = query.split(',');
   const qualifiers = rest.map(foldText).filter(Boolean);
+  const zip = postalPrefix(namePart);
+  if (zip) return searchPostalCodes(zip, qualifiers, limit, origin);
+  const key = foldText(namePart);
+  if (!key) return [];
   const ix = placeIndex();
+  const ranking = new Ranking(limit, origin);
 
   // Records in rank order whose name could start with the key: its bucket, or all for a short key.
-  const candidates: Iterable<number> =
+  const towns: Iterable<number> =
     key.length >= BUCKET_KEY_LENGTH
       ? (ix.buckets.get(key.slice(0, BUCKET_KEY_LENGTH)) ?? [])
       : ix.keys.keys();
-  const places: Place[] = [];
-  // Two places that would read the same are one suggestion: the larger.
-  const seen = new Set<string>();
-  for (const record of candidates) {
+  for (const record of towns) {
     if (!(ix.keys[record] as string).startsWith(key)) continue;
-    if (qualifiers.length > 0) {
-      const known = qualifierKeys(ix, record);
-      if (!qualifiers.every((q) => known.some((k) => k.startsWith(q)))) continue;
-    }
-    const place = placeOf(ix, record);
-    if (seen.has(place.displayName)) continue;
-    seen.add(place.displayName);
-    places.push(place);
-    if (places.length >= limit) break;
+    if (qualifiers.length > 0 && !qualified(qualifiers, qualifierKeys(ix, record))) continue;
+    ranking.offer(placeOf(ix, record));
+    if (!ranking.wantsMore) return ranking.places();
   }
-  return places;
+
+  const fx = fine();
+  const hoods: Iterable<number> =
+    key.length >= BUCKET_KEY_LENGTH
+      ? (fx.hoodBuckets.get(key.slice(0, BUCKET_KEY_LENGTH)) ?? [])
+      : fx.hoodKeys.keys();
+  for (const n of hoods) {
+    if (!(fx.hoodKeys[n] as string[]).some((k) => k.startsWith(key))) continue;
+    if (qualifiers.length > 0) {
+      const known = usQualifierKeys(fx.hoods.cities[n] as string, fx.hoods.states[n] as string);
+      if (!qualified(qualifiers, known)) continue;
+    }
+    ranking.offer(hoodPlaceOf(fx, n));
+    if (!ranking.wantsMore) break;
+  }
+  return ranking.places();
 }
 
-/** The town nearest to the point, within REVERSE_MAX_DISTANCE_KM. */
+/** The town nearest to the point, within REVERSE_MAX_DISTANCE_KM (what a member's page names). */
 export function nearestPlace(latitude: number, longitude: number): Place | null {
   const ix = placeIndex();
-  const [nearest] = around(placeTree(ix), longitude, latitude, 1, REVERSE_MAX_DISTANCE_KM);
-  return nearest === undefined ? null : placeOf(ix, nearest);
+  const { tree, records } = townTree(ix);
+  const [nearest] = around(tree, longitude, latitude, 1, REVERSE_MAX_DISTANCE_KM);
+  return nearest === undefined || records.length === 0 ? null : placeOf(ix, records[nearest] as number);
 }
 
-/** GEOCODER=offline: the bundled GeoNames place list, no network. */
+/**
+ * The most precise name for a point, for "use current location": the neighborhood whose centre is
+ * within NEIGHBOURHOOD_REVERSE_KM, else the ZIP code within POSTAL_REVERSE_KM, else the town.
+ */
+export function nearestNamedPlace(latitude: number, longitude: number): Place | null {
+  const fx = fine();
+  fx.hoodTree ??= pointTree(
+    fx.hoods.count,
+    (n) => fx.hoods.longitudes[n] as number,
+    (n) => fx.hoods.latitudes[n] as number,
+  );
+  const [hood] = around(fx.hoodTree, longitude, latitude, 1, NEIGHBOURHOOD_REVERSE_KM);
+  if (hood !== undefined && fx.hoods.count > 0) return hoodPlaceOf(fx, hood);
+  fx.postalTree ??= pointTree(
+    fx.postal.count,
+    (z) => fx.postal.longitudes[z] as number,
+    (z) => fx.postal.latitudes[z] as number,
+  );
+  const [zip] = around(fx.postalTree, longitude, latitude, 1, POSTAL_REVERSE_KM);
+  if (zip !== undefined && fx.postal.count > 0) return postalPlaceOf(fx, zip);
+  return nearestPlace(latitude, longitude);
+}
+
+/** GEOCODER=offline: the bundled GeoNames towns, neighborhoods and ZIP codes, no network. */
 export const offlineGeocoder: Geocoder = {
-  async search(query, limit) {
-    return searchPlaces(query, limit);
+  async search(query, limit, origin) {
+    return searchPlaces(query, limit, origin ?? null);
   },
   async reverse(latitude, longitude) {
-    return nearestPlace(latitude, longitude);
+    return nearestNamedPlace(latitude, longitude);
   },
 };

@@ -10,6 +10,7 @@ import {
 } from '../../../common/schemas/places';
 import packageJson from '../../../package.json' with { type: 'json' };
 import { notFound } from '../../errors';
+import { ownPoint } from '../../geo/earth';
 import { createGeocoder } from './geocoder';
 
 /**
@@ -34,6 +35,14 @@ const perMember = (max: number) => ({
 export async function placesRoutes(app: FastifyInstance): Promise<void> {
   const geocoder = createGeocoder(app.config, packageJson.version, app.log);
   const routes = app.withTypeProvider<ZodTypeProvider>();
+  // The offline index takes a second or two to load: once the server listens, not on a member's
+  // first search. Not inside the unit and API tests (vitest), whose servers listen for timing tests
+  // that a busy second would disturb; there the first search loads it.
+  if (!process.env.VITEST) {
+    app.addHook('onListen', async () => {
+      setTimeout(() => geocoder.warm?.(), 200).unref();
+    });
+  }
 
   routes.get(
     '/api/places/search',
@@ -41,10 +50,13 @@ export async function placesRoutes(app: FastifyInstance): Promise<void> {
       config: perMember(SEARCHES_PER_MINUTE),
       schema: {
         tags: ['places'],
-        summary: 'Places whose name starts with the text (3 or more characters), at most 5',
+        summary:
+          'Towns, neighborhoods and US ZIP codes whose name (or code) starts with the text (3 or more ' +
+          'characters), at most 5',
         description:
-          'Accent- and case-insensitive; most populous first. Text after a comma narrows by region or ' +
-          'country ("Portland, Maine"). 502 GEOCODER_UNAVAILABLE when an external geocoder fails.',
+          "Accent- and case-insensitive. Places near the member's own saved point come first, nearest " +
+          'first; then the most populous. Text after a comma narrows by city, region or country ' +
+          '("Portland, Maine", "Buckman, Portland"). 502 GEOCODER_UNAVAILABLE when an external geocoder fails.',
         querystring: placeSearchQuerySchema,
         response: {
           200: placeSchema.array(),
@@ -55,7 +67,9 @@ export async function placesRoutes(app: FastifyInstance): Promise<void> {
         },
       },
     },
-    async (request) => geocoder.search(request.query.q, LOCATION_SEARCH_MAX_RESULTS),
+    // The member's own exact point only orders their own suggestions; it is never sent anywhere.
+    async (request) =>
+      geocoder.search(request.query.q, LOCATION_SEARCH_MAX_RESULTS, ownPoint(request.member)),
   );
 
   routes.get(
@@ -64,8 +78,9 @@ export async function placesRoutes(app: FastifyInstance): Promise<void> {
       config: perMember(REVERSE_LOOKUPS_PER_MINUTE),
       schema: {
         tags: ['places'],
-        summary: 'The named place nearest to a point',
+        summary: 'The most precise named place near a point: neighborhood, ZIP code or town',
         description:
+          'For "use current location": the answer names the point; the profile keeps the point itself. ' +
           '404 PLACE_NOT_FOUND when no town is near (open sea). 502 GEOCODER_UNAVAILABLE when an ' +
           'external geocoder fails.',
         querystring: placeReverseQuerySchema,

@@ -86,18 +86,114 @@ describe('places (GEOCODER=offline)', () => {
     });
   });
 
+  describe("GET /api/places/search: neighborhoods, ZIP codes and the member's own area", () => {
+    const asMemberAt = async (latitude: number, longitude: number) =>
+      sessionCookiesFor(
+        t.app,
+        await createUser(t.database.db, { location: 'Somewhere', latitude, longitude }),
+      );
+    const namesFor = async (q: string, as: Record<string, string>) => {
+      const response = await search(q, as);
+      expect(response.statusCode).toBe(200);
+      return (response.json() as Array<{ displayName: string }>).map((p) => p.displayName);
+    };
+
+    it('finds neighborhoods by any word of their name, with their city', async () => {
+      const response = await search('Buckman');
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual([
+        {
+          id: 'zillow:271068',
+          displayName: 'Buckman, Portland, Oregon, United States',
+          latitude: expect.closeTo(45.517, 2),
+          longitude: expect.closeTo(-122.653, 2),
+        },
+      ]);
+      expect(await names('Sellwood')).toContain('Sellwood-Moreland, Portland, Oregon, United States');
+      expect(await names('Moreland')).toContain('Sellwood-Moreland, Portland, Oregon, United States');
+      // A chosen suggestion finds itself again; the city narrows too.
+      expect(await names('Buckman, Portland, Oregon, United States')).toEqual([
+        'Buckman, Portland, Oregon, United States',
+      ]);
+      expect(await names('Hawthorne, Oakland')).toEqual(['Hawthorne, Oakland, California, United States']);
+    });
+
+    it('finds US ZIP codes by their digits, named by their town', async () => {
+      const response = await search('97214');
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual([
+        {
+          id: 'zip:97214',
+          displayName: '97214, Portland, Oregon, United States',
+          latitude: expect.closeTo(45.514, 2),
+          longitude: expect.closeTo(-122.644, 2),
+        },
+      ]);
+      expect(await names('97214-1234')).toEqual(['97214, Portland, Oregon, United States']);
+      expect(await names(' 97214 ')).toEqual(['97214, Portland, Oregon, United States']);
+      expect(await names('97214, Portland, Oregon, United States')).toEqual([
+        '97214, Portland, Oregon, United States',
+      ]);
+      // Three digits: the first five codes in order for a member without a location.
+      expect(await names('972')).toEqual([
+        '97201, Portland, Oregon, United States',
+        '97202, Portland, Oregon, United States',
+        '97203, Portland, Oregon, United States',
+        '97204, Portland, Oregon, United States',
+        '97205, Portland, Oregon, United States',
+      ]);
+      expect(await names('00000')).toEqual([]);
+    });
+
+    it("puts places near the member's own point first, nearest first", async () => {
+      const oakland = await asMemberAt(37.8044, -122.2712);
+      const portland = await asMemberAt(45.5122, -122.6533);
+      const maine = await asMemberAt(43.66, -70.26);
+      const nowhere = cookies; // no location: the most populous first
+
+      expect((await namesFor('Hawthorne', oakland))[0]).toBe('Hawthorne, Oakland, California, United States');
+      expect((await namesFor('Hawthorne', nowhere))[0]).toBe('Hawthorne, California, United States');
+      expect((await namesFor('Richmond', portland))[0]).toBe('Richmond, Portland, Oregon, United States');
+      expect((await namesFor('Richmond', nowhere))[0]).toBe('Richmond, Virginia, United States');
+      expect((await namesFor('Portl', maine))[0]).toBe('Portland, Maine, United States');
+      // Far places still come after the near ones.
+      expect(await namesFor('Seattle', portland)).toContain('Seattle, Washington, United States');
+
+      // ZIP codes: nearest first.
+      const zips = await search('972', portland);
+      const points = zips.json() as Array<{ displayName: string; latitude: number; longitude: number }>;
+      expect(points[0]?.displayName).toBe('97214, Portland, Oregon, United States');
+      const km = points.map((p) => Math.hypot(p.latitude - 45.5122, (p.longitude + 122.6533) * 0.7));
+      expect(km).toEqual([...km].sort((a, b) => a - b));
+    });
+  });
+
   describe('GET /api/places/reverse', () => {
-    it('names the nearest town: downtown Portland, Oregon is Portland', async () => {
-      const response = await reverse({ lat: '45.5152', lon: '-122.6784' });
+    it('names the neighborhood around the point: the street-level name, not the town centre', async () => {
+      // SE Belmont St, Portland: inside Buckman.
+      const response = await reverse({ lat: '45.5163', lon: '-122.6534' });
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({
-        id: 'geonames:5746545',
-        displayName: 'Portland, Oregon, United States',
-        latitude: expect.closeTo(45.523, 2),
-        longitude: expect.closeTo(-122.676, 2),
+        id: 'zillow:271068',
+        displayName: 'Buckman, Portland, Oregon, United States',
+        latitude: expect.closeTo(45.517, 2),
+        longitude: expect.closeTo(-122.653, 2),
       });
-      expect((await reverse({ lat: '43.66', lon: '-70.26' })).json().displayName).toBe(
-        'Portland, Maine, United States',
+      expect((await reverse({ lat: '45.5152', lon: '-122.6784' })).json().displayName).toBe(
+        'Downtown, Portland, Oregon, United States',
+      );
+    });
+
+    it('names the town where no neighborhood or ZIP code area is near', async () => {
+      // Downtown Bend, Oregon: no neighborhood data, its ZIP code areas' centres are miles out.
+      const response = await reverse({ lat: '44.0582', lon: '-121.3153' });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toMatchObject({
+        id: 'geonames:5713587',
+        displayName: 'Bend, Oregon, United States',
+      });
+      expect((await reverse({ lat: '43.66', lon: '-70.26' })).json().displayName).toMatch(
+        /, Portland, Maine, United States$/,
       );
     });
 

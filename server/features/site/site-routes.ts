@@ -17,6 +17,9 @@ export async function siteRoutes(app: FastifyInstance): Promise<void> {
         licensingEmail: config.licensingEmail,
         demoLogin: config.demoLogin,
         googleSignIn: config.google !== null,
+        mapTiles: config.mapTiles
+          ? { urlTemplate: config.mapTiles.urlTemplate, attribution: config.mapTiles.attribution }
+          : null,
       }),
     );
 }

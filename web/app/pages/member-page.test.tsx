@@ -11,6 +11,12 @@ const ANN: MemberProfile = {
   displayName: 'Ann R.',
   profileImageUrl: null,
   area: 'Portland, Oregon, United States',
+  approximateArea: {
+    latitude: 45.52,
+    longitude: -122.68,
+    radiusMeters: 2500,
+    name: 'Portland, Oregon, United States',
+  },
   memberSince: '2025-03-04T05:06:07.000Z',
   stats: { totalTrades: 12, rating: 4.8, thisMonth: 3 },
   trustedTrader: true,
@@ -140,7 +146,13 @@ describe('MemberView', () => {
   });
 
   it('goes to the owner from a card without opening the detail, and from the detail, closing it', async () => {
-    const detail: ItemDetail = { ...card(5), description: 'The whole story.', isOwn: false, isActive: true };
+    const detail: ItemDetail = {
+      ...card(5),
+      description: 'The whole story.',
+      isOwn: false,
+      isActive: true,
+      approximateArea: null,
+    };
     const requests = stubApi([{ profile: ANN, items: [card(5)], wants: [], ratings: [] }], [detail]);
     const { location } = renderWithProviders(<MemberView memberId="m1" viewerId="me" />, {
       path: '/members/m1',

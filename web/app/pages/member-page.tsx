@@ -7,7 +7,7 @@ import { MemberLayout } from '../../components/layout/member-layout';
 import { LoadMoreButton } from '../../components/ui/load-more-button';
 import { useUser } from '../../features/auth/api/get-user';
 import { ItemCard, ItemCardSkeleton } from '../../features/feed/components/item-card';
-import { ItemDetailDialog } from '../../features/feed/components/item-detail-dialog';
+import { ItemDetailDialog } from '../../features/feed/components/lazy-item-detail-dialog';
 import { useMember, useMemberItems } from '../../features/members/api/member';
 import { MemberProfileHeader } from '../../features/members/components/member-profile-header';
 import { MemberRatings } from '../../features/members/components/member-ratings';

@@ -3,6 +3,7 @@ import { formatTraderRating } from '../../../../common/trader-reputation';
 import { MemberLink } from '../../../components/member-link';
 import { Badge } from '../../../components/ui/badge';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
+import { AreaMap } from '../../places/components/area-map';
 import { ReportButton } from '../../safety/components/report-button';
 import { useItemDetail } from '../api/item-detail';
 import { formatDistance, formatValue, ownerName } from '../format';
@@ -68,6 +69,7 @@ export function ItemDetailDialog({
                 {formatDistance(item.distanceMiles) ?? 'Set your location to see the distance'}
               </p>
             </div>
+            {item.approximateArea ? <AreaMap area={item.approximateArea} /> : null}
             <div className="rounded-lg bg-brand-50 p-3 text-sm text-brand-900">
               <p className="font-semibold">Looking for</p>
               {item.lookingFor.length > 0 ? (

@@ -2,6 +2,7 @@ import { CalendarDays, MapPin } from 'lucide-react';
 import type { MemberProfile } from '../../../../common/schemas/members';
 import { TraderReputation } from '../../../components/trader-reputation';
 import { Avatar } from '../../../components/ui/avatar';
+import { AreaMap } from '../../places/components/area-map';
 
 const monthYear = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 
@@ -18,31 +19,36 @@ export function completedTradesText({ totalTrades, thisMonth }: MemberProfile['s
 export function MemberProfileHeader({ member }: { member: MemberProfile }) {
   const [firstName, lastName] = member.displayName.split(' ');
   return (
-    <div className="flex items-center gap-4">
-      <Avatar
-        firstName={firstName}
-        lastName={lastName}
-        imageUrl={member.profileImageUrl}
-        className="h-16 w-16 shrink-0 text-xl"
-      />
-      <div className="grid min-w-0 gap-1">
-        <h1 className="text-2xl font-bold text-slate-900">{member.displayName}</h1>
-        <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-slate-600">
-          <span className="flex items-center gap-1">
-            <MapPin className="h-4 w-4 shrink-0 text-brand-700" aria-hidden="true" />
-            {member.area ? `Near ${member.area}` : 'Area not shared'}
-          </span>
-          <span className="flex items-center gap-1">
-            <CalendarDays className="h-4 w-4 shrink-0 text-brand-700" aria-hidden="true" />
-            Member since {monthYear.format(new Date(member.memberSince))}
-          </span>
-        </p>
-        <TraderReputation stats={member.stats} trusted={member.trustedTrader} />
-        <p className="text-sm text-slate-600">{completedTradesText(member.stats)}</p>
-        {member.bio ? (
-          <p className="mt-1 whitespace-pre-line break-words text-slate-800">{member.bio}</p>
-        ) : null}
+    <div className="grid gap-4">
+      <div className="flex items-center gap-4">
+        <Avatar
+          firstName={firstName}
+          lastName={lastName}
+          imageUrl={member.profileImageUrl}
+          className="h-16 w-16 shrink-0 text-xl"
+        />
+        <div className="grid min-w-0 gap-1">
+          <h1 className="text-2xl font-bold text-slate-900">{member.displayName}</h1>
+          <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-slate-600">
+            <span className="flex items-center gap-1">
+              <MapPin className="h-4 w-4 shrink-0 text-brand-700" aria-hidden="true" />
+              {member.area ? `Near ${member.area}` : 'Area not shared'}
+            </span>
+            <span className="flex items-center gap-1">
+              <CalendarDays className="h-4 w-4 shrink-0 text-brand-700" aria-hidden="true" />
+              Member since {monthYear.format(new Date(member.memberSince))}
+            </span>
+          </p>
+          <TraderReputation stats={member.stats} trusted={member.trustedTrader} />
+          <p className="text-sm text-slate-600">{completedTradesText(member.stats)}</p>
+          {member.bio ? (
+            <p className="mt-1 whitespace-pre-line break-words text-slate-800">{member.bio}</p>
+          ) : null}
+        </div>
       </div>
+      {member.approximateArea ? (
+        <AreaMap area={member.approximateArea} className="grid max-w-xl gap-2" />
+      ) : null}
     </div>
   );
 }

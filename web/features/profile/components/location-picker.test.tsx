@@ -175,15 +175,22 @@ describe('LocationPicker', () => {
     expect(screen.queryByText('Searching...')).not.toBeInTheDocument();
   });
 
-  it('use current location looks up the nearest town and fills it', async () => {
-    const fetchMock = stubFetch(() => jsonResponse(PORTLAND_OR));
+  it("use current location names the place around the member and keeps the member's own point", async () => {
+    const buckman = {
+      id: 'zillow:271068',
+      displayName: 'Buckman, Portland, Oregon, United States',
+      latitude: 45.51734,
+      longitude: -122.65305,
+    };
+    const fetchMock = stubFetch(() => jsonResponse(buckman));
     setGeolocation((success) =>
       success({ coords: { latitude: 45.5152, longitude: -122.6784 } } as GeolocationPosition),
     );
     const { input, onSelect } = renderPicker();
     await userEvent.click(screen.getByRole('button', { name: 'Use current location' }));
-    await waitFor(() => expect(input).toHaveValue('Portland, Oregon, United States'));
-    expect(onSelect).toHaveBeenCalledExactlyOnceWith(PORTLAND_OR);
+    await waitFor(() => expect(input).toHaveValue('Buckman, Portland, Oregon, United States'));
+    // The street-level point from the browser, not the neighborhood's centre.
+    expect(onSelect).toHaveBeenCalledExactlyOnceWith({ ...buckman, latitude: 45.5152, longitude: -122.6784 });
     const url = new URL(String(fetchMock.mock.calls[0]?.[0]), 'http://localhost');
     expect(url.pathname).toBe('/api/places/reverse');
     expect(url.searchParams.get('lat')).toBe('45.5152');
@@ -202,7 +209,9 @@ describe('LocationPicker', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Use current location' }));
     expect(
-      await screen.findByText('We could not find your current location. Type your town instead.'),
+      await screen.findByText(
+        'We could not find your current location. Type your neighborhood, ZIP code or town instead.',
+      ),
     ).toBeVisible();
     expect(warn).toHaveBeenCalledWith('Could not use the current location', expect.anything());
     expect(onSelect).not.toHaveBeenCalled();
@@ -219,7 +228,9 @@ describe('LocationPicker', () => {
     renderPicker();
     await userEvent.click(screen.getByRole('button', { name: 'Use current location' }));
     expect(
-      await screen.findByText('We could not find your current location. Type your town instead.'),
+      await screen.findByText(
+        'We could not find your current location. Type your neighborhood, ZIP code or town instead.',
+      ),
     ).toBeVisible();
     expect(warn).toHaveBeenCalledOnce();
   });

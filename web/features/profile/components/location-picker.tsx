@@ -29,7 +29,8 @@ export interface LocationPickerProps {
   'aria-describedby'?: string;
 }
 
-const GEOLOCATION_FAILED = 'We could not find your current location. Type your town instead.';
+const GEOLOCATION_FAILED =
+  'We could not find your current location. Type your neighborhood, ZIP code or town instead.';
 
 /** `value`, once it has stopped changing for `delayMs`. */
 function useDebouncedValue<T>(value: T, delayMs: number): T {
@@ -56,9 +57,10 @@ function getCurrentPosition(): Promise<GeolocationPosition> {
 }
 
 /**
- * The location picker (spec sections 2, 5 and 8): a combobox that searches places from 3 typed
- * characters after a 300 ms pause and offers up to 5, plus a use-current-location button (browser
- * geolocation, then the reverse look-up). Failures are logged and clear the suggestions.
+ * The location picker (spec sections 2, 5 and 8): a combobox that searches places (towns,
+ * neighborhoods, ZIP codes) from 3 typed characters after a 300 ms pause and offers up to 5, plus a
+ * use-current-location button (browser geolocation, then the reverse look-up for a name; the
+ * browser's own point is what is kept). Failures are logged and clear the suggestions.
  * Keyboard: arrow keys move through the suggestions, Enter chooses, Escape closes.
  */
 export function LocationPicker({
@@ -116,7 +118,11 @@ export function LocationPicker({
     setLocating(true);
     try {
       const position = await getCurrentPosition();
-      choose(await reverse(position.coords.latitude, position.coords.longitude));
+      const { latitude, longitude } = position.coords;
+      const place = await reverse(latitude, longitude);
+      // The name is only a label: the member's own point is kept, not the named place's centre,
+      // so neighbours on different streets are not all put on one point (issue 17).
+      choose({ ...place, latitude, longitude });
     } catch (error) {
       // Spec section 8: logged only, and the suggestions are cleared.
       console.warn('Could not use the current location', error);
@@ -183,7 +189,7 @@ export function LocationPicker({
           aria-activedescendant={active >= 0 ? optionId(active) : undefined}
           aria-invalid={ariaInvalid}
           aria-describedby={[ariaDescribedBy, hintId].filter(Boolean).join(' ')}
-          placeholder="Start typing your town or city"
+          placeholder="Type your neighborhood, ZIP code or town"
           value={value}
           onChange={(event) => {
             onTextChange(event.target.value);
@@ -243,7 +249,8 @@ export function LocationPicker({
         </div>
       </div>
       <p id={hintId} className="text-xs text-slate-600">
-        Type at least {LOCATION_SEARCH_MIN_CHARS} letters, then choose your town from the list.
+        Type at least {LOCATION_SEARCH_MIN_CHARS} letters or the digits of your ZIP code, then choose from the
+        list. A neighborhood or ZIP code puts you nearer your neighbors than a whole town.
       </p>
       <p role="status" className="sr-only">
         {announcement}
