@@ -10,3 +10,16 @@ createRoot(root).render(
     <App />
   </StrictMode>,
 );
+
+// The service worker (ADR 034) registers after the page has loaded, from its own small chunk.
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  window.addEventListener(
+    'load',
+    () => {
+      import('./lib/register-service-worker')
+        .then((module) => module.registerServiceWorker())
+        .catch((error: unknown) => console.warn('The service worker was not registered', error));
+    },
+    { once: true },
+  );
+}

@@ -6,13 +6,14 @@ import {
   FEED_PAGE_SIZE,
   SORT_OPTIONS,
 } from '../constants';
+import { FEED_SEED_MAX } from '../feed-names';
 import { itemBaseSchema } from './listings';
 import { decimalParam, wholeNumberParam } from './numbers';
+import { approximateAreaSchema } from './places';
 import { textField } from './text';
 
-/** The three feeds of the home screen (docs/product.md names, docs/matching.md contents). */
-export const FEED_NAMES = ['barter-match', 'random-barter', 'everything'] as const;
-export type FeedName = (typeof FEED_NAMES)[number];
+// Plain values the web's first screen needs live without zod (ADR 033).
+export { FEED_NAMES, FEED_SEED_MAX, type FeedName } from '../feed-names';
 
 export type FeedSort = (typeof SORT_OPTIONS)[number];
 
@@ -25,8 +26,6 @@ export const FEED_DESCRIPTION_MAX_LENGTH = 300;
 /** Titles of the owner's active wants on a card ('Looking for'); the item detail shows more. */
 export const LOOKING_FOR_ON_CARD = 2;
 export const LOOKING_FOR_ON_DETAIL = 10;
-/** Largest random-barter seed; the web draws one per browsing session (crypto.getRandomValues). */
-export const FEED_SEED_MAX = 2_147_483_647;
 
 const radiusMessage = `radius must be one of ${DISTANCE_OPTIONS_MILES.join(', ')}`;
 
@@ -121,6 +120,8 @@ export const itemDetailSchema = feedItemSchema.extend({
   /** The viewer's own item (then it may be inactive, and the Propose button makes no sense). */
   isOwn: z.boolean(),
   isActive: z.boolean(),
+  /** The owner's approximate area for the map (never their exact point); null without a location. */
+  approximateArea: approximateAreaSchema.nullable(),
 });
 
 export type ItemDetail = z.infer<typeof itemDetailSchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isCategoryAllowed } from '../categories';
+import { OWN_LIST_MAX_OFFSET, OWN_LIST_MAX_PAGE_SIZE, OWN_LIST_PAGE_SIZE } from '../own-lists';
 import { DECIMAL_TEXT, wholeNumberParam } from './numbers';
 import { textField } from './text';
 
@@ -252,13 +253,13 @@ export const listingIdParamsSchema = z.strictObject({
     .pipe(z.number().max(2_147_483_647, 'Not a valid id')),
 });
 
-/** Page sizes of the owner's lists (GET /api/items/my, GET /api/wants/my): default and largest. */
-export const OWN_LIST_PAGE_SIZE = 50;
-export const OWN_LIST_MAX_PAGE_SIZE = 100;
-/** Deepest offset served: more than a year of non-stop listing at the default create limits. */
-export const OWN_LIST_MAX_OFFSET = 1_000_000;
-/** Response header of the owner's lists carrying how many there are in all (ADR 017). */
-export const TOTAL_COUNT_HEADER = 'x-total-count';
+// Plain values every member screen needs live without zod (ADR 033).
+export {
+  OWN_LIST_MAX_OFFSET,
+  OWN_LIST_MAX_PAGE_SIZE,
+  OWN_LIST_PAGE_SIZE,
+  TOTAL_COUNT_HEADER,
+} from '../own-lists';
 
 /**
  * Query of the owner's lists: offset paging, newest first. The body stays a plain list (spec

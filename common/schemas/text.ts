@@ -27,6 +27,11 @@
  */
 import { z } from 'zod';
 
+// In the browser the page's CSP has no 'unsafe-eval': zod's JIT would probe `new Function` when its
+// first object schema is built, and Chrome reports the refusal (Lighthouse, ADR 033). Every schema
+// module builds on this one, so this runs first; the server keeps the JIT.
+if (typeof document !== 'undefined') z.config({ jitless: true });
+
 // With the u flag, [\ud800-\udfff] matches only a surrogate that is not half of a pair: a pair is
 // read as one code point above U+FFFF, outside the class.
 const SINGLE_LINE = '\\u0000-\\u001f\\u007f-\\u009f\\u202a-\\u202e\\u2066-\\u2069\\ud800-\\udfff';

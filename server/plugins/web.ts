@@ -4,6 +4,8 @@ import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sendNotFound } from './error-handler';
+import { cookieName } from './security';
+import { SESSION_COOKIE } from './session';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const WEB_DIST = path.join(ROOT, 'dist/web');
@@ -18,9 +20,62 @@ function wantsHtml(request: FastifyRequest): boolean {
   return true;
 }
 
+/** The encodings the build writes beside each file (scripts/precompress.ts), best first. */
+const ENCODINGS = [
+  { name: 'br', extension: '.br' },
+  { name: 'gzip', extension: '.gz' },
+] as const;
+type Encoding = (typeof ENCODINGS)[number]['name'];
+
+/**
+ * The best encoding the request accepts among those we have: brotli, then gzip; none for a missing
+ * header, `identity` or `q=0`. `*` accepts any encoding not named.
+ */
+export function chooseEncoding(
+  acceptEncoding: string | undefined,
+  available: readonly Encoding[],
+): Encoding | null {
+  if (!acceptEncoding) return null;
+  const weights = new Map<string, number>();
+  for (const part of acceptEncoding.toLowerCase().split(',')) {
+    const [token = '', ...params] = part.trim().split(';');
+    if (!token) continue;
+    const q = params.map((param) => param.trim()).find((param) => param.startsWith('q='));
+    const weight = q ? Number.parseFloat(q.slice(2)) : 1;
+    weights.set(token.trim(), Number.isNaN(weight) ? 0 : weight);
+  }
+  let best: Encoding | null = null;
+  let bestWeight = 0;
+  for (const encoding of available) {
+    const weight = weights.get(encoding) ?? weights.get('*') ?? 0;
+    if (weight > bestWeight) {
+      best = encoding;
+      bestWeight = weight;
+    }
+  }
+  return best;
+}
+
+/**
+ * A member's screens start by asking who is signed in (GET /api/auth/user); with a session cookie the
+ * page tells the browser to ask at once, beside the page's scripts, instead of after them (ADR 033).
+ * Signed-out visitors get no hint (their answer would be a 401).
+ */
+export const CURRENT_USER_PRELOAD = '</api/auth/user>; rel=preload; as=fetch; crossorigin=use-credentials';
+
+/** index.html and its compressed copies, read once at start. */
+function readIndexHtml(indexFile: string): { identity: Buffer; encoded: Map<Encoding, Buffer> } {
+  const encoded = new Map<Encoding, Buffer>();
+  for (const { name, extension } of ENCODINGS) {
+    if (existsSync(indexFile + extension)) encoded.set(name, readFileSync(indexFile + extension));
+  }
+  return { identity: readFileSync(indexFile), encoded };
+}
+
 /**
  * Serves the web app: in production the built files (hashed assets cached for a year, index.html
- * never cached) with an SPA fallback for client routes; in development Vite's middleware with hot reload.
+ * never cached) with an SPA fallback for client routes, each sent brotli- or gzip-compressed from the
+ * copies the build wrote (ADR 033); in development Vite's middleware with hot reload.
  * Unknown API routes and missing files get a JSON 404.
  */
 export async function webPlugin(
@@ -53,13 +108,16 @@ export async function webPlugin(
     app.setNotFoundHandler(async (request, reply) => sendNotFound(request, reply));
     return;
   }
-  const indexHtml = readFileSync(indexFile);
+  const indexHtml = readIndexHtml(indexFile);
   await app.register(fastifyStatic, {
     root: distDir,
     prefix: '/',
     index: false,
     // One route per built file (globbed at start); every other path falls through to the SPA fallback.
     wildcard: false,
+    // The .br and .gz copies are sent for their file (Vary: Accept-Encoding), never at their own path.
+    preCompressed: true,
+    globIgnore: ['**/*.br', '**/*.gz'],
     schemaHide: true,
     setHeaders(reply, filePath) {
       const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
@@ -69,6 +127,13 @@ export async function webPlugin(
   });
   app.setNotFoundHandler(async (request, reply) => {
     if (!wantsHtml(request)) return sendNotFound(request, reply);
-    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
+    const encoding = chooseEncoding(request.headers['accept-encoding'], [...indexHtml.encoded.keys()]);
+    reply
+      .header('cache-control', 'no-cache')
+      .header('vary', 'accept-encoding, cookie')
+      .type('text/html; charset=utf-8');
+    if (request.cookies?.[cookieName(app.config, SESSION_COOKIE)]) reply.header('link', CURRENT_USER_PRELOAD);
+    if (!encoding) return reply.send(indexHtml.identity);
+    return reply.header('content-encoding', encoding).send(indexHtml.encoded.get(encoding));
   });
 }

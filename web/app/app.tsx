@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { OfflineBanner } from '../components/layout/offline-banner';
 import { showPendingToast } from '../components/ui/use-toast';
 import { GateGuard } from '../features/gate/components/gate-guard';
 import { AppProvider } from './provider';
@@ -9,6 +10,7 @@ export function App() {
   useEffect(showPendingToast, []);
   return (
     <AppProvider>
+      <OfflineBanner />
       <GateGuard>
         <AppRouter />
       </GateGuard>

@@ -44,8 +44,14 @@ describe('api client (spec section 7)', () => {
   });
 
   it('a read can yield null on 401, and otherwise raises', async () => {
-    stubFetch(new Response('{"message":"Please sign in.","code":"UNAUTHORIZED"}', { status: 401 }));
+    const unauthorized = () =>
+      new Response('{"message":"Please sign in.","code":"UNAUTHORIZED"}', { status: 401 });
+    const first = unauthorized();
+    stubFetch(first);
     expect(await apiGet('/api/auth/user', { on401: 'returnNull' })).toBeNull();
+    // Its body is read all the same, so the request finishes (ADR 033).
+    expect(first.bodyUsed).toBe(true);
+    stubFetch(unauthorized());
     await expect(apiGet('/api/auth/user')).rejects.toThrow(/^401: /);
   });
 

@@ -1,5 +1,6 @@
 import { GATE_STORAGE_KEY } from '../../common/constants';
 import { ERROR_CODES } from '../../common/error-codes';
+import { clearOfflineData, isOffline, OFFLINE_REFUSED_EVENT, OfflineError } from './offline';
 
 /**
  * A non-OK response (spec section 8): the message is "status: body text" (or the status text when the
@@ -22,8 +23,13 @@ export class ApiError extends Error {
 /** Fired when the server says the site gate is closed, so the page can show the gate again. */
 export const GATE_CLOSED_EVENT = 'barterhood:gate-closed';
 
+/** Writes that sign a member in or out or end the account: the reads kept offline go with the session. */
+const SESSION_WRITES = /^\/api\/(?:auth\/|demo-login$|account\/sign-out-everywhere$|account$)/;
+
 async function throwIfNotOk(response: Response): Promise<void> {
   if (response.ok) return;
+  // Nobody is signed in (any more): no member's reads stay on this device (ADR 034).
+  if (response.status === 401) await clearOfflineData();
   const text = (await response.text()) || response.statusText;
   let code: string | undefined;
   let serverMessage: string | undefined;
@@ -54,6 +60,13 @@ async function throwIfNotOk(response: Response): Promise<void> {
  * item with its photo as a file, ADR 013) goes as multipart/form-data, its type set by the browser.
  */
 export async function apiRequest(method: string, url: string, data?: unknown): Promise<Response> {
+  const write = method !== 'GET' && method !== 'HEAD';
+  // Offline, a write is refused before it is sent, never queued or lost silently (ADR 034): the page
+  // says so (OFFLINE_REFUSED_EVENT) and the caller gets an error, so its form keeps what was typed.
+  if (write && isOffline()) {
+    window.dispatchEvent(new Event(OFFLINE_REFUSED_EVENT));
+    throw new OfflineError();
+  }
   const form = data instanceof FormData;
   const response = await fetch(url, {
     method,
@@ -62,6 +75,7 @@ export async function apiRequest(method: string, url: string, data?: unknown): P
     credentials: 'include',
   });
   await throwIfNotOk(response);
+  if (write && SESSION_WRITES.test(url.split('?', 1)[0] ?? '')) await clearOfflineData();
   return response;
 }
 
@@ -71,7 +85,13 @@ export async function apiGet<T>(
   options: { on401?: 'throw' | 'returnNull' } = {},
 ): Promise<T | null> {
   const response = await fetch(url, { credentials: 'include' });
-  if (options.on401 === 'returnNull' && response.status === 401) return null;
+  if (options.on401 === 'returnNull' && response.status === 401) {
+    // Read the body all the same: left unread, the request never finishes (the connection stays busy,
+    // and Lighthouse waits 45 s for the page to go quiet, ADR 033).
+    await response.text().catch(() => '');
+    await clearOfflineData();
+    return null;
+  }
   await throwIfNotOk(response);
   return (await response.json()) as T;
 }

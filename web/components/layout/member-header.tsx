@@ -1,25 +1,42 @@
-import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { CalendarDays, LogOut, MapPin, MessageCircle, ShieldCheck, UserRound } from 'lucide-react';
+import { CalendarDays, MapPin, MessageCircle } from 'lucide-react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation } from 'wouter';
+import type { CurrentUser } from '../../../common/schemas/auth';
 import { paths } from '../../app/paths';
-import { useLogout } from '../../features/auth/api/auth-mutations';
 import { useUser } from '../../features/auth/api/get-user';
 import { SearchBox } from '../../features/feed/components/search-box';
 import { useUnreadCounts } from '../../features/notifications/api/unread-counts';
-import { NotificationBell } from '../../features/notifications/components/notification-bell';
-import { DemoAccountNote } from '../demo-account-note';
+import { NotificationBell } from '../../features/notifications/components/lazy-notification-bell';
 import { Avatar } from '../ui/avatar';
 import { CountBadge, unreadLabel } from '../ui/count-badge';
 import { Logo } from './logo';
+
+// The menus' code (Radix's menu and its positioning) loads beside the first screen, not before it
+// (ADR 033); until then a button that looks the same stands in, and a click on it opens the menu on arrival.
+const AccountMenu = lazy(() => import('./account-menu').then((module) => ({ default: module.AccountMenu })));
+
+function AccountMenuPlaceholder({ user, onOpen }: { user: CurrentUser; onOpen: () => void }) {
+  return (
+    <button
+      type="button"
+      className="rounded-full"
+      aria-label="Account menu"
+      aria-haspopup="menu"
+      aria-expanded={false}
+      onClick={onOpen}
+    >
+      <Avatar firstName={user.firstName} lastName={user.lastName} imageUrl={user.profileImageUrl} />
+    </button>
+  );
+}
 
 /** The signed-in header (spec section 2); renders nothing without a user. */
 export function MemberHeader() {
   const { user } = useUser();
   const unread = useUnreadCounts();
-  const logout = useLogout();
-  const [location, navigate] = useLocation();
+  const [location] = useLocation();
+  const [menuWanted, setMenuWanted] = useState(false);
   if (!user) return null;
-  const fullName = [user.firstName, user.lastName].filter(Boolean).join(' ') || 'Member';
 
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
@@ -47,60 +64,18 @@ export function MemberHeader() {
             <span className="hidden md:inline">Swap days</span>
           </Link>
           <NotificationBell unread={unread.notifications} />
-          {/* Phones reach the barters from the bottom navigation's Messages tab. */}
+          {/* Messages in the header on every screen (the bottom navigation has it on phones too). */}
           <Link
             href={paths.barters}
-            className="relative hidden rounded-full p-2 text-slate-700 hover:bg-slate-100 sm:block"
+            className="relative rounded-full p-2 text-slate-700 hover:bg-slate-100"
             aria-label={unreadLabel('Messages', unread.messages)}
           >
             <MessageCircle className="h-5 w-5" aria-hidden="true" />
             <CountBadge count={unread.messages} />
           </Link>
-          <DropdownMenu.Root>
-            <DropdownMenu.Trigger className="rounded-full" aria-label="Account menu">
-              <Avatar firstName={user.firstName} lastName={user.lastName} imageUrl={user.profileImageUrl} />
-            </DropdownMenu.Trigger>
-            <DropdownMenu.Portal>
-              <DropdownMenu.Content
-                align="end"
-                sideOffset={8}
-                className="z-50 min-w-56 rounded-xl border border-slate-200 bg-white p-1 shadow-lg"
-              >
-                <div className="px-3 py-2">
-                  <p className="text-sm font-semibold text-slate-900">{fullName}</p>
-                  {user.email ? (
-                    <p className="text-xs text-slate-600">{user.email}</p>
-                  ) : user.isDemo ? (
-                    <DemoAccountNote />
-                  ) : null}
-                </div>
-                <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
-                <DropdownMenu.Item
-                  onSelect={() => navigate(paths.profile)}
-                  className="flex cursor-pointer items-center gap-2 rounded-md px-3 py-2 text-sm outline-none data-[highlighted]:bg-slate-100"
-                >
-                  <UserRound className="h-4 w-4" aria-hidden="true" />
-                  Profile
-                </DropdownMenu.Item>
-                {user.role === 'moderator' && (
-                  <DropdownMenu.Item
-                    onSelect={() => navigate(paths.moderation)}
-                    className="flex cursor-pointer items-center gap-2 rounded-md px-3 py-2 text-sm outline-none data-[highlighted]:bg-slate-100"
-                  >
-                    <ShieldCheck className="h-4 w-4" aria-hidden="true" />
-                    Moderation
-                  </DropdownMenu.Item>
-                )}
-                <DropdownMenu.Item
-                  onSelect={() => logout.mutate()}
-                  className="flex cursor-pointer items-center gap-2 rounded-md px-3 py-2 text-sm outline-none data-[highlighted]:bg-slate-100"
-                >
-                  <LogOut className="h-4 w-4" aria-hidden="true" />
-                  Log out
-                </DropdownMenu.Item>
-              </DropdownMenu.Content>
-            </DropdownMenu.Portal>
-          </DropdownMenu.Root>
+          <Suspense fallback={<AccountMenuPlaceholder user={user} onOpen={() => setMenuWanted(true)} />}>
+            <AccountMenu defaultOpen={menuWanted} />
+          </Suspense>
         </div>
       </div>
     </header>

@@ -1,13 +1,14 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { VerifyEmailBanner } from '../../features/account/components/verify-email-banner';
-import { userQuery, useUser } from '../../features/auth/api/get-user';
 import { AddItemProvider, useOpenAddItem } from '../../features/listings/components/add-item-context';
-import { useLiveEvents } from '../../features/notifications/live-events';
 import { Button } from '../ui/button';
 import { BottomNav } from './bottom-nav';
 import { MemberHeader } from './member-header';
+import { SiteFooter } from './site-footer';
+
+// Without the stream the page works (it is read again on open); if its code cannot load, none.
+const MemberLiveEvents = lazy(() => import('./member-live-events').catch(() => ({ default: () => null })));
 
 /** The floating Add Item button on desktop (spec section 2). */
 function FloatingAddItem() {
@@ -25,35 +26,28 @@ function FloatingAddItem() {
 }
 
 /**
- * The page's live updates (issue 13) while signed in. When the stream is refused, the current user is
- * read again: signed out elsewhere, the app turns to its signed-out screens and the stream stays shut.
- */
-function useMemberLiveEvents() {
-  const { isAuthenticated } = useUser();
-  const queryClient = useQueryClient();
-  useLiveEvents(isAuthenticated, () =>
-    queryClient.fetchQuery({ ...userQuery(), staleTime: 0 }).then(
-      (user) => user !== null,
-      () => true,
-    ),
-  );
-}
-
-/**
  * The frame of member screens: header on top, bottom navigation on phones, the Add New Item dialog,
  * and the live updates of the header's badges and the barter screens.
  */
 export function MemberLayout({ children }: { children: ReactNode }) {
-  useMemberLiveEvents();
   return (
     <AddItemProvider>
+      <Suspense fallback={null}>
+        <MemberLiveEvents />
+      </Suspense>
       <div className="min-h-screen pb-16 md:pb-0 print:pb-0">
         {/* Printed pages (the swap day's pick-up sheet) carry only their content. */}
         <div className="contents print:hidden">
           <MemberHeader />
           <VerifyEmailBanner />
         </div>
-        <main className="mx-auto max-w-6xl px-4 py-6 print:max-w-none print:p-0">{children}</main>
+        {/* At least a screen high: the footer starts below the fold and never jumps as the page's data arrives. */}
+        <main className="mx-auto min-h-screen max-w-6xl px-4 py-6 print:min-h-0 print:max-w-none print:p-0">
+          {children}
+        </main>
+        <div className="print:hidden">
+          <SiteFooter />
+        </div>
         <FloatingAddItem />
         <div className="print:hidden">
           <BottomNav />

@@ -8,17 +8,21 @@ export function ListingImage({
   src,
   className,
   lazy,
+  priority,
 }: {
   src: string | null;
   className: string;
   lazy?: boolean;
+  /** The screen's largest image (the first feed card): fetched first (ADR 033). */
+  priority?: boolean;
 }) {
   if (src) {
     return (
       <img
         src={src}
         alt=""
-        loading={lazy ? 'lazy' : undefined}
+        loading={lazy && !priority ? 'lazy' : undefined}
+        fetchPriority={priority ? 'high' : undefined}
         className={cn('bg-slate-100 object-cover', className)}
       />
     );

@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { FEED_PAGE_SIZE } from '../../../../common/constants';
-import { FEED_SEED_MAX, type FeedItem, type FeedName, type FeedSort } from '../../../../common/schemas/feed';
+import { FEED_SEED_MAX, type FeedName } from '../../../../common/feed-names';
+import type { FeedItem, FeedSort } from '../../../../common/schemas/feed';
 import { apiGet } from '../../../lib/api-client';
 
 export interface FeedFilters {

@@ -19,12 +19,15 @@ export function ItemCard({
   showMatch,
   onOpen,
   own = false,
+  eager = false,
 }: {
   item: FeedItem;
   showMatch: boolean;
   onOpen: (item: FeedItem) => void;
   /** The viewer's own item (their member page): nothing to save or propose. */
   own?: boolean;
+  /** Above the fold (the first cards of a feed): its photo loads at once, the first one first (ADR 033). */
+  eager?: boolean | 'first';
 }) {
   const distance = formatDistance(item.distanceMiles);
   return (
@@ -33,7 +36,12 @@ export function ItemCard({
       className="flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm"
     >
       <div className="relative">
-        <ListingImage src={item.thumbnailUrl ?? item.imageUrl} lazy className="aspect-[4/3] w-full text-sm" />
+        <ListingImage
+          src={item.thumbnailUrl ?? item.imageUrl}
+          lazy={!eager}
+          priority={eager === 'first'}
+          className="aspect-[4/3] w-full text-sm"
+        />
         <div className="absolute top-2 left-2 flex gap-1">
           {item.isService ? <Badge tone="accent">Service</Badge> : null}
           {showMatch && item.match ? (

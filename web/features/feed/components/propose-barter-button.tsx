@@ -1,9 +1,14 @@
 import { ArrowLeftRight } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { FeedItem } from '../../../../common/schemas/feed';
 import { Button } from '../../../components/ui/button';
-import { ProposalDialog } from '../../barters/components/proposal-dialog';
 import { ownerName } from '../format';
+
+// The proposal form (react-hook-form, the barter schemas) loads on the first click, not with the feed
+// (ADR 033).
+const ProposalDialog = lazy(() =>
+  import('../../barters/components/proposal-dialog').then((module) => ({ default: module.ProposalDialog })),
+);
 
 /** Propose Barter on a card or an item's detail: opens the proposal dialog with this item asked for. */
 export function ProposeBarterButton({
@@ -14,28 +19,42 @@ export function ProposeBarterButton({
   className?: string;
 }) {
   const [open, setOpen] = useState(false);
-  return (
-    <ProposalDialog
-      open={open}
-      onOpenChange={setOpen}
-      target={{
-        mode: 'propose',
-        item: {
-          id: item.id,
-          title: item.title,
-          category: item.category,
-          isService: item.isService,
-          thumbnailUrl: item.thumbnailUrl,
-        },
-        owner: { id: item.user.id, displayName: ownerName(item.user) },
-      }}
-      trigger={
+  const [opened, setOpened] = useState(false);
+  const button = (
+    <Button
+      size="sm"
+      className={className}
+      onClick={(event) => {
         // The card around it does not open the item's detail as well.
-        <Button size="sm" className={className} onClick={(event) => event.stopPropagation()}>
-          <ArrowLeftRight className="h-4 w-4" aria-hidden="true" />
-          Propose Barter
-        </Button>
-      }
-    />
+        event.stopPropagation();
+        setOpened(true);
+        setOpen(true);
+      }}
+    >
+      <ArrowLeftRight className="h-4 w-4" aria-hidden="true" />
+      Propose Barter
+    </Button>
+  );
+  if (!opened) return button;
+  return (
+    // Once loaded, the same button is the dialog's trigger: it gets the focus back on closing.
+    <Suspense fallback={button}>
+      <ProposalDialog
+        open={open}
+        onOpenChange={setOpen}
+        target={{
+          mode: 'propose',
+          item: {
+            id: item.id,
+            title: item.title,
+            category: item.category,
+            isService: item.isService,
+            thumbnailUrl: item.thumbnailUrl,
+          },
+          owner: { id: item.user.id, displayName: ownerName(item.user) },
+        }}
+        trigger={button}
+      />
+    </Suspense>
   );
 }

@@ -13,6 +13,7 @@ const SITE: SiteInfo = {
   licensingEmail: 'licensing@barterhood.example',
   demoLogin: true,
   googleSignIn: false,
+  mapTiles: null,
 };
 
 const NEIGHBORHOOD: FlyerNeighborhood = {

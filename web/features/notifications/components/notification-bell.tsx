@@ -2,7 +2,8 @@ import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { Bell } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
-import { type Notification, notificationText } from '../../../../common/schemas/notifications';
+import { notificationText } from '../../../../common/notification-text';
+import type { Notification } from '../../../../common/schemas/notifications';
 import { paths } from '../../../app/paths';
 import { CountBadge, unreadLabel } from '../../../components/ui/count-badge';
 import { flattenOwnList } from '../../../lib/own-list';
@@ -54,8 +55,9 @@ function NotificationContent({ notification }: { notification: Notification }) {
  * clears the count. The list is read when the bell first opens and again when a live event makes it
  * stale.
  */
-export function NotificationBell({ unread }: { unread: number }) {
-  const [open, setOpen] = useState(false);
+export function NotificationBell({ unread, defaultOpen = false }: { unread: number; defaultOpen?: boolean }) {
+  // Open from the start when the member clicked the stand-in before this code arrived (lazy-notification-bell.tsx).
+  const [open, setOpen] = useState(defaultOpen);
   const query = useNotifications(open);
   const markRead = useMarkNotificationRead();
   const markAll = useMarkAllNotificationsRead();

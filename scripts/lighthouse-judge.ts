@@ -1,0 +1,56 @@
+/** What `npm run lighthouse` (scripts/lighthouse.ts) demands of each page, apart from running it. */
+
+/** Issue 17's bar, Lighthouse mobile settings. */
+export const THRESHOLDS = {
+  performance: 90,
+  accessibility: 95,
+  bestPractices: 95,
+  /** Largest contentful paint, in milliseconds. */
+  lcpMs: 1500,
+} as const;
+
+/** One run's scores (0-100) and timings. */
+export interface LighthouseFigures {
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  lcpMs: number;
+  fcpMs: number;
+  tbtMs: number;
+  cls: number;
+}
+
+export interface PageRun {
+  name: string;
+  url: string;
+  finalUrl: string;
+  figures: LighthouseFigures;
+  /** The audits that cost points, for the log. */
+  failed: string[];
+}
+
+/** What is wrong with a run; empty when it passes. */
+export function judge(figures: LighthouseFigures): string[] {
+  const problems: string[] = [];
+  if (figures.performance < THRESHOLDS.performance)
+    problems.push(`performance ${figures.performance} < ${THRESHOLDS.performance}`);
+  if (figures.accessibility < THRESHOLDS.accessibility)
+    problems.push(`accessibility ${figures.accessibility} < ${THRESHOLDS.accessibility}`);
+  if (figures.bestPractices < THRESHOLDS.bestPractices)
+    problems.push(`best practices ${figures.bestPractices} < ${THRESHOLDS.bestPractices}`);
+  if (!(figures.lcpMs <= THRESHOLDS.lcpMs))
+    problems.push(`LCP ${(figures.lcpMs / 1000).toFixed(2)} s > ${THRESHOLDS.lcpMs / 1000} s`);
+  return problems;
+}
+
+/**
+ * The median run by performance score (then LCP), as Lighthouse advises for noisy single runs: one
+ * run alone, the middle of three.
+ */
+export function median(runs: PageRun[]): PageRun {
+  if (runs.length === 0) throw new Error('No runs to choose from');
+  const sorted = [...runs].sort(
+    (a, b) => a.figures.performance - b.figures.performance || b.figures.lcpMs - a.figures.lcpMs,
+  );
+  return sorted[Math.floor((sorted.length - 1) / 2)] as PageRun;
+}

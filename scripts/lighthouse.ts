@@ -1,0 +1,318 @@
+/**
+ * `npm run lighthouse` (issue 17, ADR 033): Lighthouse with its default mobile settings (a mid-range
+ * phone's screen, 4x slower CPU, slow 4G, simulated) in Debian's Chromium against the built web app,
+ * served by its own server on a fresh embedded database: the landing page, the signed-in feed, the
+ * profile and a barter page. Members, items with photos, a want and a barter are made through the API;
+ * the site gate's and the session's cookies reach Lighthouse as an extra Cookie header.
+ *
+ * Fails below 95 for accessibility or best practices, below 90 for performance, or when the largest
+ * contentful paint takes longer than 1.5 s. Each run has a fresh browser and profile (no service
+ * worker or cache left by the page before). Prints a table; the reports stay in DATA_DIR/reports as
+ * JSON. Needs the web build (dist/web): `npx vite build` first.
+ *
+ * Settings: LIGHTHOUSE_PORT (5303), LIGHTHOUSE_DATA_DIR (.data-lighthouse, emptied first),
+ * CHROMIUM_PATH (/usr/bin/chromium), LIGHTHOUSE_PAGES (names to run, comma-separated),
+ * LIGHTHOUSE_RUNS (runs per page, judged by their median as Lighthouse advises; 1).
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import sharp from 'sharp';
+import { CHROMIUM_ARGS } from '../playwright.config';
+import { judge, type LighthouseFigures, median, type PageRun, THRESHOLDS } from './lighthouse-judge';
+
+const PORT = Number(process.env.LIGHTHOUSE_PORT ?? 5303);
+const BASE_URL = `http://127.0.0.1:${PORT}`;
+const DATA_DIR = path.resolve(process.env.LIGHTHOUSE_DATA_DIR ?? '.data-lighthouse');
+const SITE_PASSWORD = 'lighthouse-gate';
+const MEMBER_PASSWORD = 'Lighthouse-2026!';
+const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
+/** Runs per page, judged by their median (LIGHTHOUSE_RUNS; one keeps CI short). */
+const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 1));
+const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+const started = Date.now();
+const seconds = () => ((Date.now() - started) / 1000).toFixed(1);
+
+// --- The server ---
+
+function startServer(): ChildProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: BASE_URL,
+      DATA_DIR,
+      SITE_PASSWORD,
+      SESSION_SECRET: randomBytes(32).toString('hex'),
+      SEED_DEMO: 'false',
+      // Measured here: pages, not the photo model's first load or the circle finder's runs.
+      PHOTO_SCREENING: 'false',
+      CIRCLE_FINDER: 'false',
+      LOG_LEVEL: 'warn',
+      GATE_RATE_LIMIT: '10000',
+      REGISTER_RATE_LIMIT: '10000',
+      LOGIN_RATE_LIMIT: '10000',
+    },
+  });
+  return child;
+}
+
+async function waitUntilReady(server: ChildProcess): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`The server exited with code ${server.exitCode}`);
+    try {
+      if ((await fetch(`${BASE_URL}/readyz`)).ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`The server did not answer ${BASE_URL}/readyz within 60 s`);
+}
+
+// --- Seeding through the API, as a browser would ---
+
+/** A client that keeps the cookies the server sets, like a browser. */
+class Client {
+  readonly cookies = new Map<string, string>();
+
+  get cookieHeader(): string {
+    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+  }
+
+  async call<T>(method: string, url: string, body?: unknown): Promise<T> {
+    const response = await fetch(`${BASE_URL}${url}`, {
+      method,
+      headers: {
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(this.cookies.size ? { cookie: this.cookieHeader } : {}),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    for (const header of response.headers.getSetCookie()) {
+      const [pair = ''] = header.split(';');
+      const at = pair.indexOf('=');
+      if (at > 0) this.cookies.set(pair.slice(0, at).trim(), pair.slice(at + 1).trim());
+    }
+    const text = await response.text();
+    if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${text}`);
+    return (text ? JSON.parse(text) : null) as T;
+  }
+}
+
+/** A photo as a phone would send it: 1600x1200 JPEG with detail (a plain colour would weigh nothing). */
+async function photoDataUrl(hue: number): Promise<string> {
+  const width = 1600;
+  const height = 1200;
+  const pixels = Buffer.alloc(width * height * 3);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const at = (y * width + x) * 3;
+      const wave = Math.sin(x / 37 + Math.cos(y / 53) * 3) * 40;
+      pixels[at] = (hue + x / 8 + wave) & 255;
+      pixels[at + 1] = (120 + y / 6 - wave) & 255;
+      pixels[at + 2] = (200 - hue / 2 + ((x * y) % 29)) & 255;
+    }
+  }
+  const jpeg = await sharp(pixels, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 85 })
+    .toBuffer();
+  return `data:image/jpeg;base64,${jpeg.toString('base64')}`;
+}
+
+interface Seeded {
+  gateCookie: string;
+  memberCookie: string;
+  barterId: number;
+}
+
+async function seed(): Promise<Seeded> {
+  const member = async (firstName: string, lastName: string, latitude: number, location: string) => {
+    const client = new Client();
+    await client.call('POST', '/api/verify-password', { password: SITE_PASSWORD });
+    await client.call('POST', '/api/auth/register', {
+      firstName,
+      lastName,
+      email: `${firstName.toLowerCase()}@example.com`,
+      password: MEMBER_PASSWORD,
+    });
+    await client.call('PUT', '/api/user/profile', {
+      location,
+      latitude,
+      longitude: -122.6587,
+      maxTravelDistance: 25,
+    });
+    return client;
+  };
+  const gate = new Client();
+  await gate.call('POST', '/api/verify-password', { password: SITE_PASSWORD });
+  const ann = await member('Ann', 'Avery', 45.5122, 'Portland, OR');
+  const ben = await member('Ben', 'Brook', 45.5267, 'Portland, OR');
+
+  type Item = { id: number };
+  const item = async (client: Client, title: string, category: string, hue: number) =>
+    client.call<Item>('POST', '/api/items', {
+      title,
+      description: `${title}, in good shape. Pick up any evening this week.`,
+      category,
+      estimatedValue: '40',
+      imageUrl: await photoDataUrl(hue),
+    });
+  const annBike = await item(ann, 'Mountain bike', 'bikes', 10);
+  await item(ann, 'Folding chair', 'furniture', 90);
+  const benDrill = await item(ben, 'Cordless drill', 'tools', 160);
+  await item(ben, 'Aluminum ladder', 'tools', 220);
+  await ann.call('POST', '/api/wants', { title: 'Cordless drill', category: 'tools' });
+  await ben.call('POST', '/api/wants', { title: 'Mountain bike', category: 'bikes' });
+  // A returning member: the guided start is done and put away.
+  await ann.call('PUT', '/api/account/getting-started', { completed: true });
+  const barter = await ann.call<{ id: number }>('POST', '/api/barter-requests', {
+    offeredItemIds: [annBike.id],
+    requestedItemIds: [benDrill.id],
+    message: 'My bike for your drill?',
+  });
+  return { gateCookie: gate.cookieHeader, memberCookie: ann.cookieHeader, barterId: barter.id };
+}
+
+// --- Lighthouse ---
+
+async function measure(url: string, cookie: string, name: string, run: number): Promise<PageRun> {
+  // A new browser (and profile) per run: a service worker or cache from the page before cannot answer.
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM_PATH,
+    chromeFlags: [...CHROMIUM_ARGS, '--headless=new'],
+    logLevel: 'error',
+  });
+  try {
+    return await measureIn(chrome.port, url, cookie, name, run);
+  } finally {
+    chrome.kill();
+  }
+}
+
+async function measureIn(
+  port: number,
+  url: string,
+  cookie: string,
+  name: string,
+  run: number,
+): Promise<PageRun> {
+  const result = await lighthouse(url, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: [...CATEGORIES],
+    extraHeaders: { Cookie: cookie },
+    // The report's full-page screenshot costs seconds and is not judged.
+    disableFullPageScreenshot: true,
+  });
+  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+  const { lhr } = result;
+  const reports = path.join(DATA_DIR, 'reports');
+  mkdirSync(reports, { recursive: true });
+  writeFileSync(path.join(reports, `${name}-${run}.report.json`), JSON.stringify(lhr));
+  const score = (category: (typeof CATEGORIES)[number]) =>
+    Math.round((lhr.categories[category]?.score ?? 0) * 100);
+  const figures: LighthouseFigures = {
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    bestPractices: score('best-practices'),
+    lcpMs: lhr.audits['largest-contentful-paint']?.numericValue ?? Number.POSITIVE_INFINITY,
+    fcpMs: lhr.audits['first-contentful-paint']?.numericValue ?? Number.POSITIVE_INFINITY,
+    tbtMs: lhr.audits['total-blocking-time']?.numericValue ?? Number.POSITIVE_INFINITY,
+    cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? Number.POSITIVE_INFINITY,
+  };
+  // What cost points: every failed audit of the three categories, for the log.
+  const failed = CATEGORIES.flatMap((category) =>
+    (lhr.categories[category]?.auditRefs ?? [])
+      .filter((ref) => ref.weight > 0)
+      .map((ref) => lhr.audits[ref.id])
+      .filter((audit) => audit && audit.score !== null && audit.score < 0.9)
+      .map((audit) => `${category}: ${audit?.id} (${audit?.displayValue ?? audit?.score})`),
+  );
+  return { name, url, figures, failed, finalUrl: lhr.finalDisplayedUrl };
+}
+
+const pad = (text: string | number, width: number) => String(text).padStart(width);
+
+function printTable(rows: PageRun[]): void {
+  console.log(
+    `\n${'page'.padEnd(10)} ${pad('perf', 5)} ${pad('a11y', 5)} ${pad('b.p.', 5)} ${pad('LCP', 7)} ${pad('FCP', 7)} ${pad('TBT', 7)} ${pad('CLS', 6)}  verdict`,
+  );
+  for (const row of rows) {
+    const { figures: f } = row;
+    const problems = judge(f);
+    console.log(
+      `${row.name.padEnd(10)} ${pad(f.performance, 5)} ${pad(f.accessibility, 5)} ${pad(f.bestPractices, 5)} ${pad(`${(f.lcpMs / 1000).toFixed(2)} s`, 7)} ${pad(`${(f.fcpMs / 1000).toFixed(2)} s`, 7)} ${pad(`${Math.round(f.tbtMs)} ms`, 7)} ${pad(f.cls.toFixed(3), 6)}  ${problems.length ? `FAIL: ${problems.join('; ')}` : 'pass'}`,
+    );
+  }
+  console.log(
+    `Thresholds: performance >= ${THRESHOLDS.performance}, accessibility >= ${THRESHOLDS.accessibility}, best practices >= ${THRESHOLDS.bestPractices}, LCP <= ${THRESHOLDS.lcpMs / 1000} s (Lighthouse mobile, simulated slow 4G, 4x CPU).`,
+  );
+}
+
+async function main(): Promise<number> {
+  const built = path.resolve('dist/web/index.html');
+  if (!existsSync(built)) {
+    console.error('No web build: run `npx vite build` (or `npm run build`) first.');
+    return 1;
+  }
+  console.log(`Lighthouse against the web build of ${statSync(built).mtime.toISOString()}, ${BASE_URL}`);
+  rmSync(DATA_DIR, { recursive: true, force: true });
+  mkdirSync(DATA_DIR, { recursive: true });
+
+  const server = startServer();
+  try {
+    await waitUntilReady(server);
+    const seeded = await seed();
+    console.log(`Server ready and seeded after ${seconds()} s`);
+    const memberCookie = seeded.memberCookie;
+    const pages = [
+      { name: 'landing', url: `${BASE_URL}/`, cookie: seeded.gateCookie },
+      { name: 'feed', url: `${BASE_URL}/`, cookie: memberCookie },
+      { name: 'profile', url: `${BASE_URL}/profile`, cookie: memberCookie },
+      { name: 'barter', url: `${BASE_URL}/barters/${seeded.barterId}`, cookie: memberCookie },
+    ].filter(
+      (page) => !process.env.LIGHTHOUSE_PAGES || process.env.LIGHTHOUSE_PAGES.split(',').includes(page.name),
+    );
+
+    const results: PageRun[] = [];
+    for (const page of pages) {
+      const runs: PageRun[] = [];
+      for (let run = 1; run <= RUNS; run++) runs.push(await measure(page.url, page.cookie, page.name, run));
+      const chosen = median(runs);
+      results.push(chosen);
+      const note = runs.length > 1 ? ` (median of ${runs.length} runs)` : '';
+      console.log(`  ${page.name}: measured after ${seconds()} s${note}`);
+      if (judge(chosen.figures).length) for (const line of chosen.failed) console.log(`    - ${line}`);
+    }
+    printTable(results);
+    const failing = results.filter((row) => judge(row.figures).length > 0);
+    console.log(
+      `\nLighthouse ${failing.length ? 'FAILED' : 'passed'} in ${seconds()} s (reports: ${path.relative(process.cwd(), path.join(DATA_DIR, 'reports'))})`,
+    );
+    return failing.length ? 1 : 0;
+  } finally {
+    server.kill('SIGTERM');
+    await new Promise((resolve) => {
+      if (server.exitCode !== null) resolve(null);
+      else server.once('exit', resolve);
+    });
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

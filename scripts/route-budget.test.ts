@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { entryKey, type Manifest, routeChunks, routeStylesheets } from './route-budget';
+
+/** A build like ours: an entry, a shared chunk, two lazy pages, a dialog loaded on demand. */
+const manifest: Manifest = {
+  'index.html': {
+    file: 'assets/index-a1.js',
+    isEntry: true,
+    imports: ['_react-b2.js'],
+    dynamicImports: ['app/pages/home-page.tsx', 'app/pages/profile-page.tsx'],
+    css: ['assets/index-c3.css'],
+  },
+  '_react-b2.js': { file: 'assets/react-b2.js' },
+  '_member-layout-d4.js': {
+    file: 'assets/member-layout-d4.js',
+    imports: ['_react-b2.js', 'index.html'],
+    dynamicImports: ['_item-form-e5.js'],
+  },
+  '_item-form-e5.js': { file: 'assets/item-form-e5.js', imports: ['_zod-f6.js'] },
+  '_zod-f6.js': { file: 'assets/zod-f6.js' },
+  'app/pages/home-page.tsx': {
+    file: 'assets/home-page-g7.js',
+    isDynamicEntry: true,
+    imports: ['_member-layout-d4.js', '_react-b2.js'],
+    css: ['assets/home-page-h8.css'],
+  },
+  'app/pages/profile-page.tsx': {
+    file: 'assets/profile-page-i9.js',
+    isDynamicEntry: true,
+    imports: ['_member-layout-d4.js', '_zod-f6.js'],
+  },
+};
+
+describe('the chunks a route loads before it paints', () => {
+  it('is the entry and its static imports for a route in the entry', () => {
+    expect(entryKey(manifest)).toBe('index.html');
+    expect(routeChunks(manifest, [])).toEqual(['assets/index-a1.js', 'assets/react-b2.js']);
+  });
+
+  it("adds the page's chunk and what it imports statically, each once, not what it loads on demand", () => {
+    const home = routeChunks(manifest, ['app/pages/home-page.tsx']);
+    expect(home).toEqual([
+      'assets/index-a1.js',
+      'assets/react-b2.js',
+      'assets/home-page-g7.js',
+      'assets/member-layout-d4.js',
+    ]);
+    expect(home).not.toContain('assets/item-form-e5.js');
+    expect(home).not.toContain('assets/zod-f6.js');
+    expect(routeChunks(manifest, ['app/pages/profile-page.tsx'])).toContain('assets/zod-f6.js');
+  });
+
+  it('follows import cycles (a chunk importing the entry back) without looping', () => {
+    const chunks = routeChunks(manifest, ['app/pages/profile-page.tsx']);
+    expect(new Set(chunks).size).toBe(chunks.length);
+  });
+
+  it('refuses a page the build does not have, and a build without one entry', () => {
+    expect(() => routeChunks(manifest, ['app/pages/renamed-page.tsx'])).toThrow(/renamed-page/);
+    expect(() => entryKey({ 'a.js': { file: 'a.js' } })).toThrow(/one entry/);
+  });
+
+  it("lists the stylesheets of the route's chunks", () => {
+    expect(routeStylesheets(manifest, ['app/pages/home-page.tsx'])).toEqual([
+      'assets/index-c3.css',
+      'assets/home-page-h8.css',
+    ]);
+  });
+});

@@ -1,0 +1,66 @@
+/**
+ * The JavaScript a route loads before it can paint (ADR 033), read from Vite's build manifest: the
+ * entry chunk, the route's lazy page chunks, and every chunk those import statically, each once.
+ * Dynamic imports (dialogs, forms, other pages) load later and do not count.
+ */
+
+/** One chunk of `dist/web/.vite/manifest.json`. */
+export interface ManifestChunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+  css?: string[];
+}
+
+export type Manifest = Record<string, ManifestChunk>;
+
+/** A route as the router loads it: the entry, then its page chunks (keys of the manifest). */
+export interface RouteDefinition {
+  name: string;
+  /** Manifest keys of the lazy chunks the route renders, e.g. `app/pages/home-page.tsx`. */
+  pages: string[];
+  /** Whether going over the budget fails the check (otherwise it is reported only). */
+  enforced: boolean;
+}
+
+/** The manifest key of the one entry chunk. */
+export function entryKey(manifest: Manifest): string {
+  const entries = Object.entries(manifest).filter(([, chunk]) => chunk.isEntry);
+  if (entries.length !== 1)
+    throw new Error(`Expected one entry chunk in the Vite manifest, found ${entries.length}`);
+  return (entries[0] as [string, ManifestChunk])[0];
+}
+
+/**
+ * The JavaScript files a route loads before its first paint: the entry and `pages`, and everything
+ * they import statically (transitively, each once, in the order first reached). Throws for a page
+ * the manifest does not have, so a renamed page cannot slip out of the check.
+ */
+export function routeChunks(manifest: Manifest, pages: readonly string[]): string[] {
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key)) return;
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`The Vite manifest has no chunk "${key}"`);
+    seen.add(key);
+    for (const next of chunk.imports ?? []) visit(next);
+  };
+  visit(entryKey(manifest));
+  for (const page of pages) visit(page);
+  return [...seen]
+    .map((key) => (manifest[key] as ManifestChunk).file)
+    .filter((file) => file.endsWith('.js') || file.endsWith('.mjs'));
+}
+
+/** The stylesheets the same chunks bring (reported beside the script). */
+export function routeStylesheets(manifest: Manifest, pages: readonly string[]): string[] {
+  const files = new Set(routeChunks(manifest, pages));
+  const css = new Set<string>();
+  for (const chunk of Object.values(manifest)) {
+    if (files.has(chunk.file)) for (const sheet of chunk.css ?? []) css.add(sheet);
+  }
+  return [...css];
+}

@@ -1,0 +1,35 @@
+import { Bell } from 'lucide-react';
+import { lazy, Suspense, useState } from 'react';
+import { CountBadge, unreadLabel } from '../../../components/ui/count-badge';
+
+const LoadedNotificationBell = lazy(() =>
+  import('./notification-bell').then((module) => ({ default: module.NotificationBell })),
+);
+
+/**
+ * The header's bell (notification-bell.tsx), its menu code loaded beside the first screen rather than
+ * before it (ADR 033). Until it arrives, a button that looks and reads the same stands in; a click on
+ * it opens the list as soon as the code is there.
+ */
+export function NotificationBell({ unread }: { unread: number }) {
+  const [wanted, setWanted] = useState(false);
+  return (
+    <Suspense
+      fallback={
+        <button
+          type="button"
+          aria-label={unreadLabel('Notifications', unread)}
+          aria-haspopup="menu"
+          aria-expanded={false}
+          onClick={() => setWanted(true)}
+          className="relative rounded-full p-2 text-slate-700 hover:bg-slate-100"
+        >
+          <Bell className="h-5 w-5" aria-hidden="true" />
+          <CountBadge count={unread} />
+        </button>
+      }
+    >
+      <LoadedNotificationBell unread={unread} defaultOpen={wanted} />
+    </Suspense>
+  );
+}
