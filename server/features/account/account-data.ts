@@ -9,6 +9,7 @@ import { badRequest } from '../../errors';
 import { localPhotoStore } from '../../storage/photo-store';
 import { verifyPassword } from '../auth/passwords';
 import { presentCurrentUser } from '../auth/user-presenter';
+import { exportCirclesOf } from '../circles/circles-repository';
 import { removeUnusedPhotos } from '../items/items-service';
 import { notifyMember } from '../notifications/notify';
 import { exportSwapDaysOf } from '../swap-days/swap-days-repository';
@@ -36,7 +37,8 @@ const itemColumns = {
  * Everything the member created, and their barters and messages, as one JSON document (ADR 025):
  * their account, listings, wants, saved items, barters with both sides' items, the messages of those
  * conversations, ratings given and received, reports filed, blocks, and swap days organized or
- * joined with their own offers and rankings. Other members appear by id only (their names are theirs).
+ * joined with their own offers and rankings, and trade circles with their loops. Other members appear
+ * by id only (their names are theirs).
  */
 export async function exportMemberData(app: App, member: UserRow): Promise<Record<string, unknown>> {
   const db = app.db;
@@ -84,6 +86,7 @@ export async function exportMemberData(app: App, member: UserRow): Promise<Recor
       role: row.fromUserId === member.id ? 'proposer' : 'recipient',
       otherMemberId: row.fromUserId === member.id ? row.toUserId : row.fromUserId,
       status: row.status,
+      circleId: row.circleId,
       message: row.message,
       closeReason: row.closeReason,
       createdAt: row.createdAt,
@@ -133,6 +136,7 @@ export async function exportMemberData(app: App, member: UserRow): Promise<Recor
       .from(memberBlocks)
       .where(eq(memberBlocks.blockerId, member.id)),
     swapDays: await exportSwapDaysOf(db, member.id),
+    tradeCircles: await exportCirclesOf(db, member.id),
   };
 }
 

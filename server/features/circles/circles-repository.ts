@@ -303,3 +303,51 @@ export async function findGivers(db: Db): Promise<string[]> {
   );
   return rows.map((row) => row.id);
 }
+
+/**
+ * The member's trade circles for their data export (ADR 025): each circle's state and its loop in
+ * order, other members by id only. Two reads: the circles, then every step of them.
+ */
+export async function exportCirclesOf(db: Db, memberId: string) {
+  const rows = await db
+    // Distinct: a swap day's loop may pass through one member twice.
+    .selectDistinct({
+      id: circles.id,
+      status: circles.status,
+      swapDayId: circles.swapDayId,
+      createdAt: circles.createdAt,
+      expiresAt: circles.expiresAt,
+      acceptedAt: circles.acceptedAt,
+      closedAt: circles.closedAt,
+    })
+    .from(circles)
+    .innerJoin(circleMembers, eq(circleMembers.circleId, circles.id))
+    .where(eq(circleMembers.memberId, memberId))
+    .orderBy(asc(circles.id));
+  const steps = rows.length
+    ? await db
+        .select()
+        .from(circleMembers)
+        .where(
+          inArray(
+            circleMembers.circleId,
+            rows.map((row) => row.id),
+          ),
+        )
+        .orderBy(asc(circleMembers.circleId), asc(circleMembers.position))
+    : [];
+  return rows.map((row) => ({
+    ...row,
+    loop: steps
+      .filter((step) => step.circleId === row.id)
+      .map((step) => ({
+        position: step.position,
+        me: step.memberId === memberId,
+        memberId: step.memberId,
+        gives: { itemId: step.itemId, title: step.title, category: step.category, isService: step.isService },
+        estimatedValue: step.value,
+        acceptedAt: step.acceptedAt,
+        barterRequestId: step.barterRequestId,
+      })),
+  }));
+}

@@ -454,6 +454,45 @@ describe('races and cancellations', () => {
   });
 });
 
+describe("the member's data export", () => {
+  it('holds their trade circles: state, the loop in order, their hand-overs; others by id only', async () => {
+    const { members } = await ring(3, { names: ['Xena', 'Yuri', 'Zoe'] });
+    const [x] = members as [Member, Member, Member];
+    const [circle] = await list(x);
+    for (const member of members) kit.ok(await circleAct(member, circle?.id ?? 0, 'accept'));
+    const exported = kit.ok<{
+      tradeCircles: Array<{
+        id: number;
+        status: string;
+        loop: Array<{
+          me: boolean;
+          memberId: string;
+          barterRequestId: number | null;
+          gives: { title: string };
+        }>;
+      }>;
+      barters: Array<{ circleId: number | null }>;
+    }>(
+      // Not through kit.call: the export holds the member's own address and position.
+      await t.app.inject({ method: 'GET', url: '/api/account/export', cookies: x.cookies }),
+    );
+    expect(exported.tradeCircles).toHaveLength(1);
+    const [mine] = exported.tradeCircles;
+    expect(mine).toMatchObject({ id: circle?.id, status: 'accepted' });
+    expect(mine?.loop).toHaveLength(3);
+    expect(mine?.loop.filter((step) => step.me)).toHaveLength(1);
+    expect(mine?.loop.map((step) => step.memberId).sort()).toEqual(members.map((m) => m.id).sort());
+    expect(mine?.loop.every((step) => step.barterRequestId !== null)).toBe(true);
+    expect(exported.barters.filter((barter) => barter.circleId === circle?.id)).toHaveLength(2);
+    const text = JSON.stringify(exported.tradeCircles);
+    for (const other of members.slice(1)) {
+      const [row] = await t.app.db.select().from(users).where(eq(users.id, other.id));
+      expect(text).not.toContain(row?.email ?? '@');
+      expect(text).not.toContain(row?.firstName ?? 'Yuri');
+    }
+  });
+});
+
 describe('the change log', () => {
   it('holds a member once until the finder drains it, however often their matches move', async () => {
     const someone = await kit.member('Often');
