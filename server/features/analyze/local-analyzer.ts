@@ -9,7 +9,6 @@ import { HttpError } from '../../errors';
 import { type DecodedPhoto, openPhoto, toPhotoError } from '../../photos/photo-input';
 import { decodeRetailBarcode, describeBarcode, type GreyImage, type RetailBarcode } from './barcode';
 import { categorize } from './categorize';
-import { dominantColours, listInWords, orientationOf } from './colours';
 import { type Analysis, aiUnavailable, type ImageAnalyzer } from './image-analyzer';
 import { OcrBusyError, OcrEngine, type OcrLine } from './ocr';
 
@@ -19,7 +18,6 @@ const ANALYSIS_MAX_SIDE = 1600;
 const MIN_LINE_CONFIDENCE = 60;
 /** Lines at least this share of the tallest line's height count as the most prominent text. */
 const PROMINENT_SHARE = 0.75;
-const MAX_DESCRIBED_LINES = 12;
 
 const round2 = (value: number) => Math.round(value * 100) / 100;
 
@@ -101,9 +99,48 @@ export function priceFrom(lines: OcrLine[]): { value: number; confidence: number
 interface Findings {
   lines: OcrLine[];
   barcode: RetailBarcode | null;
-  colours: string[];
-  width: number;
-  height: number;
+}
+
+/** A brand or model as printed: a short line with a word mixing letters and digits ("Yamaha FG800"). */
+const MODEL_WORD = /\b(?=[\p{L}-]*\p{N})(?=[\p{N}-]*\p{L})[\p{L}\p{N}-]{2,}\b/u;
+
+/** A line that is neither the title, a price nor a code: a name under a title, a brand, a model. */
+function otherLine(line: OcrLine, title: string): string | null {
+  if (!canBeTitle(line)) return null;
+  const text = unshout(cleanText(line.text)).replace(/[^\p{L}\p{N})!?.]+$/gu, '');
+  if (text.length < 2 || text.split(/\s+/).length > 5) return null;
+  if (title.toLowerCase().includes(text.toLowerCase())) return null;
+  return text;
+}
+
+/**
+ * What a neighbor would write about the item, from what is printed on it (issue 17): a book as
+ * "The Hobbit by J.R.R. Tolkien.", a product as "Yamaha FG800 acoustic guitar.", then its ISBN.
+ * Never the photo's colours or orientation, never a list of everything read.
+ */
+export function describeItem(findings: Findings, title: string | null): string | null {
+  const { lines, barcode } = findings;
+  const sentences: string[] = [];
+  const sentence = (text: string) => (/[.!?]$/.test(text) ? text : `${text}.`);
+  if (title) {
+    const others = lines
+      .map((line) => otherLine(line, title))
+      .filter((text): text is string => text !== null);
+    if (barcode?.isbn) {
+      // On a cover, the line under the title is usually the author.
+      const author = others.find((text) => !MODEL_WORD.test(text) && !/\d/.test(text));
+      sentences.push(sentence(author ? `${title} by ${author}` : title));
+    } else {
+      const model = others.find((text) => MODEL_WORD.test(text));
+      // A title printed in capitals is a plain description ("ACOUSTIC GUITAR"): lower case after a model.
+      const shouted = lines.some(
+        (line) => !/\p{Ll}/u.test(line.text) && unshout(cleanText(line.text)) === title,
+      );
+      sentences.push(sentence(model ? `${model} ${shouted ? title.toLowerCase() : title}` : title));
+    }
+  }
+  if (barcode?.isbn) sentences.push(`${describeBarcode(barcode)}.`);
+  return sentences.length > 0 ? sentences.join(' ').slice(0, LISTING_DESCRIPTION_MAX_LENGTH) : null;
 }
 
 /** Put what was found into the answer; anything unsupported stays absent. */
@@ -117,22 +154,12 @@ export function analysisFrom(findings: Findings): Analysis {
     analysis.confidence.title = title.confidence;
   }
 
-  if (lines.length > 0 || barcode) {
-    const parts: string[] = [];
-    const described = lines.slice(0, MAX_DESCRIBED_LINES).map((line) => `"${cleanText(line.text)}"`);
-    if (described.length > 0) parts.push(`Text on the item: ${described.join(', ')}.`);
-    if (barcode) parts.push(`${describeBarcode(barcode)}.`);
-    const colours = listInWords(findings.colours);
-    const orientation = orientationOf(findings.width, findings.height);
-    parts.push(
-      colours
-        ? `Mostly ${colours}; ${orientation} photo.`
-        : `${orientation[0]?.toUpperCase()}${orientation.slice(1)} photo.`,
-    );
-    analysis.description = parts.join(' ').slice(0, LISTING_DESCRIPTION_MAX_LENGTH);
+  const description = describeItem(findings, title?.title ?? null);
+  if (description) {
+    analysis.description = description;
     const lineConfidence =
       lines.length > 0 ? lines.reduce((sum, line) => sum + line.confidence, 0) / lines.length / 100 : 0;
-    analysis.confidence.description = round2(Math.max(lineConfidence * 0.9, barcode ? 0.9 : 0));
+    analysis.confidence.description = round2(Math.max(lineConfidence * 0.9, barcode?.isbn ? 0.9 : 0));
   }
 
   const category = categorize(lines.map((line) => line.text).join('\n'), { isbn: barcode?.isbn ?? false });
@@ -150,7 +177,7 @@ export function analysisFrom(findings: Findings): Analysis {
   return analysis;
 }
 
-/** Upright greyscale pixels no larger than ANALYSIS_MAX_SIDE, and a tiny RGB copy for colours. */
+/** Upright greyscale pixels no larger than ANALYSIS_MAX_SIDE. */
 async function preparePhoto(photo: DecodedPhoto) {
   try {
     const grey = await openPhoto(photo.bytes)
@@ -164,25 +191,12 @@ async function preparePhoto(photo: DecodedPhoto) {
       .greyscale()
       .raw()
       .toBuffer({ resolveWithObject: true });
-    const small = await openPhoto(photo.bytes)
-      .rotate()
-      .resize({ width: 64, height: 64, fit: 'inside' })
-      .removeAlpha()
-      .toColourspace('srgb')
-      .raw()
-      .toBuffer({ resolveWithObject: true });
     return {
       grey: {
         pixels: grey.data,
         width: grey.info.width,
         height: grey.info.height,
         channels: grey.info.channels,
-      },
-      small: {
-        pixels: small.data,
-        width: small.info.width,
-        height: small.info.height,
-        channels: small.info.channels,
       },
     };
   } catch (error) {
@@ -211,7 +225,7 @@ async function rotateQuarter(image: GreyImage): Promise<GreyImage> {
 
 /**
  * AI_PROVIDER=local: everything on this machine, nothing over the network. Text is read with
- * tesseract.js (one warm worker), retail barcodes with ZXing, colours and orientation with sharp;
+ * tesseract.js (one warm worker), retail barcodes with ZXing;
  * the title, description, category and a printed price are derived from those by plain rules.
  */
 export class LocalImageAnalyzer implements ImageAnalyzer {
@@ -223,7 +237,7 @@ export class LocalImageAnalyzer implements ImageAnalyzer {
   }
 
   async analyze(photo: DecodedPhoto): Promise<Analysis> {
-    const { grey: raw, small } = await preparePhoto(photo);
+    const { grey: raw } = await preparePhoto(photo);
     const grey: GreyImage = {
       pixels: firstChannel(raw.pixels, raw.channels),
       width: raw.width,
@@ -255,13 +269,9 @@ export class LocalImageAnalyzer implements ImageAnalyzer {
       );
     }
 
-    const rgb = { pixels: small.pixels, width: small.width, height: small.height };
     return analysisFrom({
       lines,
       barcode,
-      colours: small.channels === 3 ? dominantColours(rgb) : [],
-      width: grey.width,
-      height: grey.height,
     });
   }
 

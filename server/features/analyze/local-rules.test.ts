@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { categorize } from './categorize';
-import { colourName, dominantColours, listInWords, orientationOf } from './colours';
-import { analysisFrom, priceFrom, titleFrom } from './local-analyzer';
+import { analysisFrom, describeItem, priceFrom, titleFrom } from './local-analyzer';
 import type { OcrLine } from './ocr';
 
 /** An OCR line at `top` with text `height` px tall. */
@@ -68,35 +67,6 @@ describe('categorize', () => {
   });
 });
 
-describe('colours and orientation', () => {
-  it('names colours in everyday words', () => {
-    expect(colourName(0, 0, 0)).toBe('black');
-    expect(colourName(255, 255, 255)).toBe('white');
-    expect(colourName(128, 128, 128)).toBe('grey');
-    expect(colourName(200, 30, 30)).toBe('red');
-    expect(colourName(46, 125, 50)).toBe('green');
-    expect(colourName(30, 90, 200)).toBe('blue');
-    expect(colourName(31, 58, 95)).toBe('navy');
-    expect(colourName(244, 236, 216)).toBe('beige');
-    expect(colourName(250, 200, 20)).toBe('yellow');
-    expect(colourName(110, 60, 20)).toBe('brown');
-  });
-
-  it('lists the colours that cover a good share of the picture', () => {
-    const pixels = Buffer.alloc(10 * 3);
-    pixels.fill(255, 0, 7 * 3); // 7 white pixels, 3 black
-    expect(dominantColours({ pixels, width: 10, height: 1 })).toEqual(['white', 'black']);
-    expect(listInWords(['beige', 'navy', 'black'])).toBe('beige, navy and black');
-    expect(listInWords([])).toBe('');
-  });
-
-  it('tells portrait from landscape', () => {
-    expect(orientationOf(800, 1100)).toBe('portrait');
-    expect(orientationOf(1200, 600)).toBe('landscape');
-    expect(orientationOf(1000, 950)).toBe('square');
-  });
-});
-
 describe('title and price from OCR lines', () => {
   it('takes the tallest text as the title, cleaned up', () => {
     const lines = [line('— THE HOBBIT —', 90, 200, 95), line('J. R. R. Tolkien', 50, 400)];
@@ -124,21 +94,54 @@ describe('title and price from OCR lines', () => {
   });
 
   it('fills nothing without text or a barcode, and gives confidence only for filled fields', () => {
-    expect(analysisFrom({ lines: [], barcode: null, colours: ['green'], width: 900, height: 600 })).toEqual({
-      confidence: {},
-    });
+    expect(analysisFrom({ lines: [], barcode: null })).toEqual({ confidence: {} });
   });
 
-  it('describes a barcode alone without inventing a title', () => {
+  it('leaves the description to the member for a product barcode alone, without inventing a title', () => {
     const result = analysisFrom({
       lines: [],
       barcode: { digits: '5012345678900', format: 'EAN-13', isbn: false },
-      colours: ['white'],
-      width: 600,
-      height: 600,
     });
     expect(result.title).toBeUndefined();
     expect(result.category).toBeUndefined();
-    expect(result.description).toBe('EAN-13 barcode 5012345678900. Mostly white; square photo.');
+    expect(result.description).toBeUndefined();
+    expect(result.confidence.description).toBeUndefined();
+  });
+});
+
+describe('descriptions as a neighbor writes them (issue 17)', () => {
+  it('puts the model before a title printed in capitals: "Yamaha FG800 acoustic guitar."', () => {
+    const lines = [
+      line('ACOUSTIC GUITAR', 60, 10),
+      line('Yamaha FG800', 30, 80),
+      line('Made in China', 12, 300),
+    ];
+    const result = analysisFrom({ lines, barcode: null });
+    expect(result.title).toBe('Acoustic Guitar');
+    expect(result.description).toBe('Yamaha FG800 acoustic guitar.');
+  });
+
+  it('names a book and its author, then its ISBN', () => {
+    const lines = [line('THE HOBBIT', 60, 10), line('J.R.R. Tolkien', 25, 90)];
+    const barcode = { digits: '9780261102217', format: 'EAN-13' as const, isbn: true };
+    expect(analysisFrom({ lines, barcode }).description).toBe(
+      'The Hobbit by J.R.R. Tolkien. ISBN 9780261102217.',
+    );
+  });
+
+  it('keeps a title already naming brand and model as it is', () => {
+    const lines = [
+      line('DeWalt', 50, 10),
+      line('20V MAX Cordless Drill', 40, 70),
+      line('Now $89.99', 20, 140),
+    ];
+    expect(analysisFrom({ lines, barcode: null }).description).toBe('DeWalt 20V MAX Cordless Drill.');
+  });
+
+  it('never speaks of colours, orientation or "text on the item"', () => {
+    const lines = [line('BLUE SKY YOGA MAT', 50, 10), line('Extra thick 6mm', 20, 70)];
+    const description = describeItem({ lines, barcode: null }, 'Blue Sky Yoga Mat') ?? '';
+    expect(description).toBe('Extra thick 6mm blue sky yoga mat.');
+    expect(description).not.toMatch(/Mostly|photo|Text on the item|portrait|landscape|square/);
   });
 });

@@ -25,10 +25,10 @@ export interface OpenAiOptions {
 const SENT_MAX_SIDE = 1024;
 const SENT_JPEG_QUALITY = 80;
 
-export const SYSTEM_PROMPT = `You look at one photo of something a neighbour wants to offer on a barter site, and suggest the details of its listing.
+export const SYSTEM_PROMPT = `You look at one photo of something a neighbor wants to offer on a barter site, and suggest the details of its listing.
 Answer with a single JSON object and nothing else, with these keys:
 - "title": a short listing title (at most 80 characters), or null.
-- "description": two or three plain sentences about what is visible (what it is, brand, condition, size), or null.
+- "description": one to three plain sentences as a neighbor would write them in a listing (what it is, brand and model, condition, size), never the photo's colors, background or orientation; or null.
 - "isService": true only when the photo advertises a service (lessons, repairs, help) rather than a thing; otherwise false.
 - "category": when isService is false, exactly one of ${JSON.stringify(GOODS_CATEGORIES)}; when isService is true, exactly one of ${JSON.stringify(SERVICE_CATEGORIES)}; or null.
 - "estimatedValue": a typical second-hand value in US dollars as a number, or null when you cannot judge it.
