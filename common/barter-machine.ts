@@ -156,7 +156,7 @@ export const BARTER_STATUS_LABELS: Record<BarterStatus, string> = {
   declined: 'Declined',
   withdrawn: 'Withdrawn',
   countered: 'Countered',
-  cancelled: 'Cancelled',
+  cancelled: 'Canceled',
   expired: 'Expired',
 };
 

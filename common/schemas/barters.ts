@@ -18,7 +18,7 @@ export const BARTER_MESSAGES = {
   chooseOffered: 'Choose at least one of your items to offer',
   chooseRequested: 'Choose at least one of their items',
   tooManyItems: `At most ${BARTER_MAX_ITEMS_PER_SIDE} items on each side`,
-  reasonRequired: 'Please say why you are cancelling',
+  reasonRequired: 'Please say why you are canceling',
   messageRequired: 'Message cannot be empty',
   starsRequired: 'Choose from 1 to 5 stars',
 } as const;

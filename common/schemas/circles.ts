@@ -48,7 +48,7 @@ export const CIRCLE_STATUS_LABELS: Record<CircleStatus, string> = {
   completed: 'Completed',
   declined: 'Declined',
   expired: 'Expired',
-  cancelled: 'Cancelled',
+  cancelled: 'Canceled',
 };
 
 /** An item given in a circle, as proposed. */

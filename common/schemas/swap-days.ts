@@ -35,7 +35,7 @@ export const SWAP_DAY_STATUS_LABELS: Record<SwapDayStatus, string> = {
   open: 'Open for want lists',
   closed: 'Matching',
   solved: 'Matched',
-  cancelled: 'Cancelled',
+  cancelled: 'Canceled',
 };
 
 /**

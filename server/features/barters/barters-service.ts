@@ -95,8 +95,8 @@ export function refusalMessage(action: BarterAction, context: BarterContext): st
       return `Only the member who received this proposal can ${action} it.`;
     case 'cancel':
       return context.status === 'cancelled'
-        ? 'This barter was already cancelled.'
-        : `Only an accepted barter can be cancelled; this one is ${was}.`;
+        ? 'This barter was already canceled.'
+        : `Only an accepted barter can be canceled; this one is ${was}.`;
     case 'confirm':
       return context.status === 'accepted'
         ? 'You have already confirmed this barter.'

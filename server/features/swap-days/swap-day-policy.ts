@@ -39,7 +39,7 @@ export function refusal(action: SwapDayAction, access: SwapDayAccess, now: Date)
       status === 'solved'
         ? 'This swap day was already matched.'
         : status === 'cancelled'
-          ? 'This swap day was cancelled.'
+          ? 'This swap day was canceled.'
           : 'Want lists for this swap day are closed.',
       SWAP_DAY_ERROR_CODES.closed,
     );

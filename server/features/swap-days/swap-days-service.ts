@@ -141,7 +141,7 @@ export async function getSheet(db: Db, member: Viewer, id: number, now = new Dat
   if (summary.row.status !== 'solved') {
     throw conflict(
       summary.row.status === 'cancelled'
-        ? 'This swap day was cancelled, so it has no pick-up sheet.'
+        ? 'This swap day was canceled, so it has no pick-up sheet.'
         : 'The pick-up sheet is ready once the swap day is matched.',
       SWAP_DAY_ERROR_CODES.notSolved,
     );

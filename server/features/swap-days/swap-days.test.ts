@@ -341,7 +341,7 @@ describe('swap days: organizing, joining, offering and ranking', () => {
       kit.refused(await kit.swapDayAct(olive, day.id, 'close'), 409, codes.closed);
       kit.refused(await kit.swapDayAct(olive, day.id, 'cancel'), 409, codes.closed);
       const refused = kit.refused(await kit.swapDayAct(cat, day.id, 'join'), 409, codes.closed);
-      expect(refused.message).toBe('This swap day was cancelled.');
+      expect(refused.message).toBe('This swap day was canceled.');
       kit.refused(await kit.sheet(olive, day.id), 409, codes.notSolved);
     });
   });

@@ -135,7 +135,7 @@ describe('BarterDetail: actions', () => {
     expect(api.callsTo(`POST ${BASE}/cancel`).map((call) => call.body)).toEqual([
       { reason: 'The bike got a flat tire' },
     ]);
-    expect(screen.getByText('You cancelled this barter.')).toBeInTheDocument();
+    expect(screen.getByText('You canceled this barter.')).toBeInTheDocument();
     expect(screen.getByText('The bike got a flat tire')).toBeInTheDocument();
     expect(actionsRegion()).not.toBeInTheDocument();
   });

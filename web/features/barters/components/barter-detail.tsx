@@ -143,7 +143,7 @@ function StateNote({ barter }: { barter: Barter }) {
       );
       break;
     case 'cancelled':
-      lines.push(byMe ? 'You cancelled this barter.' : `${name} cancelled this barter.`);
+      lines.push(byMe ? 'You canceled this barter.' : `${name} canceled this barter.`);
       break;
     case 'expired':
       lines.push(`This proposal expired: it was not answered within ${PENDING_EXPIRY_DAYS} days.`);

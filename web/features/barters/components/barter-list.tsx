@@ -18,7 +18,7 @@ export const EMPTY_BOX_TEXT: Record<BarterBox, string> = {
   outgoing:
     'You have no proposals waiting for an answer. Find something you like on the feed and propose a barter.',
   active: 'No accepted barters in progress.',
-  past: 'Completed, declined, withdrawn, cancelled and expired barters will show here.',
+  past: 'Completed, declined, withdrawn, canceled and expired barters will show here.',
 };
 
 /** One barter in a list: the other member, what each side gives, state, time and unread messages. */

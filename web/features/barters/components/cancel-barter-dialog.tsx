@@ -41,7 +41,7 @@ export function CancelBarterDialog({
       toastWriteError(error, 'reason', 'Failed to cancel the barter. Please try again.');
       return;
     }
-    toast({ title: 'Barter Cancelled' });
+    toast({ title: 'Barter Canceled' });
     onOpenChange(false);
   });
   return (
@@ -70,7 +70,7 @@ export function CancelBarterDialog({
               Keep Barter
             </Button>
             <Button type="submit" variant="destructive" disabled={cancel.isPending}>
-              {cancel.isPending ? 'Cancelling...' : BARTER_ACTION_LABELS.cancel}
+              {cancel.isPending ? 'Canceling...' : BARTER_ACTION_LABELS.cancel}
             </Button>
           </div>
         </form>

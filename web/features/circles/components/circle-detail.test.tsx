@@ -88,7 +88,7 @@ describe('CircleDetail', () => {
     expect(
       await screen.findByText('An item in this circle is no longer available: the circle is dissolved.'),
     ).toBeInTheDocument();
-    expect(await screen.findByText('Cancelled')).toBeInTheDocument();
+    expect(await screen.findByText('Canceled')).toBeInTheDocument();
     expect(screen.getByText(/This trade circle was cancelled/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Accept' })).not.toBeInTheDocument();
     expect(api.callsTo('GET /api/circles/5')).toHaveLength(2);

@@ -56,7 +56,7 @@ describe('CirclesScreen', () => {
     expect(await screen.findByText('No trade circles are waiting for answers.')).toBeInTheDocument();
     expect(
       await screen.findByText(
-        'Accepted, completed, declined, expired and cancelled trade circles will show here.',
+        'Accepted, completed, declined, expired and canceled trade circles will show here.',
       ),
     ).toBeInTheDocument();
   });

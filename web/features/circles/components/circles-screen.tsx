@@ -87,7 +87,7 @@ export function CirclesScreen() {
           isError={past.isError}
           count={done.length}
           errorText="These trade circles could not be loaded. Please try again."
-          emptyText="Accepted, completed, declined, expired and cancelled trade circles will show here."
+          emptyText="Accepted, completed, declined, expired and canceled trade circles will show here."
         />
         {done.length > 0 ? (
           <ul className="grid gap-3">

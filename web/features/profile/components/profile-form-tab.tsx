@@ -56,8 +56,7 @@ export function ProfileFormTab({ user }: { user: CurrentUser }) {
     <Card className="p-6">
       <h2 className="text-lg font-semibold text-slate-900">Profile Settings</h2>
       <p className="mt-1 text-sm text-slate-600">
-        Your location is used to show how far away neighbours' items are; others never see your exact
-        position.
+        Your location is used to show how far away neighbors' items are; others never see your exact position.
       </p>
       <form onSubmit={onSubmit} noValidate className="mt-6 grid max-w-xl gap-6">
         <FormField label="Location" error={locationError}>

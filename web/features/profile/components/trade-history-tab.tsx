@@ -159,7 +159,7 @@ export function TradeHistoryTab({ userId }: { userId: string }) {
             <History className="h-10 w-10 text-slate-400" aria-hidden="true" />
             <p className="font-medium text-slate-900">No completed trades yet</p>
             <p className="text-sm text-slate-600">
-              When you and a neighbour both confirm a barter, it shows up here.
+              When you and a neighbor both confirm a barter, it shows up here.
             </p>
           </div>
         ) : (

@@ -29,7 +29,7 @@ const DONE_TITLES: Record<SwapDayChange['kind'], string> = {
   withdraw: 'Offer Withdrawn',
   rank: 'Ranking Saved',
   close: 'Swap Day Matched',
-  cancel: 'Swap Day Cancelled',
+  cancel: 'Swap Day Canceled',
 };
 
 /** Send a change; a toast says how it went. Resolves true when it worked. */
@@ -155,7 +155,7 @@ function StateNote({ swapDay }: { swapDay: SwapDay }) {
         : 'Matched.';
       break;
     case 'cancelled':
-      text = 'This swap day was cancelled by its organizer.';
+      text = 'This swap day was canceled by its organizer.';
       break;
   }
   return (
@@ -262,7 +262,7 @@ function Actions({ swapDay }: { swapDay: SwapDay }) {
         key="cancel"
         label="Cancel Swap Day"
         title="Cancel this swap day?"
-        description="Nobody is matched, and every member sees that it was cancelled."
+        description="Nobody is matched, and every member sees that it was canceled."
         confirmLabel="Cancel Swap Day"
         keepLabel="Keep Swap Day"
         variant="destructive"
