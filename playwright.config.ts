@@ -5,7 +5,7 @@ const PORT = Number(process.env.E2E_PORT ?? 5199);
 export const E2E_BASE_URL = `http://127.0.0.1:${PORT}`;
 
 /** Flags Chromium needs on this machine's closed network (docs/stack-notes.md). */
-const CHROMIUM_ARGS = [
+export const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
   '--disable-quic',
@@ -38,6 +38,9 @@ export default defineConfig({
   outputDir: 'test-results',
   use: {
     baseURL: E2E_BASE_URL,
+    // The service worker would download the whole app into every test's browser; only the offline
+    // journey (which allows it) needs it.
+    serviceWorkers: 'block',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },

@@ -9,9 +9,14 @@ import { ensureChromium } from './chromium';
 
 process.env.PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD = '1';
 
+/** Each step's time, printed at the end: CI must finish within 20 minutes (docs/testing.md). */
+const timings: string[] = [];
+
 function run(title: string, command: string, args: string[], env: NodeJS.ProcessEnv = {}): boolean {
   console.log(`\n=== ${title} ===`);
+  const started = Date.now();
   const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  timings.push(`${title}: ${Math.round((Date.now() - started) / 1000)} s`);
   return result.status === 0;
 }
 
@@ -21,10 +26,7 @@ steps.push(['vitest', vitest]);
 const build = run('web build', 'npx', ['vite', 'build', '--logLevel', 'warn']);
 steps.push(['build', build]);
 if (build)
-  steps.push([
-    'js budget',
-    run('initial-route JavaScript budget', 'npx', ['tsx', 'scripts/bundle-budget.ts']),
-  ]);
+  steps.push(['js budget', run('JavaScript budget per route', 'npx', ['tsx', 'scripts/bundle-budget.ts'])]);
 if (build) {
   ensureChromium();
   rmSync('.data-e2e', { recursive: true, force: true });
@@ -36,6 +38,7 @@ if (build) {
 }
 
 const failed = steps.filter(([, ok]) => !ok).map(([name]) => name);
+console.log(`\n${timings.join('\n')}`);
 console.log(
   `\nnpm test: ${steps.length - failed.length} steps passed, ${failed.length} failed${failed.length ? ` (${failed.join(', ')})` : ''}`,
 );
