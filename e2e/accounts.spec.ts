@@ -152,8 +152,33 @@ test.describe('accounts', () => {
     await expect(page.getByRole('menu').getByText('gina.google@example.com')).toBeVisible();
   });
 
-  test('signed-out visitors cannot reach member pages', async ({ gatedPage: page }) => {
-    await page.goto('/profile');
-    await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
+  test('a member page visited signed out leads to the login screen, and back there after signing in', async ({
+    gatedPage: page,
+    baseURL,
+  }) => {
+    const email = uniqueEmail('theo');
+    await createMember(baseURL ?? '', { firstName: 'Theo', email, password: 'quiet harbor 77' });
+    await page.goto('/profile?tab=trades');
+    await expect(page).toHaveURL(/\/login\?next=%2Fprofile%3Ftab%3Dtrades$/);
+    await expect(page.getByRole('heading', { name: 'Welcome Back' })).toBeVisible();
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill('quiet harbor 77');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page).toHaveURL(/\/profile\?tab=trades$/);
+    await expect(page.getByRole('tab', { name: 'Trade History' })).toHaveAttribute('aria-selected', 'true');
+  });
+
+  test('a login link that points off the site signs in to the home page', async ({
+    gatedPage: page,
+    baseURL,
+  }) => {
+    const email = uniqueEmail('ivy');
+    await createMember(baseURL ?? '', { firstName: 'Ivy', email, password: 'quiet harbor 77' });
+    await page.goto('/login?next=%2F%2Fevil.example%2Fprofile');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill('quiet harbor 77');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page.getByRole('heading', { name: 'Welcome, Ivy!' })).toBeVisible();
+    expect(new URL(page.url()).origin).toBe(new URL(baseURL ?? '').origin);
   });
 });

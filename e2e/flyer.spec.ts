@@ -50,6 +50,22 @@ async function decodeQr(image: Locator): Promise<string | null> {
 }
 
 /** Pages in Chromium's print-to-PDF of a flyer document, as the print dialog would lay it out. */
+/** The tallest empty band between two sections of the sheet as printed, in CSS pixels (96 to the inch). */
+async function largestBand(browser: Browser, html: string): Promise<number> {
+  const context = await browser.newContext({ offline: true });
+  try {
+    const page = await context.newPage();
+    await page.emulateMedia({ media: 'print' });
+    await page.setContent(html);
+    return await page.evaluate(() => {
+      const boxes = [...document.querySelectorAll('.sheet > *')].map((el) => el.getBoundingClientRect());
+      return Math.max(0, ...boxes.slice(1).map((box, i) => box.top - (boxes[i]?.bottom ?? box.top)));
+    });
+  } finally {
+    await context.close();
+  }
+}
+
 async function pdfPages(
   browser: Browser,
   html: string,
@@ -126,6 +142,8 @@ test.describe('flyers', () => {
     await page.goto('/flyer');
     await expect(page.getByRole('heading', { level: 1, name: 'Community Flyer' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/');
+    // The journeys' server has a loopback PUBLIC_URL: the page says where the QR code leads (issue 17).
+    await expect(page.getByRole('note')).toContainText(`point to this computer (${baseURL})`);
 
     const preview = page.frameLocator('iframe[title="Flyer preview"]');
     await expect(preview.getByRole('heading', { name: 'Trade with Your Neighbors' })).toBeVisible();
@@ -258,5 +276,8 @@ test.describe('flyers', () => {
     const plain =
       (await page.locator('iframe[title="Community flyer preview"]').getAttribute('srcdoc')) ?? '';
     expect(await pdfPages(browser, plain)).toEqual({ pages: 1, width: 612, height: 792 });
+    // Without the lists, no empty band opens above the tear-off tabs (issue 17): under an inch anywhere.
+    expect(await largestBand(browser, plain)).toBeLessThan(96);
+    expect(await largestBand(browser, html)).toBeLessThan(96);
   });
 });

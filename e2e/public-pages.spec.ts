@@ -31,14 +31,18 @@ test.describe('signed-out pages', () => {
     await expect(footer.getByRole('link', { name: 'Contact' })).toHaveCount(0);
     await expectAccessible(page);
 
+    // Get Started Now leads to registration (issue 17); the demo stays a link away on the login screen.
     await page.getByRole('link', { name: 'Get Started Now' }).click();
-    await expect(page).toHaveURL(/\/demo-login$/);
-    await expect(page.getByText('Enter your name to start exploring the bartering platform')).toBeVisible();
+    await expect(page).toHaveURL(/\/register$/);
+    await expect(page.getByRole('heading', { name: 'Join Barterhood' })).toBeVisible();
 
     await page.goto('/');
     await page.getByRole('link', { name: 'Sign In or Create an Account' }).click();
     await expect(page).toHaveURL(/\/login$/);
     await expect(page.getByRole('heading', { name: 'Welcome Back' })).toBeVisible();
+    await page.getByRole('link', { name: 'Try the demo' }).click();
+    await expect(page).toHaveURL(/\/demo-login$/);
+    await expect(page.getByText('Enter your name to start exploring the bartering platform')).toBeVisible();
 
     await page.goto('/');
     await page
@@ -80,12 +84,31 @@ test.describe('signed-out pages', () => {
     await expect(page).toHaveURL(/\/$/);
   });
 
+  test('the accessibility statement: the standard, how it is tested, known gaps, the support address', async ({
+    gatedPage: page,
+  }) => {
+    await page.goto('/');
+    await page
+      .getByRole('navigation', { name: 'Footer' })
+      .getByRole('link', { name: 'Accessibility' })
+      .click();
+    await expect(page).toHaveURL(/\/accessibility$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Accessibility' })).toBeVisible();
+    await expect(page.getByText(/WCAG\) 2\.2 at level AA/)).toBeVisible();
+    for (const heading of ['The standard we aim at', 'How we test', 'Known gaps', 'Tell us'])
+      await expect(page.getByRole('heading', { level: 2, name: heading })).toBeVisible();
+    await expect(page.getByRole('link', { name: /^support@/ })).toHaveAttribute('href', /^mailto:support@/);
+    await expectAccessible(page);
+  });
+
   test('unknown paths show the 404 page', async ({ gatedPage: page }) => {
     const response = await page.goto('/no/such/page');
     expect(response?.status()).toBe(200); // the SPA answers and its router shows the 404
     await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
     await expect(page.getByText('Did you forget to add the page to the router?')).toBeVisible();
     await expectAccessible(page);
+    await page.getByRole('link', { name: 'Go to the home page' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: /Trade with your neighbors/ })).toBeVisible();
   });
 
   // Phones have no Tab key: the phone project leaves out tests tagged @desktop-only.

@@ -20,6 +20,8 @@ export const paths = {
   /** The moderators' screen (ADR 025). */
   moderation: '/moderation',
   terms: '/terms',
+  /** The accessibility statement (issue 17): the standard aimed at, how it is tested, known gaps. */
+  accessibility: '/accessibility',
   flyer: '/flyer',
   profile: '/profile',
   /** /profile with one of its tabs selected. */

@@ -1,12 +1,14 @@
 import { lazy, Suspense } from 'react';
-import { Route, Switch } from 'wouter';
+import { Redirect, Route, Switch, useLocation, useSearch } from 'wouter';
 import { useUser } from '../features/auth/api/get-user';
 import { LoadingView } from '../features/gate/components/gate-guard';
 import { LandingPage } from '../features/landing/components/landing-page';
+import { loginReturningTo } from '../lib/return-path';
 import { paths } from './paths';
 
 // Everything but the gate and the landing page is split into its own chunk.
 const TermsPage = lazy(() => import('./pages/terms-page'));
+const AccessibilityPage = lazy(() => import('./pages/accessibility-page'));
 const NotFoundPage = lazy(() => import('./pages/not-found-page'));
 const FlyerPage = lazy(() => import('./pages/flyer-page'));
 const LoginPage = lazy(() => import('./pages/login-page'));
@@ -32,6 +34,27 @@ const SuspendedView = lazy(() =>
     default: module.SuspendedView,
   })),
 );
+
+/** Member-only pages: visited signed out, they lead to the login screen and back (issue 17). */
+const MEMBER_PATTERNS = [
+  paths.profile,
+  paths.memberPattern,
+  paths.barters,
+  paths.barterPattern,
+  paths.circles,
+  paths.circlePattern,
+  paths.swapDays,
+  paths.swapDaySheetPattern,
+  paths.swapDayPattern,
+  paths.moderation,
+];
+
+/** To /login, remembering the page asked for (its query too). */
+function ToLogin() {
+  const [location] = useLocation();
+  const search = useSearch();
+  return <Redirect to={loginReturningTo(search ? `${location}?${search}` : location)} replace />;
+}
 
 /**
  * The route table of spec section 2: public routes while signed out or loading, member routes when
@@ -60,7 +83,13 @@ export function AppRouter() {
           <Route path={paths.verifyEmail} component={VerifyEmailPage} />
           <Route path={paths.unsubscribe} component={UnsubscribePage} />
           <Route path={paths.terms} component={TermsPage} />
+          <Route path={paths.accessibility} component={AccessibilityPage} />
           <Route path={paths.flyer} component={FlyerPage} />
+          {MEMBER_PATTERNS.map((pattern) => (
+            <Route key={pattern} path={pattern}>
+              {isLoading ? <LoadingView /> : <ToLogin />}
+            </Route>
+          ))}
           <Route component={NotFoundPage} />
         </Switch>
       ) : (
@@ -80,6 +109,7 @@ export function AppRouter() {
           <Route path={paths.verifyEmail} component={VerifyEmailPage} />
           <Route path={paths.unsubscribe} component={UnsubscribePage} />
           <Route path={paths.terms} component={TermsPage} />
+          <Route path={paths.accessibility} component={AccessibilityPage} />
           <Route path={paths.flyer} component={FlyerPage} />
           <Route component={NotFoundPage} />
         </Switch>

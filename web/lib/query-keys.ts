@@ -35,3 +35,8 @@ export const circleKeys = {
   list: (box: CircleBox) => [...circleKeys.lists(), box] as const,
   detail: (id: number) => [...circleKeys.all, 'detail', id] as const,
 };
+
+/** The guided start's steps (issue 17): a new want, item or area makes it stale. */
+export const gettingStartedKeys = {
+  all: ['getting-started'] as const,
+};

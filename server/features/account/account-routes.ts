@@ -13,10 +13,12 @@ import {
   verifyEmailSchema,
 } from '../../../common/schemas/auth';
 import { apiErrorSchema } from '../../../common/schemas/errors';
+import { gettingStartedSchema, gettingStartedUpdateSchema } from '../../../common/schemas/getting-started';
 import { sessionHashOf } from '../../plugins/session';
 import { presentCurrentUser } from '../auth/user-presenter';
 import { deleteAccount, exportMemberData } from './account-data';
 import * as account from './account-service';
+import { gettingStartedOf, setGettingStartedCompleted } from './getting-started';
 
 const messageSchema = z.object({ message: z.string() });
 const errors = {
@@ -233,6 +235,34 @@ export async function accountSettingsRoutes(app: FastifyInstance): Promise<void>
       await request.session.signOut();
       return reply.code(204).send();
     },
+  );
+
+  routes.get(
+    '/api/account/getting-started',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'The guided start: which of its steps the member has done',
+        description:
+          'area (a location to measure from), want, item: done when the member has one, however it ' +
+          'was made. completed: the member finished or skipped the guide.',
+        response: { 200: gettingStartedSchema, 401: apiErrorSchema },
+      },
+    },
+    async (request) => gettingStartedOf(app.db, request.member),
+  );
+
+  routes.put(
+    '/api/account/getting-started',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Skip or finish the guided start, or bring it back',
+        body: gettingStartedUpdateSchema,
+        response: { 200: gettingStartedSchema, 400: apiErrorSchema, 401: apiErrorSchema },
+      },
+    },
+    async (request) => setGettingStartedCompleted(app.db, request.member, request.body.completed),
   );
 
   routes.post(

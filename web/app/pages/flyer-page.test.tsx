@@ -12,14 +12,15 @@ const SITE: SiteInfo = {
   licensingEmail: 'licensing@barterhood.example',
   demoLogin: true,
   googleSignIn: false,
+  mapTiles: null,
 };
 
-function stubSiteInfo() {
+function stubSiteInfo(site: SiteInfo = SITE) {
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL) => {
       const url = new URL(String(input), 'http://localhost');
-      if (url.pathname === '/api/site') return jsonResponse(SITE);
+      if (url.pathname === '/api/site') return jsonResponse(site);
       throw new Error(`unexpected request ${url.pathname}`);
     }),
   );
@@ -108,5 +109,18 @@ describe('FlyerPage', () => {
     fireEvent.click(print);
     expect(await screen.findByText('Pop-up blocked')).toBeInTheDocument();
     expect(screen.getByText('Allow pop-ups for this site to print the flyer.')).toBeInTheDocument();
+  });
+
+  it('says when the QR code would point to this computer, and how to set the public address', async () => {
+    stubSiteInfo({ ...SITE, publicUrl: 'http://localhost:5000' });
+    renderWithProviders(<FlyerPage />, { path: '/flyer' });
+    const note = await screen.findByRole('note');
+    expect(note).toHaveTextContent('point to this computer (http://localhost:5000)');
+    expect(note).toHaveTextContent('PUBLIC_URL');
+  });
+
+  it('says nothing of the kind for a public address', async () => {
+    await renderReadyPage();
+    expect(screen.queryByRole('note')).not.toBeInTheDocument();
   });
 });

@@ -4,6 +4,7 @@ import { BackToHome } from '../../components/layout/back-to-home';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/use-toast';
 import { FlyerPreview } from '../../features/flyer/components/flyer-preview';
+import { LocalAddressNote } from '../../features/flyer/components/local-address-note';
 import { simpleFlyerHtml } from '../../features/flyer/flyer-html';
 import { printFlyer } from '../../features/flyer/print-flyer';
 import { useQrCode } from '../../features/flyer/qr-code';
@@ -50,7 +51,8 @@ export default function FlyerPage() {
             Print a Flyer
           </Button>
         </div>
-        <div className="mt-6">
+        <div className="mt-6 grid gap-4">
+          <LocalAddressNote publicUrl={publicUrl} />
           {html ? (
             <FlyerPreview html={html} title="Flyer preview" />
           ) : failed ? (

@@ -1,9 +1,19 @@
+import { lazy, Suspense } from 'react';
+import { Link } from 'wouter';
 import { MemberLayout } from '../../components/layout/member-layout';
 import { useUser } from '../../features/auth/api/get-user';
 import { HomeFeed } from '../../features/feed/components/home-feed';
 import { CommunityFlyerButton } from '../../features/flyer/components/community-flyer-button';
+import { paths } from '../paths';
 
-/** / for members (spec section 2): the feeds; renders nothing without a user. */
+// The guided start's forms (area, want, item) load beside the feed, not before it (ADR 033).
+const GettingStarted = lazy(() =>
+  import('../../features/getting-started/components/getting-started').then((module) => ({
+    default: module.GettingStarted,
+  })),
+);
+
+/** / for members (spec section 2): the guided start while it is not put away, then the feeds; nothing without a user. */
 export default function HomePage() {
   const { user } = useUser();
   if (!user) return null;
@@ -13,13 +23,23 @@ export default function HomePage() {
         <div>
           <h1 className="text-2xl font-bold">Welcome, {user.firstName || 'neighbor'}!</h1>
           <p className="text-slate-600">
-            {user.location
-              ? `Trades waiting around ${user.location}.`
-              : 'Set your location to see trades nearby.'}
+            {user.location ? (
+              `Trades waiting around ${user.location}.`
+            ) : (
+              <>
+                <Link href={paths.profile} className="font-medium text-brand-800 underline">
+                  Set your location
+                </Link>{' '}
+                to see trades nearby.
+              </>
+            )}
           </p>
         </div>
         <CommunityFlyerButton />
       </div>
+      <Suspense fallback={null}>
+        <GettingStarted user={user} />
+      </Suspense>
       <HomeFeed />
     </MemberLayout>
   );

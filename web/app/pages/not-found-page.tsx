@@ -1,7 +1,10 @@
 import { AlertCircle } from 'lucide-react';
+import { Link } from 'wouter';
+import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
+import { paths } from '../paths';
 
-/** Any unmatched path (spec section 2). */
+/** Any unmatched path (spec section 2), with a way on (issue 17). */
 export default function NotFoundPage() {
   return (
     <main className="flex min-h-screen w-full items-center justify-center bg-slate-50 p-4">
@@ -11,6 +14,9 @@ export default function NotFoundPage() {
           <h1 className="text-2xl font-bold text-slate-900">404 Page Not Found</h1>
         </div>
         <p className="mt-4 text-sm text-slate-600">Did you forget to add the page to the router?</p>
+        <Button asChild className="mt-6">
+          <Link href={paths.home}>Go to the home page</Link>
+        </Button>
       </Card>
     </main>
   );

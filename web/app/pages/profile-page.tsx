@@ -40,9 +40,14 @@ export default function ProfilePage() {
         onValueChange={(next) => navigate(paths.profileTab(next as ProfileTab), { replace: true })}
         className="mt-6"
       >
-        <TabsList aria-label="Profile sections">
+        {/* Six tabs: three to a row on phones (all in sight, nothing scrolled off), one row from sm up. */}
+        <TabsList aria-label="Profile sections" className="grid grid-cols-3 sm:flex">
           {profileTabs.map((value) => (
-            <TabsTrigger key={value} value={value}>
+            <TabsTrigger
+              key={value}
+              value={value}
+              className="px-1 whitespace-normal sm:px-3 sm:whitespace-nowrap"
+            >
               {TAB_LABELS[value]}
             </TabsTrigger>
           ))}

@@ -23,13 +23,20 @@ const user: CurrentUser = {
   suspendedUntil: null,
 };
 
+/** The guided start as the account menu reads it (put away with steps left brings "Getting Started"). */
+let guide = { area: true, want: true, item: true, completed: true };
+
 /** The signed-in member and the two unread counts; anything else fails the test. */
 function stubCounts(notifications: number, messages: number) {
   vi.stubGlobal(
     'fetch',
-    vi.fn(async (input: RequestInfo | URL) => {
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
       const path = new URL(String(input), 'http://localhost').pathname;
       if (path === '/api/auth/user') return jsonResponse(user);
+      if (path === '/api/account/getting-started') {
+        if (init?.method === 'PUT') guide = { ...guide, ...JSON.parse(String(init.body)) };
+        return jsonResponse(guide);
+      }
       if (path === '/api/notifications/unread-count') return jsonResponse(notifications);
       if (path === '/api/messages/unread-count') return jsonResponse(messages);
       throw new Error(`Unexpected request ${path}`);
@@ -88,5 +95,23 @@ describe('BottomNav', () => {
     stubCounts(0, 0);
     renderWithProviders(<BottomNav />, { path: '/bartersmith' });
     expect(screen.getByRole('link', { name: 'Messages' })).not.toHaveAttribute('aria-current');
+  });
+
+  it('the account menu brings back a guided start that was skipped with steps left', async () => {
+    guide = { area: true, want: false, item: false, completed: true };
+    stubCounts(0, 0);
+    renderWithProviders(<MemberHeader />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Account menu' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Getting Started' }));
+    await vi.waitFor(() => expect(guide.completed).toBe(false));
+  });
+
+  it('the account menu has no Getting Started once every step is done', async () => {
+    guide = { area: true, want: true, item: true, completed: true };
+    stubCounts(0, 0);
+    renderWithProviders(<MemberHeader />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Account menu' }));
+    expect(await screen.findByRole('menuitem', { name: 'Profile' })).toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: 'Getting Started' })).not.toBeInTheDocument();
   });
 });

@@ -1,28 +1,42 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
-import type { ComponentProps, ReactNode } from 'react';
+import { type ComponentProps, type ReactNode, useRef } from 'react';
 import { cn } from '../../lib/utils';
 
 export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
 export const DialogClose = DialogPrimitive.Close;
 
-/** A centred modal (Radix): focus trapped, Escape closes, titled for screen readers. */
+/**
+ * A modal (Radix): focus trapped, Escape closes, titled for screen readers. It hangs from near the
+ * top of the screen and opens scrolled to its top, so its title shows on any viewport however tall
+ * the dialog or wherever its first field is (issue 17); a tall dialog scrolls inside itself.
+ */
 export function DialogContent({
   title,
   description,
   children,
   className,
+  onOpenAutoFocus,
   ...props
 }: ComponentProps<typeof DialogPrimitive.Content> & { title: ReactNode; description?: ReactNode }) {
+  const content = useRef<HTMLDivElement>(null);
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-slate-950/50" />
       <DialogPrimitive.Content
+        ref={content}
         className={cn(
-          'fixed top-1/2 left-1/2 z-50 grid max-h-[92vh] w-[calc(100%-1.5rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-2xl bg-white p-6 shadow-xl',
+          'fixed top-3 left-1/2 z-50 grid max-h-[calc(100dvh-1.5rem)] w-[calc(100%-1.5rem)] max-w-lg -translate-x-1/2 gap-4 overflow-y-auto rounded-2xl bg-white p-6 shadow-xl sm:top-[5vh] sm:max-h-[90vh]',
           className,
         )}
+        onOpenAutoFocus={(event) => {
+          onOpenAutoFocus?.(event);
+          // After the first field took the focus: back to the top, where the title is.
+          requestAnimationFrame(() => {
+            if (content.current) content.current.scrollTop = 0;
+          });
+        }}
         {...(description ? {} : { 'aria-describedby': undefined })}
         {...props}
       >

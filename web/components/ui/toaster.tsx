@@ -1,14 +1,25 @@
 import * as ToastPrimitive from '@radix-ui/react-toast';
 import { X } from 'lucide-react';
+import { useEffect, useRef } from 'react';
+import { useLocation } from 'wouter';
 import { TOAST_DURATION_MS, TOAST_SWIPE_THRESHOLD_PX } from '../../../common/constants';
 import { cn } from '../../lib/utils';
-import { dismissToast, useToasts } from './use-toast';
+import { dismissErrorToasts, dismissToast, useToasts } from './use-toast';
 
 /**
  * The one toast region (Radix): swipe right past 50 px to dismiss, F8 focuses it, at most 420 px wide.
+ * Moving to another screen closes an open error toast.
  */
 export function Toaster() {
   const toasts = useToasts();
+  // Another screen: an error toast of the last one goes (a success toast that led here stays).
+  const [location] = useLocation();
+  const shownAt = useRef(location);
+  useEffect(() => {
+    if (shownAt.current === location) return;
+    shownAt.current = location;
+    dismissErrorToasts();
+  }, [location]);
   return (
     <ToastPrimitive.Provider
       duration={TOAST_DURATION_MS}

@@ -51,6 +51,47 @@ export function toast(input: ToastInput): { id: string; dismiss: () => void } {
   return { id, dismiss: () => dismissToast(id) };
 }
 
+/**
+ * Show a toast that gives way (issue 17): the safety tip never replaces a toast on show (the result
+ * of the member's own action); it waits until none is open, then shows for `durationMs`. `cancel`
+ * (the screen that asked for it went away) drops it if it is still waiting, or closes it.
+ */
+export function toastWhenQuiet(input: ToastInput, durationMs: number): { cancel: () => void } {
+  let shown: ReturnType<typeof toast> | null = null;
+  let hideTimer: ReturnType<typeof setTimeout> | undefined;
+  let cancelled = false;
+  const anyOpen = () => memory.toasts.some((t) => t.open);
+  const listener = () => {
+    if (cancelled || shown || anyOpen()) return;
+    listeners.delete(listener);
+    // Not from inside another toast's state change: once it has reached every listener.
+    queueMicrotask(() => {
+      if (cancelled) return;
+      if (anyOpen()) {
+        listeners.add(listener);
+        return;
+      }
+      shown = toast(input);
+      hideTimer = setTimeout(() => shown?.dismiss(), durationMs);
+    });
+  };
+  listeners.add(listener);
+  listener();
+  return {
+    cancel: () => {
+      cancelled = true;
+      listeners.delete(listener);
+      clearTimeout(hideTimer);
+      shown?.dismiss();
+    },
+  };
+}
+
+/** Close the error toasts on show: a new screen does not carry an old screen's failure (issue 17). */
+export function dismissErrorToasts() {
+  for (const t of memory.toasts) if (t.open && t.variant === 'destructive') dismissToast(t.id);
+}
+
 /** The toasts to render, kept in step with toast() and dismissToast(). */
 export function useToasts(): ToastData[] {
   const [state, set] = useState(memory);

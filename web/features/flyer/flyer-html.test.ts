@@ -109,7 +109,9 @@ describe('communityFlyerHtml', () => {
   it('sets the tabs sideways, as tear-off strips along the bottom', () => {
     const html = communityFlyerHtml({ publicUrl: PUBLIC_URL, qrDataUrl: QR });
     expect(html).toMatch(/\.tab span \{ writing-mode: vertical-rl; transform: rotate\(180deg\);/);
-    expect(html).toMatch(/\.tear-off \{ margin-top: auto; \}/);
+    // Leftover height is shared between the sections, not left as one empty band above the tabs.
+    expect(html).toMatch(/\.community \{ gap: 0\.16in; justify-content: space-between; \}/);
+    expect(parse(html).querySelector('.sheet > :last-child')?.className).toBe('tear-off');
   });
 
   it("lists the neighbourhood's offers and wants with first names, 'A neighbor' when there is none", () => {

@@ -126,7 +126,7 @@ const SIMPLE_STYLES = `
 `;
 
 const COMMUNITY_STYLES = `
-.community { gap: 0.16in; }
+.community { gap: 0.16in; justify-content: space-between; }
 .masthead { text-align: center; }
 .masthead h1 { font-size: 34pt; line-height: 1.05; }
 .masthead .tagline { font-size: 18pt; font-weight: 700; color: #115e59; }
@@ -147,13 +147,22 @@ const COMMUNITY_STYLES = `
 .nearby li { white-space: nowrap; overflow: hidden; text-overflow: ellipsis; padding: 0.015in 0; border-bottom: 1px dotted #cbd5e1; }
 .nearby .meta { color: #475569; }
 .nearby .none { font-size: 9.5pt; color: #475569; }
-.tear-off { margin-top: auto; }
 .tear-off .hint { font-size: 9pt; color: #475569; text-align: center; margin-bottom: 0.04in; }
 .tabs { list-style: none; padding: 0; display: flex; height: 1.95in; border-top: 2px dashed #64748b; }
 .tab { flex: 1 1 0; min-width: 0; border-right: 1px dashed #64748b; display: flex; align-items: center; justify-content: center; overflow: hidden; padding: 0.06in 0.02in; }
 .tab:first-child { border-left: 1px dashed #64748b; }
 .tab span { writing-mode: vertical-rl; transform: rotate(180deg); font-size: 8.5pt; line-height: 1.2; text-align: center; max-height: 100%; word-break: break-all; }
 .tab strong { font-size: 10pt; color: #115e59; }
+.roomy .masthead h1 { font-size: 46pt; }
+.roomy .masthead .tagline { font-size: 24pt; }
+.roomy .masthead .lead { font-size: 14pt; }
+.roomy h2 { font-size: 16pt; }
+.roomy .benefits li { font-size: 12.5pt; }
+.roomy .benefits strong { font-size: 14pt; }
+.roomy .steps ol { font-size: 14pt; }
+.roomy .steps li { margin-bottom: 0.1in; }
+.roomy .qr { width: 2.3in; }
+.roomy .qr img { width: 1.9in; height: 1.9in; }
 `;
 
 /**
@@ -267,7 +276,8 @@ export function communityFlyerHtml({ publicUrl, qrDataUrl, neighborhood }: Commu
         : `${escapeHtml(before ?? '')}<strong>${escapeHtml(address)}</strong>${escapeHtml(after)}`;
     return `<li>${text}</li>`;
   }).join('');
-  const body = `<main class="sheet community">
+  // Without the neighborhood's lists the rest sets larger, so the sheet has no empty band (issue 17).
+  const body = `<main class="sheet community${neighborhood ? '' : ' roomy'}">
 <header class="masthead">
 <p class="kicker">Community Flyer</p>
 <h1 class="brand">${escapeHtml(PRODUCT_NAME)}</h1>

@@ -1,12 +1,17 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { DemoLoginInput, LoginInput, RegisterInput } from '../../../../common/schemas/auth';
 import { apiRequest } from '../../../lib/api-client';
+import { OfflineError } from '../../../lib/offline';
+import { safeReturnPath } from '../../../lib/return-path';
 import { authKeys } from './get-user';
 
-/** After sign-in: refresh the current user, then a full navigation to / (spec section 4). */
+/**
+ * After sign-in: refresh the current user, then a full navigation to / (spec section 4), or to the
+ * member-only page a signed-out visitor was sent to sign in from (`/login?next=`, issue 17).
+ */
 async function refreshAndGoHome(queryClient: ReturnType<typeof useQueryClient>) {
   await queryClient.invalidateQueries({ queryKey: authKeys.user });
-  window.location.assign('/');
+  window.location.assign(safeReturnPath(new URLSearchParams(window.location.search).get('next')));
 }
 
 /** POST /api/auth/login; the response is not read. */
@@ -42,13 +47,19 @@ export function useDemoLogin() {
   });
 }
 
-/** POST /api/auth/logout, then the browser goes to / even when the call fails (spec section 4). */
+/**
+ * POST /api/auth/logout, then the browser goes to / even when the call fails (spec section 4), except
+ * when it was refused offline before being sent (the member is still signed in).
+ */
 export function useLogout() {
   return useMutation({
     mutationFn: async () => {
       await apiRequest('POST', '/api/auth/logout');
     },
     onError: (error) => console.warn('Logout failed', error),
-    onSettled: () => window.location.assign('/'),
+    // Refused offline (nothing was sent, the toast says so): still signed in, so stay on the page.
+    onSettled: (_data, error) => {
+      if (!(error instanceof OfflineError)) window.location.assign('/');
+    },
   });
 }

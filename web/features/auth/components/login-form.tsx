@@ -16,6 +16,7 @@ import { Input } from '../../../components/ui/input';
 import { PasswordInput } from '../../../components/ui/password-input';
 import { toast, toastAfterNavigation } from '../../../components/ui/use-toast';
 import { ApiError } from '../../../lib/api-client';
+import { useSiteInfo } from '../../site/api/site-info';
 import { useLogin } from '../api/auth-mutations';
 
 const GOOGLE_ERROR_TOASTS: Record<string, { title: string; description: string }> = {
@@ -44,6 +45,7 @@ export function LoginForm() {
   const [, navigate] = useLocation();
   const search = useSearch();
   const login = useLogin();
+  const { data: site } = useSiteInfo();
   const form = useForm<LoginInput>({
     resolver: zodResolver(loginSchema),
     defaultValues: { email: '', password: '' },
@@ -115,6 +117,14 @@ export function LoginForm() {
         <Button asChild variant="secondary" className="mt-3 w-full">
           <Link href={paths.register}>Create Your Account</Link>
         </Button>
+        {site?.demoLogin ? (
+          <p className="mt-3 text-sm text-slate-700">
+            Just looking?{' '}
+            <Link href={paths.demoLogin} className="font-medium text-brand-800 underline">
+              Try the demo
+            </Link>
+          </p>
+        ) : null}
       </section>
     </div>
   );

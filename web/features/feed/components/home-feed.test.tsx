@@ -38,12 +38,16 @@ function feedItem(id: number, overrides: Partial<FeedItem> = {}): FeedItem {
   };
 }
 
+/** Where the member stands in the guided start, as the empty states read it. */
+let steps = { area: true, want: false, item: false, completed: true };
+
 /** Answers feed requests from `pages` (by offset) and records the URLs asked for. */
 function stubFeed(pages: Record<number, FeedItem[]>) {
   const urls: string[] = [];
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string) => {
+      if (url === '/api/account/getting-started') return jsonResponse(steps);
       urls.push(url);
       const offset = Number(new URL(url, 'http://x').searchParams.get('offset'));
       return jsonResponse(pages[offset] ?? []);
@@ -147,16 +151,47 @@ describe('HomeFeed', () => {
   });
 
   it.each([
-    ['Barter Match', 'No matches found'],
     ['Random Barter', 'No random items available'],
     ['Everything', 'No items in your area'],
-  ])('%s has its empty state with Add Your First Item', async (tab, text) => {
+  ])('%s has its empty state with Add Your First Item while the member offers nothing', async (tab, text) => {
+    steps = { area: true, want: false, item: false, completed: true };
     stubFeed({});
     renderFeed();
     await userEvent.click(screen.getByRole('tab', { name: tab }));
     expect(await screen.findByRole('heading', { name: text })).toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: 'Add Your First Item' }));
+    expect(
+      screen.getByText('Try a larger distance, or be the first to offer something nearby.'),
+    ).toBeInTheDocument();
+    await userEvent.click(await screen.findByRole('button', { name: 'Add Your First Item' }));
     expect(await screen.findByRole('dialog', { name: 'Add New Item' })).toBeInTheDocument();
+  });
+
+  it('an empty feed of a member who offers something asks for another item, not a first one', async () => {
+    steps = { area: true, want: true, item: true, completed: true };
+    stubFeed({});
+    renderFeed();
+    await userEvent.click(screen.getByRole('tab', { name: 'Everything' }));
+    expect(await screen.findByRole('button', { name: 'Add an Item' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Add Your First Item' })).not.toBeInTheDocument();
+  });
+
+  it('an empty Barter Match says it comes from wants, and its button adds one', async () => {
+    steps = { area: true, want: false, item: true, completed: true };
+    stubFeed({});
+    renderFeed();
+    expect(await screen.findByRole('heading', { name: 'No matches found' })).toBeInTheDocument();
+    expect(screen.getByText(/Add what you are looking for to your Want List/)).toBeInTheDocument();
+    await userEvent.click(await screen.findByRole('button', { name: 'Add a Want' }));
+    expect(await screen.findByRole('dialog', { name: 'Add to Want List' })).toBeInTheDocument();
+  });
+
+  it('without a location, an empty feed links to setting one', async () => {
+    steps = { area: false, want: false, item: false, completed: false };
+    stubFeed({});
+    renderFeed();
+    expect(await screen.findByRole('heading', { name: 'No matches found' })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Set Location' })).toHaveAttribute('href', '/profile');
+    expect(screen.queryByRole('button', { name: /Add/ })).not.toBeInTheDocument();
   });
 
   it('shows the safety tip 3 seconds after load', async () => {

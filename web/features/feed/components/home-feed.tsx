@@ -1,4 +1,4 @@
-import { PackageOpen, X } from 'lucide-react';
+import { X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import {
@@ -7,30 +7,26 @@ import {
   SAFETY_TIP_DELAY_MS,
   SAFETY_TIP_DURATION_MS,
 } from '../../../../common/constants';
-import { FEED_NAMES, type FeedItem, type FeedName, type FeedSort } from '../../../../common/schemas/feed';
+import { FEED_NAMES, type FeedName } from '../../../../common/feed-names';
+import type { FeedItem, FeedSort } from '../../../../common/schemas/feed';
 import { paths } from '../../../app/paths';
 import { Button } from '../../../components/ui/button';
 import { Label } from '../../../components/ui/label';
 import { LoadMoreButton } from '../../../components/ui/load-more-button';
 import { Select } from '../../../components/ui/select';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
-import { toast } from '../../../components/ui/use-toast';
+import { toastWhenQuiet } from '../../../components/ui/use-toast';
 import { useOpenAddItem } from '../../listings/components/add-item-context';
 import { useFeed } from '../api/feed';
+import { EmptyFeed } from './empty-feed';
 import { ItemCard, ItemCardSkeleton } from './item-card';
-import { ItemDetailDialog } from './item-detail-dialog';
+import { ItemDetailDialog } from './lazy-item-detail-dialog';
 import { SearchBox } from './search-box';
 
 const FEED_LABELS: Record<FeedName, string> = {
   'barter-match': 'Barter Match',
   'random-barter': 'Random Barter',
   everything: 'Everything',
-};
-
-const EMPTY_TEXT: Record<FeedName, string> = {
-  'barter-match': 'No matches found',
-  'random-barter': 'No random items available',
-  everything: 'No items in your area',
 };
 
 const SORT_LABELS: Record<FeedSort, string> = {
@@ -42,17 +38,26 @@ const SORT_LABELS: Record<FeedSort, string> = {
 
 const LOADING_PLACEHOLDERS = 6;
 
-/** The safety tip (spec section 2): 3 s after the feed opens, shown for 5 s. */
+/**
+ * The safety tip (spec section 2): 3 s after the feed opens, shown for 5 s; it waits while another
+ * toast is on show (say "AI Analysis Complete"), so it never replaces one (issue 17).
+ */
 function useSafetyTip() {
   useEffect(() => {
+    let tip: { cancel: () => void } | null = null;
     const timer = window.setTimeout(() => {
-      const shown = toast({
-        title: 'Safety Tip',
-        description: 'Always meet in public places and trust your instincts when bartering with others.',
-      });
-      window.setTimeout(shown.dismiss, SAFETY_TIP_DURATION_MS);
+      tip = toastWhenQuiet(
+        {
+          title: 'Safety Tip',
+          description: 'Always meet in public places and trust your instincts when bartering with others.',
+        },
+        SAFETY_TIP_DURATION_MS,
+      );
     }, SAFETY_TIP_DELAY_MS);
-    return () => window.clearTimeout(timer);
+    return () => {
+      window.clearTimeout(timer);
+      tip?.cancel();
+    };
   }, []);
 }
 
@@ -128,6 +133,8 @@ export function HomeFeed() {
           </div>
 
           <section aria-label={`${FEED_LABELS[feed]} items`} aria-busy={query.isLoading}>
+            {/* The cards' titles are h3: this keeps the outline in order under the page's h1. */}
+            <h2 className="sr-only">{`${FEED_LABELS[feed]} items`}</h2>
             {query.isLoading ? (
               <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
                 {Array.from({ length: LOADING_PLACEHOLDERS }, (_, index) => (
@@ -143,22 +150,14 @@ export function HomeFeed() {
                 </Button>
               </div>
             ) : items.length === 0 ? (
-              <div className="flex flex-col items-center gap-3 rounded-2xl border border-dashed border-slate-300 bg-white p-10 text-center">
-                <PackageOpen className="h-10 w-10 text-slate-400" aria-hidden="true" />
-                <h2 className="text-lg font-semibold">{q ? `No results for “${q}”` : EMPTY_TEXT[feed]}</h2>
-                <p className="max-w-md text-sm text-slate-600">
-                  {feed === 'barter-match'
-                    ? 'Add wants to your Want List and items to offer; matches from neighbors within your distance appear here.'
-                    : 'Try a larger distance, or be the first to offer something nearby.'}
-                </p>
-                <Button onClick={openAddItem}>Add Your First Item</Button>
-              </div>
+              <EmptyFeed feed={feed} q={q} onAddItem={openAddItem} />
             ) : (
               <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-                {items.map((item) => (
+                {items.map((item, index) => (
                   <ItemCard
                     key={item.id}
                     item={item}
+                    eager={index === 0 ? 'first' : index < 3}
                     showMatch={feed === 'barter-match'}
                     onOpen={setOpened}
                   />

@@ -104,7 +104,7 @@ export function LandingPage() {
               matching, so that what one household no longer needs becomes what another was looking for.
             </p>
             <Button asChild size="lg" variant="accent" className="mt-8">
-              <Link href={paths.demoLogin}>Get Started Now</Link>
+              <Link href={paths.register}>Get Started Now</Link>
             </Button>
           </div>
         </section>

@@ -3,6 +3,7 @@ import { ERROR_CODES } from '../../../../common/error-codes';
 import type { Item, ItemFormValues, ItemUpdateValues } from '../../../../common/schemas/listings';
 import { ApiError, apiRequest } from '../../../lib/api-client';
 import { fetchOwnListPage, nextOwnListOffset } from '../../../lib/own-list';
+import { gettingStartedKeys } from '../../../lib/query-keys';
 import { itemRequestBody } from './item-body';
 
 export const itemKeys = {
@@ -55,7 +56,11 @@ export function useCreateItem() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: ItemFormValues) => sendItem('POST', '/api/items', input),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: itemKeys.all }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: itemKeys.all }),
+        queryClient.invalidateQueries({ queryKey: gettingStartedKeys.all }),
+      ]),
   });
 }
 

@@ -1,7 +1,15 @@
-import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  infiniteQueryOptions,
+  type QueryClient,
+  useInfiniteQuery,
+  useMutation,
+  useQueryClient,
+} from '@tanstack/react-query';
 import type { Want, WantFormValues, WantUpdateValues } from '../../../../common/schemas/listings';
 import { apiRequest } from '../../../lib/api-client';
 import { fetchOwnListPage, nextOwnListOffset } from '../../../lib/own-list';
+import { gettingStartedKeys } from '../../../lib/query-keys';
+import { feedKeys } from '../../feed/api/feed';
 
 export const wantKeys = {
   all: ['wants'] as const,
@@ -21,6 +29,18 @@ export function useMyWants() {
   return useInfiniteQuery(myWantsQuery());
 }
 
+/**
+ * After a want changed: the Want List, Barter Match (its matches come from wants) and the guided
+ * start's step read again.
+ */
+function refreshAfterWantChange(queryClient: QueryClient) {
+  return Promise.all(
+    [wantKeys.all, feedKeys.all, gettingStartedKeys.all].map((queryKey) =>
+      queryClient.invalidateQueries({ queryKey }),
+    ),
+  );
+}
+
 /** POST /api/wants; on success the my-wants list is refetched (spec section 7). */
 export function useCreateWant() {
   const queryClient = useQueryClient();
@@ -28,7 +48,7 @@ export function useCreateWant() {
     mutationFn: async (input: WantFormValues) => {
       await apiRequest('POST', '/api/wants', input);
     },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: wantKeys.all }),
+    onSuccess: () => refreshAfterWantChange(queryClient),
   });
 }
 
@@ -39,7 +59,7 @@ export function useUpdateWant() {
     mutationFn: async ({ id, changes }: { id: number; changes: WantUpdateValues }) => {
       await apiRequest('PATCH', `/api/wants/${id}`, changes);
     },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: wantKeys.all }),
+    onSuccess: () => refreshAfterWantChange(queryClient),
   });
 }
 
@@ -50,6 +70,6 @@ export function useDeleteWant() {
     mutationFn: async (id: number) => {
       await apiRequest('DELETE', `/api/wants/${id}`);
     },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: wantKeys.all }),
+    onSuccess: () => refreshAfterWantChange(queryClient),
   });
 }

@@ -62,7 +62,7 @@ describe('ItemFormDialog photo analysis', () => {
       answer: {
         provider: 'local',
         title: 'The Hobbit',
-        description: 'Text on the item: "The Hobbit". ISBN 9780261102217.',
+        description: 'The Hobbit by J.R.R. Tolkien. ISBN 9780261102217.',
         category: 'books',
         isService: false,
         estimatedValue: 12.5,

@@ -2,7 +2,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CurrentUser } from '../../../../common/schemas/auth';
 import type { ProfileInput } from '../../../../common/schemas/profile';
 import { apiRequest } from '../../../lib/api-client';
+import { gettingStartedKeys } from '../../../lib/query-keys';
 import { authKeys } from '../../auth/api/get-user';
+import { feedKeys } from '../../feed/api/feed';
 
 /** PUT /api/user/profile: location, coordinates and max travel distance; answers with the current user. */
 export async function updateProfile(input: ProfileInput): Promise<CurrentUser> {
@@ -18,6 +20,12 @@ export function useUpdateProfile() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateProfile,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: authKeys.user }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: authKeys.user }),
+        queryClient.invalidateQueries({ queryKey: gettingStartedKeys.all }),
+        // Distances and what is within reach moved with the location.
+        queryClient.invalidateQueries({ queryKey: feedKeys.all }),
+      ]),
   });
 }
