@@ -67,7 +67,8 @@ export async function placesRoutes(app: FastifyInstance): Promise<void> {
         },
       },
     },
-    // The member's own exact point only orders their own suggestions; it is never sent anywhere.
+    // The member's own point only orders their own suggestions: it is never in an answer, and an
+    // external geocoder (Nominatim, when configured) gets only a box around it rounded to 0.1 degree.
     async (request) =>
       geocoder.search(request.query.q, LOCATION_SEARCH_MAX_RESULTS, ownPoint(request.member)),
   );
