@@ -1,7 +1,7 @@
 import { expect, expectAccessible, memberApi, milesNorth, passGate, test, uniqueEmail } from './fixtures';
 
 /**
- * Issue 17: a newcomer's first run. Registration leads to a guided start (area, a want, an item),
+ * Issue 17: a newcomer's first run. Registration leads to a guided start (area by ZIP code, a want, an item),
  * whose steps can be done in order and put away; after it, a neighbor's matching item shows in
  * Barter Match. Then the layout points a newcomer stumbled on: the profile tabs on a 360 px screen,
  * a dialog's title in sight at 1280x800.
@@ -42,11 +42,12 @@ test.describe('a newcomer’s first week', () => {
     const guide = page.getByRole('region', { name: 'Get started in three steps' });
     await expect(guide.getByText('0 of 3 done')).toBeVisible();
     await expectAccessible(page);
+    // By postal code, as a neighbor knows their area.
     const area = guide.getByRole('combobox', { name: 'Your area' });
-    await area.pressSequentially('Portl');
-    await page.getByRole('option', { name: 'Portland, Oregon, United States' }).click();
+    await area.pressSequentially('97214');
+    await page.getByRole('option', { name: '97214, Portland, Oregon, United States' }).click();
     await guide.getByRole('button', { name: 'Save Area' }).click();
-    await expect(guide.getByText('Your area: Portland, Oregon, United States')).toBeVisible();
+    await expect(guide.getByText('Your area: 97214, Portland, Oregon, United States')).toBeVisible();
     await expect(guide.getByText('1 of 3 done')).toBeVisible();
 
     // 2. A want, in the Want List's own dialog.
