@@ -252,6 +252,10 @@ export function LocationPicker({
         Type at least {LOCATION_SEARCH_MIN_CHARS} letters or the digits of your ZIP code, then choose from the
         list. A neighborhood or ZIP code puts you nearer your neighbors than a whole town.
       </p>
+      {/* The offline place data's credit (ADR 032): outside the field's description, read once. */}
+      <p className="text-xs text-slate-600">
+        Neighborhoods: Zillow (CC BY-SA 3.0). ZIP codes: U.S. Census Bureau. Towns: GeoNames (CC BY 4.0).
+      </p>
       <p role="status" className="sr-only">
         {announcement}
       </p>
