@@ -91,7 +91,8 @@ export function BarterDetail({ id }: { id: number }) {
   );
 }
 
-function BackToBarters() {
+/** Back to the Barters screen, from a barter's or a trade circle's page. */
+export function BackToBarters() {
   return (
     <Button asChild variant="ghost" className="justify-self-start">
       <Link href={paths.barters}>

@@ -1,14 +1,14 @@
-import { ArrowLeft, ArrowRight } from 'lucide-react';
+import { ArrowRight } from 'lucide-react';
 import { useRef } from 'react';
 import { Link } from 'wouter';
 import { CIRCLE_EXPIRY_DAYS, CIRCLE_STATUS_LABELS, type Circle } from '../../../../common/schemas/circles';
 import { paths } from '../../../app/paths';
 import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
 import { ListingImage } from '../../../components/ui/listing-image';
 import { ApiError } from '../../../lib/api-client';
 import { useBarter } from '../../barters/api/barters';
 import { formatDateTime } from '../../barters/barter-sides';
+import { BackToBarters } from '../../barters/components/barter-detail';
 import { Conversation } from '../../barters/components/conversation';
 import { useCircle } from '../api/circles';
 import { acceptedCount, circleMemberNames, sentenceOf, timeLeft } from '../circle-format';
@@ -94,17 +94,6 @@ export function CircleDetail({ id }: { id: number }) {
         <CircleConversation circle={circle} barterId={circle.giveBarterId} />
       ) : null}
     </article>
-  );
-}
-
-function BackToBarters() {
-  return (
-    <Button asChild variant="ghost" className="justify-self-start">
-      <Link href={paths.barters}>
-        <ArrowLeft className="h-4 w-4" aria-hidden="true" />
-        All Barters
-      </Link>
-    </Button>
   );
 }
 
