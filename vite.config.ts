@@ -1,14 +1,25 @@
+import { lingui } from '@lingui/vite-plugin';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { pwa } from './pwa.config';
+import { linguiMacros } from './scripts/lingui-macros';
 import { precompress } from './scripts/precompress';
 
 /** The web app: built into dist/web and served by the Fastify server (server/plugins/web.ts). */
 export default defineConfig({
   root: 'web',
   publicDir: 'public',
-  plugins: [react(), tailwindcss(), precompress(), ...pwa()],
+  // Lingui (ADR 036): macros turned into catalogue lookups by Babel (only in files that import a
+  // macro), catalogues compiled on import; a message without a Spanish translation fails the build.
+  plugins: [
+    react(),
+    lingui({ failOnMissing: process.env.LINGUI_ALLOW_MISSING !== '1' }),
+    linguiMacros(),
+    tailwindcss(),
+    precompress(),
+    ...pwa(),
+  ],
   build: {
     outDir: '../dist/web',
     emptyOutDir: true,

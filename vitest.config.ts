@@ -1,10 +1,12 @@
+import { lingui } from '@lingui/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { linguiMacros } from './scripts/lingui-macros';
 import { MODULE_MOCKING_TESTS } from './server/test/module-mocking';
 
 /** Unit and API tests run in Node; component tests in jsdom. Browser journeys live in e2e/ (Playwright). */
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), lingui(), linguiMacros()],
   test: {
     projects: [
       {

@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 
-const SOURCES = ['web', 'common', 'vite.config.ts', 'package-lock.json'];
+const SOURCES = ['web', 'common', 'vite.config.ts', 'lingui.config.ts', 'package-lock.json'];
 const BUILT = 'dist/web/index.html';
 
 function newestMtime(entry: string): number {

@@ -1,15 +1,23 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { activateLocale, startI18n } from './i18n/i18n';
 import './styles.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('No #root element in index.html');
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+const rootElement = root;
+// The catalogue of the member's language loads before the first render (ADR 036); if it cannot,
+// English.
+startI18n()
+  .catch(() => activateLocale('en'))
+  .finally(() => {
+    createRoot(rootElement).render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    );
+  });
 
 // The service worker (ADR 034) registers after the page has loaded, from its own small chunk.
 if (import.meta.env.PROD && 'serviceWorker' in navigator) {

@@ -1,19 +1,34 @@
+import { I18nProvider, useLingui } from '@lingui/react';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
+import { Fragment, type ReactNode, useState } from 'react';
 import { Toaster } from '../components/ui/toaster';
+import { i18n } from '../i18n/i18n';
 import { createQueryClient } from '../lib/query-client';
 
 /**
- * App-wide providers: data fetching and the toast region. Tooltips bring their own provider with the
+ * App-wide providers: the language (Lingui), data fetching and the toast region. Tooltips bring their own provider with the
  * spec's delays (components/ui/tooltip.tsx), so Radix's positioning code loads only with a screen
  * that shows one (ADR 033).
  */
 export function AppProvider({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
   return (
-    <QueryClientProvider client={queryClient}>
-      {children}
-      <Toaster />
-    </QueryClientProvider>
+    <I18nProvider i18n={i18n}>
+      <QueryClientProvider client={queryClient}>
+        <InActiveLanguage>
+          {children}
+          <Toaster />
+        </InActiveLanguage>
+      </QueryClientProvider>
+    </I18nProvider>
   );
+}
+
+/**
+ * Everything below renders again from scratch when the language changes (ADR 036), so texts made
+ * outside React's render (toasts, formatters) follow too; fetched data stays in the query cache.
+ */
+export function InActiveLanguage({ children }: { children: ReactNode }) {
+  const { i18n: active } = useLingui();
+  return <Fragment key={active.locale}>{children}</Fragment>;
 }

@@ -1,5 +1,6 @@
 import { GATE_STORAGE_KEY } from '../../common/constants';
 import { ERROR_CODES } from '../../common/error-codes';
+import { translateKnown } from '../i18n/known-messages';
 import { clearOfflineData, isOffline, OFFLINE_REFUSED_EVENT, OfflineError } from './offline';
 
 /**
@@ -36,7 +37,8 @@ async function throwIfNotOk(response: Response): Promise<void> {
   try {
     const body = JSON.parse(text) as { code?: unknown; message?: unknown };
     if (typeof body.code === 'string') code = body.code;
-    if (typeof body.message === 'string') serverMessage = body.message;
+    // The server writes English; a message the catalogue knows is shown in the member's language.
+    if (typeof body.message === 'string') serverMessage = translateKnown(body.message);
   } catch {
     // Not our JSON error shape: the text stays the message.
   }

@@ -1,9 +1,11 @@
 import { cloneElement, type ReactElement, useId } from 'react';
+import { translateKnown } from '../../i18n/known-messages';
 import { Label } from './label';
 
 /**
  * A labelled field with its validation message: the message is announced and tied to the input
- * through aria-describedby, and the input is marked aria-invalid.
+ * through aria-describedby, and the input is marked aria-invalid. Messages from the shared schemas are
+ * English; the catalogue gives them in the member's language (ADR 036).
  */
 export function FormField({
   label,
@@ -26,7 +28,7 @@ export function FormField({
       })}
       {error ? (
         <p id={messageId} role="alert" className="text-sm font-medium text-red-700">
-          {error}
+          {translateKnown(error)}
         </p>
       ) : null}
     </div>

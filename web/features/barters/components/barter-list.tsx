@@ -8,7 +8,7 @@ import { Badge } from '../../../components/ui/badge';
 import { ListStatus } from '../../../components/ui/list-status';
 import { LoadMoreButton } from '../../../components/ui/load-more-button';
 import { flattenOwnList } from '../../../lib/own-list';
-import { formatRelativeTime } from '../../../lib/relative-time';
+import { formatRelativeTime } from '../../../i18n/format';
 import { useBarterList } from '../api/barters';
 import { sidesOf, titlesOf } from '../barter-sides';
 

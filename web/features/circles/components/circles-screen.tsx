@@ -8,7 +8,7 @@ import { Button } from '../../../components/ui/button';
 import { ListStatus } from '../../../components/ui/list-status';
 import { LoadMoreButton } from '../../../components/ui/load-more-button';
 import { flattenOwnList } from '../../../lib/own-list';
-import { formatRelativeTime } from '../../../lib/relative-time';
+import { formatRelativeTime } from '../../../i18n/format';
 import { useCircleList } from '../api/circles';
 import { sentenceOf } from '../circle-format';
 import { othersOf } from './circle-actions';

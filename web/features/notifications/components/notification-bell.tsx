@@ -7,7 +7,7 @@ import type { Notification } from '../../../../common/schemas/notifications';
 import { paths } from '../../../app/paths';
 import { CountBadge, unreadLabel } from '../../../components/ui/count-badge';
 import { flattenOwnList } from '../../../lib/own-list';
-import { formatRelativeTime } from '../../../lib/relative-time';
+import { formatRelativeTime } from '../../../i18n/format';
 import { cn } from '../../../lib/utils';
 import { useMarkAllNotificationsRead, useMarkNotificationRead, useNotifications } from '../api/notifications';
 

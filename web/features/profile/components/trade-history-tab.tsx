@@ -6,7 +6,7 @@ import { MemberLink } from '../../../components/member-link';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import { formatRelativeTime } from '../../../lib/relative-time';
+import { formatRelativeTime } from '../../../i18n/format';
 import { useTradeStats, useTrades } from '../api/trades';
 
 function StatCard({ label, value }: { label: string; value: string | number }) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatRelativeTime } from './relative-time';
+import { formatRelativeTime } from './format';
 
 const now = new Date('2025-06-15T12:00:00Z');
 const ago = (ms: number) => new Date(now.getTime() - ms);
