@@ -9,7 +9,6 @@ import { formatter } from '@lingui/format-po';
 export default defineConfig({
   sourceLocale: 'en',
   locales: ['en', 'es'],
-  fallbackLocales: { default: 'en' },
   catalogs: [
     {
       path: '<rootDir>/web/locales/{locale}',

@@ -97,8 +97,9 @@ export function pwa(): Plugin[] {
         })),
       },
       workbox: {
-        // The app shell: every script, style, page and icon of the build (not the .br/.gz copies).
-        globPatterns: ['**/*.{js,css,html,svg,png}'],
+        // The app shell: every script, style, page, icon and message catalogue (locales/*.json) of the
+        // build (not the .br/.gz copies).
+        globPatterns: ['**/*.{js,css,html,svg,png,json}'],
         navigateFallback: '/index.html',
         // Navigations to the API, photos and health probes are never the app shell.
         navigateFallbackDenylist: [/^\/api(?:\/|$)/, /^\/photos\//, /^\/(?:healthz|readyz)$/],

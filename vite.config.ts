@@ -5,6 +5,7 @@ import { defineConfig } from 'vite';
 import { pwa } from './pwa.config';
 import { linguiMacros } from './scripts/lingui-macros';
 import { precompress } from './scripts/precompress';
+import { splitCatalogues } from './scripts/split-catalogues';
 
 /** The web app: built into dist/web and served by the Fastify server (server/plugins/web.ts). */
 export default defineConfig({
@@ -16,6 +17,8 @@ export default defineConfig({
     react(),
     lingui({ failOnMissing: process.env.LINGUI_ALLOW_MISSING !== '1' }),
     linguiMacros(),
+    // The built catalogues in two parts per language: the feed's first screen and the rest.
+    splitCatalogues({ firstScreens: ['web/app/pages/home-page.tsx'] }),
     tailwindcss(),
     precompress(),
     ...pwa(),

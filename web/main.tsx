@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
-import { activateLocale, startI18n } from './i18n/i18n';
+import { activateLocale, startI18n, withMessages } from './i18n/i18n';
 import './styles.css';
 
 const root = document.getElementById('root');
@@ -24,7 +24,7 @@ if (import.meta.env.PROD && 'serviceWorker' in navigator) {
   window.addEventListener(
     'load',
     () => {
-      import('./lib/register-service-worker')
+      withMessages(import('./lib/register-service-worker'))
         .then((module) => module.registerServiceWorker())
         .catch((error: unknown) => console.warn('The service worker was not registered', error));
     },

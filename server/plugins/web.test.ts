@@ -25,6 +25,14 @@ describe('serving the built web app', () => {
     writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), SCRIPT);
     writeFileSync(path.join(dist, 'assets', 'tiny-abc123.js'), 'console.log(1)');
     writeFileSync(path.join(dist, 'favicon.svg'), '<svg/>');
+    // Each language's first-screen messages, as scripts/split-catalogues.ts writes them (ADR 036).
+    mkdirSync(path.join(dist, 'locales'));
+    for (const locale of ['en', 'es']) {
+      writeFileSync(
+        path.join(dist, 'locales', `${locale}-first.json`),
+        JSON.stringify({ messages: { a: locale } }),
+      );
+    }
     // What the build's precompress plugin does after vite build.
     await precompressDirectory(dist);
     const database = await openTestDatabase();
@@ -143,12 +151,42 @@ describe('serving the built web app', () => {
       headers: { accept: 'text/html' },
       cookies: { [session]: 'a-session-token' },
     });
-    expect(member.headers.link).toBe(CURRENT_USER_PRELOAD);
+    expect(member.headers.link).toBe(`${EN_PRELOAD}, ${CURRENT_USER_PRELOAD}`);
     expect(member.headers.vary).toContain('cookie');
     const visitor = await app.inject({ method: 'GET', url: '/', headers: { accept: 'text/html' } });
-    expect(visitor.headers.link).toBeUndefined();
+    expect(visitor.headers.link).toBe(EN_PRELOAD);
+  });
+
+  it('serves the messages under a fixed name, revalidated on every visit', async () => {
+    const response = await app.inject({ method: 'GET', url: '/locales/es-first.json' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ messages: { a: 'es' } });
+    expect(response.headers['cache-control']).toBe('no-cache');
+  });
+
+  it("preloads the catalogue of the visitor's language: their choice, else their browser's", async () => {
+    const page = (headers: Record<string, string>, cookies: Record<string, string> = {}) =>
+      app.inject({ method: 'GET', url: '/', headers: { accept: 'text/html', ...headers }, cookies });
+    expect((await page({ 'accept-language': 'es-MX,es;q=0.9,en;q=0.8' })).headers.link).toBe(ES_PRELOAD);
+    expect((await page({ 'accept-language': 'fr-CA, es;q=0.5, en;q=0.7' })).headers.link).toBe(EN_PRELOAD);
+    expect((await page({ 'accept-language': 'es;q=0, en' })).headers.link).toBe(EN_PRELOAD);
+    expect((await page({ 'accept-language': 'de, fr' })).headers.link).toBe(EN_PRELOAD);
+    // The member's choice wins over the browser; a made-up value is ignored.
+    expect((await page({ 'accept-language': 'en-US' }, { barterhood_locale: 'es' })).headers.link).toBe(
+      ES_PRELOAD,
+    );
+    expect((await page({ 'accept-language': 'es' }, { barterhood_locale: '../x' })).headers.link).toBe(
+      ES_PRELOAD,
+    );
+    const hostile = await page({ 'accept-language': `${'x;q=,'.repeat(5000)}\u0000` });
+    expect(hostile.statusCode).toBe(200);
+    expect(hostile.headers.link).toBe(EN_PRELOAD);
+    expect((await page({})).headers.vary).toContain('accept-language');
   });
 });
+
+const EN_PRELOAD = '</locales/en-first.json>; rel=preload; as=fetch; crossorigin';
+const ES_PRELOAD = '</locales/es-first.json>; rel=preload; as=fetch; crossorigin';
 
 describe('choosing a content encoding', () => {
   it('prefers brotli, then gzip, as the browser allows', () => {

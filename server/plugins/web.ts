@@ -3,6 +3,15 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  isLocale,
+  LOCALE_COOKIE,
+  LOCALES,
+  type Locale,
+  localeFromLanguages,
+  parseAcceptLanguage,
+  SOURCE_LOCALE,
+} from '../../common/locales';
 import { sendNotFound } from './error-handler';
 import { cookieName } from './security';
 import { SESSION_COOKIE } from './session';
@@ -63,6 +72,28 @@ export function chooseEncoding(
  */
 export const CURRENT_USER_PRELOAD = '</api/auth/user>; rel=preload; as=fetch; crossorigin=use-credentials';
 
+/**
+ * Each language's first-screen messages (ADR 036, scripts/split-catalogues.ts): the page names the
+ * one its visitor will read, so it loads beside the entry script instead of after it.
+ */
+function firstCatalogues(distDir: string): Map<Locale, string> {
+  const files = new Map<Locale, string>();
+  for (const locale of LOCALES) {
+    const file = `locales/${locale}-first.json`;
+    // A hand-made dist in tests may have none: no preload, the page still loads its messages.
+    if (existsSync(path.join(distDir, file))) files.set(locale, `/${file}`);
+  }
+  return files;
+}
+
+/** The language a page request will be shown in: the member's choice (cookie), else the browser's. */
+export function requestLocale(request: FastifyRequest): Locale {
+  const chosen = request.cookies?.[LOCALE_COOKIE];
+  if (isLocale(chosen)) return chosen;
+  const languages = parseAcceptLanguage(request.headers['accept-language']);
+  return localeFromLanguages(languages) ?? SOURCE_LOCALE;
+}
+
 /** index.html and its compressed copies, read once at start. */
 function readIndexHtml(indexFile: string): { identity: Buffer; encoded: Map<Encoding, Buffer> } {
   const encoded = new Map<Encoding, Buffer>();
@@ -109,6 +140,7 @@ export async function webPlugin(
     return;
   }
   const indexHtml = readIndexHtml(indexFile);
+  const catalogues = firstCatalogues(distDir);
   await app.register(fastifyStatic, {
     root: distDir,
     prefix: '/',
@@ -130,9 +162,13 @@ export async function webPlugin(
     const encoding = chooseEncoding(request.headers['accept-encoding'], [...indexHtml.encoded.keys()]);
     reply
       .header('cache-control', 'no-cache')
-      .header('vary', 'accept-encoding, cookie')
+      .header('vary', 'accept-encoding, accept-language, cookie')
       .type('text/html; charset=utf-8');
-    if (request.cookies?.[cookieName(app.config, SESSION_COOKIE)]) reply.header('link', CURRENT_USER_PRELOAD);
+    const links: string[] = [];
+    const catalogue = catalogues.get(requestLocale(request));
+    if (catalogue) links.push(`<${catalogue}>; rel=preload; as=fetch; crossorigin`);
+    if (request.cookies?.[cookieName(app.config, SESSION_COOKIE)]) links.push(CURRENT_USER_PRELOAD);
+    if (links.length > 0) reply.header('link', links.join(', '));
     if (!encoding) return reply.send(indexHtml.identity);
     return reply.header('content-encoding', encoding).send(indexHtml.encoded.get(encoding));
   });

@@ -3,34 +3,36 @@ import { Redirect, Route, Switch, useLocation, useSearch } from 'wouter';
 import { useUser } from '../features/auth/api/get-user';
 import { LoadingView } from '../features/gate/components/gate-guard';
 import { LandingPage } from '../features/landing/components/landing-page';
+import { withMessages } from '../i18n/i18n';
 import { loginReturningTo } from '../lib/return-path';
 import { paths } from './paths';
 
-// Everything but the gate and the landing page is split into its own chunk.
-const TermsPage = lazy(() => import('./pages/terms-page'));
-const AccessibilityPage = lazy(() => import('./pages/accessibility-page'));
-const NotFoundPage = lazy(() => import('./pages/not-found-page'));
-const FlyerPage = lazy(() => import('./pages/flyer-page'));
-const LoginPage = lazy(() => import('./pages/login-page'));
-const RegisterPage = lazy(() => import('./pages/register-page'));
-const DemoLoginPage = lazy(() => import('./pages/demo-login-page'));
+// Everything but the gate and the landing page is split into its own chunk. The feed page's messages
+// load before the first render; the other pages wait for the rest of them (ADR 036).
+const TermsPage = lazy(() => withMessages(import('./pages/terms-page')));
+const AccessibilityPage = lazy(() => withMessages(import('./pages/accessibility-page')));
+const NotFoundPage = lazy(() => withMessages(import('./pages/not-found-page')));
+const FlyerPage = lazy(() => withMessages(import('./pages/flyer-page')));
+const LoginPage = lazy(() => withMessages(import('./pages/login-page')));
+const RegisterPage = lazy(() => withMessages(import('./pages/register-page')));
+const DemoLoginPage = lazy(() => withMessages(import('./pages/demo-login-page')));
 const HomePage = lazy(() => import('./pages/home-page'));
-const ProfilePage = lazy(() => import('./pages/profile-page'));
-const MemberPage = lazy(() => import('./pages/member-page'));
-const BartersPage = lazy(() => import('./pages/barters-page'));
-const BarterPage = lazy(() => import('./pages/barter-page'));
-const CirclesPage = lazy(() => import('./pages/circles-page'));
-const CirclePage = lazy(() => import('./pages/circle-page'));
-const SwapDaysPage = lazy(() => import('./pages/swap-days-page'));
-const SwapDayPage = lazy(() => import('./pages/swap-day-page'));
-const SwapDaySheetPage = lazy(() => import('./pages/swap-day-sheet-page'));
-const ForgotPasswordPage = lazy(() => import('./pages/forgot-password-page'));
-const ResetPasswordPage = lazy(() => import('./pages/reset-password-page'));
-const VerifyEmailPage = lazy(() => import('./pages/verify-email-page'));
-const ModerationPage = lazy(() => import('./pages/moderation-page'));
-const UnsubscribePage = lazy(() => import('./pages/unsubscribe-page'));
+const ProfilePage = lazy(() => withMessages(import('./pages/profile-page')));
+const MemberPage = lazy(() => withMessages(import('./pages/member-page')));
+const BartersPage = lazy(() => withMessages(import('./pages/barters-page')));
+const BarterPage = lazy(() => withMessages(import('./pages/barter-page')));
+const CirclesPage = lazy(() => withMessages(import('./pages/circles-page')));
+const CirclePage = lazy(() => withMessages(import('./pages/circle-page')));
+const SwapDaysPage = lazy(() => withMessages(import('./pages/swap-days-page')));
+const SwapDayPage = lazy(() => withMessages(import('./pages/swap-day-page')));
+const SwapDaySheetPage = lazy(() => withMessages(import('./pages/swap-day-sheet-page')));
+const ForgotPasswordPage = lazy(() => withMessages(import('./pages/forgot-password-page')));
+const ResetPasswordPage = lazy(() => withMessages(import('./pages/reset-password-page')));
+const VerifyEmailPage = lazy(() => withMessages(import('./pages/verify-email-page')));
+const ModerationPage = lazy(() => withMessages(import('./pages/moderation-page')));
+const UnsubscribePage = lazy(() => withMessages(import('./pages/unsubscribe-page')));
 const SuspendedView = lazy(() =>
-  import('../features/safety/components/suspended-view').then((module) => ({
+  withMessages(import('../features/safety/components/suspended-view')).then((module) => ({
     default: module.SuspendedView,
   })),
 );

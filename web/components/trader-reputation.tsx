@@ -1,5 +1,7 @@
+import { Trans } from '@lingui/react/macro';
 import { BadgeCheck, Star } from 'lucide-react';
-import { formatTraderRating, type ReputationStats } from '../../common/trader-reputation';
+import type { ReputationStats } from '../../common/trader-reputation';
+import { traderRating } from '../features/feed/trader-rating';
 import { Badge } from './ui/badge';
 
 /**
@@ -11,12 +13,12 @@ export function TraderReputation({ stats, trusted }: { stats: ReputationStats; t
     <div className="flex flex-wrap items-center gap-2 text-sm text-slate-700">
       <span className="flex items-center gap-1">
         <Star className="h-4 w-4 fill-amber-400 text-amber-500" aria-hidden="true" />
-        {formatTraderRating(stats)}
+        {traderRating(stats)}
       </span>
       {trusted ? (
         <Badge tone="success">
           <BadgeCheck className="h-3.5 w-3.5" aria-hidden="true" />
-          Trusted Trader
+          <Trans>Trusted Trader</Trans>
         </Badge>
       ) : null}
     </div>

@@ -3,20 +3,69 @@ import { detectLocale, type Locale, storeLocale } from './locales';
 
 export { i18n };
 
-/** Each catalogue is its own chunk, compiled from web/locales/*.po at build (ADR 036). */
-const CATALOGUES: Record<Locale, () => Promise<{ messages: Messages }>> = {
+type Catalogue = { messages: Messages };
+
+/**
+ * A language's messages (ADR 036). A build serves each catalogue in two parts made by
+ * scripts/split-catalogues.ts: `first` (what the entry and the feed page use, loaded before the
+ * first render) and `rest` (every other screen's, loaded right after it; `withMessages` makes the
+ * lazily loaded screens wait for it). `vite serve` and the tests import the whole `.po` file.
+ */
+const DEV_CATALOGUES: Record<Locale, () => Promise<Catalogue>> = {
   en: () => import('../locales/en.po'),
   es: () => import('../locales/es.po'),
 };
 
+async function fetchPart(locale: Locale, part: 'first' | 'rest'): Promise<Messages> {
+  const response = await fetch(`/locales/${locale}-${part}.json`, { credentials: 'same-origin' });
+  if (!response.ok) throw new Error(`The ${locale} messages did not load (${response.status})`);
+  return ((await response.json()) as Catalogue).messages;
+}
+
+let rest: Promise<void> = Promise.resolve();
 const listeners = new Set<(locale: Locale) => void>();
 
-/** Load a language's catalogue and switch to it; the page's `lang` follows. */
-export async function activateLocale(locale: Locale): Promise<void> {
-  const { messages } = await CATALOGUES[locale]();
-  i18n.loadAndActivate({ locale, messages });
+function activated(locale: Locale): void {
   document.documentElement.lang = locale;
   for (const listener of listeners) listener(locale);
+}
+
+/**
+ * Load a language and switch to it; the page's `lang` follows. With `firstOnly`, it resolves once the
+ * first screens' messages are in and the rest follow (`messagesReady`); otherwise once all are.
+ */
+export async function activateLocale(locale: Locale, { firstOnly = false } = {}): Promise<void> {
+  if (!import.meta.env.PROD) {
+    const { messages } = await DEV_CATALOGUES[locale]();
+    i18n.loadAndActivate({ locale, messages });
+    activated(locale);
+    return;
+  }
+  const restPart = fetchPart(locale, 'rest');
+  restPart.catch(() => undefined);
+  const first = await fetchPart(locale, 'first');
+  i18n.loadAndActivate({ locale, messages: first });
+  rest = restPart.then((messages) => i18n.load(locale, messages));
+  // A retry on the next lazy screen if the rest failed to load (e.g. the connection dropped).
+  rest.catch(() => {
+    rest = fetchPart(locale, 'rest').then((messages) => i18n.load(locale, messages));
+  });
+  if (!firstOnly) await rest;
+  activated(locale);
+}
+
+/** Resolves once the active language's messages beyond the first screens are loaded. */
+export function messagesReady(): Promise<void> {
+  return rest;
+}
+
+/**
+ * A lazily loaded module that shows text: it resolves with the module once the messages it uses
+ * are loaded too. Every `import()` of a screen or dialog goes through it (web/i18n/lazy-imports.test.ts).
+ */
+export async function withMessages<T>(load: Promise<T>): Promise<T> {
+  const [module] = await Promise.all([load, messagesReady()]);
+  return module;
 }
 
 /** The member chose a language: remember it in this browser and switch. */
@@ -30,9 +79,9 @@ export function onLocaleChange(listener: (locale: Locale) => void): () => void {
   return () => listeners.delete(listener);
 }
 
-/** Start in the detected language (before the first render). */
+/** Start in the detected language: the first screens' messages load before the first render. */
 export function startI18n(): Promise<void> {
-  return activateLocale(detectLocale());
+  return activateLocale(detectLocale(), { firstOnly: true });
 }
 
 /** The active language. */

@@ -1,29 +1,22 @@
+import {
+  isLocale,
+  LOCALE_COOKIE,
+  type Locale,
+  localeFromLanguages,
+  SOURCE_LOCALE,
+} from '../../common/locales';
+
+export { isLocale, LOCALES, type Locale } from '../../common/locales';
+
 /**
- * The languages Barterhood speaks (ADR 036) and how one is chosen: the member's own choice (footer or
- * account, kept in this browser), else the browser's preferred languages, else English.
+ * How the language is chosen (ADR 036): the member's own choice (footer or account, kept in this
+ * browser), else the browser's preferred languages, else English.
  */
-export const LOCALES = ['en', 'es'] as const;
-export type Locale = (typeof LOCALES)[number];
 
 /** Each language named in itself, as a language menu shows it. */
 export const LOCALE_NAMES: Record<Locale, string> = { en: 'English', es: 'Español' };
 
-export const SOURCE_LOCALE: Locale = 'en';
-
 const STORAGE_KEY = 'barterhood.locale';
-
-export function isLocale(value: unknown): value is Locale {
-  return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
-}
-
-/** The first supported language among the browser's, by its primary subtag ("es-MX" is Spanish). */
-export function localeFromLanguages(languages: readonly string[]): Locale | null {
-  for (const language of languages) {
-    const primary = language.trim().toLowerCase().split(/[-_]/)[0];
-    if (isLocale(primary)) return primary;
-  }
-  return null;
-}
 
 export function storedLocale(): Locale | null {
   try {
@@ -34,12 +27,16 @@ export function storedLocale(): Locale | null {
   }
 }
 
+/** Remember the choice in this browser, and tell the server (it preloads the catalogue with the page). */
 export function storeLocale(locale: Locale): void {
   try {
     window.localStorage.setItem(STORAGE_KEY, locale);
   } catch {
     // Private modes may refuse storage: the choice then lasts until the page is closed.
   }
+  const secure = window.location.protocol === 'https:' ? '; Secure' : '';
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from Firefox and Safari.
+  document.cookie = `${LOCALE_COOKIE}=${locale}; Path=/; Max-Age=31536000; SameSite=Lax${secure}`;
 }
 
 /** The language to start in. */

@@ -1,4 +1,5 @@
 import { type ComponentType, createElement, lazy, type ReactNode, Suspense, useState } from 'react';
+import { withMessages } from '../i18n/i18n';
 
 /**
  * A dialog whose code loads when it first opens (ADR 033): a form, its schemas and their libraries
@@ -9,7 +10,7 @@ export function lazyDialog<P extends object>(
   load: () => Promise<ComponentType<P>>,
   isOpen: (props: P) => boolean = (props) => (props as { open?: boolean }).open === true,
 ): (props: P) => ReactNode {
-  const Loaded = lazy(async () => ({ default: await load() }));
+  const Loaded = lazy(async () => ({ default: await withMessages(load()) }));
   return function LazyDialog(props: P) {
     const open = isOpen(props);
     const [opened, setOpened] = useState(open);

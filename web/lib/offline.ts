@@ -1,4 +1,6 @@
+import { msg } from '@lingui/core/macro';
 import { useSyncExternalStore } from 'react';
+import { i18n } from '../i18n/i18n';
 import { API_CACHE_NAME } from './offline-caches';
 
 /** Fired when a write is refused because the browser is offline (the page shows why, ADR 034). */
@@ -6,16 +8,26 @@ export const OFFLINE_REFUSED_EVENT = 'barterhood:offline-refused';
 
 /** What the member is told when a write is refused offline. */
 export const OFFLINE_REFUSAL = {
-  title: 'You are offline',
-  description: 'Nothing was sent. Try again when you are back online.',
+  title: msg`You are offline`,
+  description: msg`Nothing was sent. Try again when you are back online.`,
 } as const;
+
+/** OFFLINE_REFUSAL in the active language (call when showing it). */
+export function offlineRefusal(): { title: string; description: string } {
+  return { title: i18n._(OFFLINE_REFUSAL.title), description: i18n._(OFFLINE_REFUSAL.description) };
+}
+
+function offlineRefusalSentence(): string {
+  const { title, description } = offlineRefusal();
+  return `${title}. ${description}`;
+}
 
 /** A write refused before it left the browser: nothing reached the server. */
 export class OfflineError extends Error {
   override name = 'OfflineError';
   readonly code = 'OFFLINE';
   constructor() {
-    super(`${OFFLINE_REFUSAL.title}. ${OFFLINE_REFUSAL.description}`);
+    super(offlineRefusalSentence());
   }
 }
 

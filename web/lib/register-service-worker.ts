@@ -1,6 +1,7 @@
 /// <reference types="vite-plugin-pwa/client" />
 
 import { registerSW } from 'virtual:pwa-register';
+import { t } from '@lingui/core/macro';
 import { createElement } from 'react';
 import { toast } from '../components/ui/use-toast';
 
@@ -14,7 +15,7 @@ export function registerServiceWorker(): void {
     immediate: true,
     onNeedRefresh() {
       toast({
-        title: 'A new version of Barterhood is ready',
+        title: t`A new version of Barterhood is ready`,
         description: createElement(
           'button',
           {
@@ -22,7 +23,7 @@ export function registerServiceWorker(): void {
             className: 'mt-1 rounded-md border border-slate-300 px-3 py-1 font-medium hover:bg-slate-50',
             onClick: () => void updateServiceWorker(true),
           },
-          'Reload to update',
+          t`Reload to update`,
         ),
       });
     },

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Printer } from 'lucide-react';
 import { useMemo } from 'react';
 import { BackToHome } from '../../components/layout/back-to-home';
@@ -15,6 +16,7 @@ import { useSiteInfo } from '../../features/site/api/site-info';
  * of the very flyer that prints: tagline, intro, six popular items and a QR code for PUBLIC_URL.
  */
 export default function FlyerPage() {
+  const { t } = useLingui();
   const site = useSiteInfo();
   const publicUrl = site.data?.publicUrl;
   const qrCode = useQrCode(publicUrl);
@@ -28,8 +30,8 @@ export default function FlyerPage() {
     if (!html) return;
     if (!printFlyer(html)) {
       toast({
-        title: 'Pop-up blocked',
-        description: 'Allow pop-ups for this site to print the flyer.',
+        title: t`Pop-up blocked`,
+        description: t`Allow pop-ups for this site to print the flyer.`,
         variant: 'destructive',
       });
     }
@@ -41,27 +43,31 @@ export default function FlyerPage() {
         <BackToHome />
         <div className="flex flex-wrap items-end justify-between gap-4">
           <div>
-            <h1 className="text-3xl font-bold">Community Flyer</h1>
+            <h1 className="text-3xl font-bold">
+              <Trans>Community Flyer</Trans>
+            </h1>
             <p className="mt-2 text-slate-700">
-              Print this flyer and post it on a local noticeboard to help neighbors find Barterhood.
+              <Trans>
+                Print this flyer and post it on a local noticeboard to help neighbors find Barterhood.
+              </Trans>
             </p>
           </div>
           <Button size="lg" onClick={onPrint} disabled={!html}>
             <Printer className="h-5 w-5" aria-hidden="true" />
-            Print a Flyer
+            <Trans>Print a Flyer</Trans>
           </Button>
         </div>
         <div className="mt-6 grid gap-4">
           <LocalAddressNote publicUrl={publicUrl} />
           {html ? (
-            <FlyerPreview html={html} title="Flyer preview" />
+            <FlyerPreview html={html} title={t`Flyer preview`} />
           ) : failed ? (
             <p role="alert" className="text-red-700">
-              The flyer could not be prepared. Please reload the page.
+              <Trans>The flyer could not be prepared. Please reload the page.</Trans>
             </p>
           ) : (
             <p role="status" className="text-slate-600">
-              Preparing the flyer…
+              <Trans>Preparing the flyer…</Trans>
             </p>
           )}
         </div>

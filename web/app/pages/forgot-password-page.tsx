@@ -1,10 +1,12 @@
+import { useLingui } from '@lingui/react/macro';
 import { ForgotPasswordForm } from '../../features/account/components/forgot-password-form';
 import { AuthLayout } from '../../features/auth/components/auth-layout';
 
 /** /forgot-password (ADR 024). */
 export default function ForgotPasswordPage() {
+  const { t } = useLingui();
   return (
-    <AuthLayout title="Forgot your password?" subtitle="We'll email you a link to set a new one">
+    <AuthLayout title={t`Forgot your password?`} subtitle={t`We'll email you a link to set a new one`}>
       <ForgotPasswordForm />
     </AuthLayout>
   );

@@ -1,14 +1,16 @@
+import { Trans } from '@lingui/react/macro';
 import { lazy, Suspense } from 'react';
 import { Link } from 'wouter';
 import { MemberLayout } from '../../components/layout/member-layout';
 import { useUser } from '../../features/auth/api/get-user';
 import { HomeFeed } from '../../features/feed/components/home-feed';
 import { CommunityFlyerButton } from '../../features/flyer/components/community-flyer-button';
+import { withMessages } from '../../i18n/i18n';
 import { paths } from '../paths';
 
 // The guided start's forms (area, want, item) load beside the feed, not before it (ADR 033).
 const GettingStarted = lazy(() =>
-  import('../../features/getting-started/components/getting-started').then((module) => ({
+  withMessages(import('../../features/getting-started/components/getting-started')).then((module) => ({
     default: module.GettingStarted,
   })),
 );
@@ -17,21 +19,24 @@ const GettingStarted = lazy(() =>
 export default function HomePage() {
   const { user } = useUser();
   if (!user) return null;
+  const { firstName, location } = user;
   return (
     <MemberLayout>
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
         <div>
-          <h1 className="text-2xl font-bold">Welcome, {user.firstName || 'neighbor'}!</h1>
+          <h1 className="text-2xl font-bold">
+            {firstName ? <Trans>Welcome, {firstName}!</Trans> : <Trans>Welcome, neighbor!</Trans>}
+          </h1>
           <p className="text-slate-600">
-            {user.location ? (
-              `Trades waiting around ${user.location}.`
+            {location ? (
+              <Trans>Trades waiting around {location}.</Trans>
             ) : (
-              <>
+              <Trans>
                 <Link href={paths.profile} className="font-medium text-brand-800 underline">
                   Set your location
                 </Link>{' '}
                 to see trades nearby.
-              </>
+              </Trans>
             )}
           </p>
         </div>

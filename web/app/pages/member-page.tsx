@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { PackageOpen } from 'lucide-react';
 import { useState } from 'react';
 import { useParams } from 'wouter';
@@ -19,13 +20,14 @@ import { flattenOwnList } from '../../lib/own-list';
 
 /** The items a member offers, as the feed's cards (save and detail work the same), with Load More. */
 function MemberItems({ memberId, name, own }: { memberId: string; name: string; own: boolean }) {
+  const { t } = useLingui();
   const query = useMemberItems(memberId);
   const { rows: items, total } = flattenOwnList(query.data?.pages);
   const [opened, setOpened] = useState<FeedItem | null>(null);
   return (
     <section aria-labelledby="member-items-heading" aria-busy={query.isLoading} className="grid gap-3">
       <h2 id="member-items-heading" className="text-lg font-semibold">
-        Items offered ({total})
+        <Trans>Items offered ({total})</Trans>
       </h2>
       {query.isLoading ? (
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
@@ -34,11 +36,15 @@ function MemberItems({ memberId, name, own }: { memberId: string; name: string; 
           <ItemCardSkeleton />
         </div>
       ) : query.isError ? (
-        <p className="text-red-700">Their items could not be loaded. Please try again.</p>
+        <p className="text-red-700">
+          <Trans>Their items could not be loaded. Please try again.</Trans>
+        </p>
       ) : items.length === 0 ? (
         <div className="flex flex-col items-center gap-2 rounded-2xl border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">
           <PackageOpen className="h-8 w-8 text-slate-400" aria-hidden="true" />
-          <p>{name} is not offering anything right now.</p>
+          <p>
+            <Trans>{name} is not offering anything right now.</Trans>
+          </p>
         </div>
       ) : (
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
@@ -47,7 +53,7 @@ function MemberItems({ memberId, name, own }: { memberId: string; name: string; 
           ))}
         </div>
       )}
-      <LoadMoreButton query={query} label="Load More Items" />
+      <LoadMoreButton query={query} label={t`Load More Items`} />
       <ItemDetailDialog
         itemId={opened?.id ?? null}
         title={opened?.title ?? ''}
@@ -62,19 +68,34 @@ function MemberItems({ memberId, name, own }: { memberId: string; name: string; 
  * and the ratings they received; "Member not found" for an unknown id. `viewerId`: the signed-in member.
  */
 export function MemberView({ memberId, viewerId }: { memberId: string; viewerId: string | undefined }) {
+  const { t } = useLingui();
   const { data: member, isLoading, error } = useMember(memberId);
   const notFound = error instanceof ApiError && error.status === 404;
-  if (isLoading) return <p className="text-slate-600">Loading...</p>;
+  if (isLoading)
+    return (
+      <p className="text-slate-600">
+        <Trans>Loading...</Trans>
+      </p>
+    );
   if (notFound) {
     return (
       <div className="grid justify-items-start gap-2">
-        <h1 className="text-2xl font-bold text-slate-900">Member not found</h1>
-        <p className="text-slate-600">This member does not exist, or their account was closed.</p>
+        <h1 className="text-2xl font-bold text-slate-900">
+          <Trans>Member not found</Trans>
+        </h1>
+        <p className="text-slate-600">
+          <Trans>This member does not exist, or their account was closed.</Trans>
+        </p>
         <BackToHome />
       </div>
     );
   }
-  if (!member) return <p className="text-red-700">This member could not be loaded. Please try again.</p>;
+  if (!member)
+    return (
+      <p className="text-red-700">
+        <Trans>This member could not be loaded. Please try again.</Trans>
+      </p>
+    );
   return (
     <div className="grid gap-8">
       <MemberProfileHeader member={member} />
@@ -84,7 +105,7 @@ export function MemberView({ memberId, viewerId }: { memberId: string; viewerId:
             targetKind="member"
             targetId={member.id}
             what={member.displayName}
-            label="Report member"
+            label={t`Report member`}
           />
           <BlockButton memberId={member.id} name={member.displayName} />
         </div>

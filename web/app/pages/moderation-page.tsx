@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { MemberLayout } from '../../components/layout/member-layout';
 import { useUser } from '../../features/auth/api/get-user';
 import { ModerationQueue } from '../../features/safety/components/moderation-queue';
@@ -9,7 +10,9 @@ export default function ModerationPage() {
   if (user?.role !== 'moderator') return <NotFoundPage />;
   return (
     <MemberLayout>
-      <h1 className="mb-6 text-2xl font-bold text-slate-900">Moderation</h1>
+      <h1 className="mb-6 text-2xl font-bold text-slate-900">
+        <Trans>Moderation</Trans>
+      </h1>
       <ModerationQueue />
     </MemberLayout>
   );

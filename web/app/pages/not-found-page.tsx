@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { AlertCircle } from 'lucide-react';
 import { Link } from 'wouter';
 import { Button } from '../../components/ui/button';
@@ -11,11 +12,17 @@ export default function NotFoundPage() {
       <Card className="w-full max-w-md p-6">
         <div className="flex items-center gap-2">
           <AlertCircle className="h-8 w-8 text-red-600" aria-hidden="true" />
-          <h1 className="text-2xl font-bold text-slate-900">404 Page Not Found</h1>
+          <h1 className="text-2xl font-bold text-slate-900">
+            <Trans>404 Page Not Found</Trans>
+          </h1>
         </div>
-        <p className="mt-4 text-sm text-slate-600">Did you forget to add the page to the router?</p>
+        <p className="mt-4 text-sm text-slate-600">
+          <Trans>Did you forget to add the page to the router?</Trans>
+        </p>
         <Button asChild className="mt-6">
-          <Link href={paths.home}>Go to the home page</Link>
+          <Link href={paths.home}>
+            <Trans>Go to the home page</Trans>
+          </Link>
         </Button>
       </Card>
     </main>

@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { useLocation, useSearch } from 'wouter';
 import { MemberLayout } from '../../components/layout/member-layout';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
@@ -13,17 +16,18 @@ import { TradeHistoryTab } from '../../features/profile/components/trade-history
 import { SavedTab } from '../../features/saved/components/saved-tab';
 import { type ProfileTab, paths, profileTabs } from '../paths';
 
-const TAB_LABELS: Record<ProfileTab, string> = {
-  profile: 'Profile',
-  items: 'My Items',
-  wants: 'Want List',
-  trades: 'Trade History',
-  saved: 'Saved',
-  account: 'Account',
+const TAB_LABELS: Record<ProfileTab, MessageDescriptor> = {
+  profile: msg`Profile`,
+  items: msg`My Items`,
+  wants: msg`Want List`,
+  trades: msg`Trade History`,
+  saved: msg`Saved`,
+  account: msg`Account`,
 };
 
 /** /profile (spec section 2): header and its tabs (the spec's five and Account); ?tab= selects one, so each tab can be linked to. */
 export default function ProfilePage() {
+  const { t } = useLingui();
   const { user } = useUser();
   const search = useSearch();
   const [, navigate] = useLocation();
@@ -41,14 +45,14 @@ export default function ProfilePage() {
         className="mt-6"
       >
         {/* Six tabs: three to a row on phones (all in sight, nothing scrolled off), one row from sm up. */}
-        <TabsList aria-label="Profile sections" className="grid grid-cols-3 sm:flex">
+        <TabsList aria-label={t`Profile sections`} className="grid grid-cols-3 sm:flex">
           {profileTabs.map((value) => (
             <TabsTrigger
               key={value}
               value={value}
               className="px-1 whitespace-normal sm:px-3 sm:whitespace-nowrap"
             >
-              {TAB_LABELS[value]}
+              {t(TAB_LABELS[value])}
             </TabsTrigger>
           ))}
         </TabsList>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useSearch } from 'wouter';
 import { Button } from '../../components/ui/button';
 import { useUnsubscribe } from '../../features/account/api/account-api';
@@ -7,30 +8,38 @@ import { paths } from '../paths';
 
 /** /unsubscribe?u=&k=&t= from a digest e-mail: one button, so link scanners change nothing (ADR 026). */
 export default function UnsubscribePage() {
+  const { t } = useLingui();
   const query = useSearch();
   const kind = new URLSearchParams(query).get('k') === 'proposals' ? 'proposals' : 'messages';
   const unsubscribe = useUnsubscribe();
   return (
-    <AuthLayout title="Email notifications" subtitle={`Stop emails about new ${kind}?`}>
+    <AuthLayout
+      title={t`Email notifications`}
+      subtitle={
+        kind === 'proposals' ? t`Stop emails about new proposals?` : t`Stop emails about new messages?`
+      }
+    >
       {unsubscribe.isSuccess ? (
         <div className="grid gap-4 text-center" role="status">
           <p className="text-slate-700">{unsubscribe.data}</p>
           <Button asChild variant="secondary">
-            <Link href={paths.home}>Go to Barterhood</Link>
+            <Link href={paths.home}>
+              <Trans>Go to Barterhood</Trans>
+            </Link>
           </Button>
         </div>
       ) : (
         <div className="grid gap-4">
           {unsubscribe.isError && (
             <p role="alert" className="text-center text-red-700">
-              {serverMessageOf(unsubscribe.error, 'This unsubscribe link is not valid.')}
+              {serverMessageOf(unsubscribe.error, t`This unsubscribe link is not valid.`)}
             </p>
           )}
           <Button size="lg" disabled={unsubscribe.isPending} onClick={() => unsubscribe.mutate(query)}>
-            Unsubscribe
+            <Trans>Unsubscribe</Trans>
           </Button>
           <p className="text-center text-sm text-slate-600">
-            You can turn them back on in your Account settings.
+            <Trans>You can turn them back on in your Account settings.</Trans>
           </p>
         </div>
       )}

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { ListChecks, LogOut, ShieldCheck, UserRound } from 'lucide-react';
 import { useLocation } from 'wouter';
@@ -18,6 +19,7 @@ import { Avatar } from '../ui/avatar';
  * ADR 033); `defaultOpen` when the member clicked its placeholder before it arrived.
  */
 export function AccountMenu({ defaultOpen = false }: { defaultOpen?: boolean }) {
+  const { t } = useLingui();
   const { user } = useUser();
   const logout = useLogout();
   const [, navigate] = useLocation();
@@ -26,10 +28,10 @@ export function AccountMenu({ defaultOpen = false }: { defaultOpen?: boolean }) 
   if (!user) return null;
   // The guided start, skipped with steps left: the menu brings it back (issue 17).
   const guidePutAway = gettingStarted.data?.completed === true && !allStepsDone(gettingStarted.data);
-  const fullName = [user.firstName, user.lastName].filter(Boolean).join(' ') || 'Member';
+  const fullName = [user.firstName, user.lastName].filter(Boolean).join(' ') || t`Member`;
   return (
     <DropdownMenu.Root defaultOpen={defaultOpen}>
-      <DropdownMenu.Trigger className="rounded-full" aria-label="Account menu">
+      <DropdownMenu.Trigger className="rounded-full" aria-label={t`Account menu`}>
         <Avatar firstName={user.firstName} lastName={user.lastName} imageUrl={user.profileImageUrl} />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
@@ -52,7 +54,7 @@ export function AccountMenu({ defaultOpen = false }: { defaultOpen?: boolean }) 
             className="flex cursor-pointer items-center gap-2 rounded-md px-3 py-2 text-sm outline-none data-[highlighted]:bg-slate-100"
           >
             <UserRound className="h-4 w-4" aria-hidden="true" />
-            Profile
+            <Trans>Profile</Trans>
           </DropdownMenu.Item>
           {guidePutAway ? (
             <DropdownMenu.Item
@@ -60,7 +62,7 @@ export function AccountMenu({ defaultOpen = false }: { defaultOpen?: boolean }) 
               className="flex cursor-pointer items-center gap-2 rounded-md px-3 py-2 text-sm outline-none data-[highlighted]:bg-slate-100"
             >
               <ListChecks className="h-4 w-4" aria-hidden="true" />
-              Getting Started
+              <Trans>Getting Started</Trans>
             </DropdownMenu.Item>
           ) : null}
           {user.role === 'moderator' && (
@@ -69,7 +71,7 @@ export function AccountMenu({ defaultOpen = false }: { defaultOpen?: boolean }) 
               className="flex cursor-pointer items-center gap-2 rounded-md px-3 py-2 text-sm outline-none data-[highlighted]:bg-slate-100"
             >
               <ShieldCheck className="h-4 w-4" aria-hidden="true" />
-              Moderation
+              <Trans>Moderation</Trans>
             </DropdownMenu.Item>
           )}
           <DropdownMenu.Item
@@ -77,7 +79,7 @@ export function AccountMenu({ defaultOpen = false }: { defaultOpen?: boolean }) 
             className="flex cursor-pointer items-center gap-2 rounded-md px-3 py-2 text-sm outline-none data-[highlighted]:bg-slate-100"
           >
             <LogOut className="h-4 w-4" aria-hidden="true" />
-            Log out
+            <Trans>Log out</Trans>
           </DropdownMenu.Item>
         </DropdownMenu.Content>
       </DropdownMenu.Portal>

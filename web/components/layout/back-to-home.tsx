@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { ArrowLeft } from 'lucide-react';
 import { Link } from 'wouter';
 import { paths } from '../../app/paths';
@@ -9,7 +10,7 @@ export function BackToHome() {
     <Button asChild variant="ghost" className="mb-4">
       <Link href={paths.home}>
         <ArrowLeft className="h-4 w-4" aria-hidden="true" />
-        Back to Home
+        <Trans>Back to Home</Trans>
       </Link>
     </Button>
   );

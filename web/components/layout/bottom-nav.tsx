@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Home, MessageCircle, PlusCircle, Search, UserRound } from 'lucide-react';
 import { Link, useLocation } from 'wouter';
 import { paths } from '../../app/paths';
@@ -14,6 +15,7 @@ const itemClass = 'flex flex-1 flex-col items-center gap-0.5 py-2 text-xs';
  * home feed's search box, Add the Add New Item dialog, Messages the Barters screen (unread badge).
  */
 export function BottomNav() {
+  const { t } = useLingui();
   const [location, navigate] = useLocation();
   const openAddItem = useOpenAddItem();
   const unread = useUnreadCounts();
@@ -32,7 +34,7 @@ export function BottomNav() {
   const onBarters = location === paths.barters || location.startsWith(`${paths.barters}/`);
   return (
     <nav
-      aria-label="Main"
+      aria-label={t`Main`}
       className="fixed inset-x-0 bottom-0 z-40 flex border-t border-slate-200 bg-white md:hidden"
     >
       <Link
@@ -41,27 +43,27 @@ export function BottomNav() {
         aria-current={location === paths.home ? 'page' : undefined}
       >
         <Home className="h-5 w-5" aria-hidden="true" />
-        Home
+        <Trans>Home</Trans>
       </Link>
       <button type="button" onClick={openSearch} className={cn(itemClass, 'text-slate-600')}>
         <Search className="h-5 w-5" aria-hidden="true" />
-        Search
+        <Trans>Search</Trans>
       </button>
       <button type="button" onClick={openAddItem} className={cn(itemClass, 'text-slate-600')}>
         <PlusCircle className="h-5 w-5" aria-hidden="true" />
-        Add
+        <Trans>Add</Trans>
       </button>
       <Link
         href={paths.barters}
         className={cn(itemClass, onBarters ? 'text-brand-700 font-semibold' : 'text-slate-600')}
         aria-current={onBarters ? 'page' : undefined}
-        aria-label={unreadLabel('Messages', unread.messages)}
+        aria-label={unreadLabel(t`Messages`, unread.messages)}
       >
         <span className="relative">
           <MessageCircle className="h-5 w-5" aria-hidden="true" />
           <CountBadge count={unread.messages} className="-top-2 -right-3" />
         </span>
-        Messages
+        <Trans>Messages</Trans>
       </Link>
       <Link
         href={paths.profile}
@@ -69,7 +71,7 @@ export function BottomNav() {
         aria-current={location === paths.profile ? 'page' : undefined}
       >
         <UserRound className="h-5 w-5" aria-hidden="true" />
-        Profile
+        <Trans>Profile</Trans>
       </Link>
     </nav>
   );

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { CalendarDays, MapPin, MessageCircle } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation } from 'wouter';
@@ -7,20 +8,24 @@ import { useUser } from '../../features/auth/api/get-user';
 import { SearchBox } from '../../features/feed/components/search-box';
 import { useUnreadCounts } from '../../features/notifications/api/unread-counts';
 import { NotificationBell } from '../../features/notifications/components/lazy-notification-bell';
+import { withMessages } from '../../i18n/i18n';
 import { Avatar } from '../ui/avatar';
 import { CountBadge, unreadLabel } from '../ui/count-badge';
 import { Logo } from './logo';
 
 // The menus' code (Radix's menu and its positioning) loads beside the first screen, not before it
 // (ADR 033); until then a button that looks the same stands in, and a click on it opens the menu on arrival.
-const AccountMenu = lazy(() => import('./account-menu').then((module) => ({ default: module.AccountMenu })));
+const AccountMenu = lazy(() =>
+  withMessages(import('./account-menu')).then((module) => ({ default: module.AccountMenu })),
+);
 
 function AccountMenuPlaceholder({ user, onOpen }: { user: CurrentUser; onOpen: () => void }) {
+  const { t } = useLingui();
   return (
     <button
       type="button"
       className="rounded-full"
-      aria-label="Account menu"
+      aria-label={t`Account menu`}
       aria-haspopup="menu"
       aria-expanded={false}
       onClick={onOpen}
@@ -32,6 +37,7 @@ function AccountMenuPlaceholder({ user, onOpen }: { user: CurrentUser; onOpen: (
 
 /** The signed-in header (spec section 2); renders nothing without a user. */
 export function MemberHeader() {
+  const { t } = useLingui();
   const { user } = useUser();
   const unread = useUnreadCounts();
   const [location] = useLocation();
@@ -49,26 +55,28 @@ export function MemberHeader() {
             className="hidden max-w-48 items-center gap-1 truncate rounded-md px-2 py-1 text-sm text-slate-700 hover:bg-slate-100 sm:flex"
           >
             <MapPin className="h-4 w-4 shrink-0 text-brand-700" aria-hidden="true" />
-            <span className="truncate">{user.location || 'Set location'}</span>
+            <span className="truncate">{user.location || t`Set location`}</span>
           </Link>
           {/* Swap days (issue 16): an icon on phones, with its name from md up. */}
           <Link
             href={paths.swapDays}
-            aria-label="Swap days"
+            aria-label={t`Swap days`}
             aria-current={
               location === paths.swapDays || location.startsWith(`${paths.swapDays}/`) ? 'page' : undefined
             }
             className="flex items-center gap-1 rounded-full p-2 text-slate-700 hover:bg-slate-100 aria-[current=page]:text-brand-800 md:rounded-md md:px-2 md:py-1.5 md:text-sm"
           >
             <CalendarDays className="h-5 w-5 md:h-4 md:w-4" aria-hidden="true" />
-            <span className="hidden md:inline">Swap days</span>
+            <span className="hidden md:inline">
+              <Trans>Swap days</Trans>
+            </span>
           </Link>
           <NotificationBell unread={unread.notifications} />
           {/* Messages in the header on every screen (the bottom navigation has it on phones too). */}
           <Link
             href={paths.barters}
             className="relative rounded-full p-2 text-slate-700 hover:bg-slate-100"
-            aria-label={unreadLabel('Messages', unread.messages)}
+            aria-label={unreadLabel(t`Messages`, unread.messages)}
           >
             <MessageCircle className="h-5 w-5" aria-hidden="true" />
             <CountBadge count={unread.messages} />

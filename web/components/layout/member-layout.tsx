@@ -1,14 +1,18 @@
+import { Trans } from '@lingui/react/macro';
 import { Plus } from 'lucide-react';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { VerifyEmailBanner } from '../../features/account/components/verify-email-banner';
 import { AddItemProvider, useOpenAddItem } from '../../features/listings/components/add-item-context';
+import { withMessages } from '../../i18n/i18n';
 import { Button } from '../ui/button';
 import { BottomNav } from './bottom-nav';
 import { MemberHeader } from './member-header';
 import { SiteFooter } from './site-footer';
 
 // Without the stream the page works (it is read again on open); if its code cannot load, none.
-const MemberLiveEvents = lazy(() => import('./member-live-events').catch(() => ({ default: () => null })));
+const MemberLiveEvents = lazy(() =>
+  withMessages(import('./member-live-events')).catch(() => ({ default: () => null })),
+);
 
 /** The floating Add Item button on desktop (spec section 2). */
 function FloatingAddItem() {
@@ -20,7 +24,7 @@ function FloatingAddItem() {
       className="fixed right-6 bottom-6 z-30 hidden rounded-full shadow-lg md:inline-flex print:hidden"
     >
       <Plus className="h-5 w-5" aria-hidden="true" />
-      Add Item
+      <Trans>Add Item</Trans>
     </Button>
   );
 }

@@ -1,6 +1,7 @@
+import { Trans } from '@lingui/react/macro';
 import { WifiOff } from 'lucide-react';
 import { useEffect } from 'react';
-import { OFFLINE_REFUSAL, OFFLINE_REFUSED_EVENT, useOnline } from '../../lib/offline';
+import { OFFLINE_REFUSED_EVENT, offlineRefusal, useOnline } from '../../lib/offline';
 import { toast } from '../ui/use-toast';
 
 /**
@@ -16,7 +17,7 @@ export function OfflineBanner() {
     const refused = () => {
       const timer = setTimeout(() => {
         timers.delete(timer);
-        toast({ variant: 'destructive', ...OFFLINE_REFUSAL });
+        toast({ variant: 'destructive', ...offlineRefusal() });
       }, 0);
       timers.add(timer);
     };
@@ -34,8 +35,10 @@ export function OfflineBanner() {
         <p className="flex items-center justify-center gap-2 border-b border-amber-300 bg-amber-100 px-4 py-2 text-center text-sm text-amber-950">
           <WifiOff className="h-4 w-4 shrink-0" aria-hidden="true" />
           <span>
-            You are offline. You are seeing what was last loaded, and changes cannot be sent until you are
-            back online.
+            <Trans>
+              You are offline. You are seeing what was last loaded, and changes cannot be sent until you are
+              back online.
+            </Trans>
           </span>
         </p>
       )}

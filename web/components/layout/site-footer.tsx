@@ -1,4 +1,4 @@
-import { Trans } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'wouter';
 import { paths } from '../../app/paths';
 import { LanguageSelect } from '../../i18n/language-select';
@@ -8,6 +8,7 @@ import { LanguageSelect } from '../../i18n/language-select';
  * Contact are plain text (spec section 2); the language menu (ADR 036).
  */
 export function SiteFooter() {
+  const { t } = useLingui();
   const year = new Date().getFullYear();
   return (
     <footer className="border-t border-slate-200 bg-white">
@@ -15,7 +16,7 @@ export function SiteFooter() {
         <p>
           <Trans>© {year} Barterhood. Trade with your neighbors.</Trans>
         </p>
-        <nav aria-label="Footer" className="flex flex-wrap items-center justify-center gap-4">
+        <nav aria-label={t`Footer`} className="flex flex-wrap items-center justify-center gap-4">
           <Link href={paths.terms} className="text-brand-800 underline-offset-4 hover:underline">
             <Trans>Terms of Service</Trans>
           </Link>

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { Button } from './button';
 import { Dialog, DialogContent } from './dialog';
 
@@ -24,7 +25,7 @@ export function ConfirmDialog({
       <DialogContent title={title} description={description}>
         <div className="flex justify-end gap-2">
           <Button variant="secondary" onClick={() => onOpenChange(false)}>
-            Cancel
+            <Trans>Cancel</Trans>
           </Button>
           <Button variant="destructive" disabled={pending} onClick={onConfirm}>
             {confirmLabel}

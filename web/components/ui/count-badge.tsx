@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { cn } from '../../lib/utils';
 
 /**
@@ -19,7 +20,10 @@ export function CountBadge({ count, className }: { count: number; className?: st
   );
 }
 
-/** "Messages", or "Messages, 2 unread": the accessible name of an icon with a CountBadge. */
+/**
+ * "Messages", or "Messages, 2 unread": the accessible name of an icon with a CountBadge. `name` is
+ * already in the active language; call at render time.
+ */
 export function unreadLabel(name: string, count: number): string {
-  return count > 0 ? `${name}, ${count} unread` : name;
+  return count > 0 ? t`${name}, ${count} unread` : name;
 }

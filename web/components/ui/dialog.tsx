@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import { type ComponentProps, type ReactNode, useRef } from 'react';
@@ -20,6 +21,7 @@ export function DialogContent({
   onOpenAutoFocus,
   ...props
 }: ComponentProps<typeof DialogPrimitive.Content> & { title: ReactNode; description?: ReactNode }) {
+  const { t } = useLingui();
   const content = useRef<HTMLDivElement>(null);
   return (
     <DialogPrimitive.Portal>
@@ -52,7 +54,7 @@ export function DialogContent({
         </div>
         {children}
         <DialogPrimitive.Close
-          aria-label="Close"
+          aria-label={t`Close`}
           className="absolute top-4 right-4 rounded-md p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-900"
         >
           <X className="h-5 w-5" aria-hidden="true" />

@@ -1,3 +1,5 @@
+import { Trans } from '@lingui/react/macro';
+
 /**
  * What a list shows instead of (or before) its rows: Loading..., a load failure, or its empty state.
  * Renders nothing once there are rows.
@@ -15,7 +17,12 @@ export function ListStatus({
   errorText: string;
   emptyText: string;
 }) {
-  if (isLoading) return <p className="text-slate-600">Loading...</p>;
+  if (isLoading)
+    return (
+      <p className="text-slate-600">
+        <Trans>Loading...</Trans>
+      </p>
+    );
   if (isError) return <p className="text-red-700">{errorText}</p>;
   if (count > 0) return null;
   return (

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { cn } from '../../lib/utils';
 
 /**
@@ -29,7 +30,7 @@ export function ListingImage({
   }
   return (
     <div className={cn('flex items-center justify-center bg-slate-100 text-xs text-slate-600', className)}>
-      No image
+      <Trans>No image</Trans>
     </div>
   );
 }

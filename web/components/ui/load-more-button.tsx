@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { Button } from './button';
 
 /** What LoadMoreButton needs of an infinite query (TanStack's useInfiniteQuery result has it). */
@@ -17,7 +18,7 @@ export function LoadMoreButton({ query, label }: { query: PagedQuery; label: str
         disabled={query.isFetchingNextPage}
         onClick={() => void query.fetchNextPage()}
       >
-        {query.isFetchingNextPage ? 'Loading...' : label}
+        {query.isFetchingNextPage ? <Trans>Loading...</Trans> : label}
       </Button>
     </div>
   );

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import * as ToastPrimitive from '@radix-ui/react-toast';
 import { X } from 'lucide-react';
 import { useEffect, useRef } from 'react';
@@ -11,6 +12,8 @@ import { dismissErrorToasts, dismissToast, useToasts } from './use-toast';
  * Moving to another screen closes an open error toast.
  */
 export function Toaster() {
+  // Radix writes the hot key into the region's name in place of {hotkey}.
+  const hotkey = '{hotkey}';
   const toasts = useToasts();
   // Another screen: an error toast of the last one goes (a success toast that led here stays).
   const [location] = useLocation();
@@ -25,6 +28,7 @@ export function Toaster() {
       duration={TOAST_DURATION_MS}
       swipeDirection="right"
       swipeThreshold={TOAST_SWIPE_THRESHOLD_PX}
+      label={t`Notification`}
     >
       {toasts.map(({ id, title, description, variant, open }) => (
         <ToastPrimitive.Root
@@ -53,14 +57,17 @@ export function Toaster() {
             ) : null}
           </div>
           <ToastPrimitive.Close
-            aria-label="Close"
+            aria-label={t`Close`}
             className="absolute top-2 right-2 rounded-md p-1 opacity-70 hover:opacity-100 focus-visible:opacity-100"
           >
             <X className="h-4 w-4" aria-hidden="true" />
           </ToastPrimitive.Close>
         </ToastPrimitive.Root>
       ))}
-      <ToastPrimitive.Viewport className="fixed top-0 z-[100] flex max-h-screen w-full flex-col-reverse p-4 sm:top-auto sm:right-0 sm:bottom-0 sm:flex-col md:max-w-[420px]" />
+      <ToastPrimitive.Viewport
+        label={t`Notifications (${hotkey})`}
+        className="fixed top-0 z-[100] flex max-h-screen w-full flex-col-reverse p-4 sm:top-auto sm:right-0 sm:bottom-0 sm:flex-col md:max-w-[420px]"
+      />
     </ToastPrimitive.Provider>
   );
 }

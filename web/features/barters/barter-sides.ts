@@ -1,4 +1,5 @@
 import type { Barter, BarterItem } from '../../../common/schemas/barters';
+import { formatDate } from '../../i18n/format';
 
 /** What each side gives, from the viewer's seat: the sender gives the offered items. */
 export function sidesOf(barter: Pick<Barter, 'role' | 'offeredItems' | 'requestedItems'>): {
@@ -15,9 +16,7 @@ export function titlesOf(items: readonly BarterItem[]): string {
   return items.map((item) => item.title).join(', ');
 }
 
-const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-
-/** A date and time as the barter screens show it ("Mar 3, 2026, 4:05 PM"). */
+/** A date and time as the barter screens show it ("Mar 3, 2026, 4:05 PM"), in the active language. */
 export function formatDateTime(iso: string): string {
-  return dateFormat.format(new Date(iso));
+  return formatDate(iso, { dateStyle: 'medium', timeStyle: 'short' });
 }

@@ -1,12 +1,17 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg, t } from '@lingui/core/macro';
 import { FLYER_TEAR_OFF_TABS, PRODUCT_NAME } from '../../../common/constants';
 import type { FlyerListing, FlyerNeighborhood } from '../../../common/schemas/flyer';
+import { i18n } from '../../i18n/i18n';
+import { translateKnown } from '../../i18n/known-messages';
 
 /**
  * The one way to make a flyer (issue 8): pure functions that return complete HTML documents, used
  * for the preview on the page (an iframe's srcdoc), the print window (document.write) and the
  * downloaded file. Everything is inline: styles in one <style>, the QR code as a data URL, no
  * scripts, no fonts or images from anywhere, so a downloaded flyer opens with no network. The
- * documents carry their own CSP that forbids every request but data: images.
+ * documents carry their own CSP that forbids every request but data: images. Their words are in the
+ * active language (ADR 036): build them at render time.
  */
 
 export interface SimpleFlyerInput {
@@ -14,6 +19,8 @@ export interface SimpleFlyerInput {
   publicUrl: string;
   /** The QR code for publicUrl, as a data: URL (see qr-code.ts). */
   qrDataUrl: string;
+  /** The document's language; the active one by default. */
+  lang?: string;
 }
 
 export interface CommunityFlyerInput extends SimpleFlyerInput {
@@ -21,34 +28,55 @@ export interface CommunityFlyerInput extends SimpleFlyerInput {
   neighborhood?: FlyerNeighborhood | null;
 }
 
-/** The tagline both flyers carry (spec section 2). */
+/** The tagline both flyers carry (spec section 2), in English; the flyers print flyerTagline(). */
 export const FLYER_TAGLINE = 'Trade with Your Neighbors';
 
+/** The tagline in the active language. */
+export function flyerTagline(): string {
+  return t`Trade with Your Neighbors`;
+}
+
 /** The six popular items of the simple flyer (spec section 2). */
-export const POPULAR_ITEMS = [
-  'Tools',
-  'Books',
-  'Electronics',
-  'Home Items',
-  'Garden Supplies',
-  'Services',
-] as const;
+export const POPULAR_ITEMS: readonly MessageDescriptor[] = [
+  msg`Tools`,
+  msg`Books`,
+  msg`Electronics`,
+  msg`Home Items`,
+  msg`Garden Supplies`,
+  msg`Services`,
+];
 
 /** The four benefits of the community flyer. */
-export const BENEFITS = [
-  { title: 'Save money', text: 'Get what you need by trading what you no longer use.' },
-  { title: 'Meet your neighbors', text: 'Trade face to face with people who live nearby.' },
-  { title: 'Waste less', text: 'Give useful things a second life instead of a landfill.' },
-  { title: 'Share skills', text: 'Swap services like repairs, tutoring or yard work.' },
-] as const;
+export const BENEFITS: readonly { title: MessageDescriptor; text: MessageDescriptor }[] = [
+  { title: msg`Save money`, text: msg`Get what you need by trading what you no longer use.` },
+  { title: msg`Meet your neighbors`, text: msg`Trade face to face with people who live nearby.` },
+  { title: msg`Waste less`, text: msg`Give useful things a second life instead of a landfill.` },
+  { title: msg`Share skills`, text: msg`Swap services like repairs, tutoring or yard work.` },
+];
 
-/** The four-step how-to of the community flyer; `{address}` becomes the site address. */
-export const HOW_TO_STEPS = [
-  'Scan the code or visit {address}',
-  'Create your free profile',
-  'List what you offer and what you want',
-  'Get matched with neighbors and trade',
-] as const;
+/**
+ * A translated sentence as HTML: its own words escaped, then each placeholder's HTML put in its place.
+ * `sentence` gets a mark per fragment and returns the sentence with those marks in it.
+ */
+function htmlSentence(sentence: (marks: string[]) => string, fragments: string[]): string {
+  const marks = fragments.map((_, index) => `\u0000${index}\u0000`);
+  return fragments.reduce(
+    (html, fragment, index) => html.replace(marks[index] ?? '', fragment),
+    escapeHtml(sentence(marks)),
+  );
+}
+
+/** The four-step how-to of the community flyer, each as HTML given the site address. */
+export const HOW_TO_STEPS: readonly ((siteAddress: string) => string)[] = [
+  (siteAddress) =>
+    htmlSentence(
+      ([address = '']) => t`Scan the code or visit ${address}`,
+      [`<strong>${escapeHtml(siteAddress)}</strong>`],
+    ),
+  () => escapeHtml(t`Create your free profile`),
+  () => escapeHtml(t`List what you offer and what you want`),
+  () => escapeHtml(t`Get matched with neighbors and trade`),
+];
 
 /** The name of the downloaded community flyer (spec section 2). */
 export const COMMUNITY_FLYER_FILE_NAME = 'barterhood-community-flyer.html';
@@ -169,9 +197,9 @@ const COMMUNITY_STYLES = `
  * A full HTML document around a flyer's body. No viewport meta on purpose: a phone then lays the
  * page out at desktop width and zooms out, showing the whole sheet as it will print.
  */
-function documentHtml(title: string, styles: string, body: string): string {
+function documentHtml(title: string, styles: string, body: string, lang: string): string {
   return `<!DOCTYPE html>
-<html lang="en">
+<html lang="${escapeHtml(lang)}">
 <head>
 <meta charset="utf-8">
 <meta http-equiv="Content-Security-Policy" content="${FLYER_CSP}">
@@ -188,7 +216,7 @@ ${body}
 function qrBlock(publicUrl: string, qrDataUrl: string, caption: string): string {
   const address = flyerAddress(publicUrl);
   return `<div class="qr">
-<img src="${escapeHtml(assertDataImage(qrDataUrl))}" alt="QR code for ${escapeHtml(address)}">
+<img src="${escapeHtml(assertDataImage(qrDataUrl))}" alt="${escapeHtml(t`QR code for ${address}`)}">
 <p class="qr-caption">${escapeHtml(caption)}</p>
 <p class="address">${escapeHtml(address)}</p>
 </div>`;
@@ -198,22 +226,28 @@ function qrBlock(publicUrl: string, qrDataUrl: string, caption: string): string 
  * The flyer of /flyer (spec section 2): the tagline, an intro about free trading with no money,
  * the six popular items and a 'Scan to visit' QR code for the site.
  */
-export function simpleFlyerHtml({ publicUrl, qrDataUrl }: SimpleFlyerInput): string {
-  const items = POPULAR_ITEMS.map((item) => `<li>${escapeHtml(item)}</li>`).join('');
+export function simpleFlyerHtml({
+  publicUrl,
+  qrDataUrl,
+  lang = i18n.locale || 'en',
+}: SimpleFlyerInput): string {
+  const productName = PRODUCT_NAME;
+  const tagline = flyerTagline();
+  const items = POPULAR_ITEMS.map((item) => `<li>${escapeHtml(i18n._(item))}</li>`).join('');
   const body = `<main class="sheet simple">
 <p class="kicker">${escapeHtml(PRODUCT_NAME)}</p>
-<h1>${escapeHtml(FLYER_TAGLINE)}</h1>
+<h1>${escapeHtml(tagline)}</h1>
 <p class="intro">${escapeHtml(
-    `${PRODUCT_NAME} is a free community marketplace where neighbors trade goods and services with each other. No money required: offer what you have and find what you need, right here in the neighborhood.`,
+    t`${productName} is a free community marketplace where neighbors trade goods and services with each other. No money required: offer what you have and find what you need, right here in the neighborhood.`,
   )}</p>
 <section class="popular" aria-labelledby="popular-heading">
-<h2 id="popular-heading">Popular Items to Trade</h2>
+<h2 id="popular-heading">${escapeHtml(t`Popular Items to Trade`)}</h2>
 <ul>${items}</ul>
 </section>
-${qrBlock(publicUrl, qrDataUrl, 'Scan to visit')}
-<p class="footer">${escapeHtml('Free to join · Trade locally · Build community')}</p>
+${qrBlock(publicUrl, qrDataUrl, t`Scan to visit`)}
+<p class="footer">${escapeHtml(t`Free to join · Trade locally · Build community`)}</p>
 </main>`;
-  return documentHtml(`${PRODUCT_NAME}: ${FLYER_TAGLINE}`, SIMPLE_STYLES, body);
+  return documentHtml(`${PRODUCT_NAME}: ${tagline}`, SIMPLE_STYLES, body, lang);
 }
 
 /** Longest first name a flyer prints. */
@@ -221,9 +255,21 @@ const FIRST_NAME_MAX = 20;
 
 /** One line: who (first name only), what, and its category; the title gives way first when space runs out. */
 function listingHtml(listing: FlyerListing, verb: 'offers' | 'wants'): string {
-  const who = listing.firstName ? truncate(listing.firstName, FIRST_NAME_MAX) : 'A neighbor';
-  const kind = listing.isService ? `${listing.category} service` : listing.category;
-  return `<li>${escapeHtml(who)} ${verb} <strong>${escapeHtml(truncate(listing.title, LISTING_TITLE_MAX))}</strong> <span class="meta">(${escapeHtml(kind)})</span></li>`;
+  const who = listing.firstName ? truncate(listing.firstName, FIRST_NAME_MAX) : t`A neighbor`;
+  const category = translateKnown(listing.category);
+  const kind = listing.isService ? t`${category} service` : category;
+  const fragments = [
+    escapeHtml(who),
+    `<strong>${escapeHtml(truncate(listing.title, LISTING_TITLE_MAX))}</strong>`,
+    `<span class="meta">(${escapeHtml(kind)})</span>`,
+  ];
+  // "Ada offers <strong>Drill</strong> (tools)": {kind} is the category in brackets.
+  const line = htmlSentence(
+    ([name = '', title = '', category = '']) =>
+      verb === 'offers' ? t`${name} offers ${title} ${category}` : t`${name} wants ${title} ${category}`,
+    fragments,
+  );
+  return `<li>${line}</li>`;
 }
 
 function listingsHtml(
@@ -240,10 +286,10 @@ function listingsHtml(
 
 function neighborhoodHtml(neighborhood: FlyerNeighborhood): string {
   return `<section class="neighborhood" aria-labelledby="nearby-heading">
-<h2 id="nearby-heading">Right Now in Our Neighborhood</h2>
+<h2 id="nearby-heading">${escapeHtml(t`Right Now in Our Neighborhood`)}</h2>
 <div class="nearby-lists">
-${listingsHtml('Offered nearby', neighborhood.offers, 'offers', 'Nothing offered yet: be the first!')}
-${listingsHtml('Wanted nearby', neighborhood.wants, 'wants', 'No wants listed yet: add yours!')}
+${listingsHtml(t`Offered nearby`, neighborhood.offers, 'offers', t`Nothing offered yet: be the first!`)}
+${listingsHtml(t`Wanted nearby`, neighborhood.wants, 'wants', t`No wants listed yet: add yours!`)}
 </div>
 </section>`;
 }
@@ -251,9 +297,9 @@ ${listingsHtml('Wanted nearby', neighborhood.wants, 'wants', 'No wants listed ye
 /** The tear-off tabs along the bottom, each with the name and the site address, printed sideways. */
 function tearOffTabsHtml(publicUrl: string): string {
   const address = escapeHtml(flyerAddress(publicUrl));
-  const tab = `<li class="tab"><span><strong>${escapeHtml(PRODUCT_NAME)}</strong><br>${escapeHtml(FLYER_TAGLINE)}<br>${address}</span></li>`;
-  return `<section class="tear-off" aria-label="Tear-off tabs">
-<p class="hint">${escapeHtml('Take a tab and join us!')}</p>
+  const tab = `<li class="tab"><span><strong>${escapeHtml(PRODUCT_NAME)}</strong><br>${escapeHtml(flyerTagline())}<br>${address}</span></li>`;
+  return `<section class="tear-off" aria-label="${escapeHtml(t`Tear-off tabs`)}">
+<p class="hint">${escapeHtml(t`Take a tab and join us!`)}</p>
 <ul class="tabs">${tab.repeat(FLYER_TEAR_OFF_TABS)}</ul>
 </section>`;
 }
@@ -263,40 +309,41 @@ function tearOffTabsHtml(publicUrl: string): string {
  * four-step how-to, a QR code, 10 tear-off tabs with the site address and, when given, what the
  * neighbourhood offers and wants right now (first names only).
  */
-export function communityFlyerHtml({ publicUrl, qrDataUrl, neighborhood }: CommunityFlyerInput): string {
+export function communityFlyerHtml({
+  publicUrl,
+  qrDataUrl,
+  neighborhood,
+  lang = i18n.locale || 'en',
+}: CommunityFlyerInput): string {
   const address = flyerAddress(publicUrl);
+  const productName = PRODUCT_NAME;
+  const tagline = flyerTagline();
   const benefits = BENEFITS.map(
-    (benefit) => `<li><strong>${escapeHtml(benefit.title)}</strong>${escapeHtml(benefit.text)}</li>`,
+    (benefit) =>
+      `<li><strong>${escapeHtml(i18n._(benefit.title))}</strong>${escapeHtml(i18n._(benefit.text))}</li>`,
   ).join('');
-  const steps = HOW_TO_STEPS.map((step) => {
-    const [before, after] = step.split('{address}');
-    const text =
-      after === undefined
-        ? escapeHtml(step)
-        : `${escapeHtml(before ?? '')}<strong>${escapeHtml(address)}</strong>${escapeHtml(after)}`;
-    return `<li>${text}</li>`;
-  }).join('');
+  const steps = HOW_TO_STEPS.map((step) => `<li>${step(address)}</li>`).join('');
   // Without the neighborhood's lists the rest sets larger, so the sheet has no empty band (issue 17).
   const body = `<main class="sheet community${neighborhood ? '' : ' roomy'}">
 <header class="masthead">
-<p class="kicker">Community Flyer</p>
+<p class="kicker">${escapeHtml(t`Community Flyer`)}</p>
 <h1 class="brand">${escapeHtml(PRODUCT_NAME)}</h1>
-<p class="tagline">${escapeHtml(FLYER_TAGLINE)}</p>
-<p class="lead">${escapeHtml('A free, local way to swap goods and services. No money required.')}</p>
+<p class="tagline">${escapeHtml(tagline)}</p>
+<p class="lead">${escapeHtml(t`A free, local way to swap goods and services. No money required.`)}</p>
 </header>
 <section class="benefits" aria-labelledby="benefits-heading">
-<h2 id="benefits-heading">Why Trade Locally?</h2>
+<h2 id="benefits-heading">${escapeHtml(t`Why Trade Locally?`)}</h2>
 <ul>${benefits}</ul>
 </section>
 <div class="steps-row">
 <section class="steps" aria-labelledby="steps-heading">
-<h2 id="steps-heading">How It Works</h2>
+<h2 id="steps-heading">${escapeHtml(t`How It Works`)}</h2>
 <ol>${steps}</ol>
 </section>
-${qrBlock(publicUrl, qrDataUrl, 'Scan to join')}
+${qrBlock(publicUrl, qrDataUrl, t`Scan to join`)}
 </div>
 ${neighborhood ? neighborhoodHtml(neighborhood) : ''}
 ${tearOffTabsHtml(publicUrl)}
 </main>`;
-  return documentHtml(`${PRODUCT_NAME} Community Flyer`, COMMUNITY_STYLES, body);
+  return documentHtml(t`${productName} Community Flyer`, COMMUNITY_STYLES, body, lang);
 }

@@ -1,27 +1,30 @@
+import { plural, t } from '@lingui/core/macro';
 import type { SwapDaySummary } from '../../../common/schemas/swap-days';
+import { formatDate, formatDistance } from '../../i18n/format';
 
-const whenFormat = new Intl.DateTimeFormat('en-US', {
+const WHEN_OPTIONS: Intl.DateTimeFormatOptions = {
   weekday: 'short',
   month: 'short',
   day: 'numeric',
   year: 'numeric',
   hour: 'numeric',
   minute: '2-digit',
-});
+};
 
 /** A swap day's time as its screens show it ("Sat, May 2, 2026, 10:00 AM"), in the browser's time zone. */
 export function formatWhen(iso: string): string {
-  return whenFormat.format(new Date(iso));
+  return formatDate(iso, WHEN_OPTIONS);
 }
 
 /** "3 members" / "1 member". */
 export function membersText(count: number): string {
-  return count === 1 ? '1 member' : `${count} members`;
+  return plural(count, { one: '# member', other: '# members' });
 }
 
-/** "2.3 mi away", or nothing without a distance. */
+/** "2.3 mi away" ("a 3,7 km"), or nothing without a distance. */
 export function distanceText(summary: Pick<SwapDaySummary, 'distanceMiles'>): string | null {
-  return summary.distanceMiles === null ? null : `${summary.distanceMiles.toFixed(1)} mi away`;
+  const distance = formatDistance(summary.distanceMiles);
+  return distance === null ? null : t`${distance} away`;
 }
 
 /**

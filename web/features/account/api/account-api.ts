@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   AccountSession,
@@ -7,12 +8,13 @@ import type {
   PasswordResetInput,
 } from '../../../../common/schemas/auth';
 import { toast } from '../../../components/ui/use-toast';
+import { translateKnown } from '../../../i18n/known-messages';
 import { apiGet, apiRequest, serverMessageOf } from '../../../lib/api-client';
 import { authKeys } from '../../auth/api/get-user';
 
-/** The server's sentence from a 2xx answer that carries one. */
+/** The server's sentence from a 2xx answer that carries one, in the active language when known. */
 async function messageOf(response: Response): Promise<string> {
-  return ((await response.json()) as { message: string }).message;
+  return translateKnown(((await response.json()) as { message: string }).message);
 }
 
 export const accountKeys = { sessions: ['account', 'sessions'] as const };
@@ -55,11 +57,11 @@ export function useVerifyEmail() {
 export function useResendVerification() {
   return useMutation({
     mutationFn: async () => messageOf(await apiRequest('POST', '/api/account/verify-email/resend')),
-    onSuccess: (message) => toast({ title: 'Link sent', description: message }),
+    onSuccess: (message) => toast({ title: t`Link sent`, description: message }),
     onError: (error) =>
       toast({
-        title: 'Could not send the link',
-        description: serverMessageOf(error, 'Please try again.'),
+        title: t`Could not send the link`,
+        description: serverMessageOf(error, t`Please try again.`),
         variant: 'destructive',
       }),
   });
@@ -171,8 +173,7 @@ export function useSetMailPreferences() {
 export function useUnsubscribe() {
   return useMutation({
     mutationFn: async (query: string) => {
-      const response = await apiRequest('POST', `/api/mail/unsubscribe?${query}`);
-      return ((await response.json()) as { message: string }).message;
+      return messageOf(await apiRequest('POST', `/api/mail/unsubscribe?${query}`));
     },
   });
 }

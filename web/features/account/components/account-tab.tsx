@@ -1,4 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import {
@@ -17,6 +19,9 @@ import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { PasswordInput } from '../../../components/ui/password-input';
 import { toast } from '../../../components/ui/use-toast';
+import { formatDate } from '../../../i18n/format';
+import { i18n } from '../../../i18n/i18n';
+import { LanguageSelect } from '../../../i18n/language-select';
 import { ApiError, serverMessageOf } from '../../../lib/api-client';
 import { BlockedMembers } from '../../safety/components/blocked-members';
 import {
@@ -30,8 +35,10 @@ import {
 import { MailPreferencesSection } from './mail-preferences-section';
 import { YourDataSection } from './your-data-section';
 
+const TRY_AGAIN = msg`Please try again.`;
+
 const failed = (title: string, error: unknown) =>
-  toast({ title, description: serverMessageOf(error, 'Please try again.'), variant: 'destructive' });
+  toast({ title, description: serverMessageOf(error, i18n._(TRY_AGAIN)), variant: 'destructive' });
 
 /** A wrong current password belongs under its field; anything else is a toast. */
 function fieldOrToast(
@@ -50,6 +57,7 @@ function fieldOrToast(
 }
 
 function EmailSection({ user }: { user: CurrentUser }) {
+  const { t } = useLingui();
   const resend = useResendVerification();
   const change = useChangeEmail();
   const form = useForm<ChangeEmailInput>({
@@ -61,10 +69,10 @@ function EmailSection({ user }: { user: CurrentUser }) {
     change.mutate(values, {
       onSuccess: (message) => {
         form.reset({ email: '', password: '' });
-        toast({ title: 'Check your new inbox', description: message });
+        toast({ title: t`Check your new inbox`, description: message });
       },
       onError: (error) =>
-        fieldOrToast(error, 'Could not change your email', (code, message) => {
+        fieldOrToast(error, t`Could not change your email`, (code, message) => {
           if (code === AUTH_ERROR_CODES.currentPasswordWrong)
             form.setError('password', { message }, { shouldFocus: true });
           else if (code === AUTH_ERROR_CODES.emailTaken || code === AUTH_ERROR_CODES.emailUnchanged)
@@ -76,13 +84,19 @@ function EmailSection({ user }: { user: CurrentUser }) {
   );
   return (
     <Card className="p-6">
-      <h2 className="text-lg font-semibold text-slate-900">Email address</h2>
+      <h2 className="text-lg font-semibold text-slate-900">
+        <Trans>Email address</Trans>
+      </h2>
       <p className="mt-2 flex flex-wrap items-center gap-2 text-slate-800">
         <span className="break-all">{user.email}</span>
         {user.emailVerified ? (
-          <Badge tone="success">Verified</Badge>
+          <Badge tone="success">
+            <Trans>Verified</Trans>
+          </Badge>
         ) : (
-          <Badge tone="accent">Not verified yet</Badge>
+          <Badge tone="accent">
+            <Trans>Not verified yet</Trans>
+          </Badge>
         )}
       </p>
       {!user.emailVerified && (
@@ -92,21 +106,23 @@ function EmailSection({ user }: { user: CurrentUser }) {
           disabled={resend.isPending}
           onClick={() => resend.mutate()}
         >
-          Resend Confirmation Link
+          <Trans>Resend Confirmation Link</Trans>
         </Button>
       )}
       <form onSubmit={onSubmit} noValidate className="mt-6 grid gap-4 sm:max-w-md">
-        <h3 className="font-medium text-slate-900">Change email</h3>
-        <FormField label="New Email" error={errors.email?.message}>
+        <h3 className="font-medium text-slate-900">
+          <Trans>Change email</Trans>
+        </h3>
+        <FormField label={t`New Email`} error={errors.email?.message}>
           <Input type="email" autoComplete="email" {...form.register('email')} />
         </FormField>
         {user.hasPassword && (
-          <FormField label="Current Password" error={errors.password?.message}>
+          <FormField label={t`Current Password`} error={errors.password?.message}>
             <PasswordInput autoComplete="current-password" {...form.register('password')} />
           </FormField>
         )}
         <Button type="submit" disabled={change.isPending} className="justify-self-start">
-          {change.isPending ? 'Sending...' : 'Send Confirmation Link'}
+          {change.isPending ? t`Sending...` : t`Send Confirmation Link`}
         </Button>
       </form>
     </Card>
@@ -114,6 +130,7 @@ function EmailSection({ user }: { user: CurrentUser }) {
 }
 
 function PasswordSection({ user }: { user: CurrentUser }) {
+  const { t } = useLingui();
   const change = useChangePassword();
   const form = useForm<ChangePasswordFormValues>({
     resolver: zodResolver(changePasswordFormSchema),
@@ -127,12 +144,12 @@ function PasswordSection({ user }: { user: CurrentUser }) {
         onSuccess: (message) => {
           form.reset();
           toast({
-            title: 'Password changed',
-            description: `${message} You were signed out on your other devices.`,
+            title: t`Password changed`,
+            description: t`${message} You were signed out on your other devices.`,
           });
         },
         onError: (error) =>
-          fieldOrToast(error, 'Could not change your password', (code, message) => {
+          fieldOrToast(error, t`Could not change your password`, (code, message) => {
             if (code === AUTH_ERROR_CODES.currentPasswordWrong) {
               form.setError('currentPassword', { message }, { shouldFocus: true });
             } else if (code === AUTH_ERROR_CODES.passwordTooCommon) {
@@ -145,93 +162,137 @@ function PasswordSection({ user }: { user: CurrentUser }) {
   );
   return (
     <Card className="p-6">
-      <h2 className="text-lg font-semibold text-slate-900">Password</h2>
+      <h2 className="text-lg font-semibold text-slate-900">
+        <Trans>Password</Trans>
+      </h2>
       <form onSubmit={onSubmit} noValidate className="mt-4 grid gap-4 sm:max-w-md">
         {user.hasPassword ? (
-          <FormField label="Current Password" error={errors.currentPassword?.message}>
+          <FormField label={t`Current Password`} error={errors.currentPassword?.message}>
             <PasswordInput autoComplete="current-password" {...form.register('currentPassword')} />
           </FormField>
         ) : (
           <p className="text-sm text-slate-600">
-            You sign in with Google. Set a password to sign in with your email too.
+            <Trans>You sign in with Google. Set a password to sign in with your email too.</Trans>
           </p>
         )}
-        <FormField label="New Password" error={errors.newPassword?.message}>
+        <FormField label={t`New Password`} error={errors.newPassword?.message}>
           <PasswordInput autoComplete="new-password" {...form.register('newPassword')} />
         </FormField>
-        <FormField label="Confirm New Password" error={errors.confirmPassword?.message}>
+        <FormField label={t`Confirm New Password`} error={errors.confirmPassword?.message}>
           <PasswordInput autoComplete="new-password" {...form.register('confirmPassword')} />
         </FormField>
         <Button type="submit" disabled={change.isPending} className="justify-self-start">
-          {change.isPending ? 'Saving...' : 'Change Password'}
+          {change.isPending ? t`Saving...` : t`Change Password`}
         </Button>
       </form>
     </Card>
   );
 }
 
-const day = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
+const day = (value: string) => formatDate(value, { dateStyle: 'medium' });
+
+const UNNAMED_DEVICE = { browser: msg`A browser`, system: msg`another system` };
+
+/**
+ * The server names a session's device in English ("Firefox on Windows", server/plugins/session.ts):
+ * the same words in the active language (browser and system names stay as they are).
+ */
+function deviceName(device: string): string {
+  const parts = /^(.+) on (.+)$/.exec(device);
+  if (!parts) return device;
+  const browser = parts[1] === 'A browser' ? i18n._(UNNAMED_DEVICE.browser) : (parts[1] ?? '');
+  const system = parts[2] === 'another system' ? i18n._(UNNAMED_DEVICE.system) : (parts[2] ?? '');
+  return i18n._(msg`${browser} on ${system}`);
+}
 
 function SessionsSection() {
+  const { t } = useLingui();
   const sessions = useSessions();
   const end = useEndSession();
   const everywhere = useSignOutEverywhere();
   const [confirming, setConfirming] = useState(false);
   return (
     <Card className="p-6">
-      <h2 className="text-lg font-semibold text-slate-900">Where you're signed in</h2>
-      {sessions.isError && <p className="mt-2 text-sm text-red-700">Could not load your sessions.</p>}
-      <ul className="mt-4 divide-y divide-slate-200" aria-label="Sessions">
-        {(sessions.data ?? []).map((session) => (
-          <li key={session.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
-            <div>
-              <p className="font-medium text-slate-900">
-                {session.device}
-                {session.current && (
-                  <Badge tone="brand" className="ml-2">
-                    This device
-                  </Badge>
-                )}
-              </p>
-              <p className="text-sm text-slate-600">
-                Signed in {day.format(new Date(session.signedInAt))} · active{' '}
-                {day.format(new Date(session.lastActiveAt))}
-              </p>
-            </div>
-            {!session.current && (
-              <Button
-                variant="secondary"
-                size="sm"
-                disabled={end.isPending}
-                aria-label={`Sign out ${session.device}, signed in ${day.format(new Date(session.signedInAt))}`}
-                onClick={() =>
-                  end.mutate(session.id, {
-                    onSuccess: () =>
-                      toast({ title: 'Signed out', description: `${session.device} is signed out.` }),
-                    onError: (error) => failed('Could not sign out that device', error),
-                  })
-                }
-              >
-                Sign out
-              </Button>
-            )}
-          </li>
-        ))}
+      <h2 className="text-lg font-semibold text-slate-900">
+        <Trans>Where you're signed in</Trans>
+      </h2>
+      {sessions.isError && (
+        <p className="mt-2 text-sm text-red-700">
+          <Trans>Could not load your sessions.</Trans>
+        </p>
+      )}
+      <ul className="mt-4 divide-y divide-slate-200" aria-label={t`Sessions`}>
+        {(sessions.data ?? []).map((session) => {
+          const device = deviceName(session.device);
+          const signedIn = day(session.signedInAt);
+          const active = day(session.lastActiveAt);
+          return (
+            <li key={session.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
+              <div>
+                <p className="font-medium text-slate-900">
+                  {device}
+                  {session.current && (
+                    <Badge tone="brand" className="ml-2">
+                      <Trans>This device</Trans>
+                    </Badge>
+                  )}
+                </p>
+                <p className="text-sm text-slate-600">
+                  <Trans>
+                    Signed in {signedIn} · active {active}
+                  </Trans>
+                </p>
+              </div>
+              {!session.current && (
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  disabled={end.isPending}
+                  aria-label={t`Sign out ${device}, signed in ${signedIn}`}
+                  onClick={() =>
+                    end.mutate(session.id, {
+                      onSuccess: () =>
+                        toast({ title: t`Signed out`, description: t`${device} is signed out.` }),
+                      onError: (error) => failed(t`Could not sign out that device`, error),
+                    })
+                  }
+                >
+                  <Trans>Sign out</Trans>
+                </Button>
+              )}
+            </li>
+          );
+        })}
       </ul>
       <Button variant="destructive" className="mt-4" onClick={() => setConfirming(true)}>
-        Sign out everywhere
+        <Trans>Sign out everywhere</Trans>
       </Button>
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}
-        title="Sign out everywhere?"
-        description="Every device, this one included, will need your password again."
-        confirmLabel="Sign out everywhere"
+        title={t`Sign out everywhere?`}
+        description={t`Every device, this one included, will need your password again.`}
+        confirmLabel={t`Sign out everywhere`}
         pending={everywhere.isPending}
         onConfirm={() =>
-          everywhere.mutate(undefined, { onError: (error) => failed('Could not sign out', error) })
+          everywhere.mutate(undefined, { onError: (error) => failed(t`Could not sign out`, error) })
         }
       />
+    </Card>
+  );
+}
+
+/** The language menu, as in the footer (ADR 036): the choice is kept in this browser. */
+function LanguageSection() {
+  return (
+    <Card className="p-6">
+      <h2 className="text-lg font-semibold text-slate-900">
+        <Trans>Language</Trans>
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">
+        <Trans>Choose the language Barterhood shows in this browser.</Trans>
+      </p>
+      <LanguageSelect className="mt-4 block text-sm text-slate-800" />
     </Card>
   );
 }
@@ -242,9 +303,13 @@ export function AccountTab({ user }: { user: CurrentUser }) {
     <div className="grid gap-6">
       {user.isDemo ? (
         <Card className="p-6">
-          <h2 className="text-lg font-semibold text-slate-900">Demo account</h2>
+          <h2 className="text-lg font-semibold text-slate-900">
+            <Trans>Demo account</Trans>
+          </h2>
           <p className="mt-2 text-slate-700">
-            Demo accounts have no email address or password. Create an account to keep your trades.
+            <Trans>
+              Demo accounts have no email address or password. Create an account to keep your trades.
+            </Trans>
           </p>
         </Card>
       ) : (
@@ -254,6 +319,7 @@ export function AccountTab({ user }: { user: CurrentUser }) {
           <PasswordSection user={user} />
         </>
       )}
+      <LanguageSection />
       <SessionsSection />
       <BlockedMembers />
       <YourDataSection user={user} />

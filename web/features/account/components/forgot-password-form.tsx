@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useSearch } from 'wouter';
@@ -13,6 +14,7 @@ import { useRequestPasswordReset } from '../api/account-api';
 
 /** /forgot-password: the address to send a reset link to; ?email= prefills it (from the login form). */
 export function ForgotPasswordForm() {
+  const { t } = useLingui();
   const search = useSearch();
   const request = useRequestPasswordReset();
   const [sent, setSent] = useState<string | null>(null);
@@ -25,8 +27,8 @@ export function ForgotPasswordForm() {
       onSuccess: (message) => setSent(message),
       onError: (error) =>
         toast({
-          title: 'Could not send the link',
-          description: serverMessageOf(error, 'Please try again in a moment.'),
+          title: t`Could not send the link`,
+          description: serverMessageOf(error, t`Please try again in a moment.`),
           variant: 'destructive',
         }),
     }),
@@ -37,24 +39,26 @@ export function ForgotPasswordForm() {
       <div className="grid gap-4 text-center" role="status">
         <p className="text-slate-700">{sent}</p>
         <p className="text-sm text-slate-600">
-          The link works for 30 minutes. Check your spam folder if it does not arrive.
+          <Trans>The link works for 30 minutes. Check your spam folder if it does not arrive.</Trans>
         </p>
         <Button asChild variant="secondary">
-          <Link href={paths.login}>Back to Sign In</Link>
+          <Link href={paths.login}>
+            <Trans>Back to Sign In</Trans>
+          </Link>
         </Button>
       </div>
     );
   }
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4">
-      <FormField label="Email" error={form.formState.errors.email?.message}>
+      <FormField label={t`Email`} error={form.formState.errors.email?.message}>
         <Input type="email" autoComplete="email" {...form.register('email')} />
       </FormField>
       <Button type="submit" size="lg" disabled={request.isPending}>
-        {request.isPending ? 'Sending...' : 'Send Reset Link'}
+        {request.isPending ? t`Sending...` : t`Send Reset Link`}
       </Button>
       <Link href={paths.login} className="text-center text-sm font-medium text-brand-700 underline">
-        Back to Sign In
+        <Trans>Back to Sign In</Trans>
       </Link>
     </form>
   );

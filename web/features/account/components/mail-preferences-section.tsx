@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
 import { Card } from '../../../components/ui/card';
 import { Label } from '../../../components/ui/label';
@@ -8,6 +10,7 @@ import { type MailPreferences, useMailPreferences, useSetMailPreferences } from 
 
 /** Which e-mails the member gets about what they missed while away (ADR 026). */
 export function MailPreferencesSection() {
+  const { t } = useLingui();
   const preferences = useMailPreferences();
   const save = useSetMailPreferences();
   const ids = { proposals: useId(), messages: useId() };
@@ -19,8 +22,8 @@ export function MailPreferencesSection() {
       {
         onError: (error) =>
           toast({
-            title: 'Not saved',
-            description: serverMessageOf(error, 'Please try again.'),
+            title: t`Not saved`,
+            description: serverMessageOf(error, t`Please try again.`),
             variant: 'destructive',
           }),
       },
@@ -28,20 +31,24 @@ export function MailPreferencesSection() {
   };
   return (
     <Card className="p-6">
-      <h2 className="text-lg font-semibold text-slate-900">Email notifications</h2>
+      <h2 className="text-lg font-semibold text-slate-900">
+        <Trans>Email notifications</Trans>
+      </h2>
       <p className="mt-1 text-sm text-slate-600">
-        When you haven't had Barterhood open for 10 minutes, we email you what you missed, at most once an
-        hour.
+        <Trans>
+          When you haven't had Barterhood open for 10 minutes, we email you what you missed, at most once an
+          hour.
+        </Trans>
       </p>
       <div className="mt-4 grid gap-3">
         {(
           [
-            ['proposals', 'New proposals and counter-offers'],
-            ['messages', 'New messages'],
+            ['proposals', msg`New proposals and counter-offers`],
+            ['messages', msg`New messages`],
           ] as const
         ).map(([kind, text]) => (
           <div key={kind} className="flex items-center justify-between gap-3">
-            <Label htmlFor={ids[kind]}>{text}</Label>
+            <Label htmlFor={ids[kind]}>{t(text)}</Label>
             <Switch
               id={ids[kind]}
               checked={current?.[kind] ?? true}

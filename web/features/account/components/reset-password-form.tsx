@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useForm } from 'react-hook-form';
 import { Link, useSearch } from 'wouter';
 import {
@@ -16,6 +17,7 @@ import { useResetPassword } from '../api/account-api';
 
 /** /reset-password?token=: the new password twice; success signs in here and ends every other session. */
 export function ResetPasswordForm() {
+  const { t } = useLingui();
   const token = new URLSearchParams(useSearch()).get('token') ?? '';
   const reset = useResetPassword();
   const form = useForm<PasswordResetFormValues>({
@@ -31,8 +33,8 @@ export function ResetPasswordForm() {
       {
         onSuccess: () =>
           toastAfterNavigation({
-            title: 'Password changed',
-            description: 'You are signed in with your new password, and signed out everywhere else.',
+            title: t`Password changed`,
+            description: t`You are signed in with your new password, and signed out everywhere else.`,
           }),
         onError: (error) => {
           if (error instanceof ApiError && error.code === AUTH_ERROR_CODES.passwordTooCommon) {
@@ -41,8 +43,8 @@ export function ResetPasswordForm() {
           }
           if (error instanceof ApiError && error.code === AUTH_ERROR_CODES.linkInvalid) return;
           toast({
-            title: 'Could not set the password',
-            description: serverMessageOf(error, 'Please try again.'),
+            title: t`Could not set the password`,
+            description: serverMessageOf(error, t`Please try again.`),
             variant: 'destructive',
           });
         },
@@ -53,23 +55,27 @@ export function ResetPasswordForm() {
   if (!token || linkInvalid) {
     return (
       <div className="grid gap-4 text-center" role="alert">
-        <p className="text-slate-700">This link has expired or was already used. Please ask for a new one.</p>
+        <p className="text-slate-700">
+          <Trans>This link has expired or was already used. Please ask for a new one.</Trans>
+        </p>
         <Button asChild>
-          <Link href={paths.forgotPassword}>Send a New Link</Link>
+          <Link href={paths.forgotPassword}>
+            <Trans>Send a New Link</Trans>
+          </Link>
         </Button>
       </div>
     );
   }
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4">
-      <FormField label="New Password" error={errors.password?.message}>
+      <FormField label={t`New Password`} error={errors.password?.message}>
         <PasswordInput autoComplete="new-password" {...form.register('password')} />
       </FormField>
-      <FormField label="Confirm New Password" error={errors.confirmPassword?.message}>
+      <FormField label={t`Confirm New Password`} error={errors.confirmPassword?.message}>
         <PasswordInput autoComplete="new-password" {...form.register('confirmPassword')} />
       </FormField>
       <Button type="submit" size="lg" disabled={reset.isPending}>
-        {reset.isPending ? 'Saving...' : 'Set New Password'}
+        {reset.isPending ? t`Saving...` : t`Set New Password`}
       </Button>
     </form>
   );

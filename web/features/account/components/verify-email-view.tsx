@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useRef } from 'react';
 import { Link, useSearch } from 'wouter';
 import { paths } from '../../../app/paths';
@@ -8,6 +9,7 @@ import { useVerifyEmail } from '../api/account-api';
 
 /** /verify-email?token=: confirms the address as soon as the page opens (signed in or not). */
 export function VerifyEmailView() {
+  const { t } = useLingui();
   const token = new URLSearchParams(useSearch()).get('token') ?? '';
   const verify = useVerifyEmail();
   const { isAuthenticated } = useUser();
@@ -21,15 +23,18 @@ export function VerifyEmailView() {
   const next = (
     <Button asChild>
       <Link href={isAuthenticated ? paths.home : paths.login}>
-        {isAuthenticated ? 'Go to Barterhood' : 'Sign In'}
+        {isAuthenticated ? t`Go to Barterhood` : t`Sign In`}
       </Link>
     </Button>
   );
   if (verify.isSuccess) {
+    const email = verify.data;
     return (
       <div className="grid gap-4 text-center" role="status">
         <p className="text-slate-700">
-          Thanks! <strong>{verify.data}</strong> is confirmed as your email address.
+          <Trans>
+            Thanks! <strong>{email}</strong> is confirmed as your email address.
+          </Trans>
         </p>
         {next}
       </div>
@@ -41,7 +46,7 @@ export function VerifyEmailView() {
         <p className="text-slate-700">
           {serverMessageOf(
             verify.error,
-            'This link has expired or was already used. Please ask for a new one.',
+            t`This link has expired or was already used. Please ask for a new one.`,
           )}
         </p>
         {next}
@@ -50,7 +55,7 @@ export function VerifyEmailView() {
   }
   return (
     <p className="text-center text-slate-600" role="status">
-      Confirming your email address...
+      <Trans>Confirming your email address...</Trans>
     </p>
   );
 }

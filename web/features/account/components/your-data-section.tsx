@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState } from 'react';
 import type { CurrentUser } from '../../../../common/schemas/auth';
 import { Button } from '../../../components/ui/button';
@@ -12,6 +13,7 @@ import { useDeleteAccount, useDownloadData } from '../api/account-api';
 
 /** Download my data, and delete my account after re-entering the password (ADR 025). */
 export function YourDataSection({ user }: { user: CurrentUser }) {
+  const { t } = useLingui();
   const download = useDownloadData();
   const remove = useDeleteAccount();
   const [open, setOpen] = useState(false);
@@ -22,9 +24,13 @@ export function YourDataSection({ user }: { user: CurrentUser }) {
   const confirmWith = user.hasPassword ? 'password' : user.email ? 'email' : null;
   return (
     <Card className="p-6">
-      <h2 className="text-lg font-semibold text-slate-900">Your data</h2>
+      <h2 className="text-lg font-semibold text-slate-900">
+        <Trans>Your data</Trans>
+      </h2>
       <p className="mt-1 text-sm text-slate-600">
-        One file with your account, listings, wants, saved items, barters, messages and ratings.
+        <Trans>
+          One file with your account, listings, wants, saved items, barters, messages and ratings.
+        </Trans>
       </p>
       <div className="mt-4 flex flex-wrap gap-3">
         <Button
@@ -34,23 +40,23 @@ export function YourDataSection({ user }: { user: CurrentUser }) {
             download.mutate(undefined, {
               onError: (failure) =>
                 toast({
-                  title: 'Download failed',
-                  description: serverMessageOf(failure, 'Please try again.'),
+                  title: t`Download failed`,
+                  description: serverMessageOf(failure, t`Please try again.`),
                   variant: 'destructive',
                 }),
             })
           }
         >
-          {download.isPending ? 'Preparing...' : 'Download my data'}
+          {download.isPending ? t`Preparing...` : t`Download my data`}
         </Button>
         <Button variant="destructive" onClick={() => setOpen(true)}>
-          Delete my account
+          <Trans>Delete my account</Trans>
         </Button>
       </div>
       <Dialog open={open} onOpenChange={setOpen}>
         <DialogContent
-          title="Delete your account?"
-          description="Your listings, wants and unfinished barters go for good. Completed trades stay in your neighbors' histories as 'Former member', and your messages stay in their conversations without your name."
+          title={t`Delete your account?`}
+          description={t`Your listings, wants and unfinished barters go for good. Completed trades stay in your neighbors' histories as 'Former member', and your messages stay in their conversations without your name.`}
         >
           <form
             className="grid gap-4"
@@ -58,14 +64,14 @@ export function YourDataSection({ user }: { user: CurrentUser }) {
               event.preventDefault();
               setError(null);
               remove.mutate(confirmWith === 'password' ? { password: secret } : { email: secret }, {
-                onError: (failure) => setError(serverMessageOf(failure, 'Please try again.')),
+                onError: (failure) => setError(serverMessageOf(failure, t`Please try again.`)),
               });
             }}
           >
             {confirmWith && (
               <div className="grid gap-1">
                 <Label htmlFor={fieldId}>
-                  {confirmWith === 'password' ? 'Your password' : 'Your email address'}
+                  {confirmWith === 'password' ? t`Your password` : t`Your email address`}
                 </Label>
                 {confirmWith === 'password' ? (
                   <PasswordInput
@@ -95,10 +101,10 @@ export function YourDataSection({ user }: { user: CurrentUser }) {
             )}
             <div className="flex justify-end gap-2">
               <Button type="button" variant="secondary" onClick={() => setOpen(false)}>
-                Cancel
+                <Trans>Cancel</Trans>
               </Button>
               <Button type="submit" variant="destructive" disabled={remove.isPending}>
-                {remove.isPending ? 'Deleting...' : 'Delete my account'}
+                {remove.isPending ? t`Deleting...` : t`Delete my account`}
               </Button>
             </div>
           </form>

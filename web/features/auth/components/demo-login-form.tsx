@@ -1,7 +1,7 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'wouter';
 import { paths } from '../../../app/paths';
-import { DEMO_ACCOUNT_NOTE } from '../../../components/demo-account-note';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
@@ -13,16 +13,19 @@ import { useDemoLogin } from '../api/auth-mutations';
 export function DemoLoginForm() {
   const [name, setName] = useState('');
   const demoLogin = useDemoLogin();
+  const { t } = useLingui();
   const { data: site } = useSiteInfo();
 
   if (site && !site.demoLogin) {
     return (
       <div className="grid gap-4 text-center">
         <p role="status" className="rounded-lg bg-amber-50 p-4 text-amber-950">
-          Demo login is unavailable on this site.
+          <Trans>Demo login is unavailable on this site.</Trans>
         </p>
         <Button asChild>
-          <Link href={paths.login}>Sign In</Link>
+          <Link href={paths.login}>
+            <Trans>Sign In</Trans>
+          </Link>
         </Button>
       </div>
     );
@@ -33,8 +36,8 @@ export function DemoLoginForm() {
     const trimmed = name.trim();
     if (!trimmed) {
       toast({
-        title: 'Name Required',
-        description: 'Please enter your name to continue',
+        title: t`Name Required`,
+        description: t`Please enter your name to continue`,
         variant: 'destructive',
       });
       return;
@@ -44,13 +47,13 @@ export function DemoLoginForm() {
       {
         onSuccess: () =>
           toastAfterNavigation({
-            title: 'Welcome',
-            description: 'You can now start exploring the bartering features.',
+            title: t`Welcome`,
+            description: t`You can now start exploring the bartering features.`,
           }),
         onError: () =>
           toast({
-            title: 'Login Failed',
-            description: 'Please try again with a valid name.',
+            title: t`Login Failed`,
+            description: t`Please try again with a valid name.`,
             variant: 'destructive',
           }),
       },
@@ -60,7 +63,9 @@ export function DemoLoginForm() {
   return (
     <form onSubmit={submit} noValidate className="grid gap-4">
       <div className="grid gap-2">
-        <Label htmlFor="demo-name">Your Name</Label>
+        <Label htmlFor="demo-name">
+          <Trans>Your Name</Trans>
+        </Label>
         <Input
           id="demo-name"
           autoComplete="name"
@@ -69,11 +74,18 @@ export function DemoLoginForm() {
         />
       </div>
       <Button type="submit" size="lg" disabled={demoLogin.isPending}>
-        {demoLogin.isPending ? 'Signing In...' : 'Enter'}
+        {demoLogin.isPending ? t`Signing In...` : t`Enter`}
       </Button>
       <div className="grid gap-1 rounded-lg bg-slate-100 p-3 text-xs text-slate-600">
-        <p>This is a demo login for testing. In production, real authentication would be used.</p>
-        <p>{DEMO_ACCOUNT_NOTE}</p>
+        <p>
+          <Trans>This is a demo login for testing. In production, real authentication would be used.</Trans>
+        </p>
+        {/* DEMO_ACCOUNT_NOTE (components/demo-account-note.tsx), in the active language. */}
+        <p>
+          <Trans>
+            You get a demo account of your own. It has no password: this browser keeps it until you sign out.
+          </Trans>
+        </p>
       </div>
     </form>
   );

@@ -1,4 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useSearch } from 'wouter';
@@ -15,18 +18,19 @@ import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { PasswordInput } from '../../../components/ui/password-input';
 import { toast, toastAfterNavigation } from '../../../components/ui/use-toast';
+import { i18n } from '../../../i18n/i18n';
 import { ApiError } from '../../../lib/api-client';
 import { useSiteInfo } from '../../site/api/site-info';
 import { useLogin } from '../api/auth-mutations';
 
-const GOOGLE_ERROR_TOASTS: Record<string, { title: string; description: string }> = {
+const GOOGLE_ERROR_TOASTS: Record<string, { title: MessageDescriptor; description: MessageDescriptor }> = {
   [GOOGLE_ERRORS.unavailable]: {
-    title: 'Google sign-in unavailable',
-    description: 'Google sign-in is not set up on this site. Please sign in with your email instead.',
+    title: msg`Google sign-in unavailable`,
+    description: msg`Google sign-in is not set up on this site. Please sign in with your email instead.`,
   },
   [GOOGLE_ERRORS.failed]: {
-    title: 'Google sign-in failed',
-    description: 'We could not complete Google sign-in. Please try again or sign in with your email.',
+    title: msg`Google sign-in failed`,
+    description: msg`We could not complete Google sign-in. Please try again or sign in with your email.`,
   },
 };
 
@@ -45,6 +49,7 @@ export function LoginForm() {
   const [, navigate] = useLocation();
   const search = useSearch();
   const login = useLogin();
+  const { t } = useLingui();
   const { data: site } = useSiteInfo();
   const form = useForm<LoginInput>({
     resolver: zodResolver(loginSchema),
@@ -55,24 +60,29 @@ export function LoginForm() {
   useEffect(() => {
     const code = new URLSearchParams(search).get('error');
     const message = code ? GOOGLE_ERROR_TOASTS[code] : undefined;
-    if (message) toast({ ...message, variant: 'destructive' });
+    if (message)
+      toast({
+        title: i18n._(message.title),
+        description: i18n._(message.description),
+        variant: 'destructive',
+      });
   }, [search]);
 
   const onSubmit = form.handleSubmit((values) =>
     login.mutate(values, {
       onSuccess: () =>
-        toastAfterNavigation({ title: 'Welcome back!', description: "You've successfully logged in." }),
+        toastAfterNavigation({ title: t`Welcome back!`, description: t`You've successfully logged in.` }),
       onError: (error) => {
         if (isAccountNotFound(error)) {
           toast({
-            title: 'Account Not Found',
-            description: "Let's create your account with this email address",
+            title: t`Account Not Found`,
+            description: t`Let's create your account with this email address`,
           });
           navigate(paths.registerWithEmail(values.email));
         } else {
           toast({
-            title: 'Login Failed',
-            description: 'Please check your credentials and try again',
+            title: t`Login Failed`,
+            description: t`Please check your credentials and try again`,
             variant: 'destructive',
           });
         }
@@ -83,46 +93,54 @@ export function LoginForm() {
   return (
     <div className="grid gap-6">
       <form onSubmit={onSubmit} noValidate className="grid gap-4">
-        <FormField label="Email" error={errors.email?.message}>
+        <FormField label={t`Email`} error={errors.email?.message}>
           <Input type="email" autoComplete="email" {...form.register('email')} />
         </FormField>
-        <FormField label="Password" error={errors.password?.message}>
+        <FormField label={t`Password`} error={errors.password?.message}>
           <PasswordInput autoComplete="current-password" {...form.register('password')} />
         </FormField>
         <Link
           href={paths.forgotPasswordFor(form.watch('email'))}
           className="-mt-2 justify-self-end text-sm font-medium text-brand-700 underline"
         >
-          Forgot password?
+          <Trans>Forgot password?</Trans>
         </Link>
         <Button type="submit" size="lg" disabled={login.isPending}>
-          {login.isPending ? 'Signing In...' : 'Sign In'}
+          {login.isPending ? t`Signing In...` : t`Sign In`}
         </Button>
       </form>
 
       <div className="relative text-center text-sm text-slate-500">
-        <span className="relative z-10 bg-white px-2">or</span>
+        <span className="relative z-10 bg-white px-2">
+          <Trans>or</Trans>
+        </span>
         <span className="absolute inset-x-0 top-1/2 h-px bg-slate-200" aria-hidden="true" />
       </div>
       <Button variant="secondary" size="lg" onClick={() => window.location.assign(serverPaths.googleSignIn)}>
         <GoogleIcon className="h-5 w-5" />
-        Or continue with Google
+        <Trans>Or continue with Google</Trans>
       </Button>
 
       <section aria-labelledby="new-user" className="rounded-xl bg-brand-50 p-4 text-center">
         <h2 id="new-user" className="font-semibold text-slate-900">
-          New to Barterhood?
+          <Trans>New to Barterhood?</Trans>
         </h2>
-        <p className="mt-1 text-sm text-slate-700">Join neighbors already trading locally</p>
+        <p className="mt-1 text-sm text-slate-700">
+          <Trans>Join neighbors already trading locally</Trans>
+        </p>
         <Button asChild variant="secondary" className="mt-3 w-full">
-          <Link href={paths.register}>Create Your Account</Link>
+          <Link href={paths.register}>
+            <Trans>Create Your Account</Trans>
+          </Link>
         </Button>
         {site?.demoLogin ? (
           <p className="mt-3 text-sm text-slate-700">
-            Just looking?{' '}
-            <Link href={paths.demoLogin} className="font-medium text-brand-800 underline">
-              Try the demo
-            </Link>
+            <Trans>
+              Just looking?{' '}
+              <Link href={paths.demoLogin} className="font-medium text-brand-800 underline">
+                Try the demo
+              </Link>
+            </Trans>
           </p>
         ) : null}
       </section>

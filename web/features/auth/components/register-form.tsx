@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useForm } from 'react-hook-form';
 import { Link, useSearch } from 'wouter';
 import {
@@ -20,6 +21,7 @@ import { useRegister } from '../api/auth-mutations';
 export function RegisterForm() {
   const search = useSearch();
   const register = useRegister();
+  const { t } = useLingui();
   const form = useForm<RegisterFormValues>({
     resolver: zodResolver(registerFormSchema),
     defaultValues: {
@@ -37,8 +39,8 @@ export function RegisterForm() {
     register.mutate(values, {
       onSuccess: () =>
         toastAfterNavigation({
-          title: 'Welcome!',
-          description: 'Your account has been created successfully.',
+          title: t`Welcome!`,
+          description: t`Your account has been created successfully.`,
         }),
       onError: (error) => {
         const taken = error instanceof ApiError && error.status === 409;
@@ -53,11 +55,11 @@ export function RegisterForm() {
           );
         }
         toast({
-          title: 'Registration Failed',
+          title: t`Registration Failed`,
           description:
             (taken || tooCommon) && error.serverMessage
               ? error.serverMessage
-              : 'Unable to create account. Please try again.',
+              : t`Unable to create account. Please try again.`,
           variant: 'destructive',
         });
       },
@@ -67,30 +69,32 @@ export function RegisterForm() {
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4">
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField label="First Name" error={errors.firstName?.message}>
+        <FormField label={t`First Name`} error={errors.firstName?.message}>
           <Input autoComplete="given-name" {...form.register('firstName')} />
         </FormField>
-        <FormField label="Last Name" error={errors.lastName?.message}>
+        <FormField label={t`Last Name`} error={errors.lastName?.message}>
           <Input autoComplete="family-name" {...form.register('lastName')} />
         </FormField>
       </div>
-      <FormField label="Email" error={errors.email?.message}>
+      <FormField label={t`Email`} error={errors.email?.message}>
         <Input type="email" autoComplete="email" {...form.register('email')} />
       </FormField>
-      <FormField label="Password" error={errors.password?.message}>
+      <FormField label={t`Password`} error={errors.password?.message}>
         <PasswordInput autoComplete="new-password" {...form.register('password')} />
       </FormField>
-      <FormField label="Confirm Password" error={errors.confirmPassword?.message}>
+      <FormField label={t`Confirm Password`} error={errors.confirmPassword?.message}>
         <PasswordInput autoComplete="new-password" {...form.register('confirmPassword')} />
       </FormField>
       <Button type="submit" size="lg" disabled={register.isPending}>
-        {register.isPending ? 'Creating Account...' : 'Create Account'}
+        {register.isPending ? t`Creating Account...` : t`Create Account`}
       </Button>
       <p className="text-center text-sm text-slate-600">
-        Already have an account?{' '}
-        <Link href={paths.login} className="font-medium text-brand-800 underline-offset-4 hover:underline">
-          Sign in
-        </Link>
+        <Trans>
+          Already have an account?{' '}
+          <Link href={paths.login} className="font-medium text-brand-800 underline-offset-4 hover:underline">
+            Sign in
+          </Link>
+        </Trans>
       </p>
     </form>
   );

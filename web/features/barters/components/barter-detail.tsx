@@ -1,14 +1,12 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { ArrowLeft, ArrowRight, Repeat } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
-import {
-  BARTER_ACTION_LABELS,
-  BARTER_STATUS_LABELS,
-  type BarterAction,
-  PENDING_EXPIRY_DAYS,
-} from '../../../../common/barter-machine';
+import { type BarterAction, PENDING_EXPIRY_DAYS } from '../../../../common/barter-machine';
 import type { Barter, BarterItem } from '../../../../common/schemas/barters';
-import { type Circle, circlePath } from '../../../../common/schemas/circles';
+import type { Circle } from '../../../../common/schemas/circles';
 import { paths } from '../../../app/paths';
 import { MemberLink } from '../../../components/member-link';
 import { Badge } from '../../../components/ui/badge';
@@ -17,8 +15,9 @@ import { ListingImage } from '../../../components/ui/listing-image';
 import { toast } from '../../../components/ui/use-toast';
 import { ApiError, serverMessageOf } from '../../../lib/api-client';
 import { useCircle } from '../../circles/api/circles';
-import { circleMemberNames } from '../../circles/circle-format';
+import { circleMemberNames, circlePathText, youGetText, youGiveText } from '../../circles/circle-format';
 import { type SimpleBarterAction, useBarter, useBarterAction } from '../api/barters';
+import { BARTER_ACTION_MESSAGES, BARTER_STATUS_MESSAGES } from '../barter-labels';
 import { formatDateTime, sidesOf, titlesOf } from '../barter-sides';
 import { CancelBarterDialog } from './cancel-barter-dialog';
 import { Conversation } from './conversation';
@@ -27,10 +26,16 @@ import { RatingForm, Ratings } from './rating-form';
 
 /** One barter's page: both sides, its state, what the viewer may do, the ratings and the conversation. */
 export function BarterDetail({ id }: { id: number }) {
+  const { t } = useLingui();
   const { data: barter, isLoading, error } = useBarter(id);
   // A trade circle's hand-over: the circle names everyone in its shared conversation.
   const circle = useCircle(barter?.circleId ?? null);
-  if (isLoading) return <p className="text-slate-600">Loading...</p>;
+  if (isLoading)
+    return (
+      <p className="text-slate-600">
+        <Trans>Loading...</Trans>
+      </p>
+    );
   if (!barter) {
     const missing = error instanceof ApiError && error.status === 404;
     return (
@@ -38,36 +43,39 @@ export function BarterDetail({ id }: { id: number }) {
         <BackToBarters />
         <p className={missing ? 'text-slate-700' : 'text-red-700'}>
           {missing
-            ? 'This barter does not exist, or it is not yours to see.'
-            : 'This barter could not be loaded. Please try again.'}
+            ? t`This barter does not exist, or it is not yours to see.`
+            : t`This barter could not be loaded. Please try again.`}
         </p>
       </div>
     );
   }
+  const created = formatDateTime(barter.createdAt);
+  const otherName = barter.otherMember.displayName;
   return (
     <article aria-labelledby="barter-heading" className="grid gap-6">
       <BackToBarters />
       <header className="grid gap-2">
         <div className="flex flex-wrap items-center gap-3">
           <h1 id="barter-heading" className="text-2xl font-bold">
-            Barter with{' '}
-            <MemberLink
-              id={barter.otherMember.id}
-              name={barter.otherMember.displayName}
-              className="text-brand-800"
-            />
+            <Trans>
+              Barter with{' '}
+              <MemberLink
+                id={barter.otherMember.id}
+                name={barter.otherMember.displayName}
+                className="text-brand-800"
+              />
+            </Trans>
           </h1>
           <Badge tone={barter.status === 'accepted' || barter.status === 'completed' ? 'success' : 'neutral'}>
-            {BARTER_STATUS_LABELS[barter.status]}
+            {t(BARTER_STATUS_MESSAGES[barter.status])}
           </Badge>
         </div>
         <p className="text-sm text-slate-600">
           {barter.circleId !== null
-            ? 'A hand-over of a trade circle, since'
+            ? t`A hand-over of a trade circle, since ${created}.`
             : barter.role === 'sender'
-              ? 'You proposed it on'
-              : `${barter.otherMember.displayName} proposed it on`}{' '}
-          {formatDateTime(barter.createdAt)}.
+              ? t`You proposed it on ${created}.`
+              : t`${otherName} proposed it on ${created}.`}
         </p>
       </header>
       {barter.circleId !== null ? <CircleBanner circleId={barter.circleId} circle={circle.data} /> : null}
@@ -83,7 +91,9 @@ export function BarterDetail({ id }: { id: number }) {
       {barter.circleId === null ? (
         <Conversation barter={barter} />
       ) : circle.isLoading ? (
-        <p className="text-sm text-slate-600">Loading the conversation...</p>
+        <p className="text-sm text-slate-600">
+          <Trans>Loading the conversation...</Trans>
+        </p>
       ) : (
         <Conversation barter={barter} names={circle.data ? circleMemberNames(circle.data) : new Map()} />
       )}
@@ -97,7 +107,7 @@ export function BackToBarters() {
     <Button asChild variant="ghost" className="justify-self-start">
       <Link href={paths.barters}>
         <ArrowLeft className="h-4 w-4" aria-hidden="true" />
-        All Barters
+        <Trans>All Barters</Trans>
       </Link>
     </Button>
   );
@@ -105,74 +115,77 @@ export function BackToBarters() {
 
 /** What the state means for the viewer, with the dates, the counter links and the close reason. */
 function StateNote({ barter }: { barter: Barter }) {
+  const { t } = useLingui();
   const name = barter.otherMember.displayName;
+  const days = PENDING_EXPIRY_DAYS;
   const byMe = barter.closedBy === 'me';
   const lines: string[] = [];
   switch (barter.status) {
     case 'pending':
       lines.push(
         barter.role === 'sender'
-          ? `Waiting for ${name} to answer: they can accept, decline or make a counter offer.`
-          : `${name} proposed this barter. You can accept it, decline it or make a counter offer.`,
+          ? t`Waiting for ${name} to answer: they can accept, decline or make a counter offer.`
+          : t`${name} proposed this barter. You can accept it, decline it or make a counter offer.`,
       );
       if (barter.expiresAt) {
-        lines.push(
-          `Unanswered proposals expire after ${PENDING_EXPIRY_DAYS} days: this one on ${formatDateTime(barter.expiresAt)}.`,
-        );
+        const expires = formatDateTime(barter.expiresAt);
+        lines.push(t`Unanswered proposals expire after ${days} days: this one on ${expires}.`);
       }
       break;
     case 'accepted':
-      lines.push('Accepted: the items are held for this barter. Meet up and make the exchange.');
-      if (barter.confirmedByMe) lines.push(`You confirmed the exchange. Waiting for ${name} to confirm.`);
+      lines.push(t`Accepted: the items are held for this barter. Meet up and make the exchange.`);
+      if (barter.confirmedByMe) lines.push(t`You confirmed the exchange. Waiting for ${name} to confirm.`);
       else if (barter.confirmedByOther)
-        lines.push(`${name} confirmed the exchange. Confirm it too once you have yours.`);
+        lines.push(t`${name} confirmed the exchange. Confirm it too once you have yours.`);
       break;
     case 'completed':
-      lines.push('Completed: both of you confirmed the exchange.');
+      lines.push(t`Completed: both of you confirmed the exchange.`);
       break;
     case 'declined':
-      lines.push(byMe ? 'You declined this proposal.' : `${name} declined this proposal.`);
+      lines.push(byMe ? t`You declined this proposal.` : t`${name} declined this proposal.`);
       break;
     case 'withdrawn':
-      lines.push(byMe ? 'You withdrew this proposal.' : `${name} withdrew this proposal.`);
+      lines.push(byMe ? t`You withdrew this proposal.` : t`${name} withdrew this proposal.`);
       break;
     case 'countered':
       lines.push(
         barter.role === 'recipient'
-          ? 'You answered this proposal with a counter offer.'
-          : `${name} answered this proposal with a counter offer.`,
+          ? t`You answered this proposal with a counter offer.`
+          : t`${name} answered this proposal with a counter offer.`,
       );
       break;
     case 'cancelled':
-      lines.push(byMe ? 'You canceled this barter.' : `${name} canceled this barter.`);
+      lines.push(byMe ? t`You canceled this barter.` : t`${name} canceled this barter.`);
       break;
     case 'expired':
-      lines.push(`This proposal expired: it was not answered within ${PENDING_EXPIRY_DAYS} days.`);
+      lines.push(t`This proposal expired: it was not answered within ${days} days.`);
       break;
   }
   return (
-    <section aria-label="State" className="grid gap-1 rounded-xl bg-slate-100 p-4 text-sm text-slate-800">
+    <section aria-label={t`State`} className="grid gap-1 rounded-xl bg-slate-100 p-4 text-sm text-slate-800">
       {lines.map((line) => (
         <p key={line}>{line}</p>
       ))}
       {barter.closeReason ? (
         <p>
-          <span className="font-semibold">Reason: </span>
+          <span className="font-semibold">
+            <Trans>Reason:</Trans>{' '}
+          </span>
           <span className="whitespace-pre-line">{barter.closeReason}</span>
         </p>
       ) : null}
       {barter.counterOfId !== null ? (
         <p>
-          This is a counter offer to an earlier proposal.{' '}
+          <Trans>This is a counter offer to an earlier proposal.</Trans>{' '}
           <Link href={paths.barter(barter.counterOfId)} className="font-medium text-brand-800 underline">
-            See the earlier proposal
+            <Trans>See the earlier proposal</Trans>
           </Link>
         </p>
       ) : null}
       {barter.counteredById !== null ? (
         <p>
           <Link href={paths.barter(barter.counteredById)} className="font-medium text-brand-800 underline">
-            See the counter offer
+            <Trans>See the counter offer</Trans>
           </Link>
         </p>
       ) : null}
@@ -182,18 +195,21 @@ function StateNote({ barter }: { barter: Barter }) {
 
 /** A hand-over's banner: it belongs to a trade circle (the loop in words, once read), and a link there. */
 function CircleBanner({ circleId, circle }: { circleId: number; circle: Circle | undefined }) {
+  const { t } = useLingui();
   return (
     <section
-      aria-label="Trade circle"
+      aria-label={t`Trade circle`}
       className="flex flex-wrap items-start gap-3 rounded-xl border border-brand-200 bg-brand-50 p-4 text-sm text-brand-900"
     >
       <Repeat className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
       <p className="min-w-0 flex-1">
-        <span className="font-semibold">Part of a trade circle.</span>{' '}
-        {circle ? `${circlePath(circle)}.` : null}
+        <span className="font-semibold">
+          <Trans>Part of a trade circle.</Trans>
+        </span>{' '}
+        {circle ? circlePathText(circle) : null}
       </p>
       <Link href={paths.circle(circleId)} className="font-medium underline">
-        See the whole circle
+        <Trans>See the whole circle</Trans>
       </Link>
     </section>
   );
@@ -204,34 +220,29 @@ function CircleBanner({ circleId, circle }: { circleId: number; circle: Circle |
  * from another member of the circle, in the viewer's other hand-over, linked beside it.
  */
 function HandOverSide({ barter, circle }: { barter: Barter; circle: Circle | undefined }) {
+  const { t } = useLingui();
   const { mine, theirs } = sidesOf(barter);
   const giving = barter.role === 'sender';
-  const name = barter.otherMember.displayName;
+  const receiver = barter.otherMember.displayName;
+  const giver = receiver;
   const open = barter.status === 'pending' || barter.status === 'accepted';
   const other = circle
     ? giving
-      ? {
-          id: circle.getBarterId,
-          text: `You get ${circle.get.item.title} from ${circle.get.from.displayName}`,
-        }
-      : {
-          id: circle.giveBarterId,
-          text: `You give ${circle.give.item.title} to ${circle.give.to.displayName}`,
-        }
+      ? { id: circle.getBarterId, text: youGetText(circle) }
+      : { id: circle.giveBarterId, text: youGiveText(circle) }
     : null;
+  const item = titlesOf(giving ? mine : theirs);
   return (
     <div className="grid gap-4 md:grid-cols-2">
       <SideList
-        heading={
-          giving ? `You give ${titlesOf(mine)} to ${name}` : `You get ${titlesOf(theirs)} from ${name}`
-        }
+        heading={giving ? t`You give ${item} to ${receiver}` : t`You get ${item} from ${giver}`}
         items={giving ? mine : theirs}
         markUnavailable={open}
       />
       {other?.id ? (
         <section aria-labelledby="other-hand-over-heading" className="grid content-start gap-2">
           <h2 id="other-hand-over-heading" className="font-semibold">
-            Your other hand-over
+            <Trans>Your other hand-over</Trans>
           </h2>
           <Link
             href={paths.barter(other.id)}
@@ -248,12 +259,14 @@ function HandOverSide({ barter, circle }: { barter: Barter; circle: Circle | und
 
 /** What each side gives; while the barter is open, items that can no longer change hands are marked. */
 function Sides({ barter }: { barter: Barter }) {
+  const { t } = useLingui();
   const { mine, theirs } = sidesOf(barter);
   const open = barter.status === 'pending' || barter.status === 'accepted';
+  const name = barter.otherMember.displayName;
   return (
     <div className="grid gap-4 md:grid-cols-2">
-      <SideList heading="You give" items={mine} markUnavailable={open} />
-      <SideList heading={`${barter.otherMember.displayName} gives`} items={theirs} markUnavailable={open} />
+      <SideList heading={t`You give`} items={mine} markUnavailable={open} />
+      <SideList heading={t`${name} gives`} items={theirs} markUnavailable={open} />
     </div>
   );
 }
@@ -278,9 +291,15 @@ function SideList({
           >
             <ListingImage src={item.thumbnailUrl} className="h-12 w-12 shrink-0 rounded-md text-[10px]" />
             <span className="min-w-0 flex-1 truncate text-sm">{item.title}</span>
-            {item.isService ? <Badge tone="accent">Service</Badge> : null}
+            {item.isService ? (
+              <Badge tone="accent">
+                <Trans>Service</Trans>
+              </Badge>
+            ) : null}
             {markUnavailable && !item.available ? (
-              <Badge className="bg-red-100 text-red-900">No longer available</Badge>
+              <Badge className="bg-red-100 text-red-900">
+                <Trans>No longer available</Trans>
+              </Badge>
             ) : null}
           </li>
         ))}
@@ -289,15 +308,16 @@ function SideList({
   );
 }
 
-const DONE_TITLES: Record<SimpleBarterAction, string> = {
-  accept: 'Barter Accepted',
-  decline: 'Proposal Declined',
-  withdraw: 'Proposal Withdrawn',
-  confirm: 'Completion Confirmed',
+const DONE_TITLES: Record<SimpleBarterAction, MessageDescriptor> = {
+  accept: msg`Barter Accepted`,
+  decline: msg`Proposal Declined`,
+  withdraw: msg`Proposal Withdrawn`,
+  confirm: msg`Completion Confirmed`,
 };
 
 /** The buttons of the actions the server allows the viewer now, and nothing else. */
 function Actions({ barter }: { barter: Barter }) {
+  const { t } = useLingui();
   const action = useBarterAction(barter.id);
   const [cancelling, setCancelling] = useState(false);
   const [countering, setCountering] = useState(false);
@@ -311,22 +331,25 @@ function Actions({ barter }: { barter: Barter }) {
     action.mutate(name, {
       onSuccess: (next) =>
         toast({
-          title: name === 'confirm' && next.status === 'completed' ? 'Barter Completed' : DONE_TITLES[name],
+          title:
+            name === 'confirm' && next.status === 'completed' ? t`Barter Completed` : t(DONE_TITLES[name]),
         }),
       onError: (error) =>
         toast({
-          title: 'Error',
-          description: serverMessageOf(error, 'That did not work. Please try again.'),
+          title: t`Error`,
+          description: serverMessageOf(error, t`That did not work. Please try again.`),
           variant: 'destructive',
         }),
     });
 
   return (
-    <section aria-label="Actions" className="grid gap-2">
+    <section aria-label={t`Actions`} className="grid gap-2">
       {buttons.includes('confirm') ? (
         <p className="text-sm text-slate-700">
-          Confirm once the exchange has happened. Both of you confirm; the barter completes when you both
-          have.
+          <Trans>
+            Confirm once the exchange has happened. Both of you confirm; the barter completes when you both
+            have.
+          </Trans>
         </p>
       ) : null}
       <div className="flex flex-wrap gap-2">
@@ -338,7 +361,7 @@ function Actions({ barter }: { barter: Barter }) {
                 barter={barter}
                 open={cancelling}
                 onOpenChange={setCancelling}
-                trigger={<Button variant="destructive">{BARTER_ACTION_LABELS.cancel}</Button>}
+                trigger={<Button variant="destructive">{t(BARTER_ACTION_MESSAGES.cancel)}</Button>}
               />
             );
           }
@@ -349,7 +372,7 @@ function Actions({ barter }: { barter: Barter }) {
                 open={countering}
                 onOpenChange={setCountering}
                 target={{ mode: 'counter', barter }}
-                trigger={<Button variant="secondary">{BARTER_ACTION_LABELS.counter}</Button>}
+                trigger={<Button variant="secondary">{t(BARTER_ACTION_MESSAGES.counter)}</Button>}
               />
             );
           }
@@ -360,7 +383,7 @@ function Actions({ barter }: { barter: Barter }) {
               disabled={action.isPending}
               onClick={() => run(name)}
             >
-              {BARTER_ACTION_LABELS[name]}
+              {t(BARTER_ACTION_MESSAGES[name])}
             </Button>
           );
         })}

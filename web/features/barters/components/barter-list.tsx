@@ -1,29 +1,41 @@
+import { t } from '@lingui/core/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { MessageCircle } from 'lucide-react';
 import { Link } from 'wouter';
-import { BARTER_STATUS_LABELS, type BarterBox } from '../../../../common/barter-machine';
+import type { BarterBox } from '../../../../common/barter-machine';
 import type { Barter } from '../../../../common/schemas/barters';
 import { paths } from '../../../app/paths';
 import { MemberLink } from '../../../components/member-link';
 import { Badge } from '../../../components/ui/badge';
 import { ListStatus } from '../../../components/ui/list-status';
 import { LoadMoreButton } from '../../../components/ui/load-more-button';
-import { flattenOwnList } from '../../../lib/own-list';
 import { formatRelativeTime } from '../../../i18n/format';
+import { flattenOwnList } from '../../../lib/own-list';
 import { useBarterList } from '../api/barters';
+import { BARTER_STATUS_MESSAGES } from '../barter-labels';
 import { sidesOf, titlesOf } from '../barter-sides';
 
-/** What each list says when it has nothing. */
-export const EMPTY_BOX_TEXT: Record<BarterBox, string> = {
-  incoming: 'No proposals are waiting for your answer.',
-  outgoing:
-    'You have no proposals waiting for an answer. Find something you like on the feed and propose a barter.',
-  active: 'No accepted barters in progress.',
-  past: 'Completed, declined, withdrawn, canceled and expired barters will show here.',
+/** What each list says when it has nothing, in the active language when read (getters, not constants). */
+export const EMPTY_BOX_TEXT: Readonly<Record<BarterBox, string>> = {
+  get incoming() {
+    return t`No proposals are waiting for your answer.`;
+  },
+  get outgoing() {
+    return t`You have no proposals waiting for an answer. Find something you like on the feed and propose a barter.`;
+  },
+  get active() {
+    return t`No accepted barters in progress.`;
+  },
+  get past() {
+    return t`Completed, declined, withdrawn, canceled and expired barters will show here.`;
+  },
 };
 
 /** One barter in a list: the other member, what each side gives, state, time and unread messages. */
 function BarterRow({ barter }: { barter: Barter }) {
+  const { t } = useLingui();
   const { mine, theirs } = sidesOf(barter);
+  const unread = barter.unreadMessages;
   return (
     <li className="relative grid gap-2 rounded-xl border border-slate-200 bg-white p-4 shadow-sm hover:border-brand-300">
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
@@ -34,16 +46,20 @@ function BarterRow({ barter }: { barter: Barter }) {
           className="relative z-10 font-semibold text-brand-800"
         />
         <Badge tone={barter.status === 'accepted' || barter.status === 'completed' ? 'success' : 'neutral'}>
-          {BARTER_STATUS_LABELS[barter.status]}
+          {t(BARTER_STATUS_MESSAGES[barter.status])}
         </Badge>
-        {barter.circleId !== null ? <Badge tone="brand">Trade circle</Badge> : null}
+        {barter.circleId !== null ? (
+          <Badge tone="brand">
+            <Trans>Trade circle</Trans>
+          </Badge>
+        ) : null}
         <time dateTime={barter.updatedAt} className="text-slate-600">
           {formatRelativeTime(barter.updatedAt)}
         </time>
         {barter.unreadMessages > 0 ? (
           <Badge tone="accent" className="ml-auto">
             <MessageCircle className="h-3 w-3" aria-hidden="true" />
-            {barter.unreadMessages === 1 ? '1 unread message' : `${barter.unreadMessages} unread messages`}
+            <Plural value={unread} one="# unread message" other="# unread messages" />
           </Badge>
         ) : null}
       </div>
@@ -55,12 +71,18 @@ function BarterRow({ barter }: { barter: Barter }) {
         {/* A circle's hand-over moves one item one way; the other side is empty. */}
         {mine.length > 0 ? (
           <span>
-            <span className="font-medium">You give:</span> {titlesOf(mine)}
+            <span className="font-medium">
+              <Trans>You give:</Trans>
+            </span>{' '}
+            {titlesOf(mine)}
           </span>
         ) : null}{' '}
         {theirs.length > 0 ? (
           <span>
-            <span className="font-medium">You get:</span> {titlesOf(theirs)}
+            <span className="font-medium">
+              <Trans>You get:</Trans>
+            </span>{' '}
+            {titlesOf(theirs)}
           </span>
         ) : null}
       </Link>
@@ -70,6 +92,7 @@ function BarterRow({ barter }: { barter: Barter }) {
 
 /** One of the Barters screen's lists, a page at a time. */
 export function BarterList({ box }: { box: BarterBox }) {
+  const { t } = useLingui();
   const query = useBarterList(box);
   const { rows } = flattenOwnList(query.data?.pages);
   return (
@@ -78,7 +101,7 @@ export function BarterList({ box }: { box: BarterBox }) {
         isLoading={query.isLoading}
         isError={query.isError}
         count={rows.length}
-        errorText="These barters could not be loaded. Please try again."
+        errorText={t`These barters could not be loaded. Please try again.`}
         emptyText={EMPTY_BOX_TEXT[box]}
       />
       {rows.length > 0 ? (
@@ -88,7 +111,7 @@ export function BarterList({ box }: { box: BarterBox }) {
           ))}
         </ul>
       ) : null}
-      <LoadMoreButton query={query} label="Load More Barters" />
+      <LoadMoreButton query={query} label={t`Load More Barters`} />
     </div>
   );
 }

@@ -1,22 +1,18 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { BARTER_BOXES, type BarterBox } from '../../../../common/barter-machine';
 import { paths } from '../../../app/paths';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
+import { BARTER_BOX_MESSAGES } from '../barter-labels';
 import { BarterList } from './barter-list';
-
-const BOX_LABELS: Record<BarterBox, string> = {
-  incoming: 'Incoming',
-  outgoing: 'Outgoing',
-  active: 'Active',
-  past: 'Past',
-};
 
 /**
  * The Barters screen: proposals received and sent, barters in progress and past ones; ?box= picks a
  * tab. `circles` (the trade circles waiting for an answer) comes above the lists.
  */
 export function BartersScreen({ circles }: { circles?: ReactNode }) {
+  const { t } = useLingui();
   const search = useSearch();
   const [, navigate] = useLocation();
   const requested = new URLSearchParams(search).get('box');
@@ -27,19 +23,21 @@ export function BartersScreen({ circles }: { circles?: ReactNode }) {
     <section aria-labelledby="barters-heading" className="grid gap-4">
       <div>
         <h1 id="barters-heading" className="text-2xl font-bold">
-          Barters
+          <Trans>Barters</Trans>
         </h1>
-        <p className="text-slate-600">Proposals you received and sent, barters in progress and past ones.</p>
+        <p className="text-slate-600">
+          <Trans>Proposals you received and sent, barters in progress and past ones.</Trans>
+        </p>
       </div>
       {circles}
       <Tabs
         value={box}
         onValueChange={(next) => navigate(paths.bartersBox(next as BarterBox), { replace: true })}
       >
-        <TabsList aria-label="Barter lists">
+        <TabsList aria-label={t`Barter lists`}>
           {BARTER_BOXES.map((value) => (
             <TabsTrigger key={value} value={value}>
-              {BOX_LABELS[value]}
+              {t(BARTER_BOX_MESSAGES[value])}
             </TabsTrigger>
           ))}
         </TabsList>

@@ -1,8 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { BARTER_ACTION_LABELS } from '../../../../common/barter-machine';
 import { type Barter, cancelBarterSchema } from '../../../../common/schemas/barters';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogTrigger } from '../../../components/ui/dialog';
@@ -11,6 +11,7 @@ import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/use-toast';
 import { toastWriteError } from '../../../lib/content-errors';
 import { useCancelBarter } from '../api/barters';
+import { BARTER_ACTION_MESSAGES } from '../barter-labels';
 
 type CancelValues = z.input<typeof cancelBarterSchema>;
 
@@ -27,7 +28,9 @@ export function CancelBarterDialog({
   /** The button that opens it; it gets the focus back when the dialog closes. */
   trigger: ReactNode;
 }) {
+  const { t } = useLingui();
   const cancel = useCancelBarter(barter.id);
+  const name = barter.otherMember.displayName;
   const form = useForm<CancelValues>({
     resolver: zodResolver(cancelBarterSchema),
     defaultValues: { reason: '' },
@@ -38,10 +41,10 @@ export function CancelBarterDialog({
     try {
       await cancel.mutateAsync(reason);
     } catch (error) {
-      toastWriteError(error, 'reason', 'Failed to cancel the barter. Please try again.');
+      toastWriteError(error, t`reason`, t`Failed to cancel the barter. Please try again.`);
       return;
     }
-    toast({ title: 'Barter Canceled' });
+    toast({ title: t`Barter Canceled` });
     onOpenChange(false);
   });
   return (
@@ -54,23 +57,23 @@ export function CancelBarterDialog({
     >
       <DialogTrigger asChild>{trigger}</DialogTrigger>
       <DialogContent
-        title="Cancel this barter?"
+        title={t`Cancel this barter?`}
         description={
           barter.circleId !== null
-            ? 'This cancels the whole trade circle: every hand-over in it ends, the items are released and the other members see your reason.'
-            : `The items are released and ${barter.otherMember.displayName} sees your reason.`
+            ? t`This cancels the whole trade circle: every hand-over in it ends, the items are released and the other members see your reason.`
+            : t`The items are released and ${name} sees your reason.`
         }
       >
         <form onSubmit={onSubmit} noValidate className="grid gap-4">
-          <FormField label="Reason" error={form.formState.errors.reason?.message}>
+          <FormField label={t`Reason`} error={form.formState.errors.reason?.message}>
             <Textarea {...form.register('reason')} />
           </FormField>
           <div className="flex justify-end gap-2">
             <Button variant="secondary" onClick={() => onOpenChange(false)}>
-              Keep Barter
+              <Trans>Keep Barter</Trans>
             </Button>
             <Button type="submit" variant="destructive" disabled={cancel.isPending}>
-              {cancel.isPending ? 'Canceling...' : BARTER_ACTION_LABELS.cancel}
+              {cancel.isPending ? t`Canceling...` : t(BARTER_ACTION_MESSAGES.cancel)}
             </Button>
           </div>
         </form>

@@ -1,9 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { BARTER_ACTION_LABELS } from '../../../../common/barter-machine';
-import { FORMER_MEMBER } from '../../../../common/member-name';
 import {
   type Barter,
   type ChatMessage,
@@ -18,6 +17,7 @@ import { serverMessageOf } from '../../../lib/api-client';
 import { toastWriteError } from '../../../lib/content-errors';
 import { ReportButton } from '../../safety/components/report-button';
 import { useLoadEarlierMessages, useMarkMessagesRead, useMessages, useSendMessage } from '../api/messages';
+import { BARTER_ACTION_MESSAGES } from '../barter-labels';
 import { formatDateTime } from '../barter-sides';
 
 type MessageValues = z.input<typeof sendMessageSchema>;
@@ -29,9 +29,10 @@ type MessageValues = z.input<typeof sendMessageSchema>;
  * conversation has three or four people in it: `names` (member id to name) says who wrote each message.
  */
 export function Conversation({ barter, names }: { barter: Barter; names?: ReadonlyMap<string, string> }) {
+  const { t } = useLingui();
   const name = barter.otherMember.displayName;
   const senderOf = (message: ChatMessage) =>
-    names ? ((message.fromUserId && names.get(message.fromUserId)) ?? FORMER_MEMBER) : name;
+    names ? ((message.fromUserId && names.get(message.fromUserId)) ?? t`Former member`) : name;
   const messages = useMessages(barter);
   const list = messages.data ?? [];
   const loadEarlier = useLoadEarlierMessages(barter);
@@ -39,23 +40,30 @@ export function Conversation({ barter, names }: { barter: Barter; names?: Readon
   const [startReached, setStartReached] = useState(false);
   const hasEarlier = !startReached && list.length >= MESSAGES_PAGE_SIZE;
 
+  const reportNameOf = (createdAt: string) => {
+    const date = formatDateTime(createdAt);
+    return t`Report the message of ${date}`;
+  };
+
   useMarkReadWhileVisible(barter, messages.isSuccess ? list : null);
   const scroller = useScrollToNewest(list.at(-1)?.id);
 
   return (
     <section aria-labelledby="conversation-heading" className="grid gap-3">
       <h2 id="conversation-heading" className="font-semibold">
-        Conversation
+        <Trans>Conversation</Trans>
       </h2>
       {names ? (
-        <p className="text-sm text-slate-600">Everyone in the trade circle reads this conversation.</p>
+        <p className="text-sm text-slate-600">
+          <Trans>Everyone in the trade circle reads this conversation.</Trans>
+        </p>
       ) : null}
       {barter.message ? (
         <figure className="rounded-lg border border-brand-200 bg-brand-50 p-3 text-sm">
           <figcaption className="font-medium text-brand-900">
             {barter.role === 'sender'
-              ? 'Your message with the proposal'
-              : `${name}'s message with the proposal`}
+              ? t`Your message with the proposal`
+              : t`${name}'s message with the proposal`}
           </figcaption>
           <blockquote className="mt-1 whitespace-pre-line text-slate-800">{barter.message}</blockquote>
         </figure>
@@ -76,30 +84,36 @@ export function Conversation({ barter, names }: { barter: Barter; names?: Readon
                 },
                 onError: (error) =>
                   toast({
-                    title: 'Error',
+                    title: t`Error`,
                     description: serverMessageOf(
                       error,
-                      'Earlier messages could not be loaded. Please try again.',
+                      t`Earlier messages could not be loaded. Please try again.`,
                     ),
                     variant: 'destructive',
                   }),
               });
             }}
           >
-            {loadEarlier.isPending ? 'Loading...' : 'Load earlier messages'}
+            {loadEarlier.isPending ? t`Loading...` : t`Load earlier messages`}
           </Button>
         ) : null}
-        {messages.isLoading ? <p className="text-sm text-slate-600">Loading messages...</p> : null}
+        {messages.isLoading ? (
+          <p className="text-sm text-slate-600">
+            <Trans>Loading messages...</Trans>
+          </p>
+        ) : null}
         {messages.isError ? (
-          <p className="text-sm text-red-700">The messages could not be loaded. Please try again.</p>
+          <p className="text-sm text-red-700">
+            <Trans>The messages could not be loaded. Please try again.</Trans>
+          </p>
         ) : null}
         {messages.isSuccess && list.length === 0 ? (
           <p className="text-sm text-slate-600">
-            No messages yet. Say hello and agree where and when to meet.
+            <Trans>No messages yet. Say hello and agree where and when to meet.</Trans>
           </p>
         ) : null}
         {list.length > 0 ? (
-          <ol aria-label="Messages" className="grid gap-2">
+          <ol aria-label={t`Messages`} className="grid gap-2">
             {list.map((message) => (
               <li
                 key={message.id}
@@ -111,15 +125,15 @@ export function Conversation({ barter, names }: { barter: Barter; names?: Readon
               >
                 <div className="flex items-start justify-between gap-2">
                   <p className={message.fromMe ? 'text-xs text-brand-50' : 'text-xs text-slate-600'}>
-                    <span className="font-semibold">{message.fromMe ? 'You' : senderOf(message)}</span>,{' '}
+                    <span className="font-semibold">{message.fromMe ? t`You` : senderOf(message)}</span>,{' '}
                     <time dateTime={message.createdAt}>{formatDateTime(message.createdAt)}</time>
                   </p>
                   {!message.fromMe && message.fromUserId ? (
                     <ReportButton
                       targetKind="message"
                       targetId={String(message.id)}
-                      what="this message"
-                      accessibleName={`Report the message of ${formatDateTime(message.createdAt)}`}
+                      what={t`this message`}
+                      accessibleName={reportNameOf(message.createdAt)}
                     />
                   ) : null}
                 </div>
@@ -136,6 +150,7 @@ export function Conversation({ barter, names }: { barter: Barter; names?: Readon
 
 /** The box to write in: Enter sends, Shift+Enter starts a new line. */
 function MessageForm({ barter }: { barter: Barter }) {
+  const { t } = useLingui();
   const send = useSendMessage(barter);
   const form = useForm<MessageValues>({
     resolver: zodResolver(sendMessageSchema),
@@ -144,18 +159,19 @@ function MessageForm({ barter }: { barter: Barter }) {
   const onSubmit = form.handleSubmit(({ content }) =>
     send.mutate(content, {
       onSuccess: () => form.reset({ content: '' }),
-      onError: (error) => toastWriteError(error, 'message', 'Failed to send the message. Please try again.'),
+      onError: (error) =>
+        toastWriteError(error, t`message`, t`Failed to send the message. Please try again.`),
     }),
   );
   if (!barter.allowedActions.includes('message')) return null;
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-2">
-      <FormField label="Message" error={form.formState.errors.content?.message}>
+      <FormField label={t`Message`} error={form.formState.errors.content?.message}>
         <Textarea
           {...form.register('content')}
           rows={2}
           className="min-h-16"
-          placeholder="Write a message (Enter sends, Shift+Enter for a new line)"
+          placeholder={t`Write a message (Enter sends, Shift+Enter for a new line)`}
           onKeyDown={(event) => {
             if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
               event.preventDefault();
@@ -166,7 +182,7 @@ function MessageForm({ barter }: { barter: Barter }) {
       </FormField>
       <div className="flex justify-end">
         <Button type="submit" disabled={send.isPending}>
-          {BARTER_ACTION_LABELS.message}
+          {t(BARTER_ACTION_MESSAGES.message)}
         </Button>
       </div>
     </form>

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { type ReactNode, useId } from 'react';
 import type { FeedItem } from '../../../../common/schemas/feed';
 import { Badge } from '../../../components/ui/badge';
@@ -57,7 +58,9 @@ export function ItemChoice({
                 {item.isService ? (
                   <>
                     {' '}
-                    <Badge tone="accent">Service</Badge>
+                    <Badge tone="accent">
+                      <Trans>Service</Trans>
+                    </Badge>
                   </>
                 ) : null}
               </label>

@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Controller, useForm } from 'react-hook-form';
@@ -42,17 +43,18 @@ export function ProposalDialog({
   /** The button that opens it; it gets the focus back when the dialog closes. */
   trigger?: ReactNode;
 }) {
+  const { t } = useLingui();
   const counter = target.mode === 'counter';
   const otherName = counter ? target.barter.otherMember.displayName : target.owner.displayName;
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       {trigger ? <DialogTrigger asChild>{trigger}</DialogTrigger> : null}
       <DialogContent
-        title={counter ? 'Counter Offer' : 'Propose a Barter'}
+        title={counter ? t`Counter Offer` : t`Propose a Barter`}
         description={
           counter
-            ? `Change what each of you gives. Your counter offer answers ${otherName}'s proposal.`
-            : `Choose what you offer ${otherName} and what you would like in return.`
+            ? t`Change what each of you gives. Your counter offer answers ${otherName}'s proposal.`
+            : t`Choose what you offer ${otherName} and what you would like in return.`
         }
         className="max-w-2xl"
       >
@@ -75,6 +77,7 @@ function union(first: readonly ChoosableItem[], more: readonly ChoosableItem[]):
 }
 
 function ProposalForm({ target, close }: { target: ProposalTarget; close: () => void }) {
+  const { t } = useLingui();
   const [, navigate] = useLocation();
   const openAddItem = useOpenAddItem();
   const counter = target.mode === 'counter';
@@ -115,14 +118,14 @@ function ProposalForm({ target, close }: { target: ProposalTarget; close: () => 
     try {
       barter = await mutation.mutateAsync(values);
     } catch (error) {
-      toastWriteError(error, 'message', 'Failed to send the proposal. Please try again.');
+      toastWriteError(error, t`message`, t`Failed to send the proposal. Please try again.`);
       return;
     }
     toast({
-      title: counter ? 'Counter Offer Sent' : 'Proposal Sent',
+      title: counter ? t`Counter Offer Sent` : t`Proposal Sent`,
       description: (
         <Link href={paths.barter(barter.id)} className="font-medium underline">
-          View the barter
+          <Trans>View the barter</Trans>
         </Link>
       ),
     });
@@ -130,21 +133,30 @@ function ProposalForm({ target, close }: { target: ProposalTarget; close: () => 
     if (counter) navigate(paths.barter(barter.id));
   });
 
-  if (myItems.isLoading) return <p className="text-slate-600">Loading your items...</p>;
+  if (myItems.isLoading)
+    return (
+      <p className="text-slate-600">
+        <Trans>Loading your items...</Trans>
+      </p>
+    );
   if (myItems.isError)
-    return <p className="text-red-700">Your items could not be loaded. Please try again.</p>;
+    return (
+      <p className="text-red-700">
+        <Trans>Your items could not be loaded. Please try again.</Trans>
+      </p>
+    );
   if (mine.length === 0 && !myItems.hasNextPage) {
     const hasAny = flattenOwnList(myItems.data?.pages).total > 0;
     return (
       <div className="grid gap-4">
         <p className="text-slate-700">
           {hasAny
-            ? 'None of your items can be offered right now: they are hidden or held by an accepted barter. Add another item or service to offer.'
-            : 'You have nothing to offer yet. Add an item or a service first, then propose a barter.'}
+            ? t`None of your items can be offered right now: they are hidden or held by an accepted barter. Add another item or service to offer.`
+            : t`You have nothing to offer yet. Add an item or a service first, then propose a barter.`}
         </p>
         <div className="flex justify-end gap-2">
           <Button variant="secondary" onClick={close}>
-            Close
+            <Trans>Close</Trans>
           </Button>
           <Button
             onClick={() => {
@@ -152,7 +164,7 @@ function ProposalForm({ target, close }: { target: ProposalTarget; close: () => 
               openAddItem();
             }}
           >
-            Add an Item
+            <Trans>Add an Item</Trans>
           </Button>
         </div>
       </div>
@@ -167,12 +179,12 @@ function ProposalForm({ target, close }: { target: ProposalTarget; close: () => 
           name="offeredItemIds"
           render={({ field }) => (
             <ItemChoice
-              legend="You offer"
+              legend={t`You offer`}
               options={mine}
               value={field.value}
               onChange={field.onChange}
               error={errors.offeredItemIds?.message}
-              footer={<LoadMoreButton query={myItems} label="Load More of Your Items" />}
+              footer={<LoadMoreButton query={myItems} label={t`Load More of Your Items`} />}
             />
           )}
         />
@@ -181,25 +193,28 @@ function ProposalForm({ target, close }: { target: ProposalTarget; close: () => 
           name="requestedItemIds"
           render={({ field }) => (
             <ItemChoice
-              legend="You ask for"
+              legend={t`You ask for`}
               options={theirs}
               value={field.value}
               onChange={field.onChange}
               error={errors.requestedItemIds?.message}
-              footer={<LoadMoreButton query={theirItems} label="Load More of Their Items" />}
+              footer={<LoadMoreButton query={theirItems} label={t`Load More of Their Items`} />}
             />
           )}
         />
       </div>
-      <FormField label="Message (optional)" error={errors.message?.message}>
-        <Textarea {...form.register('message')} placeholder="Say hello, suggest when and where to meet..." />
+      <FormField label={t`Message (optional)`} error={errors.message?.message}>
+        <Textarea
+          {...form.register('message')}
+          placeholder={t`Say hello, suggest when and where to meet...`}
+        />
       </FormField>
       <div className="flex justify-end gap-2">
         <Button variant="secondary" onClick={close}>
-          Cancel
+          <Trans>Cancel</Trans>
         </Button>
         <Button type="submit" disabled={mutation.isPending}>
-          {mutation.isPending ? 'Sending...' : counter ? 'Send Counter Offer' : 'Send Proposal'}
+          {mutation.isPending ? t`Sending...` : counter ? t`Send Counter Offer` : t`Send Proposal`}
         </Button>
       </div>
     </form>

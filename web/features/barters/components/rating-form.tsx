@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { BARTER_ACTION_LABELS } from '../../../../common/barter-machine';
 import { type Barter, type RatingInput, ratingInputSchema } from '../../../../common/schemas/barters';
 import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
@@ -10,25 +10,27 @@ import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/use-toast';
 import { toastWriteError } from '../../../lib/content-errors';
 import { useRateBarter } from '../api/barters';
+import { BARTER_ACTION_MESSAGES } from '../barter-labels';
 
 const STARS = [1, 2, 3, 4, 5] as const;
 
 /** The ratings of a completed barter: the viewer's and the other member's, once given. */
 export function Ratings({ barter }: { barter: Barter }) {
+  const { t } = useLingui();
   if (barter.status !== 'completed') return null;
   const name = barter.otherMember.displayName;
   const rows = [
-    { label: 'Your rating', rating: barter.myRating, missing: 'You have not rated this barter yet.' },
+    { label: t`Your rating`, rating: barter.myRating, missing: t`You have not rated this barter yet.` },
     {
-      label: `${name}'s rating`,
+      label: t`${name}'s rating`,
       rating: barter.theirRating,
-      missing: `${name} has not rated this barter yet.`,
+      missing: t`${name} has not rated this barter yet.`,
     },
   ];
   return (
     <section aria-labelledby="ratings-heading" className="grid gap-2">
       <h2 id="ratings-heading" className="font-semibold">
-        Ratings
+        <Trans>Ratings</Trans>
       </h2>
       <dl className="grid gap-2 text-sm">
         {rows.map(({ label, rating, missing }) => (
@@ -53,8 +55,10 @@ export function Ratings({ barter }: { barter: Barter }) {
 
 /** Rate the other member once the barter is completed: 1-5 stars and an optional comment. */
 export function RatingForm({ barter }: { barter: Barter }) {
+  const { t } = useLingui();
   const id = useId();
   const rate = useRateBarter(barter.id);
+  const name = barter.otherMember.displayName;
   const form = useForm<RatingInput>({
     resolver: zodResolver(ratingInputSchema),
     defaultValues: { comment: '' },
@@ -66,16 +70,16 @@ export function RatingForm({ barter }: { barter: Barter }) {
     try {
       await rate.mutateAsync(values);
     } catch (error) {
-      toastWriteError(error, 'comment', 'Failed to send the rating. Please try again.');
+      toastWriteError(error, t`comment`, t`Failed to send the rating. Please try again.`);
       return;
     }
-    toast({ title: 'Rating Sent' });
+    toast({ title: t`Rating Sent` });
   });
   return (
     <form
       onSubmit={onSubmit}
       noValidate
-      aria-label={`Rate ${barter.otherMember.displayName}`}
+      aria-label={t`Rate ${name}`}
       className="grid gap-4 rounded-xl border border-slate-200 bg-white p-4"
     >
       <Controller
@@ -84,7 +88,7 @@ export function RatingForm({ barter }: { barter: Barter }) {
         render={({ field }) => (
           <fieldset className="grid gap-2" aria-describedby={starsError ? `${id}-stars` : undefined}>
             <legend className="mb-1 font-semibold">
-              How was your barter with {barter.otherMember.displayName}?
+              <Trans>How was your barter with {name}?</Trans>
             </legend>
             <div className="flex flex-wrap gap-2">
               {STARS.map((n) => (
@@ -100,7 +104,7 @@ export function RatingForm({ barter }: { barter: Barter }) {
                     onChange={() => field.onChange(n)}
                     className="accent-brand-700"
                   />
-                  {n === 1 ? '1 star' : `${n} stars`}
+                  <Plural value={n} one="# star" other="# stars" />
                 </label>
               ))}
             </div>
@@ -112,12 +116,12 @@ export function RatingForm({ barter }: { barter: Barter }) {
           </fieldset>
         )}
       />
-      <FormField label="Comment (optional)" error={form.formState.errors.comment?.message}>
+      <FormField label={t`Comment (optional)`} error={form.formState.errors.comment?.message}>
         <Textarea {...form.register('comment')} />
       </FormField>
       <div className="flex justify-end">
         <Button type="submit" disabled={rate.isPending}>
-          {rate.isPending ? 'Sending...' : BARTER_ACTION_LABELS.rate}
+          {rate.isPending ? t`Sending...` : t(BARTER_ACTION_MESSAGES.rate)}
         </Button>
       </div>
     </form>

@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import type { Circle, CircleAction } from '../../../../common/schemas/circles';
 import { Button } from '../../../components/ui/button';
@@ -16,7 +18,9 @@ export function othersOf(circle: Pick<Circle, 'steps'>): string {
     .filter(({ step }) => !step.me)
     .map(({ step }) => step.member.displayName);
   if (names.length <= 1) return names[0] ?? '';
-  return `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+  const rest = names.slice(0, -1).join(', ');
+  const last = names.at(-1) ?? '';
+  return t`${rest} and ${last}`;
 }
 
 /**
@@ -32,9 +36,11 @@ export function CircleActions({
   circle: Circle;
   onDone?: (circle: Circle, action: CircleAction) => void;
 }) {
+  const { t } = useLingui();
   const action = useCircleAction(circle.id);
   const [declining, setDeclining] = useState(false);
   if (circle.allowedActions.length === 0) return null;
+  const others = othersOf(circle);
 
   const run = async (name: CircleAction) => {
     try {
@@ -42,10 +48,10 @@ export function CircleActions({
       toast({
         title:
           name === 'decline'
-            ? 'Circle Declined'
+            ? t`Circle Declined`
             : next.status === 'accepted'
-              ? 'Everyone Accepted: Circle Started'
-              : 'Circle Accepted',
+              ? t`Everyone Accepted: Circle Started`
+              : t`Circle Accepted`,
       });
       setDeclining(false);
       // After the closing dialog has put the focus back (on a button that may be gone now).
@@ -53,8 +59,8 @@ export function CircleActions({
     } catch (error) {
       setDeclining(false);
       toast({
-        title: 'Error',
-        description: serverMessageOf(error, 'That did not work. Please try again.'),
+        title: t`Error`,
+        description: serverMessageOf(error, t`That did not work. Please try again.`),
         variant: 'destructive',
       });
     }
@@ -64,28 +70,30 @@ export function CircleActions({
     <div className="flex flex-wrap gap-2">
       {circle.allowedActions.includes('accept') ? (
         <Button disabled={action.isPending} onClick={() => void run('accept')}>
-          Accept
+          <Trans>Accept</Trans>
         </Button>
       ) : null}
       {circle.allowedActions.includes('decline') ? (
         <Dialog open={declining} onOpenChange={setDeclining}>
           <DialogTrigger asChild>
             <Button variant="secondary" disabled={action.isPending}>
-              Decline
+              <Trans>Decline</Trans>
             </Button>
           </DialogTrigger>
           <DialogContent
-            title="Decline this trade circle?"
-            description={`The circle dissolves for everyone in it, and ${othersOf(circle)} ${
-              circle.steps.length > 2 ? 'are' : 'is'
-            } told. Your items stay listed.`}
+            title={t`Decline this trade circle?`}
+            description={
+              circle.steps.length > 2
+                ? t`The circle dissolves for everyone in it, and ${others} are told. Your items stay listed.`
+                : t`The circle dissolves for everyone in it, and ${others} is told. Your items stay listed.`
+            }
           >
             <div className="flex flex-wrap justify-end gap-2">
               <Button variant="secondary" onClick={() => setDeclining(false)}>
-                Keep Circle
+                <Trans>Keep Circle</Trans>
               </Button>
               <Button variant="destructive" disabled={action.isPending} onClick={() => void run('decline')}>
-                {action.isPending ? 'Declining...' : 'Decline Circle'}
+                {action.isPending ? t`Declining...` : t`Decline Circle`}
               </Button>
             </div>
           </DialogContent>

@@ -1,10 +1,11 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useRef } from 'react';
 import { Link } from 'wouter';
-import { CIRCLE_STATUS_LABELS, type Circle } from '../../../../common/schemas/circles';
+import type { Circle } from '../../../../common/schemas/circles';
 import { paths } from '../../../app/paths';
 import { Badge } from '../../../components/ui/badge';
 import { formatDateTime } from '../../barters/barter-sides';
-import { acceptedCount, sentenceOf, timeLeft } from '../circle-format';
+import { acceptedCount, CIRCLE_STATUS_MESSAGES, sentenceOf, timeLeft } from '../circle-format';
 import { CircleActions, othersOf } from './circle-actions';
 import { CircleLoop } from './circle-loop';
 
@@ -14,9 +15,14 @@ import { CircleLoop } from './circle-loop';
  * (declined, or accepted by the last member): the list moves the focus.
  */
 export function CircleCard({ circle, onGone }: { circle: Circle; onGone?: () => void }) {
+  const { t } = useLingui();
   const headingId = useId();
   const status = useRef<HTMLParagraphElement>(null);
   const others = othersOf(circle);
+  const expiresTitle = (expiresAt: string) => {
+    const date = formatDateTime(expiresAt);
+    return t`Expires ${date}`;
+  };
   return (
     <li>
       <article
@@ -25,9 +31,9 @@ export function CircleCard({ circle, onGone }: { circle: Circle; onGone?: () => 
       >
         <div className="flex flex-wrap items-center gap-2">
           <h3 id={headingId} className="font-semibold text-slate-900">
-            Trade circle with {others}
+            <Trans>Trade circle with {others}</Trans>
           </h3>
-          <Badge tone="brand">{CIRCLE_STATUS_LABELS[circle.status]}</Badge>
+          <Badge tone="brand">{t(CIRCLE_STATUS_MESSAGES[circle.status])}</Badge>
         </div>
         <p className="text-sm text-slate-800">{sentenceOf(circle)}</p>
         <CircleLoop circle={circle} />
@@ -38,7 +44,7 @@ export function CircleCard({ circle, onGone }: { circle: Circle; onGone?: () => 
         >
           <span>{acceptedCount(circle)}</span>
           {circle.expiresAt ? (
-            <time dateTime={circle.expiresAt} title={`Expires ${formatDateTime(circle.expiresAt)}`}>
+            <time dateTime={circle.expiresAt} title={expiresTitle(circle.expiresAt)}>
               {timeLeft(circle.expiresAt)}
             </time>
           ) : null}
@@ -52,7 +58,9 @@ export function CircleCard({ circle, onGone }: { circle: Circle; onGone?: () => 
             }}
           />
           <Link href={paths.circle(circle.id)} className="text-sm font-medium text-brand-800 underline">
-            See the whole circle <span className="sr-only">with {others}</span>
+            <Trans>
+              See the whole circle <span className="sr-only">with {others}</span>
+            </Trans>
           </Link>
         </div>
       </article>

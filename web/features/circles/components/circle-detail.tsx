@@ -1,7 +1,8 @@
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { ArrowRight } from 'lucide-react';
 import { useRef } from 'react';
 import { Link } from 'wouter';
-import { CIRCLE_EXPIRY_DAYS, CIRCLE_STATUS_LABELS, type Circle } from '../../../../common/schemas/circles';
+import { CIRCLE_EXPIRY_DAYS, type Circle } from '../../../../common/schemas/circles';
 import { paths } from '../../../app/paths';
 import { Badge } from '../../../components/ui/badge';
 import { ListingImage } from '../../../components/ui/listing-image';
@@ -11,7 +12,15 @@ import { formatDateTime } from '../../barters/barter-sides';
 import { BackToBarters } from '../../barters/components/barter-detail';
 import { Conversation } from '../../barters/components/conversation';
 import { useCircle } from '../api/circles';
-import { acceptedCount, circleMemberNames, sentenceOf, timeLeft } from '../circle-format';
+import {
+  acceptedSentence,
+  CIRCLE_STATUS_MESSAGES,
+  circleMemberNames,
+  sentenceOf,
+  timeLeft,
+  youGetText,
+  youGiveText,
+} from '../circle-format';
 import { CircleActions } from './circle-actions';
 import { CircleLoop } from './circle-loop';
 
@@ -24,9 +33,15 @@ const statusTone = (status: Circle['status']) =>
  * viewer's answer; once everyone accepted, the viewer's two hand-overs and the circle's conversation.
  */
 export function CircleDetail({ id }: { id: number }) {
+  const { t } = useLingui();
   const { data: circle, isLoading, error } = useCircle(id);
   const state = useRef<HTMLDivElement>(null);
-  if (isLoading) return <p className="text-slate-600">Loading...</p>;
+  if (isLoading)
+    return (
+      <p className="text-slate-600">
+        <Trans>Loading...</Trans>
+      </p>
+    );
   if (!circle) {
     const missing = error instanceof ApiError && error.status === 404;
     return (
@@ -34,35 +49,39 @@ export function CircleDetail({ id }: { id: number }) {
         <BackToBarters />
         <p className={missing ? 'text-slate-700' : 'text-red-700'}>
           {missing
-            ? 'This trade circle does not exist, or you are not part of it.'
-            : 'This trade circle could not be loaded. Please try again.'}
+            ? t`This trade circle does not exist, or you are not part of it.`
+            : t`This trade circle could not be loaded. Please try again.`}
         </p>
       </div>
     );
   }
+  const created = formatDateTime(circle.createdAt);
+  const neighbors = circle.steps.length - 1;
   return (
     <article aria-labelledby="circle-heading" className="grid gap-6">
       <BackToBarters />
       <header className="grid gap-2">
         <div className="flex flex-wrap items-center gap-3">
           <h1 id="circle-heading" className="text-2xl font-bold">
-            Trade circle
+            <Trans>Trade circle</Trans>
           </h1>
-          <Badge tone={statusTone(circle.status)}>{CIRCLE_STATUS_LABELS[circle.status]}</Badge>
+          <Badge tone={statusTone(circle.status)}>{t(CIRCLE_STATUS_MESSAGES[circle.status])}</Badge>
         </div>
         <p className="text-sm text-slate-600">
           {circle.swapDayId !== null ? (
-            <>
+            <Trans>
               Matched at a{' '}
               <Link href={paths.swapDay(circle.swapDayId)} className="font-medium text-brand-800 underline">
                 swap day
               </Link>{' '}
-              on {formatDateTime(circle.createdAt)}.
-            </>
+              on {created}.
+            </Trans>
           ) : (
-            `Found for you and ${circle.steps.length - 1} ${
-              circle.steps.length === 2 ? 'neighbor' : 'neighbors'
-            } on ${formatDateTime(circle.createdAt)}.`
+            <Plural
+              value={neighbors}
+              one={`Found for you and # neighbor on ${created}.`}
+              other={`Found for you and # neighbors on ${created}.`}
+            />
           )}
         </p>
       </header>
@@ -76,15 +95,17 @@ export function CircleDetail({ id }: { id: number }) {
       </div>
       <section aria-labelledby="circle-loop-heading" className="grid gap-2">
         <h2 id="circle-loop-heading" className="font-semibold">
-          Who gives what
+          <Trans>Who gives what</Trans>
         </h2>
-        <CircleLoop circle={circle} label="The circle, in order" />
+        <CircleLoop circle={circle} label={t`The circle, in order`} />
       </section>
       {circle.allowedActions.length > 0 ? (
-        <section aria-label="Your answer" className="grid gap-2">
+        <section aria-label={t`Your answer`} className="grid gap-2">
           <p className="text-sm text-slate-700">
-            Accept if you will make your hand-over. The circle starts once everyone has accepted; declining
-            dissolves it for everyone.
+            <Trans>
+              Accept if you will make your hand-over. The circle starts once everyone has accepted; declining
+              dissolves it for everyone.
+            </Trans>
           </p>
           <CircleActions circle={circle} onDone={() => state.current?.focus()} />
         </section>
@@ -99,22 +120,24 @@ export function CircleDetail({ id }: { id: number }) {
 
 /** What the state means for the viewer: time left and who accepted, or how it ended. */
 function StateNote({ circle }: { circle: Circle }) {
+  const { t } = useLingui();
+  const days = CIRCLE_EXPIRY_DAYS;
   switch (circle.status) {
     case 'proposed': {
-      const mine = circle.steps.find((step) => step.me);
+      const date = circle.expiresAt ? formatDateTime(circle.expiresAt) : '';
+      const left = circle.expiresAt ? timeLeft(circle.expiresAt).toLowerCase() : '';
       return (
         <>
-          <p>
-            {acceptedCount(circle)}
-            {mine?.accepted ? ', you among them.' : '. Your answer is needed.'}
-          </p>
+          <p>{acceptedSentence(circle)}</p>
           {circle.expiresAt ? (
             <p>
-              Everyone has {CIRCLE_EXPIRY_DAYS} days to accept:{' '}
-              <time dateTime={circle.expiresAt} title={`Expires ${formatDateTime(circle.expiresAt)}`}>
-                {timeLeft(circle.expiresAt).toLowerCase()}
-              </time>
-              .
+              <Trans>
+                Everyone has {days} days to accept:{' '}
+                <time dateTime={circle.expiresAt} title={t`Expires ${date}`}>
+                  {left}
+                </time>
+                .
+              </Trans>
             </p>
           ) : null}
         </>
@@ -123,31 +146,43 @@ function StateNote({ circle }: { circle: Circle }) {
     case 'accepted':
       return (
         <p>
-          Everyone accepted: the items are held for the circle. Meet up for your hand-overs, and confirm each
-          on its page once it has happened.
+          <Trans>
+            Everyone accepted: the items are held for the circle. Meet up for your hand-overs, and confirm
+            each on its page once it has happened.
+          </Trans>
         </p>
       );
     case 'completed':
-      return <p>Completed: every hand-over of the circle happened.</p>;
+      return (
+        <p>
+          <Trans>Completed: every hand-over of the circle happened.</Trans>
+        </p>
+      );
     case 'declined': {
       const who = circle.closedBy;
       const byMe = who !== null && circle.steps.some((step) => step.me && step.member.id === who.id);
+      const name = who?.displayName ?? t`A member`;
       return (
         <p>
           {byMe
-            ? 'You declined this trade circle.'
-            : `${who?.displayName ?? 'A member'} declined this trade circle.`}{' '}
-          It dissolved for everyone.
+            ? t`You declined this trade circle. It dissolved for everyone.`
+            : t`${name} declined this trade circle. It dissolved for everyone.`}
         </p>
       );
     }
     case 'expired':
-      return <p>This trade circle expired: not everyone accepted within {CIRCLE_EXPIRY_DAYS} days.</p>;
+      return (
+        <p>
+          <Trans>This trade circle expired: not everyone accepted within {days} days.</Trans>
+        </p>
+      );
     case 'cancelled':
       return (
         <p>
-          This trade circle was cancelled: one of its items is no longer available, or a hand-over was
-          cancelled. Its items are free again.
+          <Trans>
+            This trade circle was cancelled: one of its items is no longer available, or a hand-over was
+            cancelled. Its items are free again.
+          </Trans>
         </p>
       );
   }
@@ -159,18 +194,18 @@ function HandOvers({ circle }: { circle: Circle }) {
     {
       id: circle.giveBarterId as number,
       item: circle.give.item,
-      text: `You give ${circle.give.item.title} to ${circle.give.to.displayName}`,
+      text: youGiveText(circle),
     },
     {
       id: circle.getBarterId as number,
       item: circle.get.item,
-      text: `You get ${circle.get.item.title} from ${circle.get.from.displayName}`,
+      text: youGetText(circle),
     },
   ];
   return (
     <section aria-labelledby="hand-overs-heading" className="grid gap-2">
       <h2 id="hand-overs-heading" className="font-semibold">
-        Your hand-overs
+        <Trans>Your hand-overs</Trans>
       </h2>
       <ul className="grid gap-2">
         {rows.map((row) => (
@@ -196,9 +231,18 @@ function HandOvers({ circle }: { circle: Circle }) {
 /** The circle's one conversation, read through the viewer's own hand-over. */
 function CircleConversation({ circle, barterId }: { circle: Circle; barterId: number }) {
   const barter = useBarter(barterId);
-  if (barter.isLoading) return <p className="text-sm text-slate-600">Loading the conversation...</p>;
+  if (barter.isLoading)
+    return (
+      <p className="text-sm text-slate-600">
+        <Trans>Loading the conversation...</Trans>
+      </p>
+    );
   if (!barter.data) {
-    return <p className="text-sm text-red-700">The conversation could not be loaded. Please try again.</p>;
+    return (
+      <p className="text-sm text-red-700">
+        <Trans>The conversation could not be loaded. Please try again.</Trans>
+      </p>
+    );
   }
   return <Conversation barter={barter.data} names={circleMemberNames(circle)} />;
 }

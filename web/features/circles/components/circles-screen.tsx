@@ -1,21 +1,24 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { ArrowLeft } from 'lucide-react';
 import { useRef } from 'react';
 import { Link } from 'wouter';
-import { CIRCLE_STATUS_LABELS, type Circle } from '../../../../common/schemas/circles';
+import type { Circle } from '../../../../common/schemas/circles';
 import { paths } from '../../../app/paths';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { ListStatus } from '../../../components/ui/list-status';
 import { LoadMoreButton } from '../../../components/ui/load-more-button';
-import { flattenOwnList } from '../../../lib/own-list';
 import { formatRelativeTime } from '../../../i18n/format';
+import { flattenOwnList } from '../../../lib/own-list';
 import { useCircleList } from '../api/circles';
-import { sentenceOf } from '../circle-format';
+import { CIRCLE_STATUS_MESSAGES, sentenceOf } from '../circle-format';
 import { othersOf } from './circle-actions';
-import { CIRCLES_INTRO, ProposedCircles } from './trade-circles-section';
+import { circlesIntro, ProposedCircles } from './trade-circles-section';
 
 /** One past circle: with whom, what the viewer gave and got, how it ended, when; opens its page. */
 function PastCircleRow({ circle }: { circle: Circle }) {
+  const { t } = useLingui();
+  const others = othersOf(circle);
   return (
     <li className="relative grid gap-1 rounded-xl border border-slate-200 bg-white p-4 shadow-sm hover:border-brand-300">
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
@@ -23,10 +26,10 @@ function PastCircleRow({ circle }: { circle: Circle }) {
           href={paths.circle(circle.id)}
           className="font-semibold text-brand-800 after:absolute after:inset-0 after:rounded-xl focus-visible:underline"
         >
-          Trade circle with {othersOf(circle)}
+          <Trans>Trade circle with {others}</Trans>
         </Link>
         <Badge tone={circle.status === 'accepted' || circle.status === 'completed' ? 'success' : 'neutral'}>
-          {CIRCLE_STATUS_LABELS[circle.status]}
+          {t(CIRCLE_STATUS_MESSAGES[circle.status])}
         </Badge>
         <time dateTime={circle.createdAt} className="text-slate-600">
           {formatRelativeTime(circle.createdAt)}
@@ -39,6 +42,7 @@ function PastCircleRow({ circle }: { circle: Circle }) {
 
 /** /circles: the member's trade circles waiting for an answer, and past ones. */
 export function CirclesScreen() {
+  const { t } = useLingui();
   const proposed = useCircleList('proposed');
   const past = useCircleList('past');
   const waiting = flattenOwnList(proposed.data?.pages).rows;
@@ -49,14 +53,14 @@ export function CirclesScreen() {
       <Button asChild variant="ghost" className="justify-self-start">
         <Link href={paths.barters}>
           <ArrowLeft className="h-4 w-4" aria-hidden="true" />
-          All Barters
+          <Trans>All Barters</Trans>
         </Link>
       </Button>
       <div className="grid gap-1">
         <h1 id="circles-heading" className="text-2xl font-bold">
-          Trade circles
+          <Trans>Trade circles</Trans>
         </h1>
-        <p className="text-slate-600">{CIRCLES_INTRO}</p>
+        <p className="text-slate-600">{circlesIntro()}</p>
       </div>
       <section aria-labelledby="waiting-circles-heading" className="grid gap-3">
         <h2
@@ -65,14 +69,14 @@ export function CirclesScreen() {
           tabIndex={-1}
           className="text-lg font-semibold outline-none"
         >
-          Waiting for answers
+          <Trans>Waiting for answers</Trans>
         </h2>
         <ListStatus
           isLoading={proposed.isLoading}
           isError={proposed.isError}
           count={waiting.length}
-          errorText="These trade circles could not be loaded. Please try again."
-          emptyText="No trade circles are waiting for answers."
+          errorText={t`These trade circles could not be loaded. Please try again.`}
+          emptyText={t`No trade circles are waiting for answers.`}
         />
         {waiting.length > 0 ? (
           <ProposedCircles rows={waiting} query={proposed} onGone={() => heading.current?.focus()} />
@@ -80,14 +84,14 @@ export function CirclesScreen() {
       </section>
       <section aria-labelledby="past-circles-heading" className="grid gap-3">
         <h2 id="past-circles-heading" className="text-lg font-semibold">
-          Past trade circles
+          <Trans>Past trade circles</Trans>
         </h2>
         <ListStatus
           isLoading={past.isLoading}
           isError={past.isError}
           count={done.length}
-          errorText="These trade circles could not be loaded. Please try again."
-          emptyText="Accepted, completed, declined, expired and canceled trade circles will show here."
+          errorText={t`These trade circles could not be loaded. Please try again.`}
+          emptyText={t`Accepted, completed, declined, expired and canceled trade circles will show here.`}
         />
         {done.length > 0 ? (
           <ul className="grid gap-3">
@@ -96,7 +100,7 @@ export function CirclesScreen() {
             ))}
           </ul>
         ) : null}
-        <LoadMoreButton query={past} label="Load More Circles" />
+        <LoadMoreButton query={past} label={t`Load More Circles`} />
       </section>
     </section>
   );

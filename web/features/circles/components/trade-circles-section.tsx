@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { CIRCLE_EXPIRY_DAYS, type Circle } from '../../../../common/schemas/circles';
@@ -7,8 +9,11 @@ import { flattenOwnList } from '../../../lib/own-list';
 import { useCircleList } from '../api/circles';
 import { CircleCard } from './circle-card';
 
-/** What a circle is, in one line, where circles are listed. */
-export const CIRCLES_INTRO = `Neighbors whose wants line up in a loop: each gives one item to the next. A circle starts when everyone accepts within ${CIRCLE_EXPIRY_DAYS} days; one decline dissolves it.`;
+/** What a circle is, in one line, where circles are listed (in the active language: call at render). */
+export function circlesIntro(): string {
+  const days = CIRCLE_EXPIRY_DAYS;
+  return t`Neighbors whose wants line up in a loop: each gives one item to the next. A circle starts when everyone accepts within ${days} days; one decline dissolves it.`;
+}
 
 /** The proposed circles as cards, a page at a time; `onGone` as CircleCard's. */
 export function ProposedCircles({
@@ -20,6 +25,7 @@ export function ProposedCircles({
   query: ReturnType<typeof useCircleList>;
   onGone: () => void;
 }) {
+  const { t } = useLingui();
   return (
     <>
       <ul className="grid gap-3">
@@ -27,7 +33,7 @@ export function ProposedCircles({
           <CircleCard key={circle.id} circle={circle} onGone={onGone} />
         ))}
       </ul>
-      <LoadMoreButton query={query} label="Load More Circles" />
+      <LoadMoreButton query={query} label={t`Load More Circles`} />
     </>
   );
 }
@@ -50,13 +56,17 @@ export function TradeCirclesSection() {
   }, [rows.length]);
 
   if (proposed.isError) {
-    return <p className="text-sm text-red-700">Your trade circles could not be loaded. Please try again.</p>;
+    return (
+      <p className="text-sm text-red-700">
+        <Trans>Your trade circles could not be loaded. Please try again.</Trans>
+      </p>
+    );
   }
   if (!shown && rows.length === 0) {
     return hasPast ? (
       <p className="text-sm">
         <Link href={paths.circles} className="font-medium text-brand-800 underline">
-          Past trade circles
+          <Trans>Past trade circles</Trans>
         </Link>
       </p>
     ) : null;
@@ -73,18 +83,20 @@ export function TradeCirclesSection() {
           tabIndex={-1}
           className="text-lg font-semibold text-slate-900 outline-none"
         >
-          Trade circles
+          <Trans>Trade circles</Trans>
         </h2>
-        <p className="text-sm text-slate-700">{CIRCLES_INTRO}</p>
+        <p className="text-sm text-slate-700">{circlesIntro()}</p>
       </div>
       {rows.length > 0 ? (
         <ProposedCircles rows={rows} query={proposed} onGone={() => heading.current?.focus()} />
       ) : (
-        <p className="text-sm text-slate-700">No trade circles are waiting for your answer.</p>
+        <p className="text-sm text-slate-700">
+          <Trans>No trade circles are waiting for your answer.</Trans>
+        </p>
       )}
       <p className="text-sm">
         <Link href={paths.circles} className="font-medium text-brand-800 underline">
-          All your trade circles
+          <Trans>All your trade circles</Trans>
         </Link>
       </p>
     </section>

@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
@@ -16,24 +19,26 @@ import { LoadMoreButton } from '../../../components/ui/load-more-button';
 import { Select } from '../../../components/ui/select';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { toastWhenQuiet } from '../../../components/ui/use-toast';
+import { formatRadius } from '../../../i18n/format';
+import { i18n } from '../../../i18n/i18n';
 import { useOpenAddItem } from '../../listings/components/add-item-context';
 import { useFeed } from '../api/feed';
+import { FEED_ITEMS_LABELS, FEED_LABELS } from '../feed-labels';
 import { EmptyFeed } from './empty-feed';
 import { ItemCard, ItemCardSkeleton } from './item-card';
 import { ItemDetailDialog } from './lazy-item-detail-dialog';
 import { SearchBox } from './search-box';
 
-const FEED_LABELS: Record<FeedName, string> = {
-  'barter-match': 'Barter Match',
-  'random-barter': 'Random Barter',
-  everything: 'Everything',
+const SORT_LABELS: Record<FeedSort, MessageDescriptor> = {
+  recent: msg`Recent`,
+  distance: msg`Distance`,
+  value: msg`Value`,
+  match: msg`Match Score`,
 };
 
-const SORT_LABELS: Record<FeedSort, string> = {
-  recent: 'Recent',
-  distance: 'Distance',
-  value: 'Value',
-  match: 'Match Score',
+const SAFETY_TIP = {
+  title: msg`Safety Tip`,
+  description: msg`Always meet in public places and trust your instincts when bartering with others.`,
 };
 
 const LOADING_PLACEHOLDERS = 6;
@@ -48,8 +53,8 @@ function useSafetyTip() {
     const timer = window.setTimeout(() => {
       tip = toastWhenQuiet(
         {
-          title: 'Safety Tip',
-          description: 'Always meet in public places and trust your instincts when bartering with others.',
+          title: i18n._(SAFETY_TIP.title),
+          description: i18n._(SAFETY_TIP.description),
         },
         SAFETY_TIP_DURATION_MS,
       );
@@ -63,6 +68,7 @@ function useSafetyTip() {
 
 /** The home feed (spec section 2): three feeds, distance and sort, cards, Load More, search results. */
 export function HomeFeed() {
+  const { t } = useLingui();
   const search = useSearch();
   const [, navigate] = useLocation();
   const q = new URLSearchParams(search).get('q') ?? '';
@@ -81,27 +87,31 @@ export function HomeFeed() {
       {q ? (
         <div className="flex flex-wrap items-center gap-2 rounded-lg bg-slate-100 px-3 py-2 text-sm">
           <span>
-            Search results for <strong>“{q}”</strong>
+            <Trans>
+              Search results for <strong>“{q}”</strong>
+            </Trans>
           </span>
           <Button variant="ghost" size="sm" onClick={() => navigate(paths.home)}>
             <X className="h-4 w-4" aria-hidden="true" />
-            Clear search
+            <Trans>Clear search</Trans>
           </Button>
         </div>
       ) : null}
 
       <Tabs value={feed} onValueChange={(value) => setFeed(value as FeedName)}>
-        <TabsList aria-label="Feeds">
+        <TabsList aria-label={t`Feeds`}>
           {FEED_NAMES.map((name) => (
             <TabsTrigger key={name} value={name}>
-              {FEED_LABELS[name]}
+              {t(FEED_LABELS[name])}
             </TabsTrigger>
           ))}
         </TabsList>
         <TabsContent value={feed} className="grid gap-4">
           <div className="flex flex-wrap items-end gap-3">
             <div className="grid gap-1">
-              <Label htmlFor="feed-distance">Distance</Label>
+              <Label htmlFor="feed-distance">
+                <Trans>Distance</Trans>
+              </Label>
               <Select
                 id="feed-distance"
                 className="w-36"
@@ -110,13 +120,15 @@ export function HomeFeed() {
               >
                 {DISTANCE_OPTIONS_MILES.map((miles) => (
                   <option key={miles} value={miles}>
-                    {miles} miles
+                    {formatRadius(miles)}
                   </option>
                 ))}
               </Select>
             </div>
             <div className="grid gap-1">
-              <Label htmlFor="feed-sort">Sort by</Label>
+              <Label htmlFor="feed-sort">
+                <Trans>Sort by</Trans>
+              </Label>
               <Select
                 id="feed-sort"
                 className="w-40"
@@ -125,16 +137,16 @@ export function HomeFeed() {
               >
                 {(Object.keys(SORT_LABELS) as FeedSort[]).map((value) => (
                   <option key={value} value={value}>
-                    {SORT_LABELS[value]}
+                    {t(SORT_LABELS[value])}
                   </option>
                 ))}
               </Select>
             </div>
           </div>
 
-          <section aria-label={`${FEED_LABELS[feed]} items`} aria-busy={query.isLoading}>
+          <section aria-label={t(FEED_ITEMS_LABELS[feed])} aria-busy={query.isLoading}>
             {/* The cards' titles are h3: this keeps the outline in order under the page's h1. */}
-            <h2 className="sr-only">{`${FEED_LABELS[feed]} items`}</h2>
+            <h2 className="sr-only">{t(FEED_ITEMS_LABELS[feed])}</h2>
             {query.isLoading ? (
               <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
                 {Array.from({ length: LOADING_PLACEHOLDERS }, (_, index) => (
@@ -144,9 +156,11 @@ export function HomeFeed() {
               </div>
             ) : query.isError ? (
               <div className="rounded-xl border border-red-200 bg-red-50 p-6 text-center text-red-800">
-                <p>The feed could not be loaded.</p>
+                <p>
+                  <Trans>The feed could not be loaded.</Trans>
+                </p>
                 <Button variant="secondary" className="mt-3" onClick={() => void query.refetch()}>
-                  Try again
+                  <Trans>Try again</Trans>
                 </Button>
               </div>
             ) : items.length === 0 ? (
@@ -168,7 +182,7 @@ export function HomeFeed() {
         </TabsContent>
       </Tabs>
 
-      <LoadMoreButton query={query} label="Load More Items" />
+      <LoadMoreButton query={query} label={t`Load More Items`} />
 
       <ItemDetailDialog
         itemId={opened?.id ?? null}

@@ -1,12 +1,15 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { MapPin, Repeat, Sparkles, Star } from 'lucide-react';
 import { Link } from 'wouter';
 import type { FeedItem } from '../../../../common/schemas/feed';
-import { formatTraderRating } from '../../../../common/trader-reputation';
 import { paths } from '../../../app/paths';
 import { MemberLink } from '../../../components/member-link';
 import { Badge } from '../../../components/ui/badge';
 import { ListingImage } from '../../../components/ui/listing-image';
-import { formatDistance, ownerName } from '../format';
+import { formatDistance } from '../../../i18n/format';
+import { translateKnown } from '../../../i18n/known-messages';
+import { ownerName } from '../format';
+import { traderRating } from '../trader-rating';
 import { ProposeBarterButton } from './propose-barter-button';
 import { SaveToggle } from './save-toggle';
 
@@ -29,7 +32,12 @@ export function ItemCard({
   /** Above the fold (the first cards of a feed): its photo loads at once, the first one first (ADR 033). */
   eager?: boolean | 'first';
 }) {
+  const { t } = useLingui();
   const distance = formatDistance(item.distanceMiles);
+  const score = item.match?.score;
+  const wantTitle = item.match?.wantTitle;
+  const theirWantTitle = item.match?.theirWantTitle;
+  const title = item.title;
   return (
     <article
       aria-labelledby={`item-${item.id}-title`}
@@ -43,11 +51,15 @@ export function ItemCard({
           className="aspect-[4/3] w-full text-sm"
         />
         <div className="absolute top-2 left-2 flex gap-1">
-          {item.isService ? <Badge tone="accent">Service</Badge> : null}
+          {item.isService ? (
+            <Badge tone="accent">
+              <Trans>Service</Trans>
+            </Badge>
+          ) : null}
           {showMatch && item.match ? (
             <Badge tone="success">
               <Sparkles className="h-3 w-3" aria-hidden="true" />
-              {item.match.score}% match
+              <Trans>{score}% match</Trans>
             </Badge>
           ) : null}
         </div>
@@ -68,9 +80,17 @@ export function ItemCard({
         <p className="line-clamp-2 text-sm text-slate-600">{item.description}</p>
         {showMatch && item.match ? (
           <ul className="grid gap-0.5 text-xs text-green-800">
-            <li>Matches your want: {item.match.wantTitle}</li>
+            <li>
+              <Trans>Matches your want: {wantTitle}</Trans>
+            </li>
             {item.match.mutual ? (
-              <li>They want {item.match.theirWantTitle ?? 'something you offer'}</li>
+              <li>
+                {theirWantTitle != null ? (
+                  <Trans>They want {theirWantTitle}</Trans>
+                ) : (
+                  <Trans>They want something you offer</Trans>
+                )}
+              </li>
             ) : null}
           </ul>
         ) : null}
@@ -79,31 +99,33 @@ export function ItemCard({
           <div className="grid justify-items-start gap-1 rounded-lg border border-brand-200 bg-brand-50 p-2 text-xs text-brand-900">
             <Badge tone="brand">
               <Repeat className="h-3 w-3" aria-hidden="true" />
-              In a trade circle
+              <Trans>In a trade circle</Trans>
             </Badge>
             <p>{item.match.circle.path}</p>
             <Link href={paths.circle(item.match.circle.circleId)} className="font-medium underline">
-              See the trade circle <span className="sr-only">for {item.title}</span>
+              <Trans>
+                See the trade circle <span className="sr-only">for {title}</span>
+              </Trans>
             </Link>
           </div>
         ) : null}
         <div className="rounded-lg bg-brand-50 p-2 text-xs text-brand-900">
-          <span className="font-semibold">Looking for: </span>
-          {item.lookingFor.length > 0 ? item.lookingFor.join(', ') : 'Open to offers'}
+          <span className="font-semibold">{t`Looking for:`} </span>
+          {item.lookingFor.length > 0 ? item.lookingFor.join(', ') : t`Open to offers`}
         </div>
         <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-600">
           <MemberLink id={item.user.id} name={ownerName(item.user)} className="font-medium text-slate-800" />
           <span className="flex items-center gap-1">
             <Star className="h-3 w-3 fill-amber-400 text-amber-500" aria-hidden="true" />
-            {formatTraderRating({ totalTrades: item.owner.completedTrades, rating: item.owner.rating })}
+            {traderRating({ totalTrades: item.owner.completedTrades, rating: item.owner.rating })}
           </span>
           <span className="flex items-center gap-1">
             <MapPin className="h-3 w-3" aria-hidden="true" />
-            {distance ?? 'Set location to see distance'}
+            {distance ?? t`Set location to see distance`}
           </span>
         </div>
         <div className="mt-auto flex items-center justify-between gap-2 pt-2">
-          <Badge>{item.category}</Badge>
+          <Badge>{translateKnown(item.category)}</Badge>
           {own ? null : <ProposeBarterButton item={item} />}
         </div>
       </div>

@@ -1,12 +1,15 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { MapPin, Star } from 'lucide-react';
-import { formatTraderRating } from '../../../../common/trader-reputation';
 import { MemberLink } from '../../../components/member-link';
 import { Badge } from '../../../components/ui/badge';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
+import { formatDistance, formatMoney } from '../../../i18n/format';
+import { translateKnown } from '../../../i18n/known-messages';
 import { AreaMap } from '../../places/components/area-map';
 import { ReportButton } from '../../safety/components/report-button';
 import { useItemDetail } from '../api/item-detail';
-import { formatDistance, formatValue, ownerName } from '../format';
+import { ownerName } from '../format';
+import { traderRating } from '../trader-rating';
 import { ProposeBarterButton } from './propose-barter-button';
 import { SaveToggle } from './save-toggle';
 
@@ -21,13 +24,21 @@ export function ItemDetailDialog({
   title: string;
   onClose: () => void;
 }) {
+  const { t } = useLingui();
   const { data: item, isLoading, isError } = useItemDetail(itemId);
+  const value = item ? formatMoney(item.estimatedValue) : null;
   return (
     <Dialog open={itemId !== null} onOpenChange={(open) => !open && onClose()}>
       <DialogContent title={item?.title ?? title} className="max-w-2xl">
-        {isLoading ? <p className="text-slate-600">Loading...</p> : null}
+        {isLoading ? (
+          <p className="text-slate-600">
+            <Trans>Loading...</Trans>
+          </p>
+        ) : null}
         {isError ? (
-          <p className="text-red-700">This item could not be loaded. It may have been removed.</p>
+          <p className="text-red-700">
+            <Trans>This item could not be loaded. It may have been removed.</Trans>
+          </p>
         ) : null}
         {item ? (
           <div className="grid gap-4">
@@ -39,39 +50,49 @@ export function ItemDetailDialog({
               />
             ) : (
               <div className="flex h-40 items-center justify-center rounded-xl bg-slate-100 text-slate-600">
-                No image
+                <Trans>No image</Trans>
               </div>
             )}
             <div className="flex flex-wrap gap-1">
-              <Badge tone="brand">{item.category}</Badge>
-              {item.isService ? <Badge tone="accent">Service</Badge> : null}
-              {formatValue(item.estimatedValue) ? (
-                <Badge>About {formatValue(item.estimatedValue)}</Badge>
+              <Badge tone="brand">{translateKnown(item.category)}</Badge>
+              {item.isService ? (
+                <Badge tone="accent">
+                  <Trans>Service</Trans>
+                </Badge>
+              ) : null}
+              {value ? (
+                <Badge>
+                  <Trans>About {value}</Trans>
+                </Badge>
               ) : null}
             </div>
             <p className="whitespace-pre-line text-slate-700">{item.description}</p>
             <div className="grid gap-1 text-sm text-slate-700">
               <p>
-                Offered by{' '}
-                <MemberLink
-                  id={item.user.id}
-                  name={ownerName(item.user)}
-                  className="font-semibold text-brand-800"
-                  onNavigate={onClose}
-                />
+                <Trans>
+                  Offered by{' '}
+                  <MemberLink
+                    id={item.user.id}
+                    name={ownerName(item.user)}
+                    className="font-semibold text-brand-800"
+                    onNavigate={onClose}
+                  />
+                </Trans>
               </p>
               <p className="flex items-center gap-1">
                 <Star className="h-4 w-4 fill-amber-400 text-amber-500" aria-hidden="true" />
-                {formatTraderRating({ totalTrades: item.owner.completedTrades, rating: item.owner.rating })}
+                {traderRating({ totalTrades: item.owner.completedTrades, rating: item.owner.rating })}
               </p>
               <p className="flex items-center gap-1">
                 <MapPin className="h-4 w-4" aria-hidden="true" />
-                {formatDistance(item.distanceMiles) ?? 'Set your location to see the distance'}
+                {formatDistance(item.distanceMiles) ?? t`Set your location to see the distance`}
               </p>
             </div>
             {item.approximateArea ? <AreaMap area={item.approximateArea} /> : null}
             <div className="rounded-lg bg-brand-50 p-3 text-sm text-brand-900">
-              <p className="font-semibold">Looking for</p>
+              <p className="font-semibold">
+                <Trans>Looking for</Trans>
+              </p>
               {item.lookingFor.length > 0 ? (
                 <ul className="mt-1 list-disc pl-5">
                   {item.lookingFor.map((want) => (
@@ -79,12 +100,14 @@ export function ItemDetailDialog({
                   ))}
                 </ul>
               ) : (
-                <p>Open to offers</p>
+                <p>
+                  <Trans>Open to offers</Trans>
+                </p>
               )}
             </div>
             {item.isOwn ? null : (
               <div className="flex flex-wrap items-center justify-end gap-2">
-                <ReportButton targetKind="item" targetId={String(item.id)} what="this listing" />
+                <ReportButton targetKind="item" targetId={String(item.id)} what={t`this listing`} />
                 <SaveToggle itemId={item.id} title={item.title} initiallySaved={item.isSaved} />
                 <ProposeBarterButton item={item} />
               </div>

@@ -1,13 +1,17 @@
+import { Trans } from '@lingui/react/macro';
 import { ArrowLeftRight } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import type { FeedItem } from '../../../../common/schemas/feed';
 import { Button } from '../../../components/ui/button';
+import { withMessages } from '../../../i18n/i18n';
 import { ownerName } from '../format';
 
 // The proposal form (react-hook-form, the barter schemas) loads on the first click, not with the feed
 // (ADR 033).
 const ProposalDialog = lazy(() =>
-  import('../../barters/components/proposal-dialog').then((module) => ({ default: module.ProposalDialog })),
+  withMessages(import('../../barters/components/proposal-dialog')).then((module) => ({
+    default: module.ProposalDialog,
+  })),
 );
 
 /** Propose Barter on a card or an item's detail: opens the proposal dialog with this item asked for. */
@@ -32,7 +36,7 @@ export function ProposeBarterButton({
       }}
     >
       <ArrowLeftRight className="h-4 w-4" aria-hidden="true" />
-      Propose Barter
+      <Trans>Propose Barter</Trans>
     </Button>
   );
   if (!opened) return button;

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { Heart } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/use-toast';
@@ -14,6 +15,7 @@ export function SaveToggle({
   title: string;
   initiallySaved: boolean;
 }) {
+  const { t } = useLingui();
   const saved = useSavedState(itemId, initiallySaved);
   const toggle = useToggleSaved();
   const onClick = () =>
@@ -23,14 +25,14 @@ export function SaveToggle({
         onSuccess: () => {
           toast(
             saved
-              ? { title: 'Item unsaved', description: 'Item removed from your saved list' }
-              : { title: 'Item saved', description: 'Item added to your saved list' },
+              ? { title: t`Item unsaved`, description: t`Item removed from your saved list` }
+              : { title: t`Item saved`, description: t`Item added to your saved list` },
           );
         },
         onError: () =>
           toast({
-            title: 'Error',
-            description: 'Failed to save item. Please try again.',
+            title: t`Error`,
+            description: t`Failed to save item. Please try again.`,
             variant: 'destructive',
           }),
       },
@@ -40,7 +42,7 @@ export function SaveToggle({
       variant="ghost"
       size="icon"
       aria-pressed={saved}
-      aria-label={saved ? `Unsave ${title}` : `Save ${title}`}
+      aria-label={saved ? t`Unsave ${title}` : t`Save ${title}`}
       disabled={toggle.isPending}
       onClick={onClick}
     >

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Search } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
@@ -8,6 +9,7 @@ import { paths } from '../../../app/paths';
  * header's box and the phone's box always show the current search.
  */
 export function SearchBox({ id, className }: { id: string; className?: string }) {
+  const { t } = useLingui();
   const [, navigate] = useLocation();
   const current = new URLSearchParams(useSearch()).get('q') ?? '';
   const [text, setText] = useState(current);
@@ -24,7 +26,7 @@ export function SearchBox({ id, className }: { id: string; className?: string })
         }}
       >
         <label htmlFor={id} className="sr-only">
-          Search items or services
+          <Trans>Search items or services</Trans>
         </label>
         <Search
           className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-500"
@@ -34,7 +36,7 @@ export function SearchBox({ id, className }: { id: string; className?: string })
           id={id}
           type="search"
           name="q"
-          placeholder="Search items or services..."
+          placeholder={t`Search items or services...`}
           value={text}
           onChange={(event) => setText(event.target.value)}
           className="h-10 w-full rounded-full border border-slate-300 bg-slate-50 pr-3 pl-9 text-sm placeholder:text-slate-500"

@@ -1,11 +1,13 @@
+import { Trans } from '@lingui/react/macro';
 import { Printer } from 'lucide-react';
-import { lazy, Suspense } from 'react';
+import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
-import { Dialog, DialogContent, DialogTrigger } from '../../../components/ui/dialog';
+import { lazyDialog } from '../../../lib/lazy-dialog';
 
-// The flyer's body (its HTML, the QR code maker) loads when the dialog opens, not with the feed (ADR 033).
-const CommunityFlyer = lazy(() =>
-  import('./community-flyer').then((module) => ({ default: module.CommunityFlyer })),
+// The dialog (Radix Dialog, the flyer's body) loads when the button is first pressed, not with the
+// feed (ADR 033).
+const CommunityFlyerDialog = lazyDialog<{ open: boolean; onOpenChange: (open: boolean) => void }>(() =>
+  import('./community-flyer-dialog').then((module) => module.CommunityFlyerDialog),
 );
 
 /**
@@ -14,29 +16,14 @@ const CommunityFlyer = lazy(() =>
  * with what the neighbourhood offers and wants right now, to print or download as one HTML file.
  */
 export function CommunityFlyerButton({ className }: { className?: string }) {
+  const [open, setOpen] = useState(false);
   return (
-    <Dialog>
-      <DialogTrigger asChild>
-        <Button variant="secondary" className={className}>
-          <Printer className="h-4 w-4" aria-hidden="true" />
-          Community Flyer
-        </Button>
-      </DialogTrigger>
-      <DialogContent
-        title="Community Flyer"
-        description="Print it or download it, then post it where your neighbors will see it."
-        className="max-w-3xl"
-      >
-        <Suspense
-          fallback={
-            <p role="status" className="text-slate-600">
-              Preparing the flyer…
-            </p>
-          }
-        >
-          <CommunityFlyer />
-        </Suspense>
-      </DialogContent>
-    </Dialog>
+    <>
+      <Button variant="secondary" className={className} aria-haspopup="dialog" onClick={() => setOpen(true)}>
+        <Printer className="h-4 w-4" aria-hidden="true" />
+        <Trans>Community Flyer</Trans>
+      </Button>
+      <CommunityFlyerDialog open={open} onOpenChange={setOpen} />
+    </>
   );
 }

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Download, Printer } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
 import { Button } from '../../../components/ui/button';
@@ -13,6 +14,8 @@ import { LocalAddressNote } from './local-address-note';
 /** The dialog's body: mounted only while the dialog is open, so nothing is made before it is asked for. */
 export function CommunityFlyer() {
   const checkboxId = useId();
+  const { i18n, t } = useLingui();
+  const lang = i18n.locale;
   const [includeNeighborhood, setIncludeNeighborhood] = useState(false);
   const site = useSiteInfo();
   const publicUrl = site.data?.publicUrl;
@@ -26,15 +29,16 @@ export function CommunityFlyer() {
       publicUrl,
       qrDataUrl: qrCode.data,
       neighborhood: includeNeighborhood ? neighborhood.data : null,
+      lang,
     });
-  }, [publicUrl, qrCode.data, waitingForNeighborhood, includeNeighborhood, neighborhood.data]);
+  }, [publicUrl, qrCode.data, waitingForNeighborhood, includeNeighborhood, neighborhood.data, lang]);
 
   const onPrint = () => {
     if (!html) return;
     if (!printFlyer(html)) {
       toast({
-        title: 'Pop-up blocked',
-        description: 'Allow pop-ups for this site to print the flyer, or download it instead.',
+        title: t`Pop-up blocked`,
+        description: t`Allow pop-ups for this site to print the flyer, or download it instead.`,
         variant: 'destructive',
       });
     }
@@ -54,37 +58,39 @@ export function CommunityFlyer() {
           className="mt-0.5 h-4 w-4 shrink-0 accent-brand-700"
         />
         <label htmlFor={checkboxId} className="text-sm text-slate-800">
-          Include what our neighborhood offers and wants right now
+          <Trans>Include what our neighborhood offers and wants right now</Trans>
           <span className="block text-slate-600">
-            A few current offers and wants near you, with first names only.
+            <Trans>A few current offers and wants near you, with first names only.</Trans>
           </span>
         </label>
       </div>
       {includeNeighborhood && neighborhood.isError ? (
         <p role="alert" className="text-sm text-red-700">
-          Could not load what the neighborhood offers right now. The flyer leaves that part out.
+          <Trans>
+            Could not load what the neighborhood offers right now. The flyer leaves that part out.
+          </Trans>
         </p>
       ) : null}
       <LocalAddressNote publicUrl={publicUrl} />
       <div className="flex flex-wrap gap-2">
         <Button onClick={onPrint} disabled={!html}>
           <Printer className="h-4 w-4" aria-hidden="true" />
-          Print
+          <Trans>Print</Trans>
         </Button>
         <Button variant="secondary" onClick={onDownload} disabled={!html}>
           <Download className="h-4 w-4" aria-hidden="true" />
-          Download
+          <Trans>Download</Trans>
         </Button>
       </div>
       {html ? (
-        <FlyerPreview html={html} title="Community flyer preview" />
+        <FlyerPreview html={html} title={t`Community flyer preview`} />
       ) : site.isError || qrCode.isError ? (
         <p role="alert" className="text-red-700">
-          The flyer could not be prepared. Please try again.
+          <Trans>The flyer could not be prepared. Please try again.</Trans>
         </p>
       ) : (
         <p role="status" className="text-slate-600">
-          Preparing the flyer…
+          <Trans>Preparing the flyer…</Trans>
         </p>
       )}
     </div>

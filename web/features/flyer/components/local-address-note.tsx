@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { Info } from 'lucide-react';
 import { isLoopbackUrl } from '../../../../common/urls';
 
@@ -14,10 +15,12 @@ export function LocalAddressNote({ publicUrl }: { publicUrl: string | undefined 
     >
       <Info className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
       <p>
-        The QR code and address on this flyer point to this computer ({publicUrl}), so phones that scan it
-        will not reach Barterhood. Whoever runs this site sets its public address with the{' '}
-        <code className="font-mono">PUBLIC_URL</code> setting (for example{' '}
-        <code className="font-mono">PUBLIC_URL=https://barter.example.org</code>) and restarts it.
+        <Trans>
+          The QR code and address on this flyer point to this computer ({publicUrl}), so phones that scan it
+          will not reach Barterhood. Whoever runs this site sets its public address with the{' '}
+          <code className="font-mono">PUBLIC_URL</code> setting (for example{' '}
+          <code className="font-mono">PUBLIC_URL=https://barter.example.org</code>) and restarts it.
+        </Trans>
       </p>
     </div>
   );

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useEffect, useState } from 'react';
 import { GATE_STORAGE_KEY, GATE_STORAGE_VALUE } from '../../../../common/constants';
@@ -19,7 +20,7 @@ function rememberedGrant(): boolean {
 export function LoadingView() {
   return (
     <output className="flex min-h-screen items-center justify-center text-slate-600" aria-live="polite">
-      Loading...
+      <Trans>Loading...</Trans>
     </output>
   );
 }

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Lock } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Button } from '../../../components/ui/button';
@@ -12,6 +13,7 @@ import { useVerifyPassword } from '../api/gate';
 export function SiteGate({ onGranted }: { onGranted: () => void }) {
   const [password, setPassword] = useState('');
   const verify = useVerifyPassword();
+  const { t } = useLingui();
   const blank = password.trim().length === 0;
 
   const submit = (event: FormEvent) => {
@@ -24,17 +26,17 @@ export function SiteGate({ onGranted }: { onGranted: () => void }) {
         onError: (error) => {
           if (error instanceof ApiError && (error.status === 401 || error.status === 400)) {
             toast({
-              title: 'Access Denied',
-              description: 'Incorrect password. Please try again.',
+              title: t`Access Denied`,
+              description: t`Incorrect password. Please try again.`,
               variant: 'destructive',
             });
             setPassword('');
           } else if (error instanceof ApiError && error.status === 429) {
-            toast({ title: 'Access Denied', description: error.serverMessage, variant: 'destructive' });
+            toast({ title: t`Access Denied`, description: error.serverMessage, variant: 'destructive' });
           } else {
             toast({
-              title: 'Error',
-              description: 'Unable to verify password. Please try again.',
+              title: t`Error`,
+              description: t`Unable to verify password. Please try again.`,
               variant: 'destructive',
             });
           }
@@ -52,12 +54,14 @@ export function SiteGate({ onGranted }: { onGranted: () => void }) {
           </span>
           <h1 className="text-2xl font-bold">Barterhood</h1>
           <p className="text-sm text-slate-600">
-            This site is private for now. Enter the site password to continue.
+            <Trans>This site is private for now. Enter the site password to continue.</Trans>
           </p>
         </div>
         <form onSubmit={submit} className="grid gap-4">
           <div className="grid gap-2">
-            <Label htmlFor="site-password">Site password</Label>
+            <Label htmlFor="site-password">
+              <Trans>Site password</Trans>
+            </Label>
             <Input
               id="site-password"
               type="password"
@@ -69,7 +73,7 @@ export function SiteGate({ onGranted }: { onGranted: () => void }) {
             />
           </div>
           <Button type="submit" size="lg" disabled={blank || verify.isPending}>
-            {verify.isPending ? 'Verifying...' : 'Enter Site'}
+            {verify.isPending ? t`Verifying...` : t`Enter Site`}
           </Button>
         </form>
       </Card>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Check, MapPin, PackagePlus, Search } from 'lucide-react';
 import { type ReactNode, useId, useRef, useState } from 'react';
 import type { CurrentUser } from '../../../../common/schemas/auth';
@@ -21,9 +22,11 @@ export function GettingStarted({ user }: { user: CurrentUser }) {
   const heading = useRef<HTMLHeadingElement>(null);
   const [wantOpen, setWantOpen] = useState(false);
   const openAddItem = useOpenAddItem();
+  const { t } = useLingui();
   const steps = query.data;
   if (!steps || steps.completed) return null;
   const done = allStepsDone(steps);
+  const location = user.location;
   const count = [steps.area, steps.want, steps.item].filter(Boolean).length;
   const current = !steps.area ? 'area' : !steps.want ? 'want' : !steps.item ? 'item' : null;
 
@@ -31,8 +34,8 @@ export function GettingStarted({ user }: { user: CurrentUser }) {
     setCompleted.mutate(true, {
       onError: () =>
         toast({
-          title: 'Error',
-          description: 'That did not work. Please try again.',
+          title: t`Error`,
+          description: t`That did not work. Please try again.`,
           variant: 'destructive',
         }),
     });
@@ -49,70 +52,85 @@ export function GettingStarted({ user }: { user: CurrentUser }) {
           tabIndex={-1}
           className="text-lg font-semibold outline-none"
         >
-          {done ? 'You are all set' : 'Get started in three steps'}
+          {done ? t`You are all set` : t`Get started in three steps`}
         </h2>
-        <p className="text-sm text-slate-600">{count} of 3 done</p>
+        <p className="text-sm text-slate-600">
+          <Trans>{count} of 3 done</Trans>
+        </p>
       </div>
       {done ? (
         <p className="text-sm text-slate-700">
-          Neighbors within your distance who offer what you want appear in Barter Match below, and those who
-          want what you offer see your item.
+          <Trans>
+            Neighbors within your distance who offer what you want appear in Barter Match below, and those who
+            want what you offer see your item.
+          </Trans>
         </p>
       ) : null}
       <ol className="grid gap-3">
         <Step
           number={1}
-          title="Set your area"
+          title={t`Set your area`}
           done={steps.area}
           current={current === 'area'}
-          doneText={user.location ? `Your area: ${user.location}` : 'Your area is set.'}
+          doneText={location ? t`Your area: ${location}` : t`Your area is set.`}
           icon={<MapPin className="h-4 w-4" aria-hidden="true" />}
         >
           <p>
-            Distances to neighbors' items are measured from here. Type your postal code, neighborhood or town.
+            <Trans>
+              Distances to neighbors' items are measured from here. Type your postal code, neighborhood or
+              town.
+            </Trans>
           </p>
           <AreaForm user={user} />
         </Step>
         <Step
           number={2}
-          title="Add a first want"
+          title={t`Add a first want`}
           done={steps.want}
           current={current === 'want'}
-          doneText="Your Want List has a want."
+          doneText={t`Your Want List has a want.`}
           icon={<Search className="h-4 w-4" aria-hidden="true" />}
         >
-          <p>What are you looking for? Barter Match shows neighbors' items that match your wants.</p>
+          <p>
+            <Trans>
+              What are you looking for? Barter Match shows neighbors' items that match your wants.
+            </Trans>
+          </p>
           <Button className="justify-self-start" onClick={() => setWantOpen(true)}>
-            Add a Want
+            <Trans>Add a Want</Trans>
           </Button>
         </Step>
         <Step
           number={3}
-          title="Add a first item"
+          title={t`Add a first item`}
           done={steps.item}
           current={current === 'item'}
-          doneText="You have an item to offer."
+          doneText={t`You have an item to offer.`}
           icon={<PackagePlus className="h-4 w-4" aria-hidden="true" />}
         >
           <p>
-            What could you offer a neighbor? A photo helps: the app suggests a title and category from it.
+            <Trans>
+              What could you offer a neighbor? A photo helps: the app suggests a title and category from it.
+            </Trans>
           </p>
           <Button className="justify-self-start" onClick={openAddItem}>
-            Add an Item
+            <Trans>Add an Item</Trans>
           </Button>
         </Step>
       </ol>
       <div className="flex flex-wrap items-center gap-3">
         {done ? (
           <Button onClick={putAway} disabled={setCompleted.isPending}>
-            Done
+            <Trans>Done</Trans>
           </Button>
         ) : (
           <>
             <Button variant="secondary" onClick={putAway} disabled={setCompleted.isPending}>
-              Skip for Now
+              <Trans>Skip for Now</Trans>
             </Button>
-            <p className="text-sm text-slate-600">You can come back to it from the account menu.</p>
+            <p className="text-sm text-slate-600">
+              <Trans>You can come back to it from the account menu.</Trans>
+            </p>
           </>
         )}
       </div>
@@ -157,7 +175,7 @@ function Step({
         <h3 className="flex items-center gap-1 font-medium">
           {icon}
           {title}
-          <span className="sr-only">{done ? ', done' : ', to do'}</span>
+          <span className="sr-only">{done ? <Trans>, done</Trans> : <Trans>, to do</Trans>}</span>
         </h3>
       </div>
       {done ? (
@@ -177,10 +195,11 @@ function AreaForm({ user }: { user: CurrentUser }) {
   const [error, setError] = useState<string | null>(null);
   const inputId = useId();
   const errorId = useId();
+  const { t } = useLingui();
 
   const save = () => {
     if (!place) {
-      setError('Choose your area from the suggestions.');
+      setError(t`Choose your area from the suggestions.`);
       return;
     }
     setError(null);
@@ -192,12 +211,14 @@ function AreaForm({ user }: { user: CurrentUser }) {
         maxTravelDistance: user.maxTravelDistance,
       },
       {
-        onSuccess: () =>
-          toast({ title: 'Area Saved', description: `Distances are measured from ${place.displayName}.` }),
+        onSuccess: () => {
+          const area = place.displayName;
+          toast({ title: t`Area Saved`, description: t`Distances are measured from ${area}.` });
+        },
         onError: () =>
           toast({
-            title: 'Error',
-            description: 'Failed to update profile. Please try again.',
+            title: t`Error`,
+            description: t`Failed to update profile. Please try again.`,
             variant: 'destructive',
           }),
       },
@@ -214,7 +235,7 @@ function AreaForm({ user }: { user: CurrentUser }) {
       }}
     >
       <label htmlFor={inputId} className="font-medium text-slate-900">
-        Your area
+        <Trans>Your area</Trans>
       </label>
       <LocationPicker
         id={inputId}
@@ -236,7 +257,7 @@ function AreaForm({ user }: { user: CurrentUser }) {
         </p>
       ) : null}
       <Button type="submit" className="justify-self-start" disabled={update.isPending}>
-        {update.isPending ? 'Saving...' : 'Save Area'}
+        {update.isPending ? t`Saving...` : t`Save Area`}
       </Button>
     </form>
   );

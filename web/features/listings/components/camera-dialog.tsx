@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Camera, RotateCcw } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { CAMERA_IDEAL_HEIGHT, CAMERA_IDEAL_WIDTH, CAMERA_JPEG_QUALITY } from '../../../../common/constants';
@@ -5,7 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
 
 /** Spec section 8: the alert shown when the camera cannot be opened. */
-export const CAMERA_DENIED_MESSAGE = 'Unable to access camera. Please check permissions.';
+export const CAMERA_DENIED_MESSAGE = msg`Unable to access camera. Please check permissions.`;
 
 /**
  * The camera dialog (spec section 2): rear camera at an ideal 1280x720, Capture, Retake, Use Photo
@@ -20,6 +22,7 @@ export function CameraDialog({
   onOpenChange: (open: boolean) => void;
   onCapture: (dataUrl: string) => void;
 }) {
+  const { t, i18n } = useLingui();
   const videoRef = useRef<HTMLVideoElement>(null);
   const [photo, setPhoto] = useState<string | null>(null);
   // Capture only once the preview has frames: a stream without dimensions would capture nothing.
@@ -53,7 +56,7 @@ export function CameraDialog({
       })
       .catch(() => {
         if (cancelled) return;
-        window.alert(CAMERA_DENIED_MESSAGE);
+        window.alert(i18n._(CAMERA_DENIED_MESSAGE));
         onOpenChange(false);
       });
     return () => {
@@ -61,7 +64,7 @@ export function CameraDialog({
       for (const track of active?.getTracks() ?? []) track.stop();
       setReady(false);
     };
-  }, [open, photo, onOpenChange]);
+  }, [open, photo, onOpenChange, i18n]);
 
   const close = (next: boolean) => {
     if (!next) setPhoto(null);
@@ -80,17 +83,17 @@ export function CameraDialog({
 
   return (
     <Dialog open={open} onOpenChange={close}>
-      <DialogContent title="Take Photo" description="Point your camera at the item, then capture.">
+      <DialogContent title={t`Take Photo`} description={t`Point your camera at the item, then capture.`}>
         <div className="overflow-hidden rounded-xl bg-slate-900">
           {photo ? (
-            <img src={photo} alt="Captured preview" className="aspect-video w-full object-contain" />
+            <img src={photo} alt={t`Captured preview`} className="aspect-video w-full object-contain" />
           ) : (
             <video
               ref={videoRef}
               autoPlay
               playsInline
               muted
-              aria-label="Camera preview"
+              aria-label={t`Camera preview`}
               onLoadedData={() => setReady(true)}
               onPlaying={() => setReady(true)}
               className="aspect-video w-full object-contain"
@@ -99,13 +102,13 @@ export function CameraDialog({
         </div>
         <div className="flex flex-wrap justify-end gap-2">
           <Button variant="secondary" onClick={() => close(false)}>
-            Cancel
+            <Trans>Cancel</Trans>
           </Button>
           {photo ? (
             <>
               <Button variant="secondary" onClick={() => setPhoto(null)}>
                 <RotateCcw className="h-4 w-4" aria-hidden="true" />
-                Retake
+                <Trans>Retake</Trans>
               </Button>
               <Button
                 onClick={() => {
@@ -113,13 +116,13 @@ export function CameraDialog({
                   close(false);
                 }}
               >
-                Use Photo
+                <Trans>Use Photo</Trans>
               </Button>
             </>
           ) : (
             <Button onClick={capture} disabled={!ready}>
               <Camera className="h-4 w-4" aria-hidden="true" />
-              Capture
+              <Trans>Capture</Trans>
             </Button>
           )}
         </div>

@@ -1,6 +1,8 @@
+import { Trans } from '@lingui/react/macro';
 import type { Ref } from 'react';
 import { categoriesFor } from '../../../../common/categories';
 import { Select, type SelectProps } from '../../../components/ui/select';
+import { translateKnown } from '../../../i18n/known-messages';
 
 /** The category list for goods or services (spec section 3); the list swaps with the service toggle. */
 export function CategorySelect({
@@ -10,10 +12,12 @@ export function CategorySelect({
 }: SelectProps & { isService: boolean; ref?: Ref<HTMLSelectElement> }) {
   return (
     <Select ref={ref} {...props}>
-      <option value="">Choose a category</option>
+      <option value="">
+        <Trans>Choose a category</Trans>
+      </option>
       {categoriesFor(isService).map((category) => (
         <option key={category} value={category}>
-          {category}
+          {translateKnown(category)}
         </option>
       ))}
     </Select>

@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { type Item, type ItemFormValues, itemFormSchema } from '../../../../common/schemas/listings';
@@ -8,6 +9,7 @@ import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/use-toast';
+import { i18n } from '../../../i18n/i18n';
 import { serverMessageOf } from '../../../lib/api-client';
 import { isContentNotAllowed } from '../../../lib/content-errors';
 import { useCreateItem, useUpdateItem } from '../api/items';
@@ -42,7 +44,7 @@ function valuesOf(item: Item | undefined): ItemFormValues {
 
 /** The spec's toast, and a word when the photo waits for a moderator (ADR 027). */
 function withHeldNote(text: string, saved: Pick<Item, 'moderation'> | undefined): string {
-  return saved?.moderation === 'held' ? `${text} ${HELD_NOTE}` : text;
+  return saved?.moderation === 'held' ? `${text} ${i18n._(HELD_NOTE)}` : text;
 }
 
 /** The Add New Item dialog (spec section 2), also used to edit one of the member's items. */
@@ -56,6 +58,7 @@ export function ItemFormDialog({
   /** The item to edit; absent to add a new one. */
   item?: Item;
 }) {
+  const { t } = useLingui();
   const create = useCreateItem();
   const update = useUpdateItem();
   const form = useForm<ItemFormValues>({
@@ -76,16 +79,16 @@ export function ItemFormDialog({
   const onError = (error: unknown) => {
     if (isContentNotAllowed(error)) {
       toast({
-        title: 'Content Not Allowed',
-        description: 'Please use appropriate language when describing your item.',
+        title: t`Content Not Allowed`,
+        description: t`Please use appropriate language when describing your item.`,
         variant: 'destructive',
       });
     } else {
       toast({
-        title: 'Error',
+        title: t`Error`,
         description: item
-          ? serverMessageOf(error, 'Failed to save item. Please try again.')
-          : 'Failed to add item. Please try again.',
+          ? serverMessageOf(error, t`Failed to save item. Please try again.`)
+          : t`Failed to add item. Please try again.`,
         variant: 'destructive',
       });
     }
@@ -97,7 +100,7 @@ export function ItemFormDialog({
         { id: item.id, changes: values },
         {
           onSuccess: (saved) => {
-            toast({ title: 'Success', description: withHeldNote('Your item has been updated.', saved) });
+            toast({ title: t`Success`, description: withHeldNote(t`Your item has been updated.`, saved) });
             onOpenChange(false);
           },
           onError,
@@ -106,7 +109,7 @@ export function ItemFormDialog({
     } else {
       create.mutate(values, {
         onSuccess: (saved) => {
-          toast({ title: 'Success', description: withHeldNote('Your item has been added.', saved) });
+          toast({ title: t`Success`, description: withHeldNote(t`Your item has been added.`, saved) });
           onOpenChange(false);
         },
         onError,
@@ -117,8 +120,8 @@ export function ItemFormDialog({
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent
-        title={item ? 'Edit Item' : 'Add New Item'}
-        description={item ? 'Change what you offer.' : 'Offer something you have or a service you can do.'}
+        title={item ? t`Edit Item` : t`Add New Item`}
+        description={item ? t`Change what you offer.` : t`Offer something you have or a service you can do.`}
       >
         <form onSubmit={onSubmit} noValidate className="grid gap-4">
           <Controller
@@ -138,12 +141,12 @@ export function ItemFormDialog({
           />
           {/* Always rendered, so screen readers announce the change; out of the layout while idle. */}
           <p role="status" className={photoAnalysis.analyzing ? 'text-sm text-slate-600' : 'sr-only'}>
-            {photoAnalysis.analyzing ? 'Analyzing photo...' : ''}
+            {photoAnalysis.analyzing ? t`Analyzing photo...` : ''}
           </p>
-          <FormField label="Title" error={errors.title?.message}>
+          <FormField label={t`Title`} error={errors.title?.message}>
             <Input {...form.register('title')} />
           </FormField>
-          <FormField label="Description" error={errors.description?.message}>
+          <FormField label={t`Description`} error={errors.description?.message}>
             <Textarea {...form.register('description')} />
           </FormField>
           <Controller
@@ -152,7 +155,7 @@ export function ItemFormDialog({
             render={({ field }) => (
               <ServiceToggle
                 id="item-is-service"
-                label="This is a service"
+                label={t`This is a service`}
                 checked={field.value ?? false}
                 onCheckedChange={(checked) => {
                   field.onChange(checked);
@@ -161,10 +164,10 @@ export function ItemFormDialog({
               />
             )}
           />
-          <FormField label="Category" error={errors.category?.message}>
+          <FormField label={t`Category`} error={errors.category?.message}>
             <CategorySelect isService={isService} {...form.register('category')} />
           </FormField>
-          <FormField label="Estimated Value ($)" error={errors.estimatedValue?.message}>
+          <FormField label={t`Estimated Value ($)`} error={errors.estimatedValue?.message}>
             <Input
               type="number"
               inputMode="decimal"
@@ -175,10 +178,10 @@ export function ItemFormDialog({
           </FormField>
           <div className="flex justify-end gap-2">
             <Button variant="secondary" onClick={() => onOpenChange(false)}>
-              Cancel
+              <Trans>Cancel</Trans>
             </Button>
             <Button type="submit" disabled={pending}>
-              {item ? (pending ? 'Saving...' : 'Save Changes') : pending ? 'Adding...' : 'Add Item'}
+              {item ? (pending ? t`Saving...` : t`Save Changes`) : pending ? t`Adding...` : t`Add Item`}
             </Button>
           </div>
         </form>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import type { Item } from '../../../../common/schemas/listings';
@@ -8,6 +9,7 @@ import { ListStatus } from '../../../components/ui/list-status';
 import { ListingImage } from '../../../components/ui/listing-image';
 import { LoadMoreButton } from '../../../components/ui/load-more-button';
 import { toast } from '../../../components/ui/use-toast';
+import { translateKnown } from '../../../i18n/known-messages';
 import { flattenOwnList } from '../../../lib/own-list';
 import { useDeleteItem, useMyItems, useUpdateItem } from '../api/items';
 import { useOpenAddItem } from './add-item-context';
@@ -19,6 +21,7 @@ import { ModerationBadge } from './moderation-badge';
  * Items come a page at a time (Load More); the count is the server's total, not what is loaded.
  */
 export function MyItemsTab() {
+  const { t } = useLingui();
   const query = useMyItems();
   const { isLoading, isError } = query;
   const { rows: items, total } = flattenOwnList(query.data?.pages);
@@ -27,6 +30,7 @@ export function MyItemsTab() {
   const [deleting, setDeleting] = useState<Item | undefined>();
   const remove = useDeleteItem();
   const update = useUpdateItem();
+  const deletingTitle = deleting?.title ?? '';
 
   const toggleActive = (item: Item) =>
     update.mutate(
@@ -34,8 +38,8 @@ export function MyItemsTab() {
       {
         onError: () =>
           toast({
-            title: 'Error',
-            description: 'Failed to update item. Please try again.',
+            title: t`Error`,
+            description: t`Failed to update item. Please try again.`,
             variant: 'destructive',
           }),
       },
@@ -45,72 +49,90 @@ export function MyItemsTab() {
     <section aria-labelledby="my-items-heading" className="grid gap-4">
       <div className="flex items-center justify-between gap-3">
         <h2 id="my-items-heading" className="text-lg font-semibold">
-          My Items ({total})
+          <Trans>My Items ({total})</Trans>
         </h2>
         <Button size="sm" onClick={openAddItem}>
           <Plus className="h-4 w-4" aria-hidden="true" />
-          Add Item
+          <Trans>Add Item</Trans>
         </Button>
       </div>
       <ListStatus
         isLoading={isLoading}
         isError={isError}
         count={items.length}
-        errorText="Your items could not be loaded. Please try again."
-        emptyText="You have not listed anything yet. Add an item or a service you can offer."
+        errorText={t`Your items could not be loaded. Please try again.`}
+        emptyText={t`You have not listed anything yet. Add an item or a service you can offer.`}
       />
       <ul className="grid gap-3 sm:grid-cols-2">
-        {items.map((item) => (
-          <li key={item.id} className="flex gap-3 rounded-xl border border-slate-200 bg-white p-3 shadow-sm">
-            <ListingImage
-              src={item.thumbnailUrl ?? item.imageUrl}
-              className="h-24 w-24 shrink-0 rounded-lg"
-            />
-            <div className="grid min-w-0 flex-1 content-start gap-1">
-              <h3 className="truncate font-semibold">{item.title}</h3>
-              <p className="line-clamp-2 text-sm text-slate-600">{item.description}</p>
-              <div className="flex flex-wrap gap-1">
-                <Badge tone="brand">{item.category}</Badge>
-                {item.isService ? <Badge tone="accent">Service</Badge> : null}
-                {item.isActive || item.moderation ? null : <Badge>Hidden</Badge>}
-                <ModerationBadge moderation={item.moderation} />
-                {item.isReserved ? <Badge tone="success">Reserved in a barter</Badge> : null}
-              </div>
-              <div className="mt-1 flex flex-wrap gap-1">
-                <Button
-                  variant="ghost"
-                  size="sm"
-                  onClick={() => setEditing(item)}
-                  aria-label={`Edit ${item.title}`}
-                >
-                  <Pencil className="h-4 w-4" aria-hidden="true" />
-                  Edit
-                </Button>
-                {item.moderation ? null : (
+        {items.map((item) => {
+          const title = item.title;
+          return (
+            <li
+              key={item.id}
+              className="flex gap-3 rounded-xl border border-slate-200 bg-white p-3 shadow-sm"
+            >
+              <ListingImage
+                src={item.thumbnailUrl ?? item.imageUrl}
+                className="h-24 w-24 shrink-0 rounded-lg"
+              />
+              <div className="grid min-w-0 flex-1 content-start gap-1">
+                <h3 className="truncate font-semibold">{item.title}</h3>
+                <p className="line-clamp-2 text-sm text-slate-600">{item.description}</p>
+                <div className="flex flex-wrap gap-1">
+                  <Badge tone="brand">{translateKnown(item.category)}</Badge>
+                  {item.isService ? (
+                    <Badge tone="accent">
+                      <Trans>Service</Trans>
+                    </Badge>
+                  ) : null}
+                  {item.isActive || item.moderation ? null : (
+                    <Badge>
+                      <Trans>Hidden</Trans>
+                    </Badge>
+                  )}
+                  <ModerationBadge moderation={item.moderation} />
+                  {item.isReserved ? (
+                    <Badge tone="success">
+                      <Trans>Reserved in a barter</Trans>
+                    </Badge>
+                  ) : null}
+                </div>
+                <div className="mt-1 flex flex-wrap gap-1">
                   <Button
                     variant="ghost"
                     size="sm"
-                    onClick={() => toggleActive(item)}
-                    aria-label={`${item.isActive ? 'Hide' : 'Show'} ${item.title}`}
+                    onClick={() => setEditing(item)}
+                    aria-label={t`Edit ${title}`}
                   >
-                    {item.isActive ? 'Hide' : 'Show'}
+                    <Pencil className="h-4 w-4" aria-hidden="true" />
+                    <Trans>Edit</Trans>
                   </Button>
-                )}
-                <Button
-                  variant="ghost"
-                  size="sm"
-                  onClick={() => setDeleting(item)}
-                  aria-label={`Delete ${item.title}`}
-                >
-                  <Trash2 className="h-4 w-4" aria-hidden="true" />
-                  Delete
-                </Button>
+                  {item.moderation ? null : (
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      onClick={() => toggleActive(item)}
+                      aria-label={item.isActive ? t`Hide ${title}` : t`Show ${title}`}
+                    >
+                      {item.isActive ? t`Hide` : t`Show`}
+                    </Button>
+                  )}
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    onClick={() => setDeleting(item)}
+                    aria-label={t`Delete ${title}`}
+                  >
+                    <Trash2 className="h-4 w-4" aria-hidden="true" />
+                    <Trans>Delete</Trans>
+                  </Button>
+                </div>
               </div>
-            </div>
-          </li>
-        ))}
+            </li>
+          );
+        })}
       </ul>
-      <LoadMoreButton query={query} label="Load More Items" />
+      <LoadMoreButton query={query} label={t`Load More Items`} />
       <ItemFormDialog
         open={editing !== undefined}
         onOpenChange={(open) => !open && setEditing(undefined)}
@@ -119,21 +141,21 @@ export function MyItemsTab() {
       <ConfirmDialog
         open={deleting !== undefined}
         onOpenChange={(open) => !open && setDeleting(undefined)}
-        title="Delete this item?"
-        description={`"${deleting?.title ?? ''}" and its photo will be removed for good.`}
-        confirmLabel="Delete Item"
+        title={t`Delete this item?`}
+        description={t`"${deletingTitle}" and its photo will be removed for good.`}
+        confirmLabel={t`Delete Item`}
         pending={remove.isPending}
         onConfirm={() =>
           deleting &&
           remove.mutate(deleting.id, {
             onSuccess: () => {
-              toast({ title: 'Item Deleted' });
+              toast({ title: t`Item Deleted` });
               setDeleting(undefined);
             },
             onError: () =>
               toast({
-                title: 'Error',
-                description: 'Failed to delete item. Please try again.',
+                title: t`Error`,
+                description: t`Failed to delete item. Please try again.`,
                 variant: 'destructive',
               }),
           })

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Camera, ImagePlus, Trash2 } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
@@ -19,6 +20,7 @@ export function PhotoField({
   /** While a photo is being analysed the photo buttons are disabled (spec section 4). */
   disabled?: boolean;
 }) {
+  const { t } = useLingui();
   const [cameraOpen, setCameraOpen] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
   const id = useId();
@@ -29,7 +31,11 @@ export function PhotoField({
       onChange(await fileToPhotoDataUrl(file));
     } catch (error) {
       console.warn('Could not read the photo', error);
-      toast({ title: 'Error', description: 'That file is not a photo we can read.', variant: 'destructive' });
+      toast({
+        title: t`Error`,
+        description: t`That file is not a photo we can read.`,
+        variant: 'destructive',
+      });
     } finally {
       if (fileInput.current) fileInput.current.value = '';
     }
@@ -37,31 +43,33 @@ export function PhotoField({
 
   return (
     <fieldset className="grid gap-2">
-      <legend className="text-sm font-medium text-slate-800">Photo</legend>
+      <legend className="text-sm font-medium text-slate-800">
+        <Trans>Photo</Trans>
+      </legend>
       {value ? (
         <img
           src={value}
-          alt="Item preview"
+          alt={t`Item preview`}
           className="max-h-56 w-full rounded-xl bg-slate-100 object-contain"
         />
       ) : (
         <div className="flex h-32 items-center justify-center rounded-xl border-2 border-dashed border-slate-300 text-sm text-slate-500">
-          No photo yet
+          <Trans>No photo yet</Trans>
         </div>
       )}
       <div className="flex flex-wrap gap-2">
         <Button variant="secondary" size="sm" disabled={disabled} onClick={() => setCameraOpen(true)}>
           <Camera className="h-4 w-4" aria-hidden="true" />
-          Take Photo
+          <Trans>Take Photo</Trans>
         </Button>
         <Button variant="secondary" size="sm" disabled={disabled} onClick={() => fileInput.current?.click()}>
           <ImagePlus className="h-4 w-4" aria-hidden="true" />
-          Choose File
+          <Trans>Choose File</Trans>
         </Button>
         {value ? (
           <Button variant="ghost" size="sm" disabled={disabled} onClick={() => onChange(null)}>
             <Trash2 className="h-4 w-4" aria-hidden="true" />
-            Remove Photo
+            <Trans>Remove Photo</Trans>
           </Button>
         ) : null}
         <input
@@ -69,7 +77,7 @@ export function PhotoField({
           id={id}
           type="file"
           accept="image/*"
-          aria-label="Choose a photo file"
+          aria-label={t`Choose a photo file`}
           className="sr-only"
           tabIndex={-1}
           onChange={(event) => void choose(event.target.files?.[0])}

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useCallback, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import type { UseFormReturn } from 'react-hook-form';
@@ -17,6 +18,7 @@ const isBlank = (value: unknown) => value === undefined || value === null || Str
  * makes a pending answer stale: it is then ignored.
  */
 export function usePhotoAnalysis(form: UseFormReturn<ItemFormValues>) {
+  const { t } = useLingui();
   const analyzeImage = useAnalyzeImage();
   const [analyzing, setAnalyzing] = useState(false);
   const run = useRef(0);
@@ -66,33 +68,33 @@ export function usePhotoAnalysis(form: UseFormReturn<ItemFormValues>) {
         if (current !== run.current) return;
         if (isEmptyAnalysis(analysis)) {
           toast({
-            title: 'AI Analysis Complete',
-            description: 'We could not read details from this photo. Please fill them in.',
+            title: t`AI Analysis Complete`,
+            description: t`We could not read details from this photo. Please fill them in.`,
           });
         } else if (apply(analysis) > 0) {
           toast({
-            title: 'AI Analysis Complete',
-            description: 'Item details were generated from your photo.',
+            title: t`AI Analysis Complete`,
+            description: t`Item details were generated from your photo.`,
           });
         } else {
           toast({
-            title: 'AI Analysis Complete',
-            description: 'Your own details were kept; nothing was changed.',
+            title: t`AI Analysis Complete`,
+            description: t`Your own details were kept; nothing was changed.`,
           });
         }
       } catch (error) {
         if (current !== run.current) return;
         console.warn('Photo analysis failed', error);
         toast({
-          title: 'Analysis Failed',
-          description: 'Could not analyze the image. Please fill in details manually.',
+          title: t`Analysis Failed`,
+          description: t`Could not analyze the image. Please fill in details manually.`,
           variant: 'destructive',
         });
       } finally {
         if (current === run.current) setAnalyzing(false);
       }
     },
-    [analyzeImage.mutateAsync, apply],
+    [analyzeImage.mutateAsync, apply, t],
   );
 
   /** Forget a pending analysis and what earlier ones filled (the dialog opened or closed). */

@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { type Want, type WantFormValues, wantFormSchema } from '../../../../common/schemas/listings';
@@ -37,6 +38,7 @@ export function WantFormDialog({
   onOpenChange: (open: boolean) => void;
   want?: Want;
 }) {
+  const { t } = useLingui();
   const create = useCreateWant();
   const update = useUpdateWant();
   const form = useForm<WantFormValues>({
@@ -55,14 +57,14 @@ export function WantFormDialog({
   const onError = (error: unknown) => {
     if (isContentNotAllowed(error)) {
       toast({
-        title: 'Content Not Allowed',
-        description: 'Please use appropriate language when describing what you want.',
+        title: t`Content Not Allowed`,
+        description: t`Please use appropriate language when describing what you want.`,
         variant: 'destructive',
       });
     } else {
       toast({
-        title: 'Error',
-        description: serverMessageOf(error, 'Failed to add want. Please try again.'),
+        title: t`Error`,
+        description: serverMessageOf(error, t`Failed to add want. Please try again.`),
         variant: 'destructive',
       });
     }
@@ -73,21 +75,21 @@ export function WantFormDialog({
       toast({ title });
       onOpenChange(false);
     };
-    if (want) update.mutate({ id: want.id, changes: values }, { onSuccess: done('Want Updated'), onError });
-    else create.mutate(values, { onSuccess: done('Want Added'), onError });
+    if (want) update.mutate({ id: want.id, changes: values }, { onSuccess: done(t`Want Updated`), onError });
+    else create.mutate(values, { onSuccess: done(t`Want Added`), onError });
   });
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent
-        title={want ? 'Edit Want' : 'Add to Want List'}
-        description="Tell neighbors what you are looking for; we match it against what they offer."
+        title={want ? t`Edit Want` : t`Add to Want List`}
+        description={t`Tell neighbors what you are looking for; we match it against what they offer.`}
       >
         <form onSubmit={onSubmit} noValidate className="grid gap-4">
-          <FormField label="Title" error={errors.title?.message}>
+          <FormField label={t`Title`} error={errors.title?.message}>
             <Input {...form.register('title')} />
           </FormField>
-          <FormField label="Description (optional)" error={errors.description?.message}>
+          <FormField label={t`Description (optional)`} error={errors.description?.message}>
             <Textarea {...form.register('description')} />
           </FormField>
           <Controller
@@ -96,7 +98,7 @@ export function WantFormDialog({
             render={({ field }) => (
               <ServiceToggle
                 id="want-is-service"
-                label="Looking for a service"
+                label={t`Looking for a service`}
                 checked={field.value ?? false}
                 onCheckedChange={(checked) => {
                   field.onChange(checked);
@@ -105,18 +107,18 @@ export function WantFormDialog({
               />
             )}
           />
-          <FormField label="Category" error={errors.category?.message}>
+          <FormField label={t`Category`} error={errors.category?.message}>
             <CategorySelect isService={isService} {...form.register('category')} />
           </FormField>
-          <FormField label="Max Value ($, optional)" error={errors.maxValue?.message}>
+          <FormField label={t`Max Value ($, optional)`} error={errors.maxValue?.message}>
             <Input type="number" inputMode="decimal" min="0" step="0.01" {...form.register('maxValue')} />
           </FormField>
           <div className="flex justify-end gap-2">
             <Button variant="secondary" onClick={() => onOpenChange(false)}>
-              Cancel
+              <Trans>Cancel</Trans>
             </Button>
             <Button type="submit" disabled={pending}>
-              {want ? (pending ? 'Saving...' : 'Save Changes') : pending ? 'Adding...' : 'Add Want'}
+              {want ? (pending ? t`Saving...` : t`Save Changes`) : pending ? t`Adding...` : t`Add Want`}
             </Button>
           </div>
         </form>

@@ -1,15 +1,16 @@
+import { plural, t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { CalendarDays, MapPin } from 'lucide-react';
 import type { MemberProfile } from '../../../../common/schemas/members';
 import { TraderReputation } from '../../../components/trader-reputation';
 import { Avatar } from '../../../components/ui/avatar';
+import { formatDate } from '../../../i18n/format';
 import { AreaMap } from '../../places/components/area-map';
-
-const monthYear = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 
 /** "3 completed trades, 1 this month". */
 export function completedTradesText({ totalTrades, thisMonth }: MemberProfile['stats']): string {
-  const trades = `${totalTrades} completed ${totalTrades === 1 ? 'trade' : 'trades'}`;
-  return thisMonth > 0 ? `${trades}, ${thisMonth} this month` : trades;
+  const trades = plural(totalTrades, { one: '# completed trade', other: '# completed trades' });
+  return thisMonth > 0 ? t`${trades}, ${thisMonth} this month` : trades;
 }
 
 /**
@@ -18,6 +19,8 @@ export function completedTradesText({ totalTrades, thisMonth }: MemberProfile['s
  */
 export function MemberProfileHeader({ member }: { member: MemberProfile }) {
   const [firstName, lastName] = member.displayName.split(' ');
+  const area = member.area;
+  const since = formatDate(member.memberSince, { month: 'long', year: 'numeric', timeZone: 'UTC' });
   return (
     <div className="grid gap-4">
       <div className="flex items-center gap-4">
@@ -32,11 +35,11 @@ export function MemberProfileHeader({ member }: { member: MemberProfile }) {
           <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-slate-600">
             <span className="flex items-center gap-1">
               <MapPin className="h-4 w-4 shrink-0 text-brand-700" aria-hidden="true" />
-              {member.area ? `Near ${member.area}` : 'Area not shared'}
+              {area ? t`Near ${area}` : t`Area not shared`}
             </span>
             <span className="flex items-center gap-1">
               <CalendarDays className="h-4 w-4 shrink-0 text-brand-700" aria-hidden="true" />
-              Member since {monthYear.format(new Date(member.memberSince))}
+              <Trans>Member since {since}</Trans>
             </span>
           </p>
           <TraderReputation stats={member.stats} trusted={member.trustedTrader} />

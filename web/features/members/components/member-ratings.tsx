@@ -1,30 +1,32 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { MemberLink } from '../../../components/member-link';
 import { ListStatus } from '../../../components/ui/list-status';
 import { LoadMoreButton } from '../../../components/ui/load-more-button';
 import { Stars } from '../../../components/ui/stars';
+import { formatDate } from '../../../i18n/format';
 import { flattenOwnList } from '../../../lib/own-list';
 import { useUser } from '../../auth/api/get-user';
 import { ReportButton } from '../../safety/components/report-button';
 import { useMemberRatings } from '../api/member';
 
-const dayMonthYear = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
-
 /** The ratings a member received, newest first: stars, comment, who and when; Load More. */
 export function MemberRatings({ memberId, name }: { memberId: string; name: string }) {
+  const { t } = useLingui();
+  const reportName = (raterName: string) => t`Report the rating from ${raterName}`;
   const query = useMemberRatings(memberId);
   const { user } = useUser();
   const { rows: ratings, total } = flattenOwnList(query.data?.pages);
   return (
     <section aria-labelledby="member-ratings-heading" className="grid gap-3">
       <h2 id="member-ratings-heading" className="text-lg font-semibold">
-        Ratings ({total})
+        <Trans>Ratings ({total})</Trans>
       </h2>
       <ListStatus
         isLoading={query.isLoading}
         isError={query.isError}
         count={ratings.length}
-        errorText="Their ratings could not be loaded. Please try again."
-        emptyText={`${name} has not been rated yet.`}
+        errorText={t`Their ratings could not be loaded. Please try again.`}
+        emptyText={t`${name} has not been rated yet.`}
       />
       {ratings.length > 0 ? (
         <ul className="grid gap-3">
@@ -36,25 +38,27 @@ export function MemberRatings({ memberId, name }: { memberId: string; name: stri
               <div className="flex flex-wrap items-center justify-between gap-2">
                 <Stars stars={rating.stars} />
                 <time dateTime={rating.createdAt} className="text-xs text-slate-600">
-                  {dayMonthYear.format(new Date(rating.createdAt))}
+                  {formatDate(rating.createdAt, { dateStyle: 'medium' })}
                 </time>
               </div>
               {rating.comment ? <p className="whitespace-pre-line text-slate-800">{rating.comment}</p> : null}
               <div className="flex flex-wrap items-center justify-between gap-2">
                 <p className="text-sm text-slate-600">
-                  From{' '}
-                  <MemberLink
-                    id={rating.rater.id}
-                    name={rating.rater.displayName}
-                    className="font-medium text-slate-800"
-                  />
+                  <Trans>
+                    From{' '}
+                    <MemberLink
+                      id={rating.rater.id}
+                      name={rating.rater.id ? rating.rater.displayName : t`Former member`}
+                      className="font-medium text-slate-800"
+                    />
+                  </Trans>
                 </p>
                 {rating.comment && rating.rater.id && rating.rater.id !== user?.id ? (
                   <ReportButton
                     targetKind="rating"
                     targetId={String(rating.id)}
-                    what="this rating"
-                    accessibleName={`Report the rating from ${rating.rater.displayName}`}
+                    what={t`this rating`}
+                    accessibleName={reportName(rating.rater.displayName)}
                   />
                 ) : null}
               </div>
@@ -62,7 +66,7 @@ export function MemberRatings({ memberId, name }: { memberId: string; name: stri
           ))}
         </ul>
       ) : null}
-      <LoadMoreButton query={query} label="Load More Ratings" />
+      <LoadMoreButton query={query} label={t`Load More Ratings`} />
     </section>
   );
 }

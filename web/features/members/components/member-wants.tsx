@@ -1,21 +1,24 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Badge } from '../../../components/ui/badge';
 import { ListStatus } from '../../../components/ui/list-status';
+import { translateKnown } from '../../../i18n/known-messages';
 import { useMemberWants } from '../api/member';
 
 /** What a member is looking for: their active wants, with category and Service. */
 export function MemberWants({ memberId, name }: { memberId: string; name: string }) {
+  const { t } = useLingui();
   const { data: wants = [], isLoading, isError } = useMemberWants(memberId);
   return (
     <section aria-labelledby="member-wants-heading" className="grid gap-3">
       <h2 id="member-wants-heading" className="text-lg font-semibold">
-        Looking for
+        <Trans>Looking for</Trans>
       </h2>
       <ListStatus
         isLoading={isLoading}
         isError={isError}
         count={wants.length}
-        errorText="Their wants could not be loaded. Please try again."
-        emptyText={`${name} has no wants listed right now, so they are open to offers.`}
+        errorText={t`Their wants could not be loaded. Please try again.`}
+        emptyText={t`${name} has no wants listed right now, so they are open to offers.`}
       />
       {wants.length > 0 ? (
         <ul className="flex flex-wrap gap-2">
@@ -25,8 +28,12 @@ export function MemberWants({ memberId, name }: { memberId: string; name: string
               className="flex items-center gap-2 rounded-lg border border-slate-200 bg-white px-3 py-2 text-sm"
             >
               <span className="font-medium text-slate-900">{want.title}</span>
-              <Badge tone="brand">{want.category}</Badge>
-              {want.isService ? <Badge tone="accent">Service</Badge> : null}
+              <Badge tone="brand">{translateKnown(want.category)}</Badge>
+              {want.isService ? (
+                <Badge tone="accent">
+                  <Trans>Service</Trans>
+                </Badge>
+              ) : null}
             </li>
           ))}
         </ul>

@@ -1,9 +1,11 @@
 import { Bell } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
-import { CountBadge, unreadLabel } from '../../../components/ui/count-badge';
+import { CountBadge } from '../../../components/ui/count-badge';
+import { withMessages } from '../../../i18n/i18n';
+import { bellLabel } from '../notification-text';
 
 const LoadedNotificationBell = lazy(() =>
-  import('./notification-bell').then((module) => ({ default: module.NotificationBell })),
+  withMessages(import('./notification-bell')).then((module) => ({ default: module.NotificationBell })),
 );
 
 /**
@@ -18,7 +20,7 @@ export function NotificationBell({ unread }: { unread: number }) {
       fallback={
         <button
           type="button"
-          aria-label={unreadLabel('Notifications', unread)}
+          aria-label={bellLabel(unread)}
           aria-haspopup="menu"
           aria-expanded={false}
           onClick={() => setWanted(true)}

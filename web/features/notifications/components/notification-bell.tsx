@@ -1,15 +1,17 @@
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { Bell } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
-import { notificationText } from '../../../../common/notification-text';
 import type { Notification } from '../../../../common/schemas/notifications';
 import { paths } from '../../../app/paths';
-import { CountBadge, unreadLabel } from '../../../components/ui/count-badge';
-import { flattenOwnList } from '../../../lib/own-list';
+import { CountBadge } from '../../../components/ui/count-badge';
 import { formatRelativeTime } from '../../../i18n/format';
+import { flattenOwnList } from '../../../lib/own-list';
 import { cn } from '../../../lib/utils';
 import { useMarkAllNotificationsRead, useMarkNotificationRead, useNotifications } from '../api/notifications';
+import { bellLabel, notificationText } from '../notification-text';
 
 const itemClass =
   'flex w-full cursor-pointer gap-3 rounded-md px-3 py-2 text-left outline-none data-[highlighted]:bg-slate-100';
@@ -21,7 +23,8 @@ function entryLabel(notification: Notification): string {
     notification.actor?.displayName ?? null,
     notification.count,
   );
-  return `${notification.read ? '' : 'Unread: '}${text}, ${formatRelativeTime(notification.createdAt)}`;
+  const when = formatRelativeTime(notification.createdAt);
+  return notification.read ? t`${text}, ${when}` : t`Unread: ${text}, ${when}`;
 }
 
 /** What one entry shows: an unread dot, the sentence (bold while unread), and how long ago. */
@@ -72,7 +75,7 @@ export function NotificationBell({ unread, defaultOpen = false }: { unread: numb
     // aria-hidden), and the list closes on Escape, a click outside or leaving it.
     <DropdownMenu.Root open={open} onOpenChange={setOpen} modal={false}>
       <DropdownMenu.Trigger
-        aria-label={unreadLabel('Notifications', unread)}
+        aria-label={bellLabel(unread)}
         className="relative rounded-full p-2 text-slate-700 hover:bg-slate-100"
       >
         <Bell className="h-5 w-5" aria-hidden="true" />
@@ -87,7 +90,7 @@ export function NotificationBell({ unread, defaultOpen = false }: { unread: numb
         >
           <div className="flex items-center justify-between gap-2 px-3 py-2">
             <DropdownMenu.Label className="text-sm font-semibold text-slate-900">
-              Notifications
+              <Trans>Notifications</Trans>
             </DropdownMenu.Label>
             <DropdownMenu.Item
               disabled={!anyUnread || markAll.isPending}
@@ -97,16 +100,22 @@ export function NotificationBell({ unread, defaultOpen = false }: { unread: numb
               }}
               className="cursor-pointer rounded-md px-2 py-1 text-sm font-medium text-brand-700 outline-none data-[disabled]:cursor-default data-[disabled]:text-slate-500 data-[highlighted]:bg-slate-100"
             >
-              Mark all as read
+              <Trans>Mark all as read</Trans>
             </DropdownMenu.Item>
           </div>
           <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
           {query.isLoading ? (
-            <p className="px-3 py-4 text-sm text-slate-600">Loading...</p>
+            <p className="px-3 py-4 text-sm text-slate-600">
+              <Trans>Loading...</Trans>
+            </p>
           ) : query.isError && rows.length === 0 ? (
-            <p className="px-3 py-4 text-sm text-red-700">Could not load your notifications.</p>
+            <p className="px-3 py-4 text-sm text-red-700">
+              <Trans>Could not load your notifications.</Trans>
+            </p>
           ) : rows.length === 0 ? (
-            <p className="px-3 py-6 text-center text-sm text-slate-600">No notifications yet</p>
+            <p className="px-3 py-6 text-center text-sm text-slate-600">
+              <Trans>No notifications yet</Trans>
+            </p>
           ) : (
             rows.map((notification) => {
               // A barter's entry opens the barter; a trade circle's (circle_*, swap_day_solved) the circle.
@@ -143,7 +152,7 @@ export function NotificationBell({ unread, defaultOpen = false }: { unread: numb
               }}
               className="cursor-pointer rounded-md px-3 py-2 text-center text-sm font-medium text-brand-700 outline-none data-[highlighted]:bg-slate-100"
             >
-              {query.isFetchingNextPage ? 'Loading...' : 'Load more'}
+              {query.isFetchingNextPage ? <Trans>Loading...</Trans> : <Trans>Load more</Trans>}
             </DropdownMenu.Item>
           ) : null}
         </DropdownMenu.Content>

@@ -1,7 +1,10 @@
+import { t } from '@lingui/core/macro';
 import { MapPin } from 'lucide-react';
 import { lazy, type ReactNode, Suspense, useCallback, useEffect, useState } from 'react';
 import type { ApproximateArea } from '../../../../common/schemas/places';
 import type { SiteInfo } from '../../../../common/schemas/site';
+import { formatApproximateRadius } from '../../../i18n/format';
+import { withMessages } from '../../../i18n/i18n';
 import { useSiteInfo } from '../../site/api/site-info';
 
 interface LoadedMapProps {
@@ -23,21 +26,21 @@ function MapUnavailable({ onUnavailable }: LoadedMapProps) {
  */
 const LeafletAreaMap = lazy(
   (): Promise<{ default: (props: LoadedMapProps) => ReactNode }> =>
-    import('./leaflet-area-map').catch(() => ({ default: MapUnavailable })),
+    withMessages(import('./leaflet-area-map')).catch(() => ({ default: MapUnavailable })),
 );
 
-const METERS_PER_MILE = 1609.344;
-
-/** "about 1.5 miles": the radius to the nearest half mile (never below half a mile). */
+/** "about 1.5 miles" ("unos 2,5 km"): the radius to the nearest half unit (never below half of one). */
 export function radiusText(radiusMeters: number): string {
-  const miles = Math.max(0.5, Math.round((radiusMeters / METERS_PER_MILE) * 2) / 2);
-  return `about ${miles} ${miles === 1 ? 'mile' : 'miles'}`;
+  return formatApproximateRadius(radiusMeters);
 }
 
-/** The area in words: what the map shows, and all there is without one. */
+/** The area in words, in the active language: what the map shows, and all there is without one. */
 export function areaText(area: ApproximateArea): string {
-  const where = area.name ? `near ${area.name}` : 'in this area';
-  return `Approximate area: ${where}, within ${radiusText(area.radiusMeters)}. The exact address is never shown.`;
+  const radius = radiusText(area.radiusMeters);
+  const place = area.name;
+  return place
+    ? t`Approximate area: near ${place}, within ${radius}. The exact address is never shown.`
+    : t`Approximate area: in this area, within ${radius}. The exact address is never shown.`;
 }
 
 /**
@@ -47,6 +50,7 @@ export function areaText(area: ApproximateArea): string {
  */
 export function AreaMap({ area, className }: { area: ApproximateArea; className?: string }) {
   const { data: site } = useSiteInfo();
+  const place = area.name;
   const [mapFailed, setMapFailed] = useState(false);
   const onUnavailable = useCallback(() => setMapFailed(true), []);
   const tiles = site?.mapTiles ?? null;
@@ -60,7 +64,7 @@ export function AreaMap({ area, className }: { area: ApproximateArea; className?
           <LeafletAreaMap
             area={area}
             tiles={tiles}
-            label={`Map of the approximate area${area.name ? ` near ${area.name}` : ''}`}
+            label={place ? t`Map of the approximate area near ${place}` : t`Map of the approximate area`}
             onUnavailable={onUnavailable}
           />
         </Suspense>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { BIO_MAX_LENGTH } from '../../../../common/schemas/members';
@@ -11,6 +12,7 @@ import { memberKeys, useMember } from '../../members/api/member';
 
 /** "About you": a few words on the member's page, moderated like listings (PUT /api/user/bio). */
 export function BioCard({ userId }: { userId: string }) {
+  const { t } = useLingui();
   const member = useMember(userId);
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -34,16 +36,16 @@ export function BioCard({ userId }: { userId: string }) {
           event.preventDefault();
           setError(null);
           save.mutate(text, {
-            onSuccess: () => toast({ title: 'Saved', description: 'Your page shows your new words.' }),
-            onError: (failure) => setError(serverMessageOf(failure, 'Please try again.')),
+            onSuccess: () => toast({ title: t`Saved`, description: t`Your page shows your new words.` }),
+            onError: (failure) => setError(serverMessageOf(failure, t`Please try again.`)),
           });
         }}
       >
         <Label htmlFor={id} className="text-lg font-semibold text-slate-900">
-          About you
+          <Trans>About you</Trans>
         </Label>
         <p className="text-sm text-slate-600">
-          A few words neighbors see on your page: what you trade, what you're good at.
+          <Trans>A few words neighbors see on your page: what you trade, what you're good at.</Trans>
         </p>
         <Textarea
           id={id}
@@ -59,7 +61,7 @@ export function BioCard({ userId }: { userId: string }) {
           </p>
         )}
         <Button type="submit" disabled={save.isPending} className="justify-self-start">
-          {save.isPending ? 'Saving...' : 'Save'}
+          {save.isPending ? t`Saving...` : t`Save`}
         </Button>
       </form>
     </Card>

@@ -1,3 +1,5 @@
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { LocateFixed } from 'lucide-react';
 import { type KeyboardEvent, useEffect, useId, useState } from 'react';
 import {
@@ -28,9 +30,6 @@ export interface LocationPickerProps {
   'aria-invalid'?: boolean;
   'aria-describedby'?: string;
 }
-
-const GEOLOCATION_FAILED =
-  'We could not find your current location. Type your neighborhood, ZIP code or town instead.';
 
 /** `value`, once it has stopped changing for `delayMs`. */
 function useDebouncedValue<T>(value: T, delayMs: number): T {
@@ -73,6 +72,7 @@ export function LocationPicker({
   'aria-invalid': ariaInvalid,
   'aria-describedby': ariaDescribedBy,
 }: LocationPickerProps) {
+  const { t } = useLingui();
   const baseId = useId();
   const inputId = id ?? `${baseId}-input`;
   const listboxId = `${baseId}-listbox`;
@@ -86,6 +86,7 @@ export function LocationPicker({
   const [locating, setLocating] = useState(false);
   const [geolocationFailed, setGeolocationFailed] = useState(false);
 
+  const minChars = LOCATION_SEARCH_MIN_CHARS;
   const typed = term.trim();
   const debounced = useDebouncedValue(typed, LOCATION_SEARCH_DEBOUNCE_MS);
   const search = usePlaceSearch(debounced);
@@ -168,10 +169,9 @@ export function LocationPicker({
     }
   }
 
+  const found = places.length;
   const announcement =
-    open && state === 'results'
-      ? `${places.length} ${places.length === 1 ? 'location' : 'locations'} found`
-      : '';
+    open && state === 'results' ? plural(found, { one: '# location found', other: '# locations found' }) : '';
 
   return (
     <div className="grid gap-2" data-state={state}>
@@ -189,7 +189,7 @@ export function LocationPicker({
           aria-activedescendant={active >= 0 ? optionId(active) : undefined}
           aria-invalid={ariaInvalid}
           aria-describedby={[ariaDescribedBy, hintId].filter(Boolean).join(' ')}
-          placeholder="Type your neighborhood, ZIP code or town"
+          placeholder={t`Type your neighborhood, ZIP code or town`}
           value={value}
           onChange={(event) => {
             onTextChange(event.target.value);
@@ -210,14 +210,20 @@ export function LocationPicker({
             !popupVisible && 'hidden',
           )}
         >
-          {state === 'searching' ? <p className="px-3 py-2 text-sm text-slate-600">Searching...</p> : null}
+          {state === 'searching' ? (
+            <p className="px-3 py-2 text-sm text-slate-600">
+              <Trans>Searching...</Trans>
+            </p>
+          ) : null}
           {state === 'results' && places.length === 0 ? (
-            <p className="px-3 py-2 text-sm text-slate-600">No locations found.</p>
+            <p className="px-3 py-2 text-sm text-slate-600">
+              <Trans>No locations found.</Trans>
+            </p>
           ) : null}
           <div
             id={listboxId}
             role="listbox"
-            aria-label="Location suggestions"
+            aria-label={t`Location suggestions`}
             hidden={!listOpen}
             // Keeps the focus in the field while a suggestion is clicked.
             onMouseDown={(event) => event.preventDefault()}
@@ -249,12 +255,16 @@ export function LocationPicker({
         </div>
       </div>
       <p id={hintId} className="text-xs text-slate-600">
-        Type at least {LOCATION_SEARCH_MIN_CHARS} letters or the digits of your ZIP code, then choose from the
-        list. A neighborhood or ZIP code puts you nearer your neighbors than a whole town.
+        <Trans>
+          Type at least {minChars} letters or the digits of your ZIP code, then choose from the list. A
+          neighborhood or ZIP code puts you nearer your neighbors than a whole town.
+        </Trans>
       </p>
       {/* The offline place data's credit (ADR 032): outside the field's description, read once. */}
       <p className="text-xs text-slate-600">
-        Neighborhoods: Zillow (CC BY-SA 3.0). ZIP codes: U.S. Census Bureau. Towns: GeoNames (CC BY 4.0).
+        <Trans>
+          Neighborhoods: Zillow (CC BY-SA 3.0). ZIP codes: U.S. Census Bureau. Towns: GeoNames (CC BY 4.0).
+        </Trans>
       </p>
       <p role="status" className="sr-only">
         {announcement}
@@ -262,10 +272,12 @@ export function LocationPicker({
       <div className="flex flex-wrap items-center gap-3">
         <Button variant="secondary" size="sm" onClick={fillCurrentLocation} disabled={locating}>
           <LocateFixed className="h-4 w-4" aria-hidden="true" />
-          {locating ? 'Locating...' : 'Use current location'}
+          {locating ? t`Locating...` : t`Use current location`}
         </Button>
         <p role="status" className="text-sm text-slate-600">
-          {geolocationFailed ? GEOLOCATION_FAILED : ''}
+          {geolocationFailed
+            ? t`We could not find your current location. Type your neighborhood, ZIP code or town instead.`
+            : ''}
         </p>
       </div>
     </div>

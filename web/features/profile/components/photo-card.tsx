@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useRef } from 'react';
 import type { CurrentUser } from '../../../../common/schemas/auth';
@@ -11,6 +12,7 @@ import { memberKeys } from '../../members/api/member';
 
 /** The profile photo: choose one (the listings' photo pipeline) or remove it (POST/DELETE /api/user/photo). */
 export function PhotoCard({ user }: { user: CurrentUser }) {
+  const { t } = useLingui();
   const queryClient = useQueryClient();
   const input = useRef<HTMLInputElement>(null);
   const inputId = useId();
@@ -20,8 +22,8 @@ export function PhotoCard({ user }: { user: CurrentUser }) {
   };
   const failed = (error: unknown) =>
     toast({
-      title: 'Photo not saved',
-      description: serverMessageOf(error, 'Please try another photo.'),
+      title: t`Photo not saved`,
+      description: serverMessageOf(error, t`Please try another photo.`),
       variant: 'destructive',
     });
   const upload = useMutation({
@@ -49,7 +51,9 @@ export function PhotoCard({ user }: { user: CurrentUser }) {
         className="h-16 w-16 text-xl"
       />
       <div className="grid gap-2">
-        <h2 className="text-lg font-semibold text-slate-900">Profile photo</h2>
+        <h2 className="text-lg font-semibold text-slate-900">
+          <Trans>Profile photo</Trans>
+        </h2>
         <div className="flex flex-wrap gap-2">
           <input
             ref={input}
@@ -58,7 +62,7 @@ export function PhotoCard({ user }: { user: CurrentUser }) {
             accept="image/jpeg,image/png,image/webp"
             className="sr-only"
             tabIndex={-1}
-            aria-label="Choose a profile photo"
+            aria-label={t`Choose a profile photo`}
             onChange={(event) => {
               const file = event.target.files?.[0];
               if (file) upload.mutate(file);
@@ -66,11 +70,11 @@ export function PhotoCard({ user }: { user: CurrentUser }) {
             }}
           />
           <Button variant="secondary" disabled={upload.isPending} onClick={() => input.current?.click()}>
-            {upload.isPending ? 'Uploading...' : user.profileImageUrl ? 'Change Photo' : 'Add a Photo'}
+            {upload.isPending ? t`Uploading...` : user.profileImageUrl ? t`Change Photo` : t`Add a Photo`}
           </Button>
           {user.profileImageUrl && (
             <Button variant="ghost" disabled={remove.isPending} onClick={() => remove.mutate()}>
-              Remove Photo
+              <Trans>Remove Photo</Trans>
             </Button>
           )}
         </div>

@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useController, useForm } from 'react-hook-form';
 import { TRAVEL_DISTANCE_MAX, TRAVEL_DISTANCE_MIN } from '../../../../common/constants';
 import type { CurrentUser } from '../../../../common/schemas/auth';
@@ -26,6 +27,7 @@ function defaultsOf(user: CurrentUser): ProfileFormValues {
 
 /** The Profile tab: location (through the location picker) and max travel distance. */
 export function ProfileFormTab({ user }: { user: CurrentUser }) {
+  const { t } = useLingui();
   const updateProfile = useUpdateProfile();
   const form = useForm<ProfileFormValues, unknown, ProfileInput>({
     resolver: zodResolver(profileFormSchema),
@@ -38,12 +40,12 @@ export function ProfileFormTab({ user }: { user: CurrentUser }) {
     updateProfile.mutate(values, {
       onSuccess: () => {
         form.reset(values);
-        toast({ title: 'Success', description: 'Your profile has been updated.' });
+        toast({ title: t`Success`, description: t`Your profile has been updated.` });
       },
       onError: () =>
         toast({
-          title: 'Error',
-          description: 'Failed to update profile. Please try again.',
+          title: t`Error`,
+          description: t`Failed to update profile. Please try again.`,
           variant: 'destructive',
         }),
     }),
@@ -54,12 +56,17 @@ export function ProfileFormTab({ user }: { user: CurrentUser }) {
 
   return (
     <Card className="p-6">
-      <h2 className="text-lg font-semibold text-slate-900">Profile Settings</h2>
+      <h2 className="text-lg font-semibold text-slate-900">
+        <Trans>Profile Settings</Trans>
+      </h2>
       <p className="mt-1 text-sm text-slate-600">
-        Your location is used to show how far away neighbors' items are; others never see your exact position.
+        <Trans>
+          Your location is used to show how far away neighbors' items are; others never see your exact
+          position.
+        </Trans>
       </p>
       <form onSubmit={onSubmit} noValidate className="mt-6 grid max-w-xl gap-6">
-        <FormField label="Location" error={locationError}>
+        <FormField label={t`Location`} error={locationError}>
           <LocationPicker
             name={location.field.name}
             value={location.field.value}
@@ -77,7 +84,7 @@ export function ProfileFormTab({ user }: { user: CurrentUser }) {
             }}
           />
         </FormField>
-        <FormField label="Max Travel Distance (miles)" error={errors.maxTravelDistance?.message}>
+        <FormField label={t`Max Travel Distance (miles)`} error={errors.maxTravelDistance?.message}>
           <Input
             type="number"
             inputMode="numeric"
@@ -89,7 +96,7 @@ export function ProfileFormTab({ user }: { user: CurrentUser }) {
           />
         </FormField>
         <Button type="submit" className="justify-self-start" disabled={updateProfile.isPending}>
-          {updateProfile.isPending ? 'Updating...' : 'Update Profile'}
+          {updateProfile.isPending ? t`Updating...` : t`Update Profile`}
         </Button>
       </form>
     </Card>

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { MapPin } from 'lucide-react';
 import type { CurrentUser } from '../../../../common/schemas/auth';
 import { isTrustedTrader } from '../../../../common/trader-reputation';
@@ -7,8 +8,9 @@ import { useTradeStats } from '../api/trades';
 
 /** The profile screen's header: name, location, rating and trade count, Trusted Trader when earned. */
 export function ProfileHeader({ user }: { user: CurrentUser }) {
+  const { t } = useLingui();
   const stats = useTradeStats(user.id);
-  const fullName = [user.firstName, user.lastName].filter(Boolean).join(' ') || 'Member';
+  const fullName = [user.firstName, user.lastName].filter(Boolean).join(' ') || t`Member`;
   return (
     <div className="flex items-center gap-4">
       <Avatar
@@ -21,7 +23,7 @@ export function ProfileHeader({ user }: { user: CurrentUser }) {
         <h1 className="text-2xl font-bold text-slate-900">{fullName}</h1>
         <p className="flex items-center gap-1 text-slate-600">
           <MapPin className="h-4 w-4 shrink-0 text-brand-700" aria-hidden="true" />
-          <span className="truncate">{user.location || 'No location set'}</span>
+          <span className="truncate">{user.location || t`No location set`}</span>
         </p>
         {stats.data ? <TraderReputation stats={stats.data} trusted={isTrustedTrader(stats.data)} /> : null}
       </div>

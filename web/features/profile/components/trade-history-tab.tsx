@@ -1,12 +1,14 @@
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { ArrowLeftRight, History } from 'lucide-react';
 import { TRADE_HISTORY_RECENT } from '../../../../common/constants';
-import { FORMER_MEMBER } from '../../../../common/member-name';
 import type { Trade } from '../../../../common/schemas/trades';
 import { MemberLink } from '../../../components/member-link';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import { formatRelativeTime } from '../../../i18n/format';
+import { formatDate, formatRelativeTime } from '../../../i18n/format';
+import { i18n } from '../../../i18n/i18n';
+import { translateKnown } from '../../../i18n/known-messages';
 import { useTradeStats, useTrades } from '../api/trades';
 
 function StatCard({ label, value }: { label: string; value: string | number }) {
@@ -21,14 +23,19 @@ function StatCard({ label, value }: { label: string; value: string | number }) {
 /** The items of one side of a trade; a side with nothing listed (or only deleted items) says so. */
 function TradeItems({ items }: { items: Array<Trade['fromItem']> }) {
   const listed = items.filter((item) => item !== null);
-  if (listed.length === 0) return <span className="text-slate-600 italic">Unlisted item</span>;
+  if (listed.length === 0)
+    return (
+      <span className="text-slate-600 italic">
+        <Trans>Unlisted item</Trans>
+      </span>
+    );
   return (
     <span className="inline-flex flex-wrap items-center gap-2">
       {listed.map((item, index) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: a trade's items never reorder
         <span key={index} className="inline-flex items-center gap-2">
           <span className="font-medium text-slate-900">{item.title}</span>
-          <Badge>{item.category}</Badge>
+          <Badge>{translateKnown(item.category)}</Badge>
         </span>
       ))}
     </span>
@@ -37,29 +44,34 @@ function TradeItems({ items }: { items: Array<Trade['fromItem']> }) {
 
 /** A trade circle's hand-over as one sentence ("You gave Cordless drill to Ben"), then the categories. */
 function HandOverLine({
-  verb,
+  gave,
   items,
-  preposition,
   name,
 }: {
-  verb: string;
+  /** The member gave the items (else they got them). */
+  gave: boolean;
   items: Array<Trade['fromItem']>;
-  preposition: string;
   name: string;
 }) {
+  const { t } = useLingui();
   const listed = items.filter((item) => item !== null);
+  const titles = listed.length > 0 ? listed.map((item) => item.title).join(', ') : t`an unlisted item`;
   return (
     <p className="flex flex-wrap items-center gap-2 text-sm">
       <span>
-        {verb}{' '}
-        <span className="font-medium text-slate-900">
-          {listed.length > 0 ? listed.map((item) => item.title).join(', ') : 'an unlisted item'}
-        </span>{' '}
-        {preposition} {name}
+        {gave ? (
+          <Trans>
+            You gave <span className="font-medium text-slate-900">{titles}</span> to {name}
+          </Trans>
+        ) : (
+          <Trans>
+            You got <span className="font-medium text-slate-900">{titles}</span> from {name}
+          </Trans>
+        )}
       </span>
       {listed.map((item, index) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: a trade's items never reorder
-        <Badge key={index}>{item.category}</Badge>
+        <Badge key={index}>{translateKnown(item.category)}</Badge>
       ))}
     </p>
   );
@@ -70,6 +82,7 @@ const itemsOf = (all: Trade['fromItems'], first: Trade['fromItem']) => all ?? [f
 
 /** One completed trade, seen from `userId`'s side: the counterpart, both items, when. */
 function TradeRow({ trade, userId }: { trade: Trade; userId: string }) {
+  const { t } = useLingui();
   const mine = trade.fromUserId === userId;
   const counterpart = mine ? trade.toUser : trade.fromUser;
   const counterpartId = mine ? trade.toUserId : trade.fromUserId;
@@ -78,37 +91,46 @@ function TradeRow({ trade, userId }: { trade: Trade; userId: string }) {
   const [ownItems, theirItems] = mine ? [fromItems, toItems] : [toItems, fromItems];
   // A trade circle's hand-over moves one item one way: the other side lists nothing.
   const handOver = ownItems.length === 0 || theirItems.length === 0;
-  const counterpartName = counterpart ? counterpart.firstName || 'User' : FORMER_MEMBER;
+  const counterpartName = counterpart ? counterpart.firstName || t`User` : t`Former member`;
   const completedAt = trade.updatedAt || trade.createdAt;
   return (
     <li className="grid gap-2 py-4 first:pt-0 last:pb-0">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="font-semibold text-slate-900">
-          Traded with{' '}
-          <MemberLink
-            id={counterpart ? counterpartId : null}
-            name={counterpart ? counterpart.firstName || 'User' : FORMER_MEMBER}
-          />
+          <Trans>
+            Traded with <MemberLink id={counterpart ? counterpartId : null} name={counterpartName} />
+          </Trans>
         </p>
         <div className="flex items-center gap-2 text-sm text-slate-600">
-          {handOver ? <Badge tone="brand">Trade circle</Badge> : null}
-          <Badge tone="success">Completed</Badge>
-          <time dateTime={completedAt} title={new Date(completedAt).toLocaleString()}>
+          {handOver ? (
+            <Badge tone="brand">
+              <Trans>Trade circle</Trans>
+            </Badge>
+          ) : null}
+          <Badge tone="success">
+            <Trans>Completed</Trans>
+          </Badge>
+          <time
+            dateTime={completedAt}
+            title={formatDate(completedAt, { dateStyle: 'short', timeStyle: 'medium' })}
+          >
             {formatRelativeTime(completedAt)}
           </time>
         </div>
       </div>
       {handOver ? (
         ownItems.length > 0 ? (
-          <HandOverLine verb="You gave" items={ownItems} preposition="to" name={counterpartName} />
+          <HandOverLine gave items={ownItems} name={counterpartName} />
         ) : (
-          <HandOverLine verb="You got" items={theirItems} preposition="from" name={counterpartName} />
+          <HandOverLine gave={false} items={theirItems} name={counterpartName} />
         )
       ) : (
         <p className="flex flex-wrap items-center gap-2 text-sm">
           <TradeItems items={ownItems} />
           <ArrowLeftRight className="h-4 w-4 text-slate-500" aria-hidden="true" />
-          <span className="sr-only">for</span>
+          <span className="sr-only">
+            <Trans>for</Trans>
+          </span>
           <TradeItems items={theirItems} />
         </p>
       )}
@@ -118,16 +140,23 @@ function TradeRow({ trade, userId }: { trade: Trade; userId: string }) {
 
 /** The Trade History tab: stats and the five most recent completed trades. */
 export function TradeHistoryTab({ userId }: { userId: string }) {
+  const { t } = useLingui();
   const stats = useTradeStats(userId);
   const trades = useTrades(userId, TRADE_HISTORY_RECENT);
 
   if (stats.isPending || trades.isPending) {
-    return <p className="text-slate-600">Loading trade history...</p>;
+    return (
+      <p className="text-slate-600">
+        <Trans>Loading trade history...</Trans>
+      </p>
+    );
   }
   if (stats.isError || trades.isError) {
     return (
       <Card className="grid justify-items-start gap-3 p-6">
-        <p className="text-slate-700">We could not load the trade history.</p>
+        <p className="text-slate-700">
+          <Trans>We could not load the trade history.</Trans>
+        </p>
         <Button
           variant="secondary"
           onClick={() => {
@@ -135,7 +164,7 @@ export function TradeHistoryTab({ userId }: { userId: string }) {
             void trades.refetch();
           }}
         >
-          Try again
+          <Trans>Try again</Trans>
         </Button>
       </Card>
     );
@@ -143,35 +172,51 @@ export function TradeHistoryTab({ userId }: { userId: string }) {
 
   const { totalTrades, rating, thisMonth } = stats.data;
   const recent = trades.data.slice(0, TRADE_HISTORY_RECENT);
+  const shown = recent.length;
 
   return (
     <div className="grid gap-6">
       <dl className="grid grid-cols-3 gap-3">
-        <StatCard label="Total Trades" value={totalTrades} />
-        <StatCard label="Rating" value={rating === null ? 'N/A' : rating.toFixed(1)} />
-        <StatCard label="This Month" value={thisMonth} />
+        <StatCard label={t`Total Trades`} value={totalTrades} />
+        <StatCard
+          label={t`Rating`}
+          value={
+            rating === null
+              ? t`N/A`
+              : i18n.number(rating, { minimumFractionDigits: 1, maximumFractionDigits: 1 })
+          }
+        />
+        <StatCard label={t`This Month`} value={thisMonth} />
       </dl>
 
       <Card className="p-6">
-        <h2 className="text-lg font-semibold text-slate-900">Recent Trades</h2>
+        <h2 className="text-lg font-semibold text-slate-900">
+          <Trans>Recent Trades</Trans>
+        </h2>
         {recent.length === 0 ? (
           <div className="mt-4 grid justify-items-center gap-2 py-6 text-center">
             <History className="h-10 w-10 text-slate-400" aria-hidden="true" />
-            <p className="font-medium text-slate-900">No completed trades yet</p>
+            <p className="font-medium text-slate-900">
+              <Trans>No completed trades yet</Trans>
+            </p>
             <p className="text-sm text-slate-600">
-              When you and a neighbor both confirm a barter, it shows up here.
+              <Trans>When you and a neighbor both confirm a barter, it shows up here.</Trans>
             </p>
           </div>
         ) : (
           <>
-            <ul aria-label="Recent trades" className="mt-4 divide-y divide-slate-200">
+            <ul aria-label={t`Recent trades`} className="mt-4 divide-y divide-slate-200">
               {recent.map((trade) => (
                 <TradeRow key={trade.id} trade={trade} userId={userId} />
               ))}
             </ul>
             {totalTrades > recent.length ? (
               <p className="mt-4 text-sm text-slate-600">
-                {`Showing ${recent.length} of ${totalTrades} trades`}
+                <Plural
+                  value={totalTrades}
+                  one={`Showing ${shown} of # trade`}
+                  other={`Showing ${shown} of # trades`}
+                />
               </p>
             ) : null}
           </>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Ban } from 'lucide-react';
 import { useState } from 'react';
 import { useLocation } from 'wouter';
@@ -13,33 +14,34 @@ export function BlockButton({ memberId, name }: { memberId: string; name: string
   const [open, setOpen] = useState(false);
   const block = useBlock();
   const [, navigate] = useLocation();
+  const { t } = useLingui();
   return (
     <>
       <Button variant="ghost" size="sm" onClick={() => setOpen(true)}>
         <Ban className="h-4 w-4" aria-hidden="true" />
-        Block
+        <Trans>Block</Trans>
       </Button>
       <ConfirmDialog
         open={open}
         onOpenChange={setOpen}
-        title={`Block ${name}?`}
-        description={`You won't see each other's listings or pages, and neither of you can propose or write to the other. Pending proposals between you are withdrawn. You can unblock ${name} in your Account settings.`}
-        confirmLabel="Block"
+        title={t`Block ${name}?`}
+        description={t`You won't see each other's listings or pages, and neither of you can propose or write to the other. Pending proposals between you are withdrawn. You can unblock ${name} in your Account settings.`}
+        confirmLabel={t`Block`}
         pending={block.isPending}
         onConfirm={() =>
           // mutateAsync: this page turns to "Member not found" when it is read again, unmounting the button.
           block.mutateAsync(memberId).then(
             () => {
               toastAfterNavigation({
-                title: `${name} is blocked`,
-                description: 'You can unblock them in your Account settings.',
+                title: t`${name} is blocked`,
+                description: t`You can unblock them in your Account settings.`,
               });
               navigate(paths.home);
             },
             (error: unknown) =>
               toast({
-                title: 'Could not block',
-                description: serverMessageOf(error, 'Please try again.'),
+                title: t`Could not block`,
+                description: serverMessageOf(error, t`Please try again.`),
                 variant: 'destructive',
               }),
           )

@@ -1,9 +1,12 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState } from 'react';
 import {
+  type AuditEntry,
   MODERATOR_ACTIONS,
   type ModerationCase,
   type ModeratorAction,
-  REPORT_REASON_LABELS,
   SUSPENSION_DAYS_MAX,
 } from '../../../../common/schemas/safety';
 import { Badge } from '../../../components/ui/badge';
@@ -13,28 +16,26 @@ import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/use-toast';
+import { formatDate } from '../../../i18n/format';
 import { serverMessageOf } from '../../../lib/api-client';
 import { useAuditLog, useModerationCases, useRefusals, useResolveReport } from '../api/safety-api';
+import {
+  ACTION_LABELS,
+  AUDIT_ACTION_WORDS,
+  AUDIT_TARGET_WORDS,
+  codeWords,
+  KIND_LABELS,
+  REFUSAL_KIND_WORDS,
+  REFUSAL_REASON_WORDS,
+  REPORT_REASON_MESSAGES,
+} from '../safety-labels';
 
-const ACTION_LABELS: Record<ModeratorAction, string> = {
-  dismiss: 'Dismiss',
-  remove: 'Remove the content',
-  warn: 'Warn the member',
-  suspend: 'Suspend the member',
-  ban: 'Ban the member',
-  lift: 'Lift their suspension or ban',
-};
-const KIND_LABELS: Record<ModerationCase['targetKind'], string> = {
-  item: 'Listing',
-  member: 'Member',
-  message: 'Message',
-  rating: 'Rating',
-  appeal: 'Appeal',
-};
-const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+/** A moment as the moderators' screen shows it ("Mar 5, 2025, 3:05 PM"), in the active language. */
+const when = (value: string) => formatDate(value, { dateStyle: 'medium', timeStyle: 'short' });
 
 /** One reported thing: it in context, its reports, and the action form (a reason is required). */
 function CaseCard({ item }: { item: ModerationCase }) {
+  const { t } = useLingui();
   const resolve = useResolveReport();
   const [action, setAction] = useState<ModeratorAction>('dismiss');
   const [days, setDays] = useState('7');
@@ -45,7 +46,11 @@ function CaseCard({ item }: { item: ModerationCase }) {
   const actions = MODERATOR_ACTIONS.filter((value) => value !== 'remove' || removable);
   const apply = () => {
     if (!reason.trim()) {
-      toast({ title: 'Say why', description: 'The reason goes in the audit log.', variant: 'destructive' });
+      toast({
+        title: t`Say why`,
+        description: t`The reason goes in the audit log.`,
+        variant: 'destructive',
+      });
       return;
     }
     // mutateAsync: the card leaves the list when the queue is read again, and the toast must still show.
@@ -57,48 +62,77 @@ function CaseCard({ item }: { item: ModerationCase }) {
         ...(action === 'suspend' ? { days: Number(days) } : {}),
       })
       .then(
-        () => toast({ title: 'Done', description: `${ACTION_LABELS[action]}: recorded in the audit log.` }),
+        () => {
+          const actionLabel = t(ACTION_LABELS[action]);
+          toast({ title: t`Done`, description: t`${actionLabel}: recorded in the audit log.` });
+        },
         (error: unknown) =>
           toast({
-            title: 'Could not apply',
-            description: serverMessageOf(error, 'Please try again.'),
+            title: t`Could not apply`,
+            description: serverMessageOf(error, t`Please try again.`),
             variant: 'destructive',
           }),
       );
   };
+  const owner = item.owner.name;
+  const suspendedUntil = item.owner.suspendedUntil ? when(item.owner.suspendedUntil) : null;
+  const title = item.title;
   return (
     <Card className="grid gap-3 p-5">
       <div className="flex flex-wrap items-center gap-2">
-        <Badge tone="accent">{KIND_LABELS[item.targetKind]}</Badge>
-        <span className="font-semibold text-slate-900">{item.title ?? KIND_LABELS[item.targetKind]}</span>
-        {item.removed && <Badge>Removed</Badge>}
+        <Badge tone="accent">{t(KIND_LABELS[item.targetKind])}</Badge>
+        <span className="font-semibold text-slate-900">{item.title ?? t(KIND_LABELS[item.targetKind])}</span>
+        {item.removed && (
+          <Badge>
+            <Trans>Removed</Trans>
+          </Badge>
+        )}
       </div>
       <p className="text-sm text-slate-700">
-        By <strong>{item.owner.name}</strong>
-        {item.owner.banned
-          ? ' (banned)'
-          : item.owner.suspendedUntil
-            ? ` (suspended until ${when.format(new Date(item.owner.suspendedUntil))})`
-            : ''}
+        {item.owner.banned ? (
+          <Trans>
+            By <strong>{owner}</strong> (banned)
+          </Trans>
+        ) : suspendedUntil ? (
+          <Trans>
+            By <strong>{owner}</strong> (suspended until {suspendedUntil})
+          </Trans>
+        ) : (
+          <Trans>
+            By <strong>{owner}</strong>
+          </Trans>
+        )}
       </p>
       {item.imageUrl && (
         <img
           src={item.imageUrl}
-          alt={item.title ? `Reported: ${item.title}` : 'Reported listing'}
+          alt={title ? t`Reported: ${title}` : t`Reported listing`}
           className="max-h-48 w-auto rounded-lg object-contain"
         />
       )}
       {item.text && (
         <blockquote className="border-l-4 border-slate-200 pl-3 text-slate-800">{item.text}</blockquote>
       )}
-      <ul className="grid gap-1 text-sm text-slate-700" aria-label="Reports">
-        {item.reports.map((report) => (
-          <li key={report.id}>
-            <strong>{REPORT_REASON_LABELS[report.reason]}</strong> from {report.reporterName},{' '}
-            {when.format(new Date(report.createdAt))}
-            {report.note ? `: "${report.note}"` : ''}
-          </li>
-        ))}
+      <ul className="grid gap-1 text-sm text-slate-700" aria-label={t`Reports`}>
+        {item.reports.map((report) => {
+          const reason = t(REPORT_REASON_MESSAGES[report.reason]);
+          const reporter = report.reporterName;
+          const date = when(report.createdAt);
+          const note = report.note;
+          return (
+            <li key={report.id}>
+              {note ? (
+                <Trans>
+                  <strong>{reason}</strong> from {reporter}, {date}: "{note}"
+                </Trans>
+              ) : (
+                <Trans>
+                  <strong>{reason}</strong> from {reporter}, {date}
+                </Trans>
+              )}
+            </li>
+          );
+        })}
       </ul>
       <form
         className="grid gap-3 sm:grid-cols-[minmax(0,12rem)_minmax(0,6rem)_1fr_auto] sm:items-end"
@@ -108,7 +142,9 @@ function CaseCard({ item }: { item: ModerationCase }) {
         }}
       >
         <div className="grid gap-1">
-          <Label htmlFor={ids.action}>Action</Label>
+          <Label htmlFor={ids.action}>
+            <Trans>Action</Trans>
+          </Label>
           <select
             id={ids.action}
             value={action}
@@ -117,13 +153,15 @@ function CaseCard({ item }: { item: ModerationCase }) {
           >
             {actions.map((value) => (
               <option key={value} value={value}>
-                {ACTION_LABELS[value]}
+                {t(ACTION_LABELS[value])}
               </option>
             ))}
           </select>
         </div>
         <div className="grid gap-1">
-          <Label htmlFor={ids.days}>Days</Label>
+          <Label htmlFor={ids.days}>
+            <Trans>Days</Trans>
+          </Label>
           <Input
             id={ids.days}
             type="number"
@@ -135,7 +173,9 @@ function CaseCard({ item }: { item: ModerationCase }) {
           />
         </div>
         <div className="grid gap-1">
-          <Label htmlFor={ids.reason}>Why (for the audit log)</Label>
+          <Label htmlFor={ids.reason}>
+            <Trans>Why (for the audit log)</Trans>
+          </Label>
           <Textarea
             id={ids.reason}
             rows={1}
@@ -144,11 +184,20 @@ function CaseCard({ item }: { item: ModerationCase }) {
           />
         </div>
         <Button type="submit" disabled={resolve.isPending}>
-          Apply
+          <Trans>Apply</Trans>
         </Button>
       </form>
     </Card>
   );
+}
+
+/** An audit entry's "what": "suspend 7 days (member)", its codes in words. */
+function auditWhat(entry: AuditEntry, t: (descriptor: MessageDescriptor) => string): string {
+  let text = codeWords(AUDIT_ACTION_WORDS, entry.action, t);
+  const days = entry.days;
+  if (days) text += ` ${plural(days, { one: '# day', other: '# days' })}`;
+  if (entry.targetKind) text += ` (${codeWords(AUDIT_TARGET_WORDS, entry.targetKind, t)})`;
+  return text;
 }
 
 /** The moderators' screen (ADR 025): open reports in context, then the audit log. */
@@ -156,29 +205,44 @@ export function ModerationQueue() {
   const cases = useModerationCases();
   const audit = useAuditLog();
   const refusals = useRefusals();
+  const { t } = useLingui();
+  const openCount = cases.data?.length;
   return (
     <div className="grid gap-8">
       <section aria-labelledby="reports-heading" className="grid gap-4">
         <h2 id="reports-heading" className="text-xl font-semibold text-slate-900">
-          Open reports {cases.data ? `(${cases.data.length})` : ''}
+          {openCount === undefined ? t`Open reports` : t`Open reports (${openCount})`}
         </h2>
-        {cases.isError && <p className="text-red-700">The reports could not be loaded.</p>}
-        {cases.data?.length === 0 && <p className="text-slate-600">Nothing to review. Thank you!</p>}
+        {cases.isError && (
+          <p className="text-red-700">
+            <Trans>The reports could not be loaded.</Trans>
+          </p>
+        )}
+        {cases.data?.length === 0 && (
+          <p className="text-slate-600">
+            <Trans>Nothing to review. Thank you!</Trans>
+          </p>
+        )}
         {(cases.data ?? []).map((item) => (
           <CaseCard key={`${item.targetKind}:${item.targetId}`} item={item} />
         ))}
       </section>
       <section aria-labelledby="refusals-heading" className="grid gap-3">
         <h2 id="refusals-heading" className="text-xl font-semibold text-slate-900">
-          Automatic refusals (last 7 days)
+          <Trans>Automatic refusals (last 7 days)</Trans>
         </h2>
-        {refusals.data?.length === 0 && <p className="text-slate-600">None.</p>}
-        <ul className="grid gap-2" aria-label="Automatic refusals">
+        {refusals.data?.length === 0 && (
+          <p className="text-slate-600">
+            <Trans>None.</Trans>
+          </p>
+        )}
+        <ul className="grid gap-2" aria-label={t`Automatic refusals`}>
           {(refusals.data ?? []).map((refusal) => (
             <li key={refusal.id} className="rounded-lg border border-slate-200 bg-white p-3 text-sm">
               <p className="text-slate-600">
-                <strong className="text-slate-900">{refusal.memberName}</strong>, {refusal.kind},{' '}
-                {refusal.reason}, {when.format(new Date(refusal.createdAt))}
+                <strong className="text-slate-900">{refusal.memberName}</strong>,{' '}
+                {codeWords(REFUSAL_KIND_WORDS, refusal.kind, t)},{' '}
+                {codeWords(REFUSAL_REASON_WORDS, refusal.reason, t)}, {when(refusal.createdAt)}
               </p>
               <p className="mt-1 break-words text-slate-800">{refusal.excerpt}</p>
             </li>
@@ -187,41 +251,37 @@ export function ModerationQueue() {
       </section>
       <section aria-labelledby="audit-heading" className="grid gap-3">
         <h2 id="audit-heading" className="text-xl font-semibold text-slate-900">
-          Audit log
+          <Trans>Audit log</Trans>
         </h2>
         {/* Scrolls sideways on a phone: focusable, so the keyboard can scroll it too. */}
         {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (WCAG 2.1.1). */}
-        <section className="overflow-x-auto" tabIndex={0} aria-label="Audit log entries">
+        <section className="overflow-x-auto" tabIndex={0} aria-label={t`Audit log entries`}>
           <table className="w-full text-left text-sm">
             <thead className="text-slate-600">
               <tr>
                 <th scope="col" className="py-2 pr-3">
-                  When
+                  <Trans>When</Trans>
                 </th>
                 <th scope="col" className="py-2 pr-3">
-                  Who
+                  <Trans>Who</Trans>
                 </th>
                 <th scope="col" className="py-2 pr-3">
-                  What
+                  <Trans>What</Trans>
                 </th>
                 <th scope="col" className="py-2 pr-3">
-                  Member
+                  <Trans>Member</Trans>
                 </th>
                 <th scope="col" className="py-2">
-                  Why
+                  <Trans>Why</Trans>
                 </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-200">
               {(audit.data ?? []).map((entry) => (
                 <tr key={entry.id}>
-                  <td className="py-2 pr-3 whitespace-nowrap">{when.format(new Date(entry.createdAt))}</td>
+                  <td className="py-2 pr-3 whitespace-nowrap">{when(entry.createdAt)}</td>
                   <td className="py-2 pr-3">{entry.moderatorName}</td>
-                  <td className="py-2 pr-3">
-                    {entry.action}
-                    {entry.days ? ` ${entry.days} days` : ''}
-                    {entry.targetKind ? ` (${entry.targetKind})` : ''}
-                  </td>
+                  <td className="py-2 pr-3">{auditWhat(entry, t)}</td>
                   <td className="py-2 pr-3">{entry.targetName ?? '-'}</td>
                   <td className="py-2">{entry.reason}</td>
                 </tr>

@@ -1,11 +1,8 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Flag } from 'lucide-react';
 import { useId, useState } from 'react';
-import {
-  REPORT_NOTE_MAX,
-  REPORT_REASON_LABELS,
-  type Reportable,
-  type ReportReason,
-} from '../../../../common/schemas/safety';
+import { REPORT_NOTE_MAX, type Reportable, type ReportReason } from '../../../../common/schemas/safety';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { Label } from '../../../components/ui/label';
@@ -13,6 +10,7 @@ import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/use-toast';
 import { serverMessageOf } from '../../../lib/api-client';
 import { useReport } from '../api/safety-api';
+import { REPORT_REASON_MESSAGES } from '../safety-labels';
 
 /**
  * "Report" and its dialog (ADR 025): a reason from the Terms and an optional note to the moderators.
@@ -22,7 +20,7 @@ export function ReportButton({
   targetKind,
   targetId,
   what,
-  label = 'Report',
+  label,
   accessibleName,
 }: {
   targetKind: Reportable;
@@ -37,6 +35,7 @@ export function ReportButton({
   const [note, setNote] = useState('');
   const [missing, setMissing] = useState(false);
   const report = useReport();
+  const { t } = useLingui();
   const noteId = useId();
   const send = () => {
     if (!reason) {
@@ -50,12 +49,12 @@ export function ReportButton({
           setOpen(false);
           setReason(null);
           setNote('');
-          toast({ title: 'Report sent', description: 'Thank you. A moderator will look at it soon.' });
+          toast({ title: t`Report sent`, description: t`Thank you. A moderator will look at it soon.` });
         },
         onError: (error) =>
           toast({
-            title: 'Report not sent',
-            description: serverMessageOf(error, 'Please try again.'),
+            title: t`Report not sent`,
+            description: serverMessageOf(error, t`Please try again.`),
             variant: 'destructive',
           }),
       },
@@ -65,12 +64,12 @@ export function ReportButton({
     <>
       <Button variant="ghost" size="sm" aria-label={accessibleName} onClick={() => setOpen(true)}>
         <Flag className="h-4 w-4" aria-hidden="true" />
-        {label}
+        {label ?? t`Report`}
       </Button>
       <Dialog open={open} onOpenChange={setOpen}>
         <DialogContent
-          title={`Report ${what}`}
-          description="Moderators read every report. The member is not told who reported."
+          title={t`Report ${what}`}
+          description={t`Moderators read every report. The member is not told who reported.`}
         >
           <form
             className="grid gap-4"
@@ -80,8 +79,10 @@ export function ReportButton({
             }}
           >
             <fieldset className="grid gap-2" aria-invalid={missing && !reason}>
-              <legend className="mb-1 text-sm font-medium text-slate-900">What is wrong?</legend>
-              {(Object.entries(REPORT_REASON_LABELS) as Array<[ReportReason, string]>).map(
+              <legend className="mb-1 text-sm font-medium text-slate-900">
+                <Trans>What is wrong?</Trans>
+              </legend>
+              {(Object.entries(REPORT_REASON_MESSAGES) as Array<[ReportReason, MessageDescriptor]>).map(
                 ([value, text]) => (
                   <label key={value} className="flex items-center gap-2 text-sm text-slate-800">
                     <input
@@ -94,18 +95,20 @@ export function ReportButton({
                         setMissing(false);
                       }}
                     />
-                    {text}
+                    {t(text)}
                   </label>
                 ),
               )}
               {missing && !reason && (
                 <p className="text-sm text-red-700" role="alert">
-                  Please choose a reason.
+                  <Trans>Please choose a reason.</Trans>
                 </p>
               )}
             </fieldset>
             <div className="grid gap-1">
-              <Label htmlFor={noteId}>Anything the moderators should know? (optional)</Label>
+              <Label htmlFor={noteId}>
+                <Trans>Anything the moderators should know? (optional)</Trans>
+              </Label>
               <Textarea
                 id={noteId}
                 value={note}
@@ -115,10 +118,10 @@ export function ReportButton({
             </div>
             <div className="flex justify-end gap-2">
               <Button type="button" variant="secondary" onClick={() => setOpen(false)}>
-                Cancel
+                <Trans>Cancel</Trans>
               </Button>
               <Button type="submit" disabled={report.isPending}>
-                {report.isPending ? 'Sending...' : 'Send Report'}
+                {report.isPending ? t`Sending...` : t`Send Report`}
               </Button>
             </div>
           </form>

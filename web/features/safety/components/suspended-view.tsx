@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState } from 'react';
 import { REPORT_NOTE_MAX } from '../../../../common/schemas/safety';
 import { Logo } from '../../../components/layout/logo';
@@ -6,11 +7,10 @@ import { Card } from '../../../components/ui/card';
 import { Label } from '../../../components/ui/label';
 import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/use-toast';
+import { formatDate } from '../../../i18n/format';
 import { serverMessageOf } from '../../../lib/api-client';
 import { useLogout } from '../../auth/api/auth-mutations';
 import { useAppeal } from '../api/safety-api';
-
-const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short' });
 
 /** What a suspended member sees instead of the app (ADR 025): the notice, an appeal, and Log out. */
 export function SuspendedView({ until }: { until: string }) {
@@ -19,18 +19,24 @@ export function SuspendedView({ until }: { until: string }) {
   const [text, setText] = useState('');
   const [sent, setSent] = useState(false);
   const id = useId();
+  const { t } = useLingui();
+  const date = formatDate(until, { dateStyle: 'long', timeStyle: 'short' });
   return (
     <main className="flex min-h-screen flex-col items-center justify-center gap-6 bg-slate-50 px-4 py-10">
       <Logo />
       <Card className="grid w-full max-w-lg gap-4 p-6">
-        <h1 className="text-2xl font-bold text-slate-900">Your account is suspended</h1>
+        <h1 className="text-2xl font-bold text-slate-900">
+          <Trans>Your account is suspended</Trans>
+        </h1>
         <p className="text-slate-700">
-          A moderator suspended your account until <strong>{when.format(new Date(until))}</strong> for
-          breaking the Terms. Until then your listings are hidden and you can't trade or send messages.
+          <Trans>
+            A moderator suspended your account until <strong>{date}</strong> for breaking the Terms. Until
+            then your listings are hidden and you can't trade or send messages.
+          </Trans>
         </p>
         {sent ? (
           <p role="status" className="text-slate-700">
-            Your appeal is with the moderators. You'll hear back by notification.
+            <Trans>Your appeal is with the moderators. You'll hear back by notification.</Trans>
           </p>
         ) : (
           <form
@@ -41,14 +47,16 @@ export function SuspendedView({ until }: { until: string }) {
                 onSuccess: () => setSent(true),
                 onError: (error) =>
                   toast({
-                    title: 'Appeal not sent',
-                    description: serverMessageOf(error, 'Please try again.'),
+                    title: t`Appeal not sent`,
+                    description: serverMessageOf(error, t`Please try again.`),
                     variant: 'destructive',
                   }),
               });
             }}
           >
-            <Label htmlFor={id}>Think this is a mistake? Tell the moderators why.</Label>
+            <Label htmlFor={id}>
+              <Trans>Think this is a mistake? Tell the moderators why.</Trans>
+            </Label>
             <Textarea
               id={id}
               value={text}
@@ -56,12 +64,12 @@ export function SuspendedView({ until }: { until: string }) {
               onChange={(event) => setText(event.target.value)}
             />
             <Button type="submit" disabled={appeal.isPending || !text.trim()}>
-              Send Appeal
+              <Trans>Send Appeal</Trans>
             </Button>
           </form>
         )}
         <Button variant="secondary" onClick={() => logout.mutate()}>
-          Log out
+          <Trans>Log out</Trans>
         </Button>
       </Card>
     </main>

@@ -1,32 +1,36 @@
-import { formatTraderRating } from '../../../../common/trader-reputation';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Badge } from '../../../components/ui/badge';
 import { ListStatus } from '../../../components/ui/list-status';
 import { ListingImage } from '../../../components/ui/listing-image';
 import { LoadMoreButton } from '../../../components/ui/load-more-button';
+import { formatDistance } from '../../../i18n/format';
+import { translateKnown } from '../../../i18n/known-messages';
 import { flattenOwnList } from '../../../lib/own-list';
 import { useSavedItems } from '../../feed/api/saved-items';
 import { SaveToggle } from '../../feed/components/save-toggle';
-import { formatDistance, ownerName } from '../../feed/format';
+import { ownerName } from '../../feed/format';
+import { traderRating } from '../../feed/trader-rating';
 
 /**
  * The Saved tab: count and the saved items (docs/product.md: the list is rendered), with unsave.
  * Items come a page at a time (Load More); the count is the server's total.
  */
 export function SavedTab() {
+  const { t } = useLingui();
   const query = useSavedItems();
   const { isLoading, isError } = query;
   const { rows: items, total } = flattenOwnList(query.data?.pages);
   return (
     <section aria-labelledby="saved-heading" className="grid gap-4">
       <h2 id="saved-heading" className="text-lg font-semibold">
-        Saved Items ({total})
+        <Trans>Saved Items ({total})</Trans>
       </h2>
       <ListStatus
         isLoading={isLoading}
         isError={isError}
         count={items.length}
-        errorText="Your saved items could not be loaded. Please try again."
-        emptyText="You have not saved any items yet. Tap the heart on an item in your feed to keep it here."
+        errorText={t`Your saved items could not be loaded. Please try again.`}
+        emptyText={t`You have not saved any items yet. Tap the heart on an item in your feed to keep it here.`}
       />
       <ul className="grid gap-3 sm:grid-cols-2">
         {items.map((item) => (
@@ -42,18 +46,22 @@ export function SavedTab() {
               </div>
               <p className="text-xs text-slate-600">
                 {ownerName(item.user)} ·{' '}
-                {formatTraderRating({ totalTrades: item.owner.completedTrades, rating: item.owner.rating })}
+                {traderRating({ totalTrades: item.owner.completedTrades, rating: item.owner.rating })}
                 {formatDistance(item.distanceMiles) ? ` · ${formatDistance(item.distanceMiles)}` : ''}
               </p>
               <div className="flex flex-wrap gap-1">
-                <Badge tone="brand">{item.category}</Badge>
-                {item.isService ? <Badge tone="accent">Service</Badge> : null}
+                <Badge tone="brand">{translateKnown(item.category)}</Badge>
+                {item.isService ? (
+                  <Badge tone="accent">
+                    <Trans>Service</Trans>
+                  </Badge>
+                ) : null}
               </div>
             </div>
           </li>
         ))}
       </ul>
-      <LoadMoreButton query={query} label="Load More Items" />
+      <LoadMoreButton query={query} label={t`Load More Items`} />
     </section>
   );
 }

@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { useLocation } from 'wouter';
@@ -42,6 +43,7 @@ export function OrganiseSwapDayDialog({
   onOpenChange: (open: boolean) => void;
   trigger: ReactNode;
 }) {
+  const { t } = useLingui();
   const create = useCreateSwapDay();
   const [, navigate] = useLocation();
   const form = useForm<SwapDayFormValues>({
@@ -55,11 +57,11 @@ export function OrganiseSwapDayDialog({
   const onSubmit = form.handleSubmit(async (values) => {
     try {
       const swapDay = await create.mutateAsync(swapDayInputFromForm(values));
-      toast({ title: 'Swap Day Organized', description: 'Invite your neighbors to join and offer items.' });
+      toast({ title: t`Swap Day Organized`, description: t`Invite your neighbors to join and offer items.` });
       onOpenChange(false);
       navigate(paths.swapDay(swapDay.id));
     } catch (error) {
-      toastWriteError(error, 'swap day', 'The swap day could not be organized. Please try again.');
+      toastWriteError(error, 'swap day', t`The swap day could not be organized. Please try again.`);
     }
   });
 
@@ -73,32 +75,34 @@ export function OrganiseSwapDayDialog({
     >
       <DialogTrigger asChild>{trigger}</DialogTrigger>
       <DialogContent
-        title="Organize a Swap Day"
-        description="Neighbors within their travel distance can join, offer items and rank what they would accept. When want lists close, everyone is matched at once."
+        title={t`Organize a Swap Day`}
+        description={t`Neighbors within their travel distance can join, offer items and rank what they would accept. When want lists close, everyone is matched at once.`}
       >
         <form onSubmit={onSubmit} noValidate className="grid gap-4">
-          <FormField label="Name" error={errors.name?.message}>
-            <Input placeholder="Maple Street swap day" {...form.register('name')} />
+          <FormField label={t`Name`} error={errors.name?.message}>
+            <Input placeholder={t`Maple Street swap day`} {...form.register('name')} />
           </FormField>
-          <FormField label="Place" error={errors.place?.message}>
-            <Input placeholder="Community hall, 12 Maple Street" {...form.register('place')} />
+          <FormField label={t`Place`} error={errors.place?.message}>
+            <Input placeholder={t`Community hall, 12 Maple Street`} {...form.register('place')} />
           </FormField>
-          <FormField label="Starts" error={errors.startsAt?.message}>
+          <FormField label={t`Starts`} error={errors.startsAt?.message}>
             <Input type="datetime-local" min={now} {...form.register('startsAt')} />
           </FormField>
-          <FormField label="Want lists close" error={errors.deadline?.message}>
+          <FormField label={t`Want lists close`} error={errors.deadline?.message}>
             <Input type="datetime-local" min={now} {...form.register('deadline')} />
           </FormField>
           <p className="text-sm text-slate-600">
-            Want lists close before the swap day starts. Then everyone sees what they give and get, and you
-            can print the pick-up sheet.
+            <Trans>
+              Want lists close before the swap day starts. Then everyone sees what they give and get, and you
+              can print the pick-up sheet.
+            </Trans>
           </p>
           <div className="flex justify-end gap-2">
             <Button variant="secondary" onClick={() => onOpenChange(false)}>
-              Cancel
+              <Trans>Cancel</Trans>
             </Button>
             <Button type="submit" disabled={create.isPending}>
-              {create.isPending ? 'Organizing...' : 'Organize Swap Day'}
+              {create.isPending ? t`Organizing...` : t`Organize Swap Day`}
             </Button>
           </div>
         </form>

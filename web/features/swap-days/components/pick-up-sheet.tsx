@@ -1,3 +1,4 @@
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { ArrowLeft, Printer } from 'lucide-react';
 import { Link } from 'wouter';
 import type { SwapDaySheet } from '../../../../common/schemas/swap-days';
@@ -15,7 +16,7 @@ function BackToSwapDay({ id }: { id: number }) {
     <Button asChild variant="ghost" className="justify-self-start print:hidden">
       <Link href={paths.swapDay(id)}>
         <ArrowLeft className="h-4 w-4" aria-hidden="true" />
-        Back to the swap day
+        <Trans>Back to the swap day</Trans>
       </Link>
     </Button>
   );
@@ -27,8 +28,14 @@ function BackToSwapDay({ id }: { id: number }) {
  * clean: the app's chrome and these buttons are left off the paper.
  */
 export function PickUpSheet({ id }: { id: number }) {
+  const { t } = useLingui();
   const { data: sheet, isLoading, error } = useSwapDaySheet(id);
-  if (isLoading) return <p className="text-slate-600">Loading...</p>;
+  if (isLoading)
+    return (
+      <p className="text-slate-600">
+        <Trans>Loading...</Trans>
+      </p>
+    );
   if (!sheet) {
     const missing = error instanceof ApiError && error.status === 404;
     return (
@@ -36,8 +43,8 @@ export function PickUpSheet({ id }: { id: number }) {
         <BackToSwapDay id={id} />
         <p className={missing ? 'text-slate-700' : 'text-red-700'}>
           {missing
-            ? 'This swap day does not exist, or it is not yours to see.'
-            : serverMessageOf(error, 'The pick-up sheet could not be loaded. Please try again.')}
+            ? t`This swap day does not exist, or it is not yours to see.`
+            : serverMessageOf(error, t`The pick-up sheet could not be loaded. Please try again.`)}
         </p>
       </div>
     );
@@ -46,7 +53,8 @@ export function PickUpSheet({ id }: { id: number }) {
 }
 
 function SheetBody({ sheet }: { sheet: SwapDaySheet }) {
-  const { swapDay } = sheet;
+  const { t } = useLingui();
+  const { swapDay, itemsTraded, membersTrading } = sheet;
   return (
     <article aria-labelledby="sheet-heading" className="grid gap-6 print:gap-4 print:text-black">
       <style>{PRINT_PAGE}</style>
@@ -54,12 +62,12 @@ function SheetBody({ sheet }: { sheet: SwapDaySheet }) {
         <BackToSwapDay id={swapDay.id} />
         <Button onClick={() => window.print()}>
           <Printer className="h-4 w-4" aria-hidden="true" />
-          Print
+          <Trans>Print</Trans>
         </Button>
       </div>
       <header className="grid gap-1">
         <p className="text-sm font-medium uppercase tracking-wide text-brand-800 print:text-black">
-          {sheet.complete ? 'Pick-up sheet' : 'Your pick-up lines'}
+          {sheet.complete ? t`Pick-up sheet` : t`Your pick-up lines`}
         </p>
         <h1 id="sheet-heading" className="text-2xl font-bold">
           {swapDay.name}
@@ -68,62 +76,73 @@ function SheetBody({ sheet }: { sheet: SwapDaySheet }) {
           <time dateTime={swapDay.startsAt}>{formatWhen(swapDay.startsAt)}</time> · {swapDay.place}
         </p>
         <p className="text-sm text-slate-700 print:text-black">
-          {sheet.itemsTraded} {sheet.itemsTraded === 1 ? 'item changes' : 'items change'} hands among{' '}
-          {sheet.membersTrading} {sheet.membersTrading === 1 ? 'neighbor' : 'neighbors'}. Tick each hand-over
-          when it is done.
+          <Trans>
+            <Plural value={itemsTraded} one="# item changes" other="# items change" /> hands among{' '}
+            <Plural value={membersTrading} one="# neighbor" other="# neighbors" />. Tick each hand-over when
+            it is done.
+          </Trans>
         </p>
       </header>
       {sheet.givers.length === 0 ? (
-        <p className="text-slate-700">Nothing changes hands at this swap day.</p>
+        <p className="text-slate-700">
+          <Trans>Nothing changes hands at this swap day.</Trans>
+        </p>
       ) : (
-        sheet.givers.map((group, index) => (
-          <section
-            key={group.giver.id ?? `former-${index}`}
-            aria-labelledby={`giver-${index}`}
-            className="grid gap-2 break-inside-avoid"
-          >
-            <h2 id={`giver-${index}`} className="text-lg font-semibold">
-              {group.giver.displayName} gives
-            </h2>
-            <table className="w-full table-fixed border-collapse text-left text-sm">
-              <thead>
-                <tr className="border-b-2 border-slate-300 print:border-black">
-                  <th scope="col" className="w-16 py-2 pr-2 font-semibold">
-                    Done
-                  </th>
-                  <th scope="col" className="w-1/2 py-2 pr-2 font-semibold">
-                    Item
-                  </th>
-                  <th scope="col" className="py-2 pr-2 font-semibold">
-                    To
-                  </th>
-                  <th scope="col" className="w-16 py-2 font-semibold">
-                    Loop
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {group.lines.map((line) => (
-                  <tr
-                    key={`${line.loop}-${line.item.id ?? line.item.title}`}
-                    className="border-b border-slate-200 print:border-slate-500"
-                  >
-                    <td className="py-2 pr-2">
-                      <input
-                        type="checkbox"
-                        className="h-5 w-5 accent-brand-700"
-                        aria-label={`Handed over: ${line.item.title} from ${group.giver.displayName} to ${line.receiver.displayName}`}
-                      />
-                    </td>
-                    <td className="py-2 pr-2 break-words">{line.item.title}</td>
-                    <td className="py-2 pr-2 break-words">{line.receiver.displayName}</td>
-                    <td className="py-2">{line.loop}</td>
+        sheet.givers.map((group, index) => {
+          const giver = group.giver.displayName;
+          return (
+            <section
+              key={group.giver.id ?? `former-${index}`}
+              aria-labelledby={`giver-${index}`}
+              className="grid gap-2 break-inside-avoid"
+            >
+              <h2 id={`giver-${index}`} className="text-lg font-semibold">
+                <Trans>{giver} gives</Trans>
+              </h2>
+              <table className="w-full table-fixed border-collapse text-left text-sm">
+                <thead>
+                  <tr className="border-b-2 border-slate-300 print:border-black">
+                    <th scope="col" className="w-16 py-2 pr-2 font-semibold">
+                      <Trans>Done</Trans>
+                    </th>
+                    <th scope="col" className="w-1/2 py-2 pr-2 font-semibold">
+                      <Trans>Item</Trans>
+                    </th>
+                    <th scope="col" className="py-2 pr-2 font-semibold">
+                      <Trans>To</Trans>
+                    </th>
+                    <th scope="col" className="w-16 py-2 font-semibold">
+                      <Trans>Loop</Trans>
+                    </th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
-          </section>
-        ))
+                </thead>
+                <tbody>
+                  {group.lines.map((line) => {
+                    const item = line.item.title;
+                    const receiver = line.receiver.displayName;
+                    return (
+                      <tr
+                        key={`${line.loop}-${line.item.id ?? line.item.title}`}
+                        className="border-b border-slate-200 print:border-slate-500"
+                      >
+                        <td className="py-2 pr-2">
+                          <input
+                            type="checkbox"
+                            className="h-5 w-5 accent-brand-700"
+                            aria-label={t`Handed over: ${item} from ${giver} to ${receiver}`}
+                          />
+                        </td>
+                        <td className="py-2 pr-2 break-words">{line.item.title}</td>
+                        <td className="py-2 pr-2 break-words">{line.receiver.displayName}</td>
+                        <td className="py-2">{line.loop}</td>
+                      </tr>
+                    );
+                  })}
+                </tbody>
+              </table>
+            </section>
+          );
+        })
       )}
     </article>
   );

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { ArrowDown, ArrowUp, X } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { SWAP_DAY_MAX_WANTS_PER_OFFER, type SwapDayOffer } from '../../../../common/schemas/swap-days';
@@ -34,8 +35,10 @@ export function RankingEditor({
   /** Beside the heading: Withdraw. */
   actions?: ReactNode;
 }) {
+  const { t } = useLingui();
   const id = useId();
   const title = offer.item.title;
+  const maxWants = SWAP_DAY_MAX_WANTS_PER_OFFER;
   const [ranked, setRanked] = useState<number[]>(offer.wantedItemIds);
   const [choice, setChoice] = useState('');
   const [announcement, setAnnouncement] = useState('');
@@ -43,7 +46,7 @@ export function RankingEditor({
   const buttons = useRef(new Map<string, HTMLButtonElement>());
   const select = useRef<HTMLSelectElement>(null);
   const byId = new Map(candidates.map((candidate) => [candidate.item.id, candidate]));
-  const label = (itemId: number) => byId.get(itemId)?.item.title ?? 'An item no longer offered';
+  const label = (itemId: number) => byId.get(itemId)?.item.title ?? t`An item no longer offered`;
   const dirty = ranked.join(',') !== offer.wantedItemIds.join(',');
   const addable = candidates.filter(
     (candidate) => candidate.item.available && !ranked.includes(candidate.item.id),
@@ -68,14 +71,18 @@ export function RankingEditor({
     next.splice(index, 1);
     next.splice(to, 0, itemId);
     setRanked(next);
-    setAnnouncement(`${label(itemId)} moved to rank ${to + 1} of ${next.length}.`);
+    const name = label(itemId);
+    const rank = to + 1;
+    const count = next.length;
+    setAnnouncement(t`${name} moved to rank ${rank} of ${count}.`);
     setFocusAfter({ itemId, direction });
   };
   const remove = (index: number) => {
     const itemId = ranked[index];
     if (itemId === undefined) return;
     setRanked(ranked.filter((_, at) => at !== index));
-    setAnnouncement(`${label(itemId)} removed from your ranking.`);
+    const name = label(itemId);
+    setAnnouncement(t`${name} removed from your ranking.`);
     select.current?.focus();
   };
   const add = () => {
@@ -83,7 +90,9 @@ export function RankingEditor({
     if (!itemId || ranked.includes(itemId) || full) return;
     setRanked([...ranked, itemId]);
     setChoice('');
-    setAnnouncement(`${label(itemId)} added at rank ${ranked.length + 1}.`);
+    const name = label(itemId);
+    const rank = ranked.length + 1;
+    setAnnouncement(t`${name} added at rank ${rank}.`);
   };
 
   const headingId = `${id}-heading`;
@@ -94,20 +103,23 @@ export function RankingEditor({
     >
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h3 id={headingId} className="font-semibold">
-          For your {title}
+          <Trans>For your {title}</Trans>
         </h3>
         {actions}
       </div>
       {ranked.length === 0 ? (
         <p className="text-sm text-slate-600">
           {editable
-            ? 'Nothing ranked yet: add the items you would accept for it, most wanted first.'
-            : 'You ranked nothing for it.'}
+            ? t`Nothing ranked yet: add the items you would accept for it, most wanted first.`
+            : t`You ranked nothing for it.`}
         </p>
       ) : (
-        <ol aria-label={`What you would accept for your ${title}`} className="grid gap-2">
+        <ol aria-label={t`What you would accept for your ${title}`} className="grid gap-2">
           {ranked.map((itemId, index) => {
             const candidate = byId.get(itemId);
+            const name = label(itemId);
+            const rank = index + 1;
+            const owner = candidate?.owner.displayName;
             return (
               <li
                 key={itemId}
@@ -117,13 +129,20 @@ export function RankingEditor({
                   {index + 1}.
                 </span>
                 <span className="min-w-0 flex-1">
-                  <span className="sr-only">Rank {index + 1}: </span>
-                  <span className="font-medium text-slate-900">{label(itemId)}</span>
+                  <span className="sr-only">
+                    <Trans>Rank {rank}:</Trans>{' '}
+                  </span>
+                  <span className="font-medium text-slate-900">{name}</span>
                   {candidate ? (
-                    <span className="text-slate-600"> from {candidate.owner.displayName}</span>
+                    <span className="text-slate-600">
+                      {' '}
+                      <Trans>from {owner}</Trans>
+                    </span>
                   ) : null}
                   {markUnavailable && candidate && !candidate.item.available ? (
-                    <Badge className="ml-2 bg-red-100 text-red-900">No longer available</Badge>
+                    <Badge className="ml-2 bg-red-100 text-red-900">
+                      <Trans>No longer available</Trans>
+                    </Badge>
                   ) : null}
                 </span>
                 {editable ? (
@@ -137,7 +156,7 @@ export function RankingEditor({
                         }}
                         variant="secondary"
                         size="icon"
-                        aria-label={`Move ${label(itemId)} ${direction}`}
+                        aria-label={direction === 'up' ? t`Move ${name} up` : t`Move ${name} down`}
                         disabled={direction === 'up' ? index === 0 : index === ranked.length - 1}
                         onClick={() => move(index, direction)}
                       >
@@ -151,7 +170,7 @@ export function RankingEditor({
                     <Button
                       variant="secondary"
                       size="icon"
-                      aria-label={`Remove ${label(itemId)}`}
+                      aria-label={t`Remove ${name}`}
                       onClick={() => remove(index)}
                     >
                       <X className="h-4 w-4" aria-hidden="true" />
@@ -167,7 +186,9 @@ export function RankingEditor({
         <>
           <div className="grid gap-2 sm:grid-cols-[1fr_auto] sm:items-end">
             <div className="grid gap-2">
-              <Label htmlFor={`${id}-add`}>Add an item you would accept</Label>
+              <Label htmlFor={`${id}-add`}>
+                <Trans>Add an item you would accept</Trans>
+              </Label>
               <Select
                 id={`${id}-add`}
                 ref={select}
@@ -175,28 +196,38 @@ export function RankingEditor({
                 disabled={full || addable.length === 0}
                 onChange={(event) => setChoice(event.target.value)}
               >
-                <option value="">{addable.length === 0 ? 'No other items to add' : 'Choose an item'}</option>
-                {addable.map((candidate) => (
-                  <option key={candidate.item.id} value={candidate.item.id}>
-                    {candidate.item.title}, from {candidate.owner.displayName}
-                  </option>
-                ))}
+                <option value="">
+                  {addable.length === 0 ? t`No other items to add` : t`Choose an item`}
+                </option>
+                {addable.map((candidate) => {
+                  const item = candidate.item.title;
+                  const owner = candidate.owner.displayName;
+                  return (
+                    <option key={candidate.item.id} value={candidate.item.id}>
+                      {t`${item}, from ${owner}`}
+                    </option>
+                  );
+                })}
               </Select>
             </div>
             <Button variant="secondary" disabled={!choice || full} onClick={add}>
-              Add
+              <Trans>Add</Trans>
             </Button>
           </div>
           {full ? (
             <p className="text-sm text-slate-600">
-              You can rank at most {SWAP_DAY_MAX_WANTS_PER_OFFER} items.
+              <Trans>You can rank at most {maxWants} items.</Trans>
             </p>
           ) : null}
           <div className="flex flex-wrap items-center gap-3">
             <Button disabled={!dirty || saving} onClick={() => onSave(ranked)}>
-              {saving ? 'Saving...' : 'Save ranking'}
+              {saving ? t`Saving...` : t`Save ranking`}
             </Button>
-            {dirty ? <span className="text-sm text-amber-800">Unsaved changes</span> : null}
+            {dirty ? (
+              <span className="text-sm text-amber-800">
+                <Trans>Unsaved changes</Trans>
+              </span>
+            ) : null}
           </div>
         </>
       ) : null}

@@ -1,10 +1,11 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { ArrowLeft, CalendarDays, Clock, MapPin, Printer } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
 import { Link } from 'wouter';
-import { BARTER_STATUS_LABELS } from '../../../../common/barter-machine';
 import {
   SWAP_DAY_MAX_OFFERS_PER_MEMBER,
-  SWAP_DAY_STATUS_LABELS,
   type SwapDay,
   type SwapDayHandOver,
   type SwapDayItem,
@@ -17,33 +18,36 @@ import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { ListingImage } from '../../../components/ui/listing-image';
 import { toast } from '../../../components/ui/use-toast';
 import { ApiError, serverMessageOf } from '../../../lib/api-client';
+import { BARTER_STATUS_MESSAGES } from '../../barters/barter-labels';
 import { type SwapDayChange, useSwapDay, useSwapDayChange } from '../api/swap-days';
 import { formatWhen, membersText } from '../swap-day-format';
+import { SWAP_DAY_STATUS_MESSAGES } from '../swap-day-labels';
 import { RankingEditor } from './ranking-editor';
 import { statusTone } from './swap-days-screen';
 
-const DONE_TITLES: Record<SwapDayChange['kind'], string> = {
-  join: 'Joined Swap Day',
-  leave: 'Left Swap Day',
-  offer: 'Items Offered',
-  withdraw: 'Offer Withdrawn',
-  rank: 'Ranking Saved',
-  close: 'Swap Day Matched',
-  cancel: 'Swap Day Canceled',
+const DONE_TITLES: Record<SwapDayChange['kind'], MessageDescriptor> = {
+  join: msg`Joined Swap Day`,
+  leave: msg`Left Swap Day`,
+  offer: msg`Items Offered`,
+  withdraw: msg`Offer Withdrawn`,
+  rank: msg`Ranking Saved`,
+  close: msg`Swap Day Matched`,
+  cancel: msg`Swap Day Canceled`,
 };
 
 /** Send a change; a toast says how it went. Resolves true when it worked. */
 function useChange(id: number) {
+  const { t, i18n } = useLingui();
   const mutation = useSwapDayChange(id);
   const run = async (change: SwapDayChange): Promise<boolean> => {
     try {
       await mutation.mutateAsync(change);
-      toast({ title: DONE_TITLES[change.kind] });
+      toast({ title: i18n._(DONE_TITLES[change.kind]) });
       return true;
     } catch (error) {
       toast({
-        title: 'Error',
-        description: serverMessageOf(error, 'That did not work. Please try again.'),
+        title: t`Error`,
+        description: serverMessageOf(error, t`That did not work. Please try again.`),
         variant: 'destructive',
       });
       return false;
@@ -54,8 +58,14 @@ function useChange(id: number) {
 
 /** One swap day's page: when and where, what the viewer may do, their items and rankings, the result. */
 export function SwapDayDetail({ id }: { id: number }) {
+  const { t } = useLingui();
   const { data: swapDay, isLoading, error } = useSwapDay(id);
-  if (isLoading) return <p className="text-slate-600">Loading...</p>;
+  if (isLoading)
+    return (
+      <p className="text-slate-600">
+        <Trans>Loading...</Trans>
+      </p>
+    );
   if (!swapDay) {
     const missing = error instanceof ApiError && error.status === 404;
     return (
@@ -63,8 +73,8 @@ export function SwapDayDetail({ id }: { id: number }) {
         <BackToSwapDays />
         <p className={missing ? 'text-slate-700' : 'text-red-700'}>
           {missing
-            ? 'This swap day does not exist, or it is not near enough to you to see.'
-            : 'This swap day could not be loaded. Please try again.'}
+            ? t`This swap day does not exist, or it is not near enough to you to see.`
+            : t`This swap day could not be loaded. Please try again.`}
         </p>
       </div>
     );
@@ -88,50 +98,53 @@ function BackToSwapDays() {
     <Button asChild variant="ghost" className="justify-self-start">
       <Link href={paths.swapDays}>
         <ArrowLeft className="h-4 w-4" aria-hidden="true" />
-        All Swap Days
+        <Trans>All Swap Days</Trans>
       </Link>
     </Button>
   );
 }
 
 function Header({ swapDay }: { swapDay: SwapDay }) {
+  const { t } = useLingui();
+  const members = membersText(swapDay.memberCount);
   return (
     <header className="grid gap-2">
       <div className="flex flex-wrap items-center gap-3">
         <h1 id="swap-day-heading" className="text-2xl font-bold">
           {swapDay.name}
         </h1>
-        <Badge tone={statusTone(swapDay.status)}>{SWAP_DAY_STATUS_LABELS[swapDay.status]}</Badge>
+        <Badge tone={statusTone(swapDay.status)}>{t(SWAP_DAY_STATUS_MESSAGES[swapDay.status])}</Badge>
       </div>
       <dl className="grid gap-1 text-sm text-slate-700 sm:grid-cols-[auto_1fr] sm:gap-x-3">
         <dt className="inline-flex items-center gap-1 font-medium">
           <CalendarDays className="h-4 w-4 text-slate-500" aria-hidden="true" />
-          When
+          <Trans>When</Trans>
         </dt>
         <dd>
           <time dateTime={swapDay.startsAt}>{formatWhen(swapDay.startsAt)}</time>
         </dd>
         <dt className="inline-flex items-center gap-1 font-medium">
           <MapPin className="h-4 w-4 text-slate-500" aria-hidden="true" />
-          Where
+          <Trans>Where</Trans>
         </dt>
         <dd>{swapDay.place}</dd>
         <dt className="inline-flex items-center gap-1 font-medium">
           <Clock className="h-4 w-4 text-slate-500" aria-hidden="true" />
-          Want lists close
+          <Trans>Want lists close</Trans>
         </dt>
         <dd>
           <time dateTime={swapDay.deadline}>{formatWhen(swapDay.deadline)}</time>
         </dd>
       </dl>
       <p className="text-sm text-slate-600">
-        Organized by{' '}
         {swapDay.isOrganiser ? (
-          'you'
+          <Trans>Organized by you, {members}.</Trans>
         ) : (
-          <MemberLink id={swapDay.organiser.id} name={swapDay.organiser.displayName} />
+          <Trans>
+            Organized by <MemberLink id={swapDay.organiser.id} name={swapDay.organiser.displayName} />,{' '}
+            {members}.
+          </Trans>
         )}
-        , {membersText(swapDay.memberCount)}.
       </p>
     </header>
   );
@@ -139,23 +152,31 @@ function Header({ swapDay }: { swapDay: SwapDay }) {
 
 /** What the state means for the viewer now. */
 function StateNote({ swapDay }: { swapDay: SwapDay }) {
-  let text: string;
+  const { t } = useLingui();
+  const itemsTraded = swapDay.result?.itemsTraded ?? 0;
+  const membersTrading = swapDay.result?.membersTrading ?? 0;
+  let text: ReactNode;
   switch (swapDay.status) {
     case 'open':
       text = swapDay.joined
-        ? 'Offer the items you bring, and for each one rank what you would accept, most wanted first. You can change both until want lists close.'
-        : 'Join to offer your items and rank what you would accept in exchange.';
+        ? t`Offer the items you bring, and for each one rank what you would accept, most wanted first. You can change both until want lists close.`
+        : t`Join to offer your items and rank what you would accept in exchange.`;
       break;
     case 'closed':
-      text = 'Want lists are closed. Everyone is being matched now; your hand-overs show here shortly.';
+      text = t`Want lists are closed. Everyone is being matched now; your hand-overs show here shortly.`;
       break;
     case 'solved':
-      text = swapDay.result
-        ? `Matched: ${swapDay.result.itemsTraded} ${swapDay.result.itemsTraded === 1 ? 'item changes' : 'items change'} hands among ${swapDay.result.membersTrading} ${swapDay.result.membersTrading === 1 ? 'neighbor' : 'neighbors'}.`
-        : 'Matched.';
+      text = swapDay.result ? (
+        <Trans>
+          Matched: <Plural value={itemsTraded} one="# item changes" other="# items change" /> hands among{' '}
+          <Plural value={membersTrading} one="# neighbor" other="# neighbors" />.
+        </Trans>
+      ) : (
+        t`Matched.`
+      );
       break;
     case 'cancelled':
-      text = 'This swap day was canceled by its organizer.';
+      text = t`This swap day was canceled by its organizer.`;
       break;
   }
   return (
@@ -215,6 +236,7 @@ function ConfirmButton({
 
 /** The buttons of what the server allows the viewer now. */
 function Actions({ swapDay }: { swapDay: SwapDay }) {
+  const { t } = useLingui();
   const { run, mutation } = useChange(swapDay.id);
   const allowed = swapDay.allowedActions;
   const pending = mutation.isPending;
@@ -222,7 +244,7 @@ function Actions({ swapDay }: { swapDay: SwapDay }) {
   if (allowed.includes('join')) {
     buttons.push(
       <Button key="join" disabled={pending} onClick={() => run({ kind: 'join' })}>
-        Join Swap Day
+        <Trans>Join Swap Day</Trans>
       </Button>,
     );
   }
@@ -230,11 +252,11 @@ function Actions({ swapDay }: { swapDay: SwapDay }) {
     buttons.push(
       <ConfirmButton
         key="close"
-        label="Close want lists and match now"
-        title="Close want lists and match now?"
-        description="Nobody can join, offer or change a ranking after this. Everyone is matched at once and sees what they give and get."
-        confirmLabel="Close and Match"
-        keepLabel="Not Yet"
+        label={t`Close want lists and match now`}
+        title={t`Close want lists and match now?`}
+        description={t`Nobody can join, offer or change a ranking after this. Everyone is matched at once and sees what they give and get.`}
+        confirmLabel={t`Close and Match`}
+        keepLabel={t`Not Yet`}
         variant="primary"
         pending={pending}
         onConfirm={() => run({ kind: 'close' })}
@@ -245,11 +267,11 @@ function Actions({ swapDay }: { swapDay: SwapDay }) {
     buttons.push(
       <ConfirmButton
         key="leave"
-        label="Leave Swap Day"
-        title="Leave this swap day?"
-        description="Your offers and rankings are removed. You can join again while want lists are open."
-        confirmLabel="Leave"
-        keepLabel="Stay"
+        label={t`Leave Swap Day`}
+        title={t`Leave this swap day?`}
+        description={t`Your offers and rankings are removed. You can join again while want lists are open.`}
+        confirmLabel={t`Leave`}
+        keepLabel={t`Stay`}
         variant="secondary"
         pending={pending}
         onConfirm={() => run({ kind: 'leave' })}
@@ -260,11 +282,11 @@ function Actions({ swapDay }: { swapDay: SwapDay }) {
     buttons.push(
       <ConfirmButton
         key="cancel"
-        label="Cancel Swap Day"
-        title="Cancel this swap day?"
-        description="Nobody is matched, and every member sees that it was canceled."
-        confirmLabel="Cancel Swap Day"
-        keepLabel="Keep Swap Day"
+        label={t`Cancel Swap Day`}
+        title={t`Cancel this swap day?`}
+        description={t`Nobody is matched, and every member sees that it was canceled.`}
+        confirmLabel={t`Cancel Swap Day`}
+        keepLabel={t`Keep Swap Day`}
         variant="destructive"
         pending={pending}
         onConfirm={() => run({ kind: 'cancel' })}
@@ -276,24 +298,25 @@ function Actions({ swapDay }: { swapDay: SwapDay }) {
       <Button key="sheet" asChild variant="secondary">
         <Link href={paths.swapDaySheet(swapDay.id)}>
           <Printer className="h-4 w-4" aria-hidden="true" />
-          {swapDay.isOrganiser ? 'Pick-up sheet' : 'Your pick-up sheet'}
+          {swapDay.isOrganiser ? t`Pick-up sheet` : t`Your pick-up sheet`}
         </Link>
       </Button>,
     );
   }
   if (buttons.length === 0) return null;
   return (
-    <section aria-label="Actions" className="flex flex-wrap gap-2">
+    <section aria-label={t`Actions`} className="flex flex-wrap gap-2">
       {buttons}
     </section>
   );
 }
 
 function HandOverLine({ handOver, direction }: { handOver: SwapDayHandOver; direction: 'give' | 'get' }) {
+  const { t } = useLingui();
+  const item = handOver.item.title;
+  const member = handOver.member.displayName;
   const sentence =
-    direction === 'give'
-      ? `You give ${handOver.item.title} to ${handOver.member.displayName}`
-      : `You get ${handOver.item.title} from ${handOver.member.displayName}`;
+    direction === 'give' ? t`You give ${item} to ${member}` : t`You get ${item} from ${member}`;
   return (
     <li className="flex flex-wrap items-center gap-2 rounded-lg border border-slate-200 bg-white p-3 text-sm">
       {handOver.barterId !== null ? (
@@ -305,7 +328,7 @@ function HandOverLine({ handOver, direction }: { handOver: SwapDayHandOver; dire
       )}
       {handOver.barterStatus ? (
         <Badge tone={handOver.barterStatus === 'completed' ? 'success' : 'neutral'}>
-          {BARTER_STATUS_LABELS[handOver.barterStatus]}
+          {t(BARTER_STATUS_MESSAGES[handOver.barterStatus])}
         </Badge>
       ) : null}
     </li>
@@ -314,28 +337,35 @@ function HandOverLine({ handOver, direction }: { handOver: SwapDayHandOver; dire
 
 /** What the viewer gives and gets, each linking to its hand-over barter (confirm, talk, rate). */
 function Results({ swapDay }: { swapDay: SwapDay }) {
+  const { t } = useLingui();
   const result = swapDay.result;
   if (!result) return null;
   const none = result.gives.length === 0 && result.gets.length === 0;
   return (
     <section aria-labelledby="hand-overs-heading" className="grid gap-3">
       <h2 id="hand-overs-heading" className="text-lg font-semibold">
-        Your hand-overs
+        <Trans>Your hand-overs</Trans>
       </h2>
       {none ? (
         <p className="text-sm text-slate-700">
-          Nothing matched for you this time: none of the items you would accept came around to you.
+          <Trans>
+            Nothing matched for you this time: none of the items you would accept came around to you.
+          </Trans>
         </p>
       ) : (
         <>
           <p className="text-sm text-slate-700">
-            Each hand-over is an accepted barter: talk there, meet at the swap day, and confirm once it is
-            done.
+            <Trans>
+              Each hand-over is an accepted barter: talk there, meet at the swap day, and confirm once it is
+              done.
+            </Trans>
           </p>
           <div className="grid gap-4 md:grid-cols-2">
             <div className="grid content-start gap-2">
-              <h3 className="font-semibold">What you give</h3>
-              <ul aria-label="What you give" className="grid gap-2">
+              <h3 className="font-semibold">
+                <Trans>What you give</Trans>
+              </h3>
+              <ul aria-label={t`What you give`} className="grid gap-2">
                 {result.gives.map((handOver) => (
                   <HandOverLine
                     key={`${handOver.loop}-${handOver.item.id}`}
@@ -346,8 +376,10 @@ function Results({ swapDay }: { swapDay: SwapDay }) {
               </ul>
             </div>
             <div className="grid content-start gap-2">
-              <h3 className="font-semibold">What you get</h3>
-              <ul aria-label="What you get" className="grid gap-2">
+              <h3 className="font-semibold">
+                <Trans>What you get</Trans>
+              </h3>
+              <ul aria-label={t`What you get`} className="grid gap-2">
                 {result.gets.map((handOver) => (
                   <HandOverLine
                     key={`${handOver.loop}-${handOver.item.id}`}
@@ -385,9 +417,15 @@ function ItemLine({
         <span className="font-medium text-slate-900">{item.title}</span>
         {children}
       </span>
-      {item.isService ? <Badge tone="accent">Service</Badge> : null}
+      {item.isService ? (
+        <Badge tone="accent">
+          <Trans>Service</Trans>
+        </Badge>
+      ) : null}
       {markUnavailable && !item.available ? (
-        <Badge className="bg-red-100 text-red-900">No longer available</Badge>
+        <Badge className="bg-red-100 text-red-900">
+          <Trans>No longer available</Trans>
+        </Badge>
       ) : null}
     </>
   );
@@ -395,16 +433,18 @@ function ItemLine({
 
 /** Choose items of yours to offer (checkboxes), then offer them. */
 function OfferForm({ swapDay, mineCount }: { swapDay: SwapDay; mineCount: number }) {
+  const { t } = useLingui();
   const id = useId();
   const { run, mutation } = useChange(swapDay.id);
   const [chosen, setChosen] = useState<number[]>([]);
   const room = SWAP_DAY_MAX_OFFERS_PER_MEMBER - mineCount;
+  const maxOffers = SWAP_DAY_MAX_OFFERS_PER_MEMBER;
   if (swapDay.offerableItems.length === 0) {
     return (
       <p className="text-sm text-slate-600">
         {mineCount === 0
-          ? 'You have no items to offer yet. Use Add Item to list something you would bring.'
-          : 'All your available items are offered.'}
+          ? t`You have no items to offer yet. Use Add Item to list something you would bring.`
+          : t`All your available items are offered.`}
       </p>
     );
   }
@@ -418,7 +458,9 @@ function OfferForm({ swapDay, mineCount }: { swapDay: SwapDay; mineCount: number
       }}
     >
       <fieldset className="grid gap-2">
-        <legend className="mb-2 text-sm font-semibold text-slate-900">Choose items to offer</legend>
+        <legend className="mb-2 text-sm font-semibold text-slate-900">
+          <Trans>Choose items to offer</Trans>
+        </legend>
         <ul className="grid gap-2 sm:grid-cols-2">
           {swapDay.offerableItems.map((item) => {
             const checkboxId = `${id}-${item.id}`;
@@ -450,12 +492,18 @@ function OfferForm({ swapDay, mineCount }: { swapDay: SwapDay; mineCount: number
       </fieldset>
       <div className="flex flex-wrap items-center gap-3">
         <Button type="submit" disabled={chosen.length === 0 || chosen.length > room || mutation.isPending}>
-          {mutation.isPending ? 'Offering...' : 'Offer Selected Items'}
+          {mutation.isPending ? t`Offering...` : t`Offer Selected Items`}
         </Button>
         <span className="text-sm text-slate-600">
-          {chosen.length > room
-            ? `You can offer ${room} more ${room === 1 ? 'item' : 'items'} at this swap day.`
-            : `Up to ${SWAP_DAY_MAX_OFFERS_PER_MEMBER} items in all.`}
+          {chosen.length > room ? (
+            <Plural
+              value={room}
+              one="You can offer # more item at this swap day."
+              other="You can offer # more items at this swap day."
+            />
+          ) : (
+            t`Up to ${maxOffers} items in all.`
+          )}
         </span>
       </div>
     </form>
@@ -464,6 +512,7 @@ function OfferForm({ swapDay, mineCount }: { swapDay: SwapDay; mineCount: number
 
 /** The viewer's offers, each with its ranking of what they would accept, and offering more. */
 function YourItems({ swapDay }: { swapDay: SwapDay }) {
+  const { t } = useLingui();
   const { run, mutation } = useChange(swapDay.id);
   const editable = swapDay.allowedActions.includes('offer');
   const mine = swapDay.offers.filter((offer) => offer.mine);
@@ -474,39 +523,44 @@ function YourItems({ swapDay }: { swapDay: SwapDay }) {
   return (
     <section aria-labelledby="your-items-heading" className="grid gap-4">
       <h2 id="your-items-heading" className="text-lg font-semibold">
-        Your items
+        <Trans>Your items</Trans>
       </h2>
       {editable ? <OfferForm swapDay={swapDay} mineCount={mine.length} /> : null}
       {mine.length > 0 ? (
         <div className="grid gap-3">
           <p className="text-sm text-slate-700">
-            For each item you bring, rank what you would accept in exchange, most wanted first. You get at
-            most one of them for it, and only if a loop of neighbors comes around to you.
+            <Trans>
+              For each item you bring, rank what you would accept in exchange, most wanted first. You get at
+              most one of them for it, and only if a loop of neighbors comes around to you.
+            </Trans>
           </p>
-          {mine.map((offer) => (
-            <RankingEditor
-              key={`${offer.item.id}:${offer.wantedItemIds.join(',')}`}
-              offer={offer}
-              candidates={others}
-              editable={editable}
-              markUnavailable={stillMatching(swapDay)}
-              saving={savingFor(offer.item.id)}
-              onSave={(wantedItemIds) => void run({ kind: 'rank', itemId: offer.item.id, wantedItemIds })}
-              actions={
-                editable ? (
-                  <Button
-                    variant="ghost"
-                    size="sm"
-                    disabled={mutation.isPending}
-                    aria-label={`Withdraw ${offer.item.title}`}
-                    onClick={() => void run({ kind: 'withdraw', itemId: offer.item.id })}
-                  >
-                    Withdraw
-                  </Button>
-                ) : null
-              }
-            />
-          ))}
+          {mine.map((offer) => {
+            const title = offer.item.title;
+            return (
+              <RankingEditor
+                key={`${offer.item.id}:${offer.wantedItemIds.join(',')}`}
+                offer={offer}
+                candidates={others}
+                editable={editable}
+                markUnavailable={stillMatching(swapDay)}
+                saving={savingFor(offer.item.id)}
+                onSave={(wantedItemIds) => void run({ kind: 'rank', itemId: offer.item.id, wantedItemIds })}
+                actions={
+                  editable ? (
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      disabled={mutation.isPending}
+                      aria-label={t`Withdraw ${title}`}
+                      onClick={() => void run({ kind: 'withdraw', itemId: offer.item.id })}
+                    >
+                      <Trans>Withdraw</Trans>
+                    </Button>
+                  ) : null
+                }
+              />
+            );
+          })}
         </div>
       ) : null}
     </section>
@@ -519,22 +573,30 @@ function OfferedItems({ swapDay }: { swapDay: SwapDay }) {
   return (
     <section aria-labelledby="offered-heading" className="grid gap-3">
       <h2 id="offered-heading" className="text-lg font-semibold">
-        Items neighbors bring
+        <Trans>Items neighbors bring</Trans>
       </h2>
       {others.length === 0 ? (
-        <p className="text-sm text-slate-600">No other member has offered anything yet.</p>
+        <p className="text-sm text-slate-600">
+          <Trans>No other member has offered anything yet.</Trans>
+        </p>
       ) : (
         <ul aria-labelledby="offered-heading" className="grid gap-2 sm:grid-cols-2">
-          {others.map((offer) => (
-            <li
-              key={offer.item.id}
-              className="flex items-center gap-3 rounded-lg border border-slate-200 bg-white p-2"
-            >
-              <ItemLine item={offer.item} markUnavailable={stillMatching(swapDay)}>
-                <span className="text-slate-600"> from {offer.owner.displayName}</span>
-              </ItemLine>
-            </li>
-          ))}
+          {others.map((offer) => {
+            const owner = offer.owner.displayName;
+            return (
+              <li
+                key={offer.item.id}
+                className="flex items-center gap-3 rounded-lg border border-slate-200 bg-white p-2"
+              >
+                <ItemLine item={offer.item} markUnavailable={stillMatching(swapDay)}>
+                  <span className="text-slate-600">
+                    {' '}
+                    <Trans>from {owner}</Trans>
+                  </span>
+                </ItemLine>
+              </li>
+            );
+          })}
         </ul>
       )}
     </section>
@@ -545,13 +607,18 @@ function Members({ swapDay }: { swapDay: SwapDay }) {
   return (
     <section aria-labelledby="members-heading" className="grid gap-3">
       <h2 id="members-heading" className="text-lg font-semibold">
-        Members
+        <Trans>Members</Trans>
       </h2>
       <ul className="flex flex-wrap gap-2">
         {swapDay.members.map((member, index) => (
           <li key={member.id ?? `former-${index}`} className="rounded-full bg-slate-100 px-3 py-1 text-sm">
             <MemberLink id={member.id} name={member.displayName} />
-            {member.id === swapDay.organiser.id ? <span className="text-slate-600"> (organizer)</span> : null}
+            {member.id === swapDay.organiser.id ? (
+              <span className="text-slate-600">
+                {' '}
+                <Trans>(organizer)</Trans>
+              </span>
+            ) : null}
           </li>
         ))}
       </ul>

@@ -1,13 +1,15 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { CalendarDays, MapPin, Plus, Users } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
-import { SWAP_DAY_STATUS_LABELS, type SwapDaySummary } from '../../../../common/schemas/swap-days';
+import type { SwapDaySummary } from '../../../../common/schemas/swap-days';
 import { paths } from '../../../app/paths';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { ListStatus } from '../../../components/ui/list-status';
 import { useSwapDayLists } from '../api/swap-days';
 import { distanceText, formatWhen, membersText } from '../swap-day-format';
+import { SWAP_DAY_STATUS_MESSAGES } from '../swap-day-labels';
 import { OrganiseSwapDayDialog } from './organise-swap-day-dialog';
 
 /** The badge tone of a swap day's state. */
@@ -16,7 +18,10 @@ export const statusTone = (status: SwapDaySummary['status']) =>
 
 /** One swap day in a list: the whole row opens it. */
 function SwapDayRow({ swapDay }: { swapDay: SwapDaySummary }) {
+  const { t } = useLingui();
   const distance = distanceText(swapDay);
+  const members = membersText(swapDay.memberCount);
+  const organiser = swapDay.organiser.displayName;
   return (
     <li className="relative grid gap-2 rounded-xl border border-slate-200 bg-white p-4 shadow-sm hover:border-brand-300">
       <div className="flex flex-wrap items-center gap-2">
@@ -26,8 +31,12 @@ function SwapDayRow({ swapDay }: { swapDay: SwapDaySummary }) {
         >
           {swapDay.name}
         </Link>
-        <Badge tone={statusTone(swapDay.status)}>{SWAP_DAY_STATUS_LABELS[swapDay.status]}</Badge>
-        {swapDay.isOrganiser ? <Badge tone="accent">You organize</Badge> : null}
+        <Badge tone={statusTone(swapDay.status)}>{t(SWAP_DAY_STATUS_MESSAGES[swapDay.status])}</Badge>
+        {swapDay.isOrganiser ? (
+          <Badge tone="accent">
+            <Trans>You organize</Trans>
+          </Badge>
+        ) : null}
       </div>
       <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-700">
         <span className="inline-flex items-center gap-1">
@@ -41,7 +50,9 @@ function SwapDayRow({ swapDay }: { swapDay: SwapDaySummary }) {
         </span>
         <span className="inline-flex items-center gap-1">
           <Users className="h-4 w-4 text-slate-500" aria-hidden="true" />
-          {membersText(swapDay.memberCount)}, organized by {swapDay.organiser.displayName}
+          <Trans>
+            {members}, organized by {organiser}
+          </Trans>
         </span>
       </p>
     </li>
@@ -61,6 +72,7 @@ function SwapDayList({
   isError: boolean;
   emptyText: string;
 }) {
+  const { t } = useLingui();
   const id = `swap-days-${heading.toLowerCase().replace(/\W+/g, '-')}`;
   return (
     <section aria-labelledby={id} className="grid gap-3">
@@ -71,7 +83,7 @@ function SwapDayList({
         isLoading={isLoading}
         isError={isError}
         count={rows.length}
-        errorText="Swap days could not be loaded. Please try again."
+        errorText={t`Swap days could not be loaded. Please try again.`}
         emptyText={emptyText}
       />
       {rows.length > 0 ? (
@@ -87,16 +99,21 @@ function SwapDayList({
 
 /** /swap-days: the member's swap days, open ones nearby, and organizing a new one. */
 export function SwapDaysScreen() {
+  const { t } = useLingui();
   const lists = useSwapDayLists();
   const [organising, setOrganising] = useState(false);
   return (
     <div className="grid gap-6">
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
-          <h1 className="text-2xl font-bold">Swap days</h1>
+          <h1 className="text-2xl font-bold">
+            <Trans>Swap days</Trans>
+          </h1>
           <p className="max-w-2xl text-slate-600">
-            Neighbors bring things to one place on one day. Everyone ranks what they would accept, and when
-            want lists close, everyone is matched at once, in loops of any size.
+            <Trans>
+              Neighbors bring things to one place on one day. Everyone ranks what they would accept, and when
+              want lists close, everyone is matched at once, in loops of any size.
+            </Trans>
           </p>
         </div>
         <OrganiseSwapDayDialog
@@ -105,24 +122,24 @@ export function SwapDaysScreen() {
           trigger={
             <Button>
               <Plus className="h-4 w-4" aria-hidden="true" />
-              Organize a Swap Day
+              <Trans>Organize a Swap Day</Trans>
             </Button>
           }
         />
       </div>
       <SwapDayList
-        heading="Your swap days"
+        heading={t`Your swap days`}
         rows={lists.data?.mine ?? []}
         isLoading={lists.isLoading}
         isError={lists.isError}
-        emptyText="You have not joined a swap day yet. Join one nearby, or organize your own."
+        emptyText={t`You have not joined a swap day yet. Join one nearby, or organize your own.`}
       />
       <SwapDayList
-        heading="Near you"
+        heading={t`Near you`}
         rows={lists.data?.nearby ?? []}
         isLoading={lists.isLoading}
         isError={lists.isError}
-        emptyText="No swap days within your travel distance are open right now. Organize one, or check that your location is set in your profile."
+        emptyText={t`No swap days within your travel distance are open right now. Organize one, or check that your location is set in your profile.`}
       />
     </div>
   );

@@ -1,0 +1,56 @@
+import { plural, t } from '@lingui/core/macro';
+import type { NotificationKind } from '../../../common/notification-text';
+
+/**
+ * The bell's sentence of a notification ("Ann R. accepted your proposal") in the active language
+ * (ADR 036). The English is common/notification-text.ts's, which the server's e-mails keep using.
+ * Call at render time.
+ */
+export function notificationText(kind: NotificationKind, actorName: string | null, count = 1): string {
+  const who = actorName ?? t`A neighbor`;
+  switch (kind) {
+    case 'proposal_received':
+      return t`${who} proposed a barter`;
+    case 'proposal_countered':
+      return t`${who} countered your proposal`;
+    case 'proposal_accepted':
+      return t`${who} accepted your proposal`;
+    case 'proposal_declined':
+      return t`${who} declined your proposal`;
+    case 'proposal_withdrawn':
+      return t`${who} withdrew their proposal`;
+    case 'proposal_expired':
+      return t`A proposal expired after 14 days`;
+    case 'proposal_unavailable':
+      return t`An item in a proposal is now reserved in another barter`;
+    case 'barter_cancelled':
+      return t`${who} canceled the barter`;
+    case 'completion_requested':
+      return t`${who} confirmed the barter is completed`;
+    case 'barter_completed':
+      return t`Barter completed: you can now rate it`;
+    case 'message_received':
+      return plural(count, { one: `New message from ${who}`, other: `# new messages from ${who}` });
+    case 'rating_received':
+      return t`${who} rated your barter`;
+    case 'moderation_warning':
+      return t`A moderator warned you: please keep to the Terms, or your account may be suspended`;
+    case 'circle_proposed':
+      return t`You are in a new trade circle: see who gives what`;
+    case 'circle_accepted':
+      return t`Everyone accepted your trade circle: arrange the hand-overs`;
+    case 'circle_declined':
+      return t`${who} declined the trade circle`;
+    case 'circle_expired':
+      return t`A trade circle expired before everyone accepted`;
+    case 'circle_unavailable':
+      return t`A trade circle fell through: one of its items is no longer available`;
+    case 'swap_day_solved':
+      return t`Your swap day is matched: see what you give and get`;
+  }
+}
+
+/** The bell's accessible name: "Notifications", or "Notifications, 2 unread". */
+export function bellLabel(unread: number): string {
+  return unread > 0 ? t`Notifications, ${unread} unread` : t`Notifications`;
+}
