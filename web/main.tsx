@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { activateLocale, startI18n, withMessages } from './i18n/i18n';
@@ -12,11 +12,15 @@ const rootElement = root;
 startI18n()
   .catch(() => activateLocale('en'))
   .finally(() => {
-    createRoot(rootElement).render(
-      <StrictMode>
-        <App />
-      </StrictMode>,
-    );
+    // As a transition, the first render yields to the browser every few milliseconds instead of
+    // holding the main thread for the whole tree (a phone's taps and paints get through).
+    startTransition(() => {
+      createRoot(rootElement).render(
+        <StrictMode>
+          <App />
+        </StrictMode>,
+      );
+    });
   });
 
 // The service worker (ADR 034) registers after the page has loaded, from its own small chunk.

@@ -43,12 +43,17 @@ export async function activateLocale(locale: Locale, { firstOnly = false } = {})
   }
   const restPart = fetchPart(locale, 'rest');
   restPart.catch(() => undefined);
-  const first = await fetchPart(locale, 'first');
-  i18n.loadAndActivate({ locale, messages: first });
-  rest = restPart.then((messages) => i18n.load(locale, messages));
+  const messages = await fetchPart(locale, 'first');
+  i18n.loadAndActivate({ locale, messages });
+  // The rest joins the same object quietly: `i18n.load` would render every text on screen again,
+  // though none shown yet uses them (the screens that do wait for them).
+  const merge = (more: Messages) => {
+    Object.assign(messages, more);
+  };
+  rest = restPart.then(merge);
   // A retry on the next lazy screen if the rest failed to load (e.g. the connection dropped).
   rest.catch(() => {
-    rest = fetchPart(locale, 'rest').then((messages) => i18n.load(locale, messages));
+    rest = fetchPart(locale, 'rest').then(merge);
   });
   if (!firstOnly) await rest;
   activated(locale);
