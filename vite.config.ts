@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { lingui } from '@lingui/vite-plugin';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
@@ -29,5 +30,34 @@ export default defineConfig({
     manifest: true,
     sourcemap: false,
     target: 'es2022',
+    rollupOptions: {
+      // The page, and the small script that starts it on a page the server drew (ADR 037).
+      input: {
+        index: path.resolve(import.meta.dirname, 'web/index.html'),
+        boot: path.resolve(import.meta.dirname, 'web/boot.ts'),
+      },
+    },
+  },
+  // `vite build` builds the browser's app, then the server's render of the first screens (ADR 037):
+  // web/entry-server.tsx into dist/server, for server/plugins/page-render.ts.
+  environments: {
+    ssr: {
+      build: {
+        outDir: '../dist/server',
+        emptyOutDir: true,
+        copyPublicDir: false,
+        sourcemap: false,
+        target: 'node20',
+        rollupOptions: { input: 'entry-server.tsx' },
+      },
+    },
+  },
+  builder: {
+    async buildApp(builder) {
+      for (const name of ['client', 'ssr']) {
+        const environment = builder.environments[name];
+        if (environment) await builder.build(environment);
+      }
+    },
   },
 });

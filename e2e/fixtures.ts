@@ -21,8 +21,45 @@ interface Fixtures {
   gatedPage: Page;
 }
 
+/**
+ * A page the server drew (ADR 037) shows its buttons before the app has started; a person needs a
+ * moment to find one, a test does not. Every `goto` and `reload`, on every page of every context,
+ * returns once the app listens (web/main.tsx marks it) when the server drew the page.
+ */
+let startWaitInstalled = false;
+function waitForAppStart(page: Page): void {
+  if (startWaitInstalled) return;
+  startWaitInstalled = true;
+  const proto = Object.getPrototypeOf(page) as Page;
+  const started = async (target: Page) => {
+    await target
+      .waitForFunction(
+        () => !document.getElementById('page-data') || document.documentElement.dataset.app === 'started',
+        undefined,
+        { timeout: 10_000 },
+      )
+      .catch(() => undefined);
+  };
+  const goto = proto.goto;
+  proto.goto = async function (this: Page, ...args: Parameters<Page['goto']>) {
+    const response = await goto.apply(this, args);
+    await started(this);
+    return response;
+  };
+  const reload = proto.reload;
+  proto.reload = async function (this: Page, ...args: Parameters<Page['reload']>) {
+    const response = await reload.apply(this, args);
+    await started(this);
+    return response;
+  };
+}
+
 /** Journeys fail on console errors (docs/architecture.md, habit 13), except the expected 401s above. */
 export const test = base.extend<Fixtures>({
+  page: async ({ page }, use) => {
+    waitForAppStart(page);
+    await use(page);
+  },
   consoleErrors: async ({ page }, use) => {
     const errors: string[] = [];
     const allowed: RegExp[] = [];

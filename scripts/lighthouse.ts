@@ -12,7 +12,8 @@
  *
  * Settings: LIGHTHOUSE_PORT (5303), LIGHTHOUSE_DATA_DIR (.data-lighthouse, emptied first),
  * CHROMIUM_PATH (/usr/bin/chromium), LIGHTHOUSE_PAGES (names to run, comma-separated),
- * LIGHTHOUSE_RUNS (runs per page, judged by their median as Lighthouse advises; 1).
+ * LIGHTHOUSE_RUNS (runs per page, judged by their median as Lighthouse advises; 1), LIGHTHOUSE_SERVER_LOG
+ * (1 to show the server's log).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -41,7 +42,8 @@ const seconds = () => ((Date.now() - started) / 1000).toFixed(1);
 
 function startServer(): ChildProcess {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    stdio: ['ignore', 'ignore', 'inherit'],
+    // LIGHTHOUSE_SERVER_LOG=1 shows the server's log (warnings and errors).
+    stdio: ['ignore', process.env.LIGHTHOUSE_SERVER_LOG === '1' ? 'inherit' : 'ignore', 'inherit'],
     env: {
       ...process.env,
       NODE_ENV: 'production',
@@ -211,6 +213,7 @@ async function measureIn(
     logLevel: 'error',
     onlyCategories: [...CATEGORIES],
     extraHeaders: { Cookie: cookie },
+    ...(process.env.LIGHTHOUSE_THROTTLING === 'devtools' ? { throttlingMethod: 'devtools' as const } : {}),
     // The report's full-page screenshot costs seconds and is not judged.
     disableFullPageScreenshot: true,
   });

@@ -84,6 +84,8 @@ export function precompress(): Plugin {
   return {
     name: 'barterhood:precompress',
     apply: 'build',
+    // The browser's build only, not the server's render (vite.config.ts).
+    applyToEnvironment: (environment) => environment.name === 'client',
     configResolved(resolved) {
       config = resolved;
     },

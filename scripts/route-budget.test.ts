@@ -57,7 +57,7 @@ describe('the chunks a route loads before it paints', () => {
 
   it('refuses a page the build does not have, and a build without one entry', () => {
     expect(() => routeChunks(manifest, ['app/pages/renamed-page.tsx'])).toThrow(/renamed-page/);
-    expect(() => entryKey({ 'a.js': { file: 'a.js' } })).toThrow(/one entry/);
+    expect(() => entryKey({ 'a.js': { file: 'a.js' } })).toThrow(/one index.html entry/);
   });
 
   it("lists the stylesheets of the route's chunks", () => {

@@ -26,13 +26,16 @@ export interface RouteDefinition {
   enforced: boolean;
 }
 
-/** The manifest key of the one entry chunk. */
+/** The manifest key of the page's entry chunk (index.html's script). */
 export function entryKey(manifest: Manifest): string {
-  const entries = Object.entries(manifest).filter(([, chunk]) => chunk.isEntry);
+  const entries = Object.entries(manifest).filter(([key, chunk]) => chunk.isEntry && key.endsWith('index.html'));
   if (entries.length !== 1)
-    throw new Error(`Expected one entry chunk in the Vite manifest, found ${entries.length}`);
+    throw new Error(`Expected one index.html entry chunk in the Vite manifest, found ${entries.length}`);
   return (entries[0] as [string, ManifestChunk])[0];
 }
+
+/** The script that starts a page the server drew (web/boot.ts, ADR 037), when the build has one. */
+const BOOT_KEY = 'boot.ts';
 
 /**
  * The JavaScript files a route loads before its first paint: the entry and `pages`, and everything
@@ -49,6 +52,7 @@ export function routeChunks(manifest: Manifest, pages: readonly string[]): strin
     for (const next of chunk.imports ?? []) visit(next);
   };
   visit(entryKey(manifest));
+  if (manifest[BOOT_KEY]) visit(BOOT_KEY);
   for (const page of pages) visit(page);
   return [...seen]
     .map((key) => (manifest[key] as ManifestChunk).file)

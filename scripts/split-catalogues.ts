@@ -33,7 +33,7 @@ export function messageIdsIn(code: string): Set<string> {
   return ids;
 }
 
-/** The chunks a page loads before its first render: the entry's and `pages`' static imports. */
+/** The chunks a page loads before its first render: the entries' and `pages`' static imports. */
 export function firstScreenChunks(chunks: OutputChunk[], pages: readonly string[]): OutputChunk[] {
   const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
   const starts = chunks.filter(
@@ -41,8 +41,14 @@ export function firstScreenChunks(chunks: OutputChunk[], pages: readonly string[
       chunk.isEntry ||
       pages.some((page) => chunk.facadeModuleId?.split(path.sep).join('/').endsWith(page) === true),
   );
-  if (starts.length !== pages.length + 1) {
-    throw new Error(`Expected the entry and ${pages.join(', ')} among the chunks, found ${starts.length}`);
+  const missing = pages.filter(
+    (page) =>
+      !starts.some((chunk) => chunk.facadeModuleId?.split(path.sep).join('/').endsWith(page) === true),
+  );
+  if (missing.length > 0 || !starts.some((chunk) => chunk.isEntry)) {
+    throw new Error(
+      `Expected the entry and ${pages.join(', ')} among the chunks; missing ${missing.join(', ')}`,
+    );
   }
   const seen = new Set<OutputChunk>();
   const visit = (chunk: OutputChunk | undefined) => {
@@ -58,6 +64,8 @@ export function splitCatalogues({ firstScreens }: { firstScreens: string[] }): P
   return {
     name: 'barterhood:split-catalogues',
     apply: 'build',
+    // The browser's build only, not the server's render (vite.config.ts).
+    applyToEnvironment: (environment) => environment.name === 'client',
     async generateBundle(_options, bundle) {
       const chunks = Object.values(bundle).filter((file): file is OutputChunk => file.type === 'chunk');
       const firstIds = new Set<string>([...GOODS_CATEGORIES, ...SERVICE_CATEGORIES]);

@@ -1,37 +1,55 @@
+import { hydrate } from '@tanstack/react-query';
 import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { activateLocale, startI18n, withMessages } from './i18n/i18n';
+import { createQueryClient } from './lib/query-client';
 import './styles.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('No #root element in index.html');
 const rootElement = root;
+// A page the server rendered (ADR 037) comes with the data it was rendered with, in its language.
+const pageData = document.getElementById('page-data');
+
 // The catalogue of the member's language loads before the first render (ADR 036); if it cannot,
 // English.
-startI18n()
+startI18n(pageData ? document.documentElement.lang : undefined)
   .catch(() => activateLocale('en'))
   .finally(() => {
-    // As a transition, the first render yields to the browser every few milliseconds instead of
-    // holding the main thread for the whole tree (a phone's taps and paints get through).
+    // As a transition, the first render (or the hydration of the server's) yields to the browser
+    // every few milliseconds instead of holding the main thread for the whole tree.
     startTransition(() => {
-      createRoot(rootElement).render(
-        <StrictMode>
-          <App />
-        </StrictMode>,
-      );
+      if (pageData?.textContent) {
+        const queryClient = createQueryClient();
+        hydrate(queryClient, JSON.parse(pageData.textContent));
+        hydrateRoot(
+          rootElement,
+          <StrictMode>
+            <App queryClient={queryClient} />
+          </StrictMode>,
+        );
+      } else {
+        createRoot(rootElement).render(
+          <StrictMode>
+            <App />
+          </StrictMode>,
+        );
+      }
     });
+    // The app listens from here on (a tap before it is replayed once its part is hydrated): the
+    // browser journeys wait for this before they act on a page the server drew.
+    document.documentElement.dataset.app = 'started';
   });
 
-// The service worker (ADR 034) registers after the page has loaded, from its own small chunk.
+// The service worker (ADR 034) registers after the page has loaded, from its own small chunk (on a
+// page the server drew, this script itself runs after the load, web/boot.ts).
 if (import.meta.env.PROD && 'serviceWorker' in navigator) {
-  window.addEventListener(
-    'load',
-    () => {
-      withMessages(import('./lib/register-service-worker'))
-        .then((module) => module.registerServiceWorker())
-        .catch((error: unknown) => console.warn('The service worker was not registered', error));
-    },
-    { once: true },
-  );
+  const register = () => {
+    withMessages(import('./lib/register-service-worker'))
+      .then((module) => module.registerServiceWorker())
+      .catch((error: unknown) => console.warn('The service worker was not registered', error));
+  };
+  if (document.readyState === 'complete') register();
+  else window.addEventListener('load', register, { once: true });
 }

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
@@ -13,6 +14,7 @@ import {
   SOURCE_LOCALE,
 } from '../../common/locales';
 import { sendNotFound } from './error-handler';
+import { createPageRenderer } from './page-render';
 import { cookieName } from './security';
 import { SESSION_COOKIE } from './session';
 
@@ -86,6 +88,26 @@ function firstCatalogues(distDir: string): Map<Locale, string> {
   return files;
 }
 
+/** A built file's path (relative to the build) by its source, from the build's manifest. */
+function manifestFile(distDir: string, source: string): string | undefined {
+  try {
+    const manifest = JSON.parse(readFileSync(path.join(distDir, '.vite/manifest.json'), 'utf8')) as Record<
+      string,
+      { file?: string }
+    >;
+    return manifest[source]?.file;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A rendered page, compressed as it goes out (brotli at a quick level: pages are 20-60 KB). */
+function compressPage(html: string, encoding: Encoding): Buffer {
+  return encoding === 'br'
+    ? brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })
+    : gzipSync(html, { level: 6 });
+}
+
 /** The language a page request will be shown in: the member's choice (cookie), else the browser's. */
 export function requestLocale(request: FastifyRequest): Locale {
   const chosen = request.cookies?.[LOCALE_COOKIE];
@@ -111,7 +133,11 @@ function readIndexHtml(indexFile: string): { identity: Buffer; encoded: Map<Enco
  */
 export async function webPlugin(
   app: FastifyInstance,
-  { distDir = WEB_DIST, devServer = false }: { distDir?: string; devServer?: boolean } = {},
+  {
+    distDir = WEB_DIST,
+    serverDir,
+    devServer = false,
+  }: { distDir?: string; serverDir?: string; devServer?: boolean } = {},
 ): Promise<void> {
   if (devServer) {
     const { default: middie } = await import('@fastify/middie');
@@ -141,6 +167,11 @@ export async function webPlugin(
   }
   const indexHtml = readIndexHtml(indexFile);
   const catalogues = firstCatalogues(distDir);
+  const renderPage = await createPageRenderer(app, {
+    serverDir: serverDir ?? path.join(distDir, '../server'),
+    template: indexHtml.identity.toString('utf8'),
+    bootScript: manifestFile(distDir, 'boot.ts'),
+  });
   await app.register(fastifyStatic, {
     root: distDir,
     prefix: '/',
@@ -165,9 +196,19 @@ export async function webPlugin(
       .header('vary', 'accept-encoding, accept-language, cookie')
       .type('text/html; charset=utf-8');
     const links: string[] = [];
-    const catalogue = catalogues.get(requestLocale(request));
+    const locale = requestLocale(request);
+    const catalogue = catalogues.get(locale);
     if (catalogue) links.push(`<${catalogue}>; rel=preload; as=fetch; crossorigin`);
-    if (request.cookies?.[cookieName(app.config, SESSION_COOKIE)]) links.push(CURRENT_USER_PRELOAD);
+    const member = Boolean(request.cookies?.[cookieName(app.config, SESSION_COOKIE)]);
+    const rendered = renderPage && request.method === 'GET' ? await renderPage(request, locale) : null;
+    if (rendered !== null) {
+      // The page carries the member's data: never kept by a shared cache or the browser's.
+      reply.header('cache-control', 'private, no-store');
+      if (links.length > 0) reply.header('link', links.join(', '));
+      if (!encoding) return reply.send(rendered);
+      return reply.header('content-encoding', encoding).send(compressPage(rendered, encoding));
+    }
+    if (member) links.push(CURRENT_USER_PRELOAD);
     if (links.length > 0) reply.header('link', links.join(', '));
     if (!encoding) return reply.send(indexHtml.identity);
     return reply.header('content-encoding', encoding).send(indexHtml.encoded.get(encoding));

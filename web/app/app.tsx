@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { OfflineBanner } from '../components/layout/offline-banner';
 import { showPendingToast } from '../components/ui/use-toast';
@@ -5,11 +6,14 @@ import { GateGuard } from '../features/gate/components/gate-guard';
 import { AppProvider } from './provider';
 import { AppRouter } from './router';
 
-/** The whole web app: providers, then the site gate, then the routes. */
-export function App() {
+/**
+ * The whole web app: providers, then the site gate, then the routes. `queryClient` carries the data
+ * the server rendered the page with (web/entry-server.tsx), if it did.
+ */
+export function App({ queryClient }: { queryClient?: QueryClient }) {
   useEffect(showPendingToast, []);
   return (
-    <AppProvider>
+    <AppProvider queryClient={queryClient}>
       <OfflineBanner />
       <GateGuard>
         <AppRouter />

@@ -1,5 +1,5 @@
 import { I18nProvider, useLingui } from '@lingui/react';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Fragment, type ReactNode, useState } from 'react';
 import { Toaster } from '../components/ui/toaster';
 import { i18n } from '../i18n/i18n';
@@ -10,8 +10,14 @@ import { createQueryClient } from '../lib/query-client';
  * spec's delays (components/ui/tooltip.tsx), so Radix's positioning code loads only with a screen
  * that shows one (ADR 033).
  */
-export function AppProvider({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
+export function AppProvider({
+  children,
+  queryClient: given,
+}: {
+  children: ReactNode;
+  queryClient?: QueryClient;
+}) {
+  const [queryClient] = useState(() => given ?? createQueryClient());
   return (
     <I18nProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>

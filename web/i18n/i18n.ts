@@ -1,5 +1,5 @@
 import { i18n, type Messages } from '@lingui/core';
-import { detectLocale, type Locale, storeLocale } from './locales';
+import { detectLocale, isLocale, type Locale, storeLocale } from './locales';
 
 export { i18n };
 
@@ -84,9 +84,12 @@ export function onLocaleChange(listener: (locale: Locale) => void): () => void {
   return () => listeners.delete(listener);
 }
 
-/** Start in the detected language: the first screens' messages load before the first render. */
-export function startI18n(): Promise<void> {
-  return activateLocale(detectLocale(), { firstOnly: true });
+/**
+ * Start in the detected language (or the one the server rendered the page in): the first screens'
+ * messages load before the first render.
+ */
+export function startI18n(rendered?: string): Promise<void> {
+  return activateLocale(isLocale(rendered) ? rendered : detectLocale(), { firstOnly: true });
 }
 
 /** The active language. */

@@ -25,6 +25,14 @@ export class ApiError extends Error {
 export const GATE_CLOSED_EVENT = 'barterhood:gate-closed';
 
 /** Writes that sign a member in or out or end the account: the reads kept offline go with the session. */
+/**
+ * How calls reach the API: the browser's fetch; on the server's render of a page (web/entry-server.tsx),
+ * the server itself with the visitor's cookies.
+ */
+export const apiTransport: { fetch: typeof fetch } = {
+  fetch: (input, init) => fetch(input, init),
+};
+
 const SESSION_WRITES = /^\/api\/(?:auth\/|demo-login$|account\/sign-out-everywhere$|account$)/;
 
 async function throwIfNotOk(response: Response): Promise<void> {
@@ -70,7 +78,7 @@ export async function apiRequest(method: string, url: string, data?: unknown): P
     throw new OfflineError();
   }
   const form = data instanceof FormData;
-  const response = await fetch(url, {
+  const response = await apiTransport.fetch(url, {
     method,
     headers: data !== undefined && !form ? { 'Content-Type': 'application/json' } : {},
     body: form ? data : data !== undefined ? JSON.stringify(data) : undefined,
@@ -86,7 +94,7 @@ export async function apiGet<T>(
   url: string,
   options: { on401?: 'throw' | 'returnNull' } = {},
 ): Promise<T | null> {
-  const response = await fetch(url, { credentials: 'include' });
+  const response = await apiTransport.fetch(url, { credentials: 'include' });
   if (options.on401 === 'returnNull' && response.status === 401) {
     // Read the body all the same: left unread, the request never finishes (the connection stays busy,
     // and Lighthouse waits 45 s for the page to go quiet, ADR 033).

@@ -31,7 +31,13 @@ export function LoadingView() {
  */
 export function GateGuard({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
-  const [state, setState] = useState<GateState>(() => (rememberedGrant() ? 'granted' : 'loading'));
+  const [state, setState] = useState<GateState>(() => {
+    if (rememberedGrant()) return 'granted';
+    // The server's render of the page asked already (web/entry-server.tsx).
+    const known = queryClient.getQueryData(gateStatusQuery().queryKey);
+    if (known) return known.granted ? 'granted' : 'locked';
+    return 'loading';
+  });
 
   const grant = useCallback(() => {
     try {
@@ -43,6 +49,7 @@ export function GateGuard({ children }: { children: ReactNode }) {
   }, []);
 
   useEffect(() => {
+    if (state === 'granted' && !rememberedGrant()) grant();
     if (state !== 'loading') return;
     let cancelled = false;
     queryClient

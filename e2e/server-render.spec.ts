@@ -1,0 +1,102 @@
+import { expect, expectAccessible, memberApi, milesNorth, signIn, test, uniqueEmail } from './fixtures';
+
+/**
+ * ADR 037: the feed, the profile and a barter page come from the server already drawn, with the
+ * data the browser then takes over (hydration keeps the server's elements: nothing is drawn twice),
+ * in the member's language; without JavaScript the page still reads.
+ */
+test.describe('pages drawn by the server', () => {
+  test('the feed arrives drawn, and the browser takes it over without drawing it again', async ({
+    gatedPage: page,
+    baseURL,
+    browser,
+  }) => {
+    const title = `Server-drawn lamp ${Date.now().toString(36)}`;
+    const neighbor = await memberApi(
+      baseURL ?? '',
+      { firstName: 'Sol', email: uniqueEmail('sol'), password: 'maple lantern 42' },
+      { location: 'Portland', latitude: 45.5152 + milesNorth(1), longitude: -122.6784 },
+    );
+    const email = uniqueEmail('rae');
+    const member = await memberApi(
+      baseURL ?? '',
+      { firstName: 'Rae', email, password: 'maple lantern 42' },
+      { location: 'Portland', latitude: 45.5152, longitude: -122.6784 },
+    );
+    try {
+      expect(
+        (
+          await neighbor.post('/api/items', {
+            data: { title, category: 'furniture', description: 'A lamp.' },
+          })
+        ).status(),
+      ).toBe(201);
+      expect((await member.post('/api/wants', { data: { title, category: 'furniture' } })).status()).toBe(
+        201,
+      );
+      expect((await member.put('/api/account/getting-started', { data: { completed: true } })).status()).toBe(
+        200,
+      );
+    } finally {
+      await neighbor.dispose();
+      await member.dispose();
+    }
+    await signIn(page, email, 'maple lantern 42');
+
+    // The HTML itself carries the feed and the data it was drawn with; another member's e-mail never.
+    const html = await (await page.request.get('/', { headers: { accept: 'text/html' } })).text();
+    expect(html).toContain('Welcome, Rae!');
+    expect(html).toContain(title);
+    expect(html).toContain('id="page-data"');
+    expect(html).not.toMatch(/<script>/);
+    expect(html).not.toContain('sol-');
+
+    // The heading the server drew is the one on screen once the scripts have run.
+    await page.addInitScript(() => {
+      document.addEventListener('DOMContentLoaded', () => {
+        Object.assign(window, { serverHeading: document.querySelector('h1') });
+      });
+    });
+    await page.goto('/');
+    await expect(page.getByRole('article', { name: title })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
+    expect(
+      await page.evaluate(() => {
+        const kept = (window as unknown as { serverHeading: Element | null }).serverHeading;
+        return kept !== null && kept === document.querySelector('h1') && kept.isConnected;
+      }),
+    ).toBe(true);
+    // Taken over: the feed's controls work.
+    await page.getByRole('button', { name: title, exact: true }).click();
+    await expect(page.getByRole('dialog', { name: title })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expectAccessible(page);
+
+    // Without JavaScript, the page still shows the feed.
+    const context = await browser.newContext({
+      javaScriptEnabled: false,
+      storageState: await page.context().storageState(),
+    });
+    try {
+      const still = await context.newPage();
+      await still.goto(`${baseURL}/`);
+      await expect(still.getByRole('heading', { name: 'Welcome, Rae!' })).toBeVisible();
+      await expect(still.getByRole('article', { name: title })).toBeVisible();
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('the profile is drawn in the language the member chose', async ({ gatedPage: page, baseURL }) => {
+    const email = uniqueEmail('ines');
+    const api = await memberApi(baseURL ?? '', { firstName: 'Inés', email, password: 'maple lantern 42' });
+    await api.dispose();
+    await signIn(page, email, 'maple lantern 42');
+    await page.context().addCookies([{ name: 'barterhood_locale', value: 'es', url: baseURL ?? '' }]);
+    const html = await (await page.request.get('/profile', { headers: { accept: 'text/html' } })).text();
+    expect(html).toContain('<html lang="es">');
+    await page.goto('/profile');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+    await expect(page.getByRole('tablist')).toBeVisible();
+  });
+});

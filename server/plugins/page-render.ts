@@ -1,0 +1,127 @@
+/**
+ * The server's render of a member's first screens (ADR 037): the feed, the profile and a barter
+ * page, and the landing page, rendered by the web app's own code (web/entry-server.tsx, built into
+ * dist/server) with the data the page will ask for, so a phone paints them before any script runs;
+ * the browser then hydrates the same tree with the same data.
+ *
+ * The page's API reads go through `app.inject` with the visitor's cookies: the same routes, checks
+ * and answers as from the browser. Renders run one at a time (the web code keeps the language and
+ * the API transport as module state) and each is bounded: a render that fails or takes too long
+ * leaves the page to the browser, as without it; a visitor never sees an error for it.
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { QueryClient } from '@tanstack/react-query';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Locale } from '../../common/locales';
+
+/** The pages rendered on the server: those a member opens first. Others render in the browser. */
+const RENDERED_PAGES = [/^\/$/, /^\/profile$/, /^\/barters\/\d{1,12}$/];
+
+/** A render that takes longer than this leaves the page to the browser. */
+const RENDER_TIMEOUT_MS = 1_500;
+
+interface EntryServer {
+  render(
+    request: { url: string; locale: Locale; fetch: typeof fetch; timeoutMs: number },
+    createClient: () => QueryClient,
+  ): Promise<{ html: string; state: unknown; errors: unknown[] }>;
+  createQueryClient(): QueryClient;
+}
+
+/** `<` and the line separators written so the JSON cannot end its script element or break a line. */
+export function jsonForHtml(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+/**
+ * The page with its scripts asked for after it has painted (web/boot.ts): the entry script and its
+ * module preloads leave the head for a list the boot script reads. Without this, a phone on a slow
+ * line shares it between the page and 150 KB of script before anything shows.
+ */
+export function deferScripts(template: string, bootScript: string): string {
+  const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/.exec(template);
+  if (!entry?.[1]) throw new Error('The page has no entry script');
+  const preload: string[] = [];
+  const page = template
+    .replace(entry[0], '')
+    .replace(/<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g, (_tag, href: string) => {
+      preload.push(href);
+      return '';
+    });
+  return page.replace(
+    '</body>',
+    `<script type="application/json" id="app-scripts">${jsonForHtml({ entry: entry[1], preload })}</script>` +
+      `<script type="module" src="/${bootScript}"></script></body>`,
+  );
+}
+
+export function isRenderedPage(url: string): boolean {
+  const pathname = url.split('?', 1)[0] ?? '';
+  return RENDERED_PAGES.some((pattern) => pattern.test(pathname));
+}
+
+export type PageRenderer = (request: FastifyRequest, locale: Locale) => Promise<string | null>;
+
+/**
+ * The renderer for the build in `serverDir`, or null when there is none (a build without it, tests
+ * with a hand-made dist). It returns the page's full HTML, or null to send the plain page.
+ */
+export async function createPageRenderer(
+  app: FastifyInstance,
+  {
+    serverDir,
+    template,
+    bootScript,
+  }: { serverDir: string; template: string; bootScript: string | undefined },
+): Promise<PageRenderer | null> {
+  const entryFile = path.join(serverDir, 'entry-server.js');
+  if (!existsSync(entryFile) || !bootScript || !template.includes('<div id="root"></div>')) return null;
+  const entry = (await import(pathToFileURL(entryFile).href)) as EntryServer;
+  const page = deferScripts(template, bootScript);
+  let queue: Promise<unknown> = Promise.resolve();
+
+  return async (request, locale) => {
+    if (!isRenderedPage(request.url)) return null;
+    const headers: Record<string, string> = { accept: 'application/json' };
+    if (request.headers.cookie) headers.cookie = request.headers.cookie;
+    if (request.headers['user-agent']) headers['user-agent'] = request.headers['user-agent'];
+    const viaServer: typeof fetch = async (input, init) => {
+      const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+      // Only the page's own reads: same-origin paths under /api/.
+      if (!url.startsWith('/api/') || (init?.method ?? 'GET') !== 'GET') {
+        throw new Error(`The server's render does not call ${init?.method ?? 'GET'} ${url}`);
+      }
+      const response = await app.inject({ method: 'GET', url, headers, remoteAddress: request.ip });
+      return new Response(new Uint8Array(response.rawPayload), {
+        status: response.statusCode,
+        headers: { 'content-type': String(response.headers['content-type'] ?? 'application/json') },
+      });
+    };
+    const run = queue.then(() =>
+      entry.render(
+        { url: request.url, locale, fetch: viaServer, timeoutMs: RENDER_TIMEOUT_MS },
+        entry.createQueryClient,
+      ),
+    );
+    queue = run.catch(() => undefined);
+    try {
+      const { html, state, errors } = await run;
+      for (const error of errors)
+        request.log.warn({ err: error }, 'a part of the page was left to the browser');
+      return page
+        .replace('<html lang="en">', `<html lang="${locale}">`)
+        .replace(
+          '<div id="root"></div>',
+          `<div id="root">${html}</div><script type="application/json" id="page-data">${jsonForHtml(state)}</script>`,
+        );
+    } catch (error) {
+      request.log.warn({ err: error }, 'the server could not render the page; the browser will');
+      return null;
+    }
+  };
+}
