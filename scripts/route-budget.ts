@@ -28,7 +28,9 @@ export interface RouteDefinition {
 
 /** The manifest key of the page's entry chunk (index.html's script). */
 export function entryKey(manifest: Manifest): string {
-  const entries = Object.entries(manifest).filter(([key, chunk]) => chunk.isEntry && key.endsWith('index.html'));
+  const entries = Object.entries(manifest).filter(
+    ([key, chunk]) => chunk.isEntry && key.endsWith('index.html'),
+  );
   if (entries.length !== 1)
     throw new Error(`Expected one index.html entry chunk in the Vite manifest, found ${entries.length}`);
   return (entries[0] as [string, ManifestChunk])[0];
