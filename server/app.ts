@@ -47,6 +47,7 @@ import { jobsPlugin } from './jobs/jobs-plugin';
 import { mailPlugin } from './mail/mail-plugin';
 import { frameworkErrorHandler, registerErrorHandler, sendNotFound } from './plugins/error-handler';
 import { originCheck } from './plugins/origin-check';
+import { echoRequestId, requestIdFor } from './plugins/request-id';
 import { decorateMember, memberScope } from './plugins/scopes';
 import { securityPlugin } from './plugins/security';
 import { sessionPlugin } from './plugins/session';
@@ -77,6 +78,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ...httpTimeoutOptions(config.requestTimeoutMs),
     return503OnClosing: true,
     trustProxy: false,
+    // A safe incoming x-request-id is kept (a proxy's id follows the request into our logs), any
+    // other is replaced; never taken unchecked from the header (server/plugins/request-id.ts).
+    requestIdHeader: false,
+    genReqId: requestIdFor,
     frameworkErrors: frameworkErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -86,6 +91,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('database', database);
   app.decorate('db', database.db);
   registerErrorHandler(app);
+  echoRequestId(app);
 
   await securityPlugin(app, options.devServer ?? false);
   await app.register(cookie, { secret: config.sessionSecret });
