@@ -101,8 +101,8 @@ export function pwa(): Plugin[] {
         // build (not the .br/.gz copies).
         globPatterns: ['**/*.{js,css,html,svg,png,json}'],
         navigateFallback: '/index.html',
-        // Navigations to the API, photos and health probes are never the app shell.
-        navigateFallbackDenylist: [/^\/api(?:\/|$)/, /^\/photos\//, /^\/(?:healthz|readyz)$/],
+        // Navigations to the API, photos, health probes and metrics are never the app shell.
+        navigateFallbackDenylist: [/^\/api(?:\/|$)/, /^\/photos\//, /^\/(?:healthz|readyz|metrics)$/],
         cleanupOutdatedCaches: true,
         // The first visit is controlled at once (no reload needed to work offline).
         clientsClaim: true,

@@ -16,6 +16,8 @@ export const ERROR_CODES = {
   unsupportedMediaType: 'UNSUPPORTED_MEDIA_TYPE',
   rateLimited: 'RATE_LIMITED',
   databaseUnavailable: 'SERVICE_UNAVAILABLE',
+  /** 503 from /readyz: the database answers but lacks migrations this server needs. */
+  migrationsPending: 'MIGRATIONS_PENDING',
   /** 503: every place in the photo queue is taken; `Retry-After` says when one is likely free. */
   photoQueueFull: 'PHOTO_QUEUE_FULL',
   /** 503: this server holds as many live event streams as it may (EVENT_STREAMS_MAX); retry later. */

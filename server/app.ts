@@ -46,7 +46,9 @@ import { httpTimeoutOptions } from './http-server';
 import { jobsPlugin } from './jobs/jobs-plugin';
 import { mailPlugin } from './mail/mail-plugin';
 import { frameworkErrorHandler, registerErrorHandler, sendNotFound } from './plugins/error-handler';
+import { metricsPlugin, metricsRoutes } from './plugins/metrics';
 import { originCheck } from './plugins/origin-check';
+import { echoRequestId, requestIdFor } from './plugins/request-id';
 import { decorateMember, memberScope } from './plugins/scopes';
 import { securityPlugin } from './plugins/security';
 import { sessionPlugin } from './plugins/session';
@@ -77,6 +79,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ...httpTimeoutOptions(config.requestTimeoutMs),
     return503OnClosing: true,
     trustProxy: false,
+    // A safe incoming x-request-id is kept (a proxy's id follows the request into our logs), any
+    // other is replaced; never taken unchecked from the header (server/plugins/request-id.ts).
+    requestIdHeader: false,
+    genReqId: requestIdFor,
     frameworkErrors: frameworkErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -86,6 +92,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('database', database);
   app.decorate('db', database.db);
   registerErrorHandler(app);
+  echoRequestId(app);
 
   await securityPlugin(app, options.devServer ?? false);
   await app.register(cookie, { secret: config.sessionSecret });
@@ -110,10 +117,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   mailPlugin(app);
   matchGraphPlugin(app);
   circlesPlugin(app);
+  metricsPlugin(app);
 
   // Who may reach what is decided by the scope a matched route was registered in, never by the
   // URL's text (a percent-encoded path matches the same route and meets the same guards):
-  // - open: health probes, and the web app's static files (served below);
+  // - open: health probes, metrics (their own token, ADR 038), and the web app's static files (served below);
   // - api: cross-site writes refused (origin check);
   //   - the gate's own routes;
   //   - gated: the gate cookie required, then the session read; site settings, accounts, photos,
@@ -121,6 +129,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   //     - member: signed in, no-store (server/plugins/scopes.ts).
   // Refused requests never reach the database: the origin check and the gate run before any session.
   await app.register(healthRoutes);
+  await app.register(metricsRoutes);
   await app.register(async (api) => {
     originCheck(api);
     await api.register(gateRoutes);

@@ -87,6 +87,7 @@ const envSchema = z.object({
     })
     .optional(),
   MAP_TILE_ATTRIBUTION: z.string().trim().max(300).default(''),
+  METRICS_TOKEN: z.string().min(32, 'must be at least 32 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   GATE_RATE_LIMIT: positiveInt.default(10),
   LOGIN_RATE_LIMIT: positiveInt.default(20),
@@ -156,6 +157,8 @@ export interface Config {
   /** Find trade circles in the background as matches change (ADR 029). */
   circleFinder: boolean;
   logLevel: string;
+  /** GET /metrics answers only with `Authorization: Bearer <this>`; unset, it answers 404 (ADR 038). */
+  metricsToken: string | undefined;
   rateLimits: {
     /** Site password attempts per IP address per minute. */
     gatePerMinute: number;
@@ -309,6 +312,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     photoScreening: { enabled: env.PHOTO_SCREENING, threshold: env.PHOTO_SCREENING_THRESHOLD },
     circleFinder: env.CIRCLE_FINDER ?? env.NODE_ENV !== 'test',
     logLevel: env.LOG_LEVEL,
+    metricsToken: env.METRICS_TOKEN,
     rateLimits: {
       gatePerMinute: env.GATE_RATE_LIMIT,
       loginPerMinute: env.LOGIN_RATE_LIMIT,

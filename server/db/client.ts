@@ -43,6 +43,25 @@ export interface DatabaseHandle {
   pglite?: PGlite;
   /** PostgreSQL: plain SQL text on the pool, for the job queue (pg-boss's `db` option, server/jobs). */
   executeSql?(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+  /** How the connections are used right now (the metrics, server/plugins/metrics.ts). */
+  poolStats(): PoolStats;
+}
+
+/**
+ * The connections and who waits for one. PGlite is a pool of one connection: `waiting` are the
+ * callers queued behind the query or transaction holding it (WaitLimitedMutex).
+ */
+export interface PoolStats {
+  /** Connections open (PostgreSQL: up to DB_POOL_MAX; PGlite: 1). */
+  total: number;
+  /** Of those, not in use. */
+  idle: number;
+  /** Callers waiting for a connection. */
+  waiting: number;
+  /** The most connections there may be. */
+  max: number;
+  /** PGlite: how long the longest waiting caller has waited, in ms (0 when none waits). */
+  oldestWaitMs?: number;
 }
 
 /** How long a request may wait for a database connection before it is answered 503 (DB_ACQUIRE_TIMEOUT_MS). */
@@ -55,9 +74,25 @@ export const DEFAULT_ACQUIRE_TIMEOUT_MS = 2_000;
  */
 export class WaitLimitedMutex {
   #held = false;
-  readonly #waiters: Array<() => void> = [];
+  readonly #waiters: Array<{ grant: () => void; since: number }> = [];
 
   constructor(readonly timeoutMs: number) {}
+
+  /** Whether a caller holds the mutex now. */
+  get held(): boolean {
+    return this.#held;
+  }
+
+  /** Callers waiting now. */
+  get waiting(): number {
+    return this.#waiters.length;
+  }
+
+  /** How long the caller first in line has waited, in ms (0 when nobody waits). */
+  oldestWaitMs(now = performance.now()): number {
+    const first = this.#waiters[0];
+    return first ? now - first.since : 0;
+  }
 
   /** Run `task` once the mutex is free, or throw DatabaseBusyError after waiting `timeoutMs`. */
   async run<T>(task: () => Promise<T>): Promise<T> {
@@ -79,19 +114,20 @@ export class WaitLimitedMutex {
         clearTimeout(timer);
         resolve();
       };
+      const waiter = { grant, since: performance.now() };
       const timer = setTimeout(() => {
-        const index = this.#waiters.indexOf(grant);
+        const index = this.#waiters.indexOf(waiter);
         if (index >= 0) this.#waiters.splice(index, 1);
         reject(new DatabaseBusyError(this.timeoutMs));
       }, this.timeoutMs);
-      this.#waiters.push(grant);
+      this.#waiters.push(waiter);
     });
   }
 
   #release(): void {
     // Hand over directly, so a newcomer cannot slip in between release and the next waiter.
     const next = this.#waiters.shift();
-    if (next) next();
+    if (next) next.grant();
     else this.#held = false;
   }
 }
@@ -106,7 +142,7 @@ export class WaitLimitedMutex {
 class WaitLimitedPglite {
   constructor(
     private readonly client: PGlite,
-    private readonly mutex: WaitLimitedMutex,
+    readonly mutex: WaitLimitedMutex,
   ) {}
 
   query: PGlite['query'] = (...args) => this.mutex.run(() => this.client.query(...args));
@@ -141,6 +177,16 @@ export async function openPglite(options: PgliteOptions = {}): Promise<DatabaseH
     kind: 'pglite',
     db,
     pglite: client,
+    poolStats() {
+      const { mutex } = limited;
+      return {
+        total: 1,
+        idle: mutex.held ? 0 : 1,
+        waiting: mutex.waiting,
+        max: 1,
+        oldestWaitMs: mutex.oldestWaitMs(),
+      };
+    },
     async ping() {
       // Through the limit too, so /readyz answers 503 promptly while a transaction holds PGlite.
       await limited.query('SELECT 1');
@@ -197,6 +243,12 @@ export function openPostgres(options: PostgresOptions): DatabaseHandle {
       return listenOnPostgres(options, channel, handlers);
     },
     executeSql: (text, values) => pool.query(text, values),
+    poolStats: () => ({
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+      max: options.poolMax,
+    }),
     async close() {
       if (closed) return;
       closed = true;

@@ -70,4 +70,29 @@ describe('in-process jobs (the embedded database)', () => {
     expect(finished).toBe(true);
     expect(await jobs.send('q', {})).toBeNull();
   });
+
+  it("reports each queue's waiting jobs and the age of the oldest", async () => {
+    const jobs = new InProcessJobs(quietLog);
+    await jobs.createQueue('idle');
+    await jobs.createQueue('busy');
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await jobs.work('busy', {}, () => held);
+    await jobs.send('busy', {}); // runs at once: not waiting
+    await jobs.send('busy', {});
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await jobs.send('busy', {});
+    const backlog = await jobs.backlog();
+    expect(backlog.map(({ queue, pending }) => ({ queue, pending }))).toEqual([
+      { queue: 'busy', pending: 2 },
+      { queue: 'idle', pending: 0 },
+    ]);
+    expect(backlog[0]?.oldestAgeSeconds).toBeGreaterThanOrEqual(0.015);
+    expect(backlog[0]?.oldestAgeSeconds).toBeLessThan(5);
+    expect(backlog[1]?.oldestAgeSeconds).toBe(0);
+    release();
+    await jobs.stop();
+  });
 });

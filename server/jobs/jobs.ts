@@ -28,6 +28,19 @@ export interface Jobs {
   work<T extends object>(name: string, options: WorkOptions, handler: JobHandler<T>): Promise<void>;
   /** Stop taking jobs and wait for the running ones. */
   stop(): Promise<void>;
+  /**
+   * The jobs waiting to run, per queue (0 for an empty one): how many, and how long ago the oldest
+   * was sent (the metrics). Empty while the queue has not started.
+   */
+  backlog(): Promise<JobBacklog[]>;
+}
+
+/** The waiting jobs of one queue. */
+export interface JobBacklog {
+  queue: string;
+  pending: number;
+  /** Seconds since the oldest waiting job was sent (a retried job counts from its first send); 0 when none. */
+  oldestAgeSeconds: number;
 }
 
 export interface QueueOptions {
@@ -184,6 +197,22 @@ export class PgBossJobs implements Jobs {
     this.#loops.push(loop());
   }
 
+  /**
+   * One statement on pg-boss's tables: every queue, and its jobs `created` or waiting to be
+   * `retry`ed (the states before `active`), read through the index pg-boss keeps for fetching them.
+   */
+  async backlog(): Promise<JobBacklog[]> {
+    if (!this.#boss || this.#stopped) return [];
+    const { rows } = await this.executeSql(
+      `SELECT q.name AS queue, count(j.id)::int AS pending,
+              coalesce(extract(epoch FROM now() - min(j.created_on)), 0)::float8 AS "oldestAgeSeconds"
+         FROM pgboss.queue q
+         LEFT JOIN pgboss.job j ON j.name = q.name AND j.state < 'active'
+        GROUP BY q.name ORDER BY q.name`,
+    );
+    return rows as JobBacklog[];
+  }
+
   async stop(): Promise<void> {
     this.#stopped = true;
     clearTimeout(this.#retry);
@@ -196,7 +225,8 @@ export class PgBossJobs implements Jobs {
 
 interface Queue {
   options: QueueOptions;
-  waiting: Array<Job<object> & { attempt: number }>;
+  /** `sentAt`: Date.now() when the job was first sent (kept through retries). */
+  waiting: Array<Job<object> & { attempt: number; sentAt: number }>;
   running: Promise<void> | null;
   handler: { options: WorkOptions; run: JobHandler<object> } | null;
 }
@@ -222,7 +252,7 @@ export class InProcessJobs implements Jobs {
     if (this.#stopped) return null;
     if (queue.options.policy === 'stately' && queue.waiting.length > 0) return null;
     const id = String(this.#nextId++);
-    queue.waiting.push({ id, name, data, attempt: 0 });
+    queue.waiting.push({ id, name, data, attempt: 0, sentAt: Date.now() });
     this.#pump(queue);
     return id;
   }
@@ -231,6 +261,19 @@ export class InProcessJobs implements Jobs {
     const queue = this.#queue(name);
     queue.handler = { options, run: handler as JobHandler<object> };
     this.#pump(queue);
+  }
+
+  /** The queues' waiting jobs (a job whose retry is scheduled counts again once it is due). */
+  async backlog(): Promise<JobBacklog[]> {
+    const now = Date.now();
+    return [...this.#queues]
+      .map(([name, queue]) => ({
+        queue: name,
+        pending: queue.waiting.length,
+        oldestAgeSeconds:
+          queue.waiting.length === 0 ? 0 : (now - Math.min(...queue.waiting.map((job) => job.sentAt))) / 1000,
+      }))
+      .sort((a, b) => a.queue.localeCompare(b.queue));
   }
 
   async stop(): Promise<void> {

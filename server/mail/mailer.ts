@@ -18,9 +18,13 @@ export interface OutgoingMail {
 export interface Mailer {
   /** Where mail goes: 'smtp' (SMTP_URL) or 'outbox' (DATA_DIR/outbox, links logged). */
   readonly kind: 'smtp' | 'outbox';
-  send(mail: OutgoingMail): Promise<void>;
+  /** `log`: where the outbox notes the message (a request's logger, so the line has its id). */
+  send(mail: OutgoingMail, log?: MailLog): Promise<void>;
   close(): void;
 }
+
+/** What the mailer logs through: pino's or Fastify's logger. */
+export type MailLog = Pick<Logger, 'info'>;
 
 export interface MailerOptions {
   /** smtp:// or smtps:// URL; unset: the outbox directory. */
@@ -28,7 +32,7 @@ export interface MailerOptions {
   /** The From header. */
   from: string;
   dataDir: string;
-  log: Logger;
+  log: MailLog;
   /** Longest wait for the SMTP server, per phase (connect, greeting, each command). */
   timeoutMs?: number;
 }
@@ -62,14 +66,14 @@ export function createMailer(options: MailerOptions): Mailer {
   const builder = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     kind: 'outbox',
-    async send(mail) {
+    async send(mail, log = options.log) {
       const built = await builder.sendMail({ from: options.from, ...mail });
       await mkdir(outbox, { recursive: true });
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`;
       const file = path.join(outbox, name);
       await writeFile(file, built.message as Buffer, { mode: 0o600 });
       // No address in the log (docs/security.md): the file has it.
-      options.log.info(
+      log.info(
         { file, subject: mail.subject, links: mail.text.match(LINK) ?? [] },
         'mail written to the outbox',
       );

@@ -53,7 +53,7 @@ export async function accountLinkRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      await account.requestPasswordReset(app, request.body.email);
+      await account.requestPasswordReset(account.forRequest(app, request), request.body.email);
       return reply.code(202).send({ message: ACCOUNT_MESSAGES.resetSent });
     },
   );
@@ -73,7 +73,11 @@ export async function accountLinkRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const member = await account.resetPassword(app, request.body.token, request.body.password);
+      const member = await account.resetPassword(
+        account.forRequest(app, request),
+        request.body.token,
+        request.body.password,
+      );
       await request.session.signIn(member.id);
       reply.header('cache-control', 'no-store');
       return presentCurrentUser(member);
@@ -94,7 +98,7 @@ export async function accountLinkRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: z.object({ email: z.string() }), ...errors },
       },
     },
-    async (request) => account.verifyEmail(app, request.body.token),
+    async (request) => account.verifyEmail(account.forRequest(app, request), request.body.token),
   );
 }
 
@@ -117,7 +121,7 @@ export async function accountSettingsRoutes(app: FastifyInstance): Promise<void>
       },
     },
     async (request, reply) => {
-      await account.resendVerification(app, request.member);
+      await account.resendVerification(account.forRequest(app, request), request.member);
       return reply.code(202).send({ message: ACCOUNT_MESSAGES.verificationSent });
     },
   );
@@ -159,7 +163,7 @@ export async function accountSettingsRoutes(app: FastifyInstance): Promise<void>
       },
     },
     async (request, reply) => {
-      await account.changeEmail(app, request.member, request.body);
+      await account.changeEmail(account.forRequest(app, request), request.member, request.body);
       return reply.code(202).send({ message: ACCOUNT_MESSAGES.emailChangeSent });
     },
   );

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import {
   ACCOUNT_MESSAGES,
   type AccountSession,
@@ -32,12 +32,20 @@ const emailTaken = () => conflict('An account with this email already exists.', 
 type App = Pick<FastifyInstance, 'db' | 'mailer' | 'config' | 'log' | 'eventHub'>;
 
 /**
+ * The app as one request uses it: its log is the request's, so what is logged later on its behalf
+ * (an account e-mail sent in the background) carries the request id.
+ */
+export function forRequest(app: App, request: { log: FastifyBaseLogger }): App {
+  return { db: app.db, mailer: app.mailer, config: app.config, eventHub: app.eventHub, log: request.log };
+}
+
+/**
  * Send an account e-mail without making the request wait for the mail server (so the time an answer
  * takes says nothing about whether an account exists); a failure is logged.
  */
 function sendLater(app: App, mail: OutgoingMail, what: string): void {
   app.mailer
-    .send(mail)
+    .send(mail, app.log)
     .catch((error: unknown) => app.log.error({ err: error, what }, 'could not send account mail'));
 }
 

@@ -12,7 +12,7 @@ import {
 import { apiErrorSchema } from '../../../common/schemas/errors';
 import { notFound, tooManyRequests } from '../../errors';
 import { sessionHashOf } from '../../plugins/session';
-import { welcomeNewMember } from '../account/account-service';
+import { forRequest, welcomeNewMember } from '../account/account-service';
 import * as auth from './auth-service';
 import { clearDemoAccountCookie, readDemoAccountId, setDemoAccountCookie } from './demo-cookie';
 import { isKnownFor, type KnownDevice, readKnownDevice, rememberDevice } from './known-device';
@@ -82,7 +82,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       const user = await auth.register(app.db, request.body);
       await request.session.signIn(user.id);
       // The site is theirs at once; a banner asks them to confirm the address (ADR 024).
-      await welcomeNewMember(app, user);
+      await welcomeNewMember(forRequest(app, request), user);
       rememberDevice(request, reply, readKnownDevice(request), normalizeEmail(request.body.email));
       noStore(reply);
       return reply.code(201).send(presentCurrentUser(user));

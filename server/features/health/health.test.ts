@@ -1,4 +1,7 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newestMigrationMillis } from '../../db/migrate';
+import { queryRows } from '../../db/rows';
 import { buildTestApp, type TestApp } from '../../test/helpers';
 
 describe('health probes', () => {
@@ -17,6 +20,39 @@ describe('health probes', () => {
   it('readyz answers when the database does', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/readyz' });
     expect(response.statusCode).toBe(200);
+  });
+
+  it('readyz answers 503 MIGRATIONS_PENDING while the newest migration is not applied', async () => {
+    const { db } = t.database;
+    const newest = newestMigrationMillis();
+    const [applied] = await queryRows<{ hash: string }>(
+      db,
+      sql`SELECT hash FROM drizzle.__drizzle_migrations WHERE created_at = ${newest}`,
+    );
+    expect(applied, 'the test database has the newest migration').toBeDefined();
+    await db.execute(sql`DELETE FROM drizzle.__drizzle_migrations WHERE created_at = ${newest}`);
+    try {
+      const response = await t.app.inject({ method: 'GET', url: '/readyz' });
+      expect(response.statusCode).toBe(503);
+      expect(response.json()).toEqual({
+        message: expect.stringContaining('migrations'),
+        code: 'MIGRATIONS_PENDING',
+      });
+      // Never migrated at all: no migrations table.
+      await db.execute(sql`ALTER TABLE drizzle.__drizzle_migrations RENAME TO moved_away`);
+      try {
+        const never = await t.app.inject({ method: 'GET', url: '/readyz' });
+        expect(never.statusCode).toBe(503);
+        expect(never.json()).toMatchObject({ code: 'MIGRATIONS_PENDING' });
+      } finally {
+        await db.execute(sql`ALTER TABLE drizzle.moved_away RENAME TO __drizzle_migrations`);
+      }
+    } finally {
+      await db.execute(
+        sql`INSERT INTO drizzle.__drizzle_migrations (hash, created_at) VALUES (${applied?.hash}, ${newest})`,
+      );
+    }
+    expect((await t.app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(200);
   });
 
   it('sends the security headers: strict CSP, no framing', async () => {
