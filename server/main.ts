@@ -1,5 +1,6 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
+import { EmbeddedDatabaseDamagedError } from './db/embedded';
 import { DataDirLockedError } from './db/lock';
 import { openConfiguredDatabase } from './db/open';
 import { seedIfEmpty } from './db/seed';
@@ -23,7 +24,7 @@ async function main(): Promise<void> {
   try {
     database = await openConfiguredDatabase(config, logger);
   } catch (error) {
-    if (error instanceof DataDirLockedError) {
+    if (error instanceof DataDirLockedError || error instanceof EmbeddedDatabaseDamagedError) {
       console.error(`barterhood: ${error.message}`);
       process.exit(1);
     }

@@ -1,13 +1,13 @@
-import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
-import { type DatabaseHandle, openPglite, openPostgres } from './client';
+import { type DatabaseHandle, openPostgres } from './client';
+import { openEmbeddedDatabase } from './embedded';
 import { lockDataDir } from './lock';
 import { migrateDatabase } from './migrate';
 
 /**
  * Open the configured database and bring its schema up to date: PostgreSQL when DATABASE_URL is
- * set, otherwise PGlite under DATA_DIR behind a lock file. The returned close() also releases the lock.
+ * set, otherwise PGlite under DATA_DIR behind a lock file (server/db/embedded.ts). The returned close() also releases the lock.
  */
 export async function openConfiguredDatabase(
   config: Config,
@@ -26,8 +26,8 @@ export async function openConfiguredDatabase(
   }
   const release = lockDataDir(config.dataDir);
   try {
-    const handle = await openPglite({
-      dataDir: path.join(config.dataDir, 'pglite'),
+    // A damaged directory throws EmbeddedDatabaseDamagedError (naming npm run restore), never re-initialised.
+    const handle = await openEmbeddedDatabase(config.dataDir, {
       acquireTimeoutMs: config.db.acquireTimeoutMs,
     });
     await migrateDatabase(handle);

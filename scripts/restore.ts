@@ -1,0 +1,52 @@
+/**
+ * `npm run restore FILE`: replace the database and the photos with an archive of `npm run backup`
+ * (docs/backups.md). Refused while a server uses the data; the archive's paths, manifest and
+ * checksums are checked before anything changes.
+ */
+import { BackupError } from '../server/backup/archive';
+import { restoreBackup } from '../server/backup/restore';
+import { ConfigError, loadConfig } from '../server/config';
+
+const USAGE = 'usage: npm run restore FILE';
+
+async function main(): Promise<number> {
+  const args = process.argv.slice(2);
+  const file = args[0];
+  if (args.length !== 1 || !file || file.startsWith('-')) {
+    console.error(USAGE);
+    return 2;
+  }
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      return 2;
+    }
+    throw error;
+  }
+  try {
+    const { manifest, replaced, previousDir } = await restoreBackup(config, file);
+    const rows = Object.values(manifest.tables).reduce((sum, n) => sum + n, 0);
+    console.log(
+      [
+        `Restored ${file} (made ${manifest.createdAt}):`,
+        `  ${Object.keys(manifest.tables).length} tables, ${rows} rows, ${manifest.photos.length} photos, migration ${manifest.migrations.last ?? 'none'}`,
+        replaced.length > 0 ? 'Replaced:' : 'Nothing was there before.',
+        ...replaced.map((line) => `  ${line}`),
+        ...(previousDir ? [`Delete ${previousDir} once you no longer need what was there before.`] : []),
+        'Start the server: it applies any newer migrations.',
+      ].join('\n'),
+    );
+    return 0;
+  } catch (error) {
+    if (error instanceof BackupError) {
+      console.error(error.message);
+      return 1;
+    }
+    throw error;
+  }
+}
+
+process.exitCode = await main();
