@@ -52,7 +52,8 @@ COPY --from=build /app/drizzle ./drizzle
 COPY --from=build /app/scripts/admin.ts ./scripts/admin.ts
 
 # The embedded database (without DATABASE_URL), stored photos and the mail outbox live here.
-RUN mkdir -p /data && chown node:node /data
+# photos/ made here so a new volume starts with it (the photo route's root must exist at start).
+RUN mkdir -p /data/photos && chown -R node:node /data
 USER node
 VOLUME ["/data"]
 
