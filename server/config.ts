@@ -120,6 +120,9 @@ const envSchema = z.object({
 
 export type Env = z.input<typeof envSchema>;
 
+/** Every environment variable the server reads (docs/settings.md); the deploy files are checked against it. */
+export const SETTING_NAMES: readonly string[] = Object.keys(envSchema.shape);
+
 export interface Config {
   env: 'development' | 'production' | 'test';
   port: number;
