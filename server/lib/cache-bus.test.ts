@@ -6,7 +6,8 @@
  */
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildApp } from '../app';
 import type { DatabaseHandle } from '../db/client';
 import { createUser, sessionCookiesFor } from '../test/factories';
@@ -158,7 +159,7 @@ describe('the triggers', () => {
  * balancer would be (fast; the real processes are in server/test/two-processes.test.ts).
  */
 describe('two apps on one database', () => {
-  let database: { handle: DatabaseHandle; drop(): Promise<void> };
+  let database: { handle: DatabaseHandle; url?: string; drop(): Promise<void> };
   let one: FastifyInstance;
   let two: FastifyInstance;
 
@@ -200,4 +201,30 @@ describe('two apps on one database', () => {
       expect(took).toBeLessThan(1_000);
     }
   });
+
+  it.skipIf(!inject('pgTemplateUrl'))(
+    'PostgreSQL: a lost listening connection, once back, clears every cache (notices may have been missed)',
+    async () => {
+      let cleared = 0;
+      const off = onCacheNotice('match-graph', { forget: () => {}, clear: () => cleared++ });
+      try {
+        const admin = new pg.Client({ connectionString: database.url });
+        await admin.connect();
+        try {
+          const { rowCount } = await admin.query(
+            `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+             WHERE datname = current_database() AND application_name = $1`,
+            [`barterhood-listen:${CACHE_CHANNEL}`],
+          );
+          expect(rowCount).toBe(2); // one per app
+        } finally {
+          await admin.end();
+        }
+        // Reopened after LISTEN_RETRY_FIRST_MS (250 ms); each app clears the process's caches.
+        expect(await within(() => cleared >= 1, 3_000)).toBeLessThan(3_000);
+      } finally {
+        off();
+      }
+    },
+  );
 });
