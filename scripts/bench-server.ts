@@ -93,6 +93,8 @@ export interface StartServerOptions {
   logLevel?: string;
   /** Write the server's V8 CPU profile to bench-profiles/ when it stops. */
   profile?: boolean;
+  /** Listen on this port (default: a free one the system picks). */
+  port?: number;
 }
 
 /**
@@ -102,9 +104,9 @@ export interface StartServerOptions {
  */
 export async function startServer(
   env: Record<string, string>,
-  { logLevel = 'info', profile = false }: StartServerOptions = {},
+  { logLevel = 'info', profile = false, port: chosenPort }: StartServerOptions = {},
 ): Promise<RunningServer> {
-  const port = await freePort();
+  const port = chosenPort ?? (await freePort());
   const { DATABASE_URL: _ignored, ...inherited } = process.env;
   const args = ['--import', 'tsx'];
   if (profile) args.push('--cpu-prof', '--cpu-prof-dir=bench-profiles');

@@ -44,6 +44,7 @@ import { tradesRoutes } from './features/trades/trades-routes';
 import { wantsRoutes } from './features/wants/wants-routes';
 import { httpTimeoutOptions } from './http-server';
 import { jobsPlugin } from './jobs/jobs-plugin';
+import { cacheBusPlugin } from './lib/cache-bus';
 import { mailPlugin } from './mail/mail-plugin';
 import { frameworkErrorHandler, registerErrorHandler, sendNotFound } from './plugins/error-handler';
 import { metricsPlugin, metricsRoutes } from './plugins/metrics';
@@ -110,6 +111,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   decorateMember(app);
+  cacheBusPlugin(app);
   feedCachePlugin(app);
   eventsPlugin(app);
   barterExpirySweep(app);

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { periodicJob } from '../jobs/jobs-plugin';
 import { deleteEventsBefore } from './events-repository';
 import { EventHub } from './hub';
 
@@ -11,8 +12,8 @@ declare module 'fastify' {
 
 /** How long stored events are kept for pages that reconnect (ADR 020). */
 export const MEMBER_EVENTS_RETENTION_MS = 24 * 60 * 60 * 1000;
-/** How often each process deletes events past retention (idempotent, so every process may). */
-const PURGE_INTERVAL_MS = 10 * 60 * 1000;
+/** How often events past retention are deleted (once across processes: a periodic job, ADR 040). */
+const PURGE_INTERVAL_SECONDS = 10 * 60;
 
 /** Delete stored events older than MEMBER_EVENTS_RETENTION_MS; returns how many went. */
 export function purgeMemberEvents(app: FastifyInstance, now = new Date()): Promise<number> {
@@ -35,15 +36,16 @@ export function eventsPlugin(app: FastifyInstance): void {
   app.addHook('preClose', async () => hub.closeStreams());
   app.addHook('onClose', () => hub.stop());
 
-  const purge = async () => {
-    try {
-      const purged = await purgeMemberEvents(app);
-      if (purged > 0) app.log.info({ purged }, 'deleted live events past retention');
-    } catch (error) {
-      app.log.warn({ err: error }, 'could not delete live events past retention');
-    }
-  };
-  const timer = setInterval(() => void purge(), PURGE_INTERVAL_MS);
-  timer.unref();
-  app.addHook('onClose', async () => clearInterval(timer));
+  periodicJob(app, {
+    name: 'events-retention',
+    seconds: PURGE_INTERVAL_SECONDS,
+    run: async () => {
+      try {
+        const purged = await purgeMemberEvents(app);
+        if (purged > 0) app.log.info({ purged }, 'deleted live events past retention');
+      } catch (error) {
+        app.log.warn({ err: error }, 'could not delete live events past retention');
+      }
+    },
+  });
 }

@@ -22,8 +22,12 @@ export interface Jobs {
    */
   started(): Promise<void>;
   createQueue(name: string, options?: QueueOptions): Promise<void>;
-  /** Queue a job; null when the queue's policy already has one waiting (stately). */
-  send(name: string, data: object): Promise<string | null>;
+  /**
+   * Queue a job; null when the queue's policy already has one waiting (stately), or, with
+   * `singletonSeconds`, when one was already sent in this slot of that many seconds (by the
+   * database's clock, so across processes: what makes periodic work run once, jobs-plugin.ts).
+   */
+  send(name: string, data: object, options?: SendOptions): Promise<string | null>;
   /** Run `handler` for the queue's jobs in this process, a batch at a time. */
   work<T extends object>(name: string, options: WorkOptions, handler: JobHandler<T>): Promise<void>;
   /** Stop taking jobs and wait for the running ones. */
@@ -57,6 +61,11 @@ export interface QueueOptions {
   expireInSeconds?: number;
 }
 
+export interface SendOptions {
+  /** PostgreSQL: at most one job of the queue per slot of this many seconds, across processes. */
+  singletonSeconds?: number;
+}
+
 export interface WorkOptions {
   batchSize?: number;
   /** PostgreSQL: how often an idle worker looks for work (pg-boss's minimum is 0.5). */
@@ -81,6 +90,10 @@ export function openJobs(database: DatabaseHandle, log: FastifyBaseLogger): Jobs
 const START_RETRY_FIRST_MS = 500;
 const START_RETRY_MAX_MS = 30_000;
 
+/** PostgreSQL's deadlock_detected, and how often createQueue tries when it meets one. */
+const DEADLOCK = '40P01';
+const CREATE_QUEUE_ATTEMPTS = 5;
+
 /** pg-boss in its own schema, on the app's pool. */
 export class PgBossJobs implements Jobs {
   #boss: PgBoss | null = null;
@@ -90,6 +103,8 @@ export class PgBossJobs implements Jobs {
   #stopped = false;
   #retry: NodeJS.Timeout | undefined;
   #wake: (() => void) | undefined;
+  /** The queue being created (createQueue makes one at a time). */
+  #creating: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly executeSql: NonNullable<DatabaseHandle['executeSql']>,
@@ -138,14 +153,33 @@ export class PgBossJobs implements Jobs {
     return this.#boss;
   }
 
-  async createQueue(name: string, options: QueueOptions = {}): Promise<void> {
-    await this.#startedBoss.createQueue(name, { name, ...options });
+  /**
+   * A new queue is DDL in pg-boss (a partition attached to its job table): two created at once, in
+   * this process or another one starting beside it, can deadlock. This process creates one at a
+   * time; a deadlock with another process is tried again after a short random wait.
+   */
+  createQueue(name: string, options: QueueOptions = {}): Promise<void> {
+    const create = async () => {
+      const boss = this.#startedBoss;
+      for (let attempt = 1; ; attempt++) {
+        try {
+          await boss.createQueue(name, { name, ...options });
+          return;
+        } catch (error) {
+          if ((error as { code?: string }).code !== DEADLOCK || attempt >= CREATE_QUEUE_ATTEMPTS) throw error;
+          await new Promise((resolve) => setTimeout(resolve, 50 + Math.random() * 200));
+        }
+      }
+    };
+    const created = this.#creating.then(create, create);
+    this.#creating = created.catch(() => {});
+    return created;
   }
 
-  async send(name: string, data: object): Promise<string | null> {
+  async send(name: string, data: object, options: SendOptions = {}): Promise<string | null> {
     const boss = this.#boss;
     if (!boss || this.#stopped) return null;
-    const id = await boss.send(name, data);
+    const id = await boss.send(name, data, options);
     // Wake this process's worker at once instead of at its next poll.
     if (id) this.#wakers.get(name)?.();
     return id;
@@ -247,7 +281,8 @@ export class InProcessJobs implements Jobs {
       this.#queues.set(name, { options, waiting: [], running: null, handler: null });
   }
 
-  async send(name: string, data: object): Promise<string | null> {
+  /** One process: `singletonSeconds` has nothing to add to the queue's policy. */
+  async send(name: string, data: object, _options?: SendOptions): Promise<string | null> {
     const queue = this.#queue(name);
     if (this.#stopped) return null;
     if (queue.options.policy === 'stately' && queue.waiting.length > 0) return null;

@@ -1,15 +1,16 @@
 import type { UserRow } from '../db/schema/users';
+import { dropCached, onCacheNotice } from '../lib/cache-bus';
 import type { SessionData } from './session-store';
 
 /**
  * How long a loaded session and its member may be served without asking the database again.
  *
- * In this process nothing is ever stale: sign-out and sign-in drop their session's entry, and every
- * write to a member's row drops all of that member's entries (forgetCachedUser). Another process
- * sharing the PostgreSQL database cannot reach this memory, so a sign-out, a replaced session or a
- * profile change made there is seen here at most this long later. Five seconds turns the burst of
- * API calls a page makes into one query, while that window stays shorter than anyone can act on it
- * (docs/decisions/011-session-cache.md).
+ * Nothing is served stale for long: sign-out and sign-in drop their session's entry, and every write
+ * to a member's row drops all of that member's entries, in this process at once (forgetCachedUser)
+ * and in every process sharing the database when the write commits (the triggers of migration 0022
+ * notify the cache bus, server/lib/cache-bus.ts; ADR 040). This time to live is what is left: it
+ * bounds staleness while a process's listening connection is down. Five seconds turns the burst of
+ * API calls a page makes into one query (docs/decisions/011-session-cache.md).
  */
 export const SESSION_CACHE_MS = 5_000;
 /** Entries kept at most; the oldest loaded goes first. Roughly 1 KB each. */
@@ -124,22 +125,30 @@ export class SessionCache {
   }
 }
 
-/** The caches of the apps running in this process (one in production; one per app in tests). */
-const liveCaches = new Set<SessionCache>();
-
-/** Make forgetCachedUser reach this cache until the returned function is called (at app close). */
+/**
+ * Make the cache bus reach this cache until the returned function is called (at app close): a
+ * member's row changed (key: their id) or a session ended (key: its hashed id), here or elsewhere.
+ */
 export function registerSessionCache(cache: SessionCache): () => void {
-  liveCaches.add(cache);
+  const offMember = onCacheNotice('member', {
+    forget: (userId) => cache.forgetUser(userId),
+    clear: () => cache.clear(),
+  });
+  const offSession = onCacheNotice('session', {
+    forget: (sid) => cache.delete(sid),
+    clear: () => cache.clear(),
+  });
   return () => {
-    liveCaches.delete(cache);
+    offMember();
+    offSession();
   };
 }
 
 /**
  * Call after writing to a member's `users` row (repositories do, whatever the outcome), so the next
  * request of any of their sessions in this process reads the new row. Reaches every app in the
- * process: simpler than threading the app through services, and an extra miss elsewhere is harmless.
+ * process; other processes hear of it from the trigger on `users` when the write commits.
  */
 export function forgetCachedUser(userId: string): void {
-  for (const cache of liveCaches) cache.forgetUser(userId);
+  dropCached('member', [userId]);
 }

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { UserRow } from '../db/schema/users';
+import { periodicJob } from '../jobs/jobs-plugin';
 import { cookieName, cookieOptions } from './security';
 import { registerSessionCache, SessionCache } from './session-cache';
 import {
@@ -21,7 +22,7 @@ export const SESSION_IDLE_MS = 14 * DAY_MS;
 export const SESSION_ABSOLUTE_MS = 60 * DAY_MS;
 /** The idle expiry moves forward at most once per this period, so reads do not write on every request. */
 export const SESSION_TOUCH_AFTER_MS = DAY_MS;
-const PURGE_INTERVAL_MS = 60 * 60 * 1000;
+const PURGE_INTERVAL_SECONDS = 60 * 60;
 
 /** What routes use to change who is signed in. */
 export interface SessionHandle {
@@ -120,7 +121,7 @@ export function sessionHashOf(request: FastifyRequest): string | null {
  * A row read is kept for SESSION_CACHE_MS in a SessionCache (session-cache.ts), so a burst of API
  * calls costs one query. Sign-out and sign-in drop their entry and writes to a member's row drop all
  * of that member's entries, so this process never serves what it changed; a change made by another
- * process sharing the database shows here within SESSION_CACHE_MS.
+ * process sharing the database reaches this one through the cache bus when it commits (ADR 040).
  */
 export async function sessionPlugin(app: FastifyInstance): Promise<void> {
   const { db, config } = app;
@@ -213,18 +214,20 @@ export async function sessionPlugin(app: FastifyInstance): Promise<void> {
     }
   });
 
-  const purge = async () => {
-    try {
-      const purged = await purgeExpiredSessions(db, new Date());
-      if (purged > 0) app.log.info({ purged }, 'purged expired sessions');
-    } catch (error) {
-      app.log.warn({ err: error }, 'could not purge expired sessions');
-    }
-  };
-  const timer = setInterval(() => void purge(), PURGE_INTERVAL_MS);
-  timer.unref();
+  // Once an hour across processes (a periodic job, ADR 040).
+  periodicJob(app, {
+    name: 'sessions-purge',
+    seconds: PURGE_INTERVAL_SECONDS,
+    run: async () => {
+      try {
+        const purged = await purgeExpiredSessions(db, new Date());
+        if (purged > 0) app.log.info({ purged }, 'purged expired sessions');
+      } catch (error) {
+        app.log.warn({ err: error }, 'could not purge expired sessions');
+      }
+    },
+  });
   app.addHook('onClose', async () => {
-    clearInterval(timer);
     unregisterCache();
     cache.clear();
   });

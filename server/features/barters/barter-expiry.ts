@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import { publishMemberEvents } from '../../events/publish';
+import { periodicJob } from '../../jobs/jobs-plugin';
 import { expireDueCircleProposals } from '../circles/circles-service';
 import { sendMailDigests } from '../notifications/mail-digest';
 import { notifyMember } from '../notifications/notify';
@@ -47,21 +48,22 @@ export async function expireDueProposals(
   }
 }
 
+/** The periodic sweep's job (jobs-plugin.ts: once per period across processes). */
+export const BARTER_SWEEP_JOB = 'barter-sweep';
+
 /**
- * Run expireDueProposals every BARTER_EXPIRY_SWEEP_SECONDS while the app runs (started when it is
- * ready, stopped, and waited for, when it closes); off when the setting is 0 (tests). Members never
- * depend on it: a pending request past its expiry already reads as expired and refuses every action
- * but messages; the sweep makes it so in the database and tells both members.
+ * Run expireDueProposals every BARTER_EXPIRY_SWEEP_SECONDS while the app runs, once per period
+ * across every server process (a periodic job, ADR 040); off when the setting is 0 (tests). Members
+ * never depend on it: a pending request past its expiry already reads as expired and refuses every
+ * action but messages; the sweep makes it so in the database and tells both members.
  */
 export function barterExpirySweep(app: FastifyInstance): void {
-  const seconds = app.config.barterExpirySweepSeconds;
-  if (seconds <= 0) return;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | null = null;
-  const sweep = () => {
-    if (running) return;
-    running = expireDueProposals(app.db)
-      .then(async (count) => {
+  periodicJob(app, {
+    name: BARTER_SWEEP_JOB,
+    seconds: app.config.barterExpirySweepSeconds,
+    run: async () => {
+      try {
+        const count = await expireDueProposals(app.db);
         if (count > 0) app.log.info({ count }, 'expired pending barter proposals');
         // Trade circles left unanswered for three days dissolve on the same beat (ADR 029).
         const circles = await expireDueCircleProposals(app.db);
@@ -78,18 +80,9 @@ export function barterExpirySweep(app: FastifyInstance): void {
           onError: (swapDayId, err) => app.log.error({ err, swapDayId }, 'matching a swap day failed'),
         });
         if (matched > 0) app.log.info({ matched }, 'matched swap days');
-      })
-      .catch((error: unknown) => app.log.warn({ err: error }, 'barter expiry sweep failed; retrying later'))
-      .finally(() => {
-        running = null;
-      });
-  };
-  app.addHook('onReady', async () => {
-    timer = setInterval(sweep, seconds * 1000);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => {
-    clearInterval(timer);
-    await running;
+      } catch (error) {
+        app.log.warn({ err: error }, 'barter expiry sweep failed; retrying later');
+      }
+    },
   });
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
+import { periodicJob } from '../../jobs/jobs-plugin';
 import { markCircleChanges, takeCircleChanges } from './circles-repository';
 import { dissolveBrokenCircles, findAndPropose } from './circles-service';
 
@@ -7,7 +8,7 @@ import { dissolveBrokenCircles, findAndPropose } from './circles-service';
 export const CIRCLES_QUEUE = 'circles';
 /** The hourly job that looks at the whole graph (changes no log records: travel distance, unblocks). */
 export const CIRCLES_FULL_QUEUE = 'circles-full';
-const FULL_RUN_MS = 60 * 60 * 1000;
+const FULL_RUN_SECONDS = 60 * 60;
 /** Members taken per run of the incremental finder. */
 export const CIRCLE_CHANGES_BATCH = 500;
 
@@ -44,11 +45,10 @@ export function askForCircles(app: FastifyInstance): void {
 /**
  * Run the circle finder in the background (CIRCLE_FINDER, on unless testing): after every match
  * graph update, on the members it touched, one run at a time across processes; and over the whole
- * graph once an hour.
+ * graph once an hour, once across processes (a periodic job, ADR 040).
  */
 export function circlesPlugin(app: FastifyInstance): void {
   if (!app.config.circleFinder) return;
-  let timer: NodeJS.Timeout | undefined;
   let closing = false;
   const setUp = async () => {
     const { jobs } = app;
@@ -61,27 +61,33 @@ export function circlesPlugin(app: FastifyInstance): void {
       retryBackoff: true,
       expireInSeconds: 120,
     });
-    await jobs.createQueue(CIRCLES_FULL_QUEUE, { policy: 'stately', expireInSeconds: 600 });
     await jobs.work(CIRCLES_QUEUE, { pollingIntervalSeconds: 0.5 }, async () => {
       const members = await drainCircleChanges(app.db);
       if (members > 0) app.log.debug({ members }, 'looked for trade circles');
     });
-    await jobs.work(CIRCLES_FULL_QUEUE, { pollingIntervalSeconds: 60 }, async () => {
-      const run = await findAndPropose(app.db, null);
-      if (run.proposed.length > 0) app.log.info({ proposed: run.proposed.length }, 'proposed trade circles');
-    });
     if (closing) return;
     askForCircles(app);
-    timer = setInterval(() => void jobs.send(CIRCLES_FULL_QUEUE, {}).catch(() => {}), FULL_RUN_MS);
-    timer.unref();
   };
   app.addHook('onReady', async () => {
     void setUp().catch((error: unknown) => {
       if (!closing) app.log.error({ err: error }, 'the circle finder could not be set up');
     });
   });
+  periodicJob(app, {
+    name: CIRCLES_FULL_QUEUE,
+    seconds: FULL_RUN_SECONDS,
+    expireInSeconds: 600,
+    run: async () => {
+      try {
+        const run = await findAndPropose(app.db, null);
+        if (run.proposed.length > 0)
+          app.log.info({ proposed: run.proposed.length }, 'proposed trade circles');
+      } catch (error) {
+        app.log.warn({ err: error }, 'the hourly circle finder failed; the next hour runs it again');
+      }
+    },
+  });
   app.addHook('preClose', async () => {
     closing = true;
-    clearInterval(timer);
   });
 }

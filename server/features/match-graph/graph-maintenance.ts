@@ -3,6 +3,7 @@ import { intArray, uuidArray } from '../../db/arrays';
 import type { Db } from '../../db/client';
 import { queryPrepared } from '../../db/prepared';
 import { queryRows } from '../../db/rows';
+import { dropCached, onCacheNotice } from '../../lib/cache-bus';
 import { TtlCache } from '../../lib/ttl-cache';
 import { markCircleChanges } from '../circles/circles-repository';
 import { buildMemberSql, insertItemsSql, refreshMutualSql } from './graph-sql';
@@ -139,8 +140,12 @@ export async function graphState(db: Db, memberId: string): Promise<'built' | 'p
   return 'built';
 }
 
-/** Members whose graph this process has seen built, for a minute (saves a query per Barter Match page). */
+/**
+ * Members whose graph this process has seen built, for a minute (saves a query per Barter Match page).
+ * A graph dropped anywhere leaves it through the cache bus (ADR 040).
+ */
 const builtGraphs = new TtlCache<true>(10_000, 60_000);
+onCacheNotice('match-graph', { forget: (id) => builtGraphs.delete(id), clear: () => builtGraphs.clear() });
 
 /** Ask for a member's graph to be built (once; the change wakes the job). */
 export async function requestGraph(db: Db, memberId: string): Promise<void> {
@@ -159,6 +164,10 @@ export async function dropIdleGraphs(db: Db, idleDays = GRAPH_IDLE_DAYS): Promis
           RETURNING member_id::text AS member_id`,
     );
     if (idle.length > 0) {
+      dropCached(
+        'match-graph',
+        idle.map((m) => m.member_id),
+      );
       await tx.execute(
         sql`DELETE FROM match_graph WHERE member_id = ANY(${uuidArray(idle.map((m) => m.member_id))}::uuid[])`,
       );

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { periodicJob } from '../../jobs/jobs-plugin';
 import { askForCircles } from '../circles/circles-plugin';
 import { drainMatchGraph, dropIdleGraphs } from './graph-maintenance';
 
@@ -8,16 +9,16 @@ export const MATCH_GRAPH_QUEUE = 'match-graph';
 export const MATCH_GRAPH_IDLE_QUEUE = 'match-graph-idle';
 /** The channel the change log's trigger notifies (migration 0011). */
 export const MATCH_GRAPH_CHANNEL = 'match_graph';
-const IDLE_SWEEP_MS = 60 * 60 * 1000;
+const IDLE_SWEEP_SECONDS = 60 * 60;
 
 /**
  * Keep the match graph up to date (ADR 022): every process listens for the change log's NOTIFY and
  * asks for a drain; the job queue runs one at a time across processes. A drain is also asked for at
  * start (changes logged while no server ran) and after the listening connection comes back.
+ * Graphs nobody reads are dropped hourly, once across processes (a periodic job, ADR 040).
  */
 export function matchGraphPlugin(app: FastifyInstance): void {
   let unlisten: (() => Promise<void>) | null = null;
-  let timer: NodeJS.Timeout | undefined;
   const drainSoon = () => {
     app.jobs.send(MATCH_GRAPH_QUEUE, {}).catch((error: unknown) => {
       app.log.warn({ err: error }, 'could not ask for a match graph update; the next change will');
@@ -37,7 +38,6 @@ export function matchGraphPlugin(app: FastifyInstance): void {
       // the next one back for pg-boss's default 15 minutes.
       expireInSeconds: 60,
     });
-    await jobs.createQueue(MATCH_GRAPH_IDLE_QUEUE, { policy: 'stately' });
     await jobs.work(MATCH_GRAPH_QUEUE, { pollingIntervalSeconds: 0.5 }, async () => {
       const applied = await drainMatchGraph(app.db);
       if (applied > 0) {
@@ -46,18 +46,12 @@ export function matchGraphPlugin(app: FastifyInstance): void {
         askForCircles(app);
       }
     });
-    await jobs.work(MATCH_GRAPH_IDLE_QUEUE, { pollingIntervalSeconds: 60 }, async () => {
-      const dropped = await dropIdleGraphs(app.db);
-      if (dropped > 0) app.log.info({ dropped }, 'dropped idle match graphs');
-    });
     if (closing) return;
     unlisten = await app.database.listen(MATCH_GRAPH_CHANNEL, {
       onNotify: drainSoon,
       onReconnect: drainSoon,
     });
     drainSoon();
-    timer = setInterval(() => void jobs.send(MATCH_GRAPH_IDLE_QUEUE, {}).catch(() => {}), IDLE_SWEEP_MS);
-    timer.unref();
   };
   // Not awaited: on PostgreSQL the queue starts once the database answers, and the app serves (and
   // answers 503) meanwhile; changes logged until then are drained when it does.
@@ -66,9 +60,20 @@ export function matchGraphPlugin(app: FastifyInstance): void {
       if (!closing) app.log.error({ err: error }, 'the match graph job could not be set up');
     });
   });
+  periodicJob(app, {
+    name: MATCH_GRAPH_IDLE_QUEUE,
+    seconds: IDLE_SWEEP_SECONDS,
+    run: async () => {
+      try {
+        const dropped = await dropIdleGraphs(app.db);
+        if (dropped > 0) app.log.info({ dropped }, 'dropped idle match graphs');
+      } catch (error) {
+        app.log.warn({ err: error }, 'could not drop idle match graphs');
+      }
+    },
+  });
   app.addHook('preClose', async () => {
     closing = true;
-    clearInterval(timer);
     await unlisten?.();
   });
 }

@@ -1,0 +1,168 @@
+/**
+ * Several processes, one database (issue 18, ADR 040): two real server processes (server/main.ts,
+ * as `npm start` runs it) on one PostgreSQL database behave as one. A member signed out through one
+ * is refused by the other within a second (the cache bus); a listing created through one reaches a
+ * matching member's Barter Match served by the other within 2 s; a periodic job runs once per period
+ * across both, not once per process.
+ *
+ * The embedded database (PGlite) is one process by construction (its data directory is locked), so
+ * this needs PostgreSQL (DATABASE_URL, the API run on PostgreSQL) and is skipped without it. The
+ * database is this file's own copy of the migrated template, dropped afterwards.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { FeedItem } from '../../common/schemas/feed';
+import { type RunningServer, request, startServer } from '../../scripts/bench-server';
+import type { DatabaseHandle } from '../db/client';
+import { queryRows } from '../db/rows';
+import { BARTER_SWEEP_JOB } from '../features/barters/barter-expiry';
+import { cookieHeader } from './event-stream-client';
+import { createUser, createWant, signedSessionCookies } from './factories';
+import { openTestDatabase } from './helpers';
+
+const SECRET = 'several-processes-secret-that-is-long-enough-0123';
+/** The two processes' ports (this machine's tests keep to 5430-5439). */
+const PORTS = [5430, 5431];
+const TOWN = { latitude: 44.05, longitude: -123.09 };
+
+/** Poll until `check` holds; how long it took (ms); fails after `ms`. */
+async function within(check: () => Promise<boolean>, ms: number): Promise<number> {
+  const started = performance.now();
+  while (!(await check())) {
+    if (performance.now() - started > ms) throw new Error(`not within ${ms} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  return performance.now() - started;
+}
+
+describe.skipIf(!inject('pgTemplateUrl'))(
+  'two server processes on one PostgreSQL (skipped on the embedded database: PGlite is one process by design)',
+  () => {
+    let database: { handle: DatabaseHandle; url?: string; drop(): Promise<void> };
+    let servers: RunningServer[] = [];
+    const dataDirs: string[] = [];
+
+    beforeAll(async () => {
+      database = await openTestDatabase();
+      const url = database.url as string;
+      const started = await Promise.allSettled(
+        PORTS.map((port) => {
+          const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bh-several-processes-'));
+          dataDirs.push(dataDir);
+          return startServer(
+            {
+              DATABASE_URL: url,
+              DATA_DIR: dataDir,
+              SESSION_SECRET: SECRET,
+              DB_POOL_MAX: '4',
+              PHOTO_SCREENING: 'false',
+              CIRCLE_FINDER: 'false',
+              // The periodic job this file counts: every second in each process.
+              BARTER_EXPIRY_SWEEP_SECONDS: '1',
+              ITEM_CREATE_RATE_LIMIT: '1000',
+            },
+            { logLevel: 'warn', port },
+          );
+        }),
+      );
+      servers = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+      const failed = started.find((result) => result.status === 'rejected');
+      if (failed) throw failed.reason;
+    }, 60_000);
+    afterAll(async () => {
+      await Promise.all(servers.map((server) => server.stop()));
+      await database?.drop();
+      for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
+    }, 30_000);
+
+    const get = (server: RunningServer, pathname: string, cookie: string) =>
+      request(server.base, 'GET', pathname, { cookie });
+
+    it('signed out through process A, refused (401) by process B within a second', async () => {
+      const [a, b] = servers as [RunningServer, RunningServer];
+      const delays: number[] = [];
+      for (let round = 0; round < 3; round++) {
+        const ann = await createUser(database.handle.db);
+        const cookie = cookieHeader(await signedSessionCookies(database.handle.db, ann, SECRET));
+        // B keeps the session (without the bus, for SESSION_CACHE_MS: 5 s).
+        expect((await get(b, '/api/auth/user', cookie)).status).toBe(200);
+        expect((await get(a, '/api/auth/user', cookie)).status).toBe(200);
+        const out = await request(a.base, 'POST', '/api/auth/logout', { cookie });
+        expect(out.status).toBe(204);
+        delays.push(await within(async () => (await get(b, '/api/auth/user', cookie)).status === 401, 1_000));
+      }
+      console.info(`signed out on A, refused on B after ${delays.map((ms) => ms.toFixed(0)).join(', ')} ms`);
+      expect(Math.max(...delays)).toBeLessThan(1_000);
+    });
+
+    it("a listing created through A is in a matching member's Barter Match on B within 2 s", async () => {
+      const [a, b] = servers as [RunningServer, RunningServer];
+      const { db } = database.handle;
+      const vic = await createUser(db, { firstName: 'Vic', ...TOWN, maxTravelDistance: 50 });
+      const olga = await createUser(db, { firstName: 'Olga', ...TOWN, maxTravelDistance: 50 });
+      await createWant(db, { userId: vic.id, title: 'Telescope', category: 'photo+video' });
+      const vicCookie = cookieHeader(await signedSessionCookies(db, vic, SECRET));
+      const olgaCookie = cookieHeader(await signedSessionCookies(db, olga, SECRET));
+      const matches = async () => {
+        const page = await get(b, '/api/feed/barter-match?radius=50&limit=50', vicCookie);
+        expect(page.status).toBe(200);
+        return JSON.parse(page.body) as FeedItem[];
+      };
+      // Vic's first visit asks for his graph; B serves his pages from it once built, and keeps the ranking.
+      await matches();
+      await within(async () => {
+        const [row] = await queryRows<{ built: boolean }>(
+          db,
+          sql`SELECT built_at IS NOT NULL AS built FROM match_graph_members WHERE member_id = ${vic.id}::uuid`,
+        );
+        return row?.built === true;
+      }, 5_000);
+      expect(await matches()).toEqual([]);
+
+      const created = await request(
+        a.base,
+        'POST',
+        '/api/items',
+        { cookie: olgaCookie, 'content-type': 'application/json' },
+        JSON.stringify({
+          title: 'Brass telescope',
+          description: 'Sees the rings of Saturn.',
+          category: 'photo+video',
+          estimatedValue: 80,
+        }),
+      );
+      expect(created.status, created.body).toBe(201);
+      const { id } = JSON.parse(created.body) as { id: number };
+      const took = await within(async () => (await matches()).some((item) => item.id === id), 2_000);
+      console.info(`created on A, in Barter Match on B after ${took.toFixed(0)} ms`);
+      expect(took).toBeLessThan(2_000);
+    });
+
+    it('a periodic job (the barter sweep, every second in each process) runs once per second across both', async () => {
+      const { db } = database.handle;
+      const clock = async () =>
+        (await queryRows<{ now: string }>(db, sql`SELECT now()::text AS now`))[0]?.now as string;
+      const from = await clock();
+      await new Promise((resolve) => setTimeout(resolve, 6_000));
+      const to = await clock();
+      const [row] = await queryRows<{ runs: number; slots: number; completed: number }>(
+        db,
+        sql`SELECT count(*)::int AS runs, count(DISTINCT singleton_on)::int AS slots,
+                   count(*) FILTER (WHERE state = 'completed')::int AS completed
+            FROM pgboss.job
+            WHERE name = ${BARTER_SWEEP_JOB} AND created_on >= ${from}::timestamptz AND created_on < ${to}::timestamptz`,
+      );
+      console.info(
+        `barter sweep over 6 s with two processes: ${row?.runs} runs in ${row?.slots} one-second slots`,
+      );
+      // Once per process would be about 12; once across both, one per slot.
+      expect(row?.runs).toBe(row?.slots);
+      expect(row?.runs).toBeGreaterThanOrEqual(4);
+      expect(row?.runs).toBeLessThanOrEqual(7);
+      expect(row?.completed).toBeGreaterThanOrEqual((row?.runs ?? 0) - 1);
+    }, 20_000);
+  },
+);
