@@ -24,7 +24,7 @@ interface Fixtures {
 /**
  * A page the server drew (ADR 037) shows its buttons before the app has started; a person needs a
  * moment to find one, a test does not. Every `goto` and `reload`, on every page of every context,
- * returns once the app listens (web/main.tsx marks it) when the server drew the page.
+ * returns once the screen listens (MarkStarted in web/app/router.tsx) when the server drew the page.
  */
 let startWaitInstalled = false;
 function waitForAppStart(page: Page): void {
@@ -36,7 +36,7 @@ function waitForAppStart(page: Page): void {
       .waitForFunction(
         () => !document.getElementById('page-data') || document.documentElement.dataset.app === 'started',
         undefined,
-        { timeout: 10_000 },
+        { timeout: 15_000 },
       )
       .catch(() => undefined);
   };

@@ -37,9 +37,6 @@ startI18n(pageData ? document.documentElement.lang : undefined)
         );
       }
     });
-    // The app listens from here on (a tap before it is replayed once its part is hydrated): the
-    // browser journeys wait for this before they act on a page the server drew.
-    document.documentElement.dataset.app = 'started';
   });
 
 // The service worker (ADR 034) registers after the page has loaded, from its own small chunk (on a

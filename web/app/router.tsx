@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Redirect, Route, Switch, useLocation, useSearch } from 'wouter';
 import { useUser } from '../features/auth/api/get-user';
 import { LoadingView } from '../features/gate/components/gate-guard';
@@ -59,6 +59,17 @@ function ToLogin() {
 }
 
 /**
+ * Marks the page once its screen listens (on a page the server drew, once its part is hydrated: a
+ * tap before then is lost). The browser journeys wait for it (e2e/fixtures.ts).
+ */
+function MarkStarted() {
+  useEffect(() => {
+    document.documentElement.dataset.app = 'started';
+  }, []);
+  return null;
+}
+
+/**
  * The route table of spec section 2: public routes while signed out or loading, member routes when
  * signed in; anything else is the 404 page.
  */
@@ -74,6 +85,7 @@ export function AppRouter() {
   }
   return (
     <Suspense fallback={<LoadingView />}>
+      <MarkStarted />
       {isLoading || !isAuthenticated ? (
         <Switch>
           <Route path={paths.home} component={LandingPage} />
