@@ -1,7 +1,13 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type Page, request as playwrightRequest } from '@playwright/test';
+import {
+  type BrowserContext,
+  test as base,
+  expect,
+  type Page,
+  request as playwrightRequest,
+} from '@playwright/test';
 
 /** Console errors a journey may cause on purpose: the browser logs every non-OK fetch. */
 const EXPECTED_FAILED_LOADS = [
@@ -22,42 +28,44 @@ interface Fixtures {
 }
 
 /**
- * A page the server drew (ADR 037) shows its buttons before the app has started; a person needs a
- * moment to find one, a test does not. Every `goto` and `reload`, on every page of every context,
- * returns once the screen listens (MarkStarted in web/app/router.tsx) when the server drew the page.
+ * A page the server drew (ADR 037) shows its buttons before the app has taken it over; a person
+ * needs a moment to find one, a test does not. Before each action on such a page, every page waits
+ * for the app's mark (web/lib/app-started.ts): whether the test opened it (`goto`, `reload`) or the
+ * app did (signing in and out load the home page anew). Pages of contexts a test makes get it too.
  */
-let startWaitInstalled = false;
-function waitForAppStart(page: Page): void {
-  if (startWaitInstalled) return;
-  startWaitInstalled = true;
-  const proto = Object.getPrototypeOf(page) as Page;
-  const started = async (target: Page) => {
-    await target
-      .waitForFunction(
-        () => !document.getElementById('page-data') || document.documentElement.dataset.app === 'started',
-        undefined,
-        { timeout: 15_000 },
-      )
-      .catch(() => undefined);
-  };
-  const goto = proto.goto;
-  proto.goto = async function (this: Page, ...args: Parameters<Page['goto']>) {
-    const response = await goto.apply(this, args);
-    await started(this);
-    return response;
-  };
-  const reload = proto.reload;
-  proto.reload = async function (this: Page, ...args: Parameters<Page['reload']>) {
-    const response = await reload.apply(this, args);
-    await started(this);
-    return response;
+const NOT_STARTED = 'html:not([data-app="started"]):has(#page-data)';
+const handled = new WeakSet<Page>();
+async function waitForAppStart(page: Page): Promise<void> {
+  if (handled.has(page)) return;
+  handled.add(page);
+  await page.addLocatorHandler(
+    page.locator(NOT_STARTED),
+    async () => {
+      await page
+        .waitForFunction((selector) => !document.querySelector(selector), NOT_STARTED, { timeout: 15_000 })
+        .catch(() => undefined);
+    },
+    { noWaitAfter: true },
+  );
+}
+let contextsPatched = false;
+function patchNewPages(page: Page): void {
+  if (contextsPatched) return;
+  contextsPatched = true;
+  const contextProto = Object.getPrototypeOf(page.context()) as BrowserContext;
+  const newPage = contextProto.newPage;
+  contextProto.newPage = async function (this: BrowserContext) {
+    const created = await newPage.call(this);
+    await waitForAppStart(created);
+    return created;
   };
 }
 
 /** Journeys fail on console errors (docs/architecture.md, habit 13), except the expected 401s above. */
 export const test = base.extend<Fixtures>({
   page: async ({ page }, use) => {
-    waitForAppStart(page);
+    patchNewPages(page);
+    await waitForAppStart(page);
     await use(page);
   },
   consoleErrors: async ({ page }, use) => {

@@ -19,8 +19,11 @@ import type { Locale } from '../../common/locales';
 /** The pages rendered on the server: those a member opens first. Others render in the browser. */
 const RENDERED_PAGES = [/^\/$/, /^\/profile$/, /^\/barters\/\d{1,12}$/];
 
-/** A render that takes longer than this leaves the page to the browser. */
+/** A render pass that takes longer than this leaves the page to the browser. */
 const RENDER_TIMEOUT_MS = 1_500;
+
+/** Renders waiting beyond this many: the page goes to the browser undrawn rather than wait. */
+const MAX_QUEUED_RENDERS = 4;
 
 interface EntryServer {
   render(
@@ -84,9 +87,12 @@ export async function createPageRenderer(
   const entry = (await import(pathToFileURL(entryFile).href)) as EntryServer;
   const page = deferScripts(template, bootScript);
   let queue: Promise<unknown> = Promise.resolve();
+  let queued = 0;
 
   return async (request, locale) => {
     if (!isRenderedPage(request.url)) return null;
+    // Under a burst, the browser draws the page: no visitor waits in a line of renders.
+    if (queued >= MAX_QUEUED_RENDERS) return null;
     const headers: Record<string, string> = { accept: 'application/json' };
     if (request.headers.cookie) headers.cookie = request.headers.cookie;
     if (request.headers['user-agent']) headers['user-agent'] = request.headers['user-agent'];
@@ -102,13 +108,18 @@ export async function createPageRenderer(
         headers: { 'content-type': String(response.headers['content-type'] ?? 'application/json') },
       });
     };
+    queued++;
     const run = queue.then(() =>
       entry.render(
         { url: request.url, locale, fetch: viaServer, timeoutMs: RENDER_TIMEOUT_MS },
         entry.createQueryClient,
       ),
     );
-    queue = run.catch(() => undefined);
+    queue = run
+      .catch(() => undefined)
+      .finally(() => {
+        queued--;
+      });
     try {
       const { html, state, errors } = await run;
       for (const error of errors)

@@ -4,6 +4,7 @@ import { useUser } from '../features/auth/api/get-user';
 import { LoadingView } from '../features/gate/components/gate-guard';
 import { LandingPage } from '../features/landing/components/landing-page';
 import { withMessages } from '../i18n/i18n';
+import { screenMounted } from '../lib/app-started';
 import { loginReturningTo } from '../lib/return-path';
 import { paths } from './paths';
 
@@ -58,14 +59,9 @@ function ToLogin() {
   return <Redirect to={loginReturningTo(search ? `${location}?${search}` : location)} replace />;
 }
 
-/**
- * Marks the page once its screen listens (on a page the server drew, once its part is hydrated: a
- * tap before then is lost). The browser journeys wait for it (e2e/fixtures.ts).
- */
+/** Tells web/lib/app-started.ts that the router's part is mounted (or hydrated). */
 function MarkStarted() {
-  useEffect(() => {
-    document.documentElement.dataset.app = 'started';
-  }, []);
+  useEffect(screenMounted, []);
   return null;
 }
 
@@ -79,6 +75,7 @@ export function AppRouter() {
   if (user?.suspendedUntil) {
     return (
       <Suspense fallback={<LoadingView />}>
+        <MarkStarted />
         <SuspendedView until={user.suspendedUntil} />
       </Suspense>
     );

@@ -1,4 +1,5 @@
 import { i18n, type Messages } from '@lingui/core';
+import { trackLoad } from '../lib/app-started';
 import { detectLocale, isLocale, type Locale, storeLocale } from './locales';
 
 export { i18n };
@@ -68,9 +69,8 @@ export function messagesReady(): Promise<void> {
  * A lazily loaded module that shows text: it resolves with the module once the messages it uses
  * are loaded too. Every `import()` of a screen or dialog goes through it (web/i18n/lazy-imports.test.ts).
  */
-export async function withMessages<T>(load: Promise<T>): Promise<T> {
-  const [module] = await Promise.all([load, messagesReady()]);
-  return module;
+export function withMessages<T>(load: Promise<T>): Promise<T> {
+  return trackLoad(Promise.all([load, messagesReady()]).then(([module]) => module));
 }
 
 /** The member chose a language: remember it in this browser and switch. */

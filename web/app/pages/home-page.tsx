@@ -5,6 +5,7 @@ import { MemberLayout } from '../../components/layout/member-layout';
 import { useUser } from '../../features/auth/api/get-user';
 import { HomeFeed } from '../../features/feed/components/home-feed';
 import { CommunityFlyerButton } from '../../features/flyer/components/community-flyer-button';
+import { useGettingStarted } from '../../features/getting-started/api/getting-started';
 import { withMessages } from '../../i18n/i18n';
 import { paths } from '../paths';
 
@@ -18,6 +19,7 @@ const GettingStarted = lazy(() =>
 /** / for members (spec section 2): the guided start while it is not put away, then the feeds; nothing without a user. */
 export default function HomePage() {
   const { user } = useUser();
+  const guide = useGettingStarted({ enabled: Boolean(user) }).data;
   if (!user) return null;
   const { firstName, location } = user;
   return (
@@ -42,9 +44,12 @@ export default function HomePage() {
         </div>
         <CommunityFlyerButton />
       </div>
-      <Suspense fallback={null}>
-        <GettingStarted user={user} />
-      </Suspense>
+      {/* Its forms (and their schema library) load only while the guide is out, not for every visit. */}
+      {guide && !guide.completed ? (
+        <Suspense fallback={null}>
+          <GettingStarted user={user} />
+        </Suspense>
+      ) : null}
       <HomeFeed />
     </MemberLayout>
   );
