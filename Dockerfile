@@ -45,6 +45,7 @@ WORKDIR /app
 COPY --from=build /app/package.json /app/tsconfig.json ./
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist/web ./dist/web
+COPY --from=build /app/dist/server ./dist/server
 COPY --from=build /app/server ./server
 COPY --from=build /app/common ./common
 COPY --from=build /app/drizzle ./drizzle

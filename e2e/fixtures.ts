@@ -38,15 +38,22 @@ const handled = new WeakSet<Page>();
 async function waitForAppStart(page: Page): Promise<void> {
   if (handled.has(page)) return;
   handled.add(page);
+  const notStarted = page.locator(NOT_STARTED);
   await page.addLocatorHandler(
-    page.locator(NOT_STARTED),
+    notStarted,
     async () => {
       await page
         .waitForFunction((selector) => !document.querySelector(selector), NOT_STARTED, { timeout: 15_000 })
-        .catch(() => undefined);
+        // A page that never starts (an error) is acted on as it is, after one wait.
+        .catch(() => page.removeLocatorHandler(notStarted));
     },
     { noWaitAfter: true },
   );
+}
+
+/** For a page without scripts (a test of what the server draws alone): act at once. */
+export async function withoutAppStart(page: Page): Promise<void> {
+  await page.removeLocatorHandler(page.locator(NOT_STARTED));
 }
 let contextsPatched = false;
 function patchNewPages(page: Page): void {

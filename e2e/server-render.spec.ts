@@ -1,4 +1,13 @@
-import { expect, expectAccessible, memberApi, milesNorth, signIn, test, uniqueEmail } from './fixtures';
+import {
+  expect,
+  expectAccessible,
+  memberApi,
+  milesNorth,
+  signIn,
+  test,
+  uniqueEmail,
+  withoutAppStart,
+} from './fixtures';
 
 /**
  * ADR 037: the feed, the profile and a barter page come from the server already drawn, with the
@@ -79,6 +88,7 @@ test.describe('pages drawn by the server', () => {
     });
     try {
       const still = await context.newPage();
+      await withoutAppStart(still);
       await still.goto(`${baseURL}/`);
       await expect(still.getByRole('heading', { name: 'Welcome, Rae!' })).toBeVisible();
       await expect(still.getByRole('article', { name: title })).toBeVisible();

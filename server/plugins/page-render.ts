@@ -84,7 +84,13 @@ export async function createPageRenderer(
 ): Promise<PageRenderer | null> {
   const entryFile = path.join(serverDir, 'entry-server.js');
   if (!existsSync(entryFile) || !bootScript || !template.includes('<div id="root"></div>')) return null;
-  const entry = (await import(pathToFileURL(entryFile).href)) as EntryServer;
+  let entry: EntryServer;
+  try {
+    entry = (await import(pathToFileURL(entryFile).href)) as EntryServer;
+  } catch (error) {
+    app.log.warn({ err: error }, 'the server cannot draw pages (dist/server did not load); the browser will');
+    return null;
+  }
   const page = deferScripts(template, bootScript);
   let queue: Promise<unknown> = Promise.resolve();
   let queued = 0;

@@ -1,16 +1,19 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Lock } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { toast } from '../../../components/ui/use-toast';
 import { ApiError } from '../../../lib/api-client';
+import { screenMounted } from '../../../lib/app-started';
 import { useVerifyPassword } from '../api/gate';
 
 /** The site password gate (spec section 2): shown before anything else until access is granted. */
 export function SiteGate({ onGranted }: { onGranted: () => void }) {
+  // The gate is the whole screen while it is locked: it listens once mounted (web/lib/app-started.ts).
+  useEffect(screenMounted, []);
   const [password, setPassword] = useState('');
   const verify = useVerifyPassword();
   const { t } = useLingui();
