@@ -12,13 +12,15 @@ function start(): void {
   const list = document.getElementById('app-scripts')?.textContent;
   if (!list) return;
   const { entry, preload } = JSON.parse(list) as AppScripts;
+  const links = document.createDocumentFragment();
   for (const href of preload) {
     const link = document.createElement('link');
     link.rel = 'modulepreload';
     link.crossOrigin = '';
     link.href = href;
-    document.head.append(link);
+    links.append(link);
   }
+  document.head.append(links);
   void import(/* @vite-ignore */ entry);
 }
 
