@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deferScripts, isRenderedPage, jsonForHtml } from './page-render';
+import { assemblePage, deferScripts, isRenderedPage, jsonForHtml } from './page-render';
 
 const TEMPLATE = `<!doctype html>
 <html lang="en">
@@ -54,5 +54,17 @@ describe("the server's render of a page", () => {
     });
     expect(page).toMatch(/<script type="module" src="\/assets\/boot-9\.js"><\/script><\/body>/);
     expect(() => deferScripts('<html><body></body></html>', 'assets/boot-9.js')).toThrow(/entry script/);
+  });
+
+  it("puts a member's text in the page as it is, never as a replacement pattern", () => {
+    const hostile = "Lamp $' $` $& $$ $1 </div>";
+    const html = `<h1>${hostile.replace('</div>', '&lt;/div&gt;')}</h1>`;
+    const page = assemblePage(deferScripts(TEMPLATE, 'assets/boot-9.js'), 'es', html, { title: hostile });
+    expect(page).toContain(`<div id="root">${html}</div>`);
+    expect(page).toContain('<html lang="es">');
+    expect(page.match(/<html/g)).toHaveLength(1);
+    expect(page.match(/id="page-data"/g)).toHaveLength(1);
+    const data = /<script type="application\/json" id="page-data">(.*?)<\/script>/.exec(page)?.[1];
+    expect(JSON.parse(data ?? 'null')).toEqual({ title: hostile });
   });
 });

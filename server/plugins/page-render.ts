@@ -58,9 +58,24 @@ export function deferScripts(template: string, bootScript: string): string {
     });
   return page.replace(
     '</body>',
-    `<script type="application/json" id="app-scripts">${jsonForHtml({ entry: entry[1], preload })}</script>` +
+    () =>
+      `<script type="application/json" id="app-scripts">${jsonForHtml({ entry: entry[1], preload })}</script>` +
       `<script type="module" src="/${bootScript}"></script></body>`,
   );
+}
+
+/**
+ * The page with the drawn screen and its data in place. Replaced through functions: a member's text
+ * in the screen or the data (an item called "$'", say) is never read as a replacement pattern.
+ */
+export function assemblePage(page: string, locale: Locale, html: string, state: unknown): string {
+  return page
+    .replace('<html lang="en">', () => `<html lang="${locale}">`)
+    .replace(
+      '<div id="root"></div>',
+      () =>
+        `<div id="root">${html}</div><script type="application/json" id="page-data">${jsonForHtml(state)}</script>`,
+    );
 }
 
 export function isRenderedPage(url: string): boolean {
@@ -130,12 +145,7 @@ export async function createPageRenderer(
       const { html, state, errors } = await run;
       for (const error of errors)
         request.log.warn({ err: error }, 'a part of the page was left to the browser');
-      return page
-        .replace('<html lang="en">', `<html lang="${locale}">`)
-        .replace(
-          '<div id="root"></div>',
-          `<div id="root">${html}</div><script type="application/json" id="page-data">${jsonForHtml(state)}</script>`,
-        );
+      return assemblePage(page, locale, html, state);
     } catch (error) {
       request.log.warn({ err: error }, 'the server could not render the page; the browser will');
       return null;
