@@ -20,9 +20,31 @@ function start(): void {
     link.href = href;
     links.append(link);
   }
+  // The first screen's messages in the page's language (scripts/split-catalogues.ts), beside them.
+  const messages = document.createElement('link');
+  messages.rel = 'preload';
+  messages.as = 'fetch';
+  messages.crossOrigin = '';
+  messages.href = `/locales/${document.documentElement.lang}-first.json`;
+  links.append(messages);
   document.head.append(links);
   void import(/* @vite-ignore */ entry);
 }
 
-// After the next frame is painted: a frame, then a task.
-requestAnimationFrame(() => setTimeout(start, 0));
+/** Once the screen's first photo (the feed's first card) is in, or has failed, or 1.5 s have passed. */
+function afterFirstPhoto(then: () => void): void {
+  const photo = document.querySelector<HTMLImageElement>('img[fetchpriority="high"]');
+  if (!photo || photo.complete) return then();
+  let done = false;
+  const go = () => {
+    if (done) return;
+    done = true;
+    then();
+  };
+  photo.addEventListener('load', go, { once: true });
+  photo.addEventListener('error', go, { once: true });
+  setTimeout(go, 1500);
+}
+
+// After the first frame with the page in it is painted (two frames, then a task), and its first photo.
+requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(() => afterFirstPhoto(start), 0)));

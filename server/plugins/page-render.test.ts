@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assemblePage, deferScripts, isRenderedPage, jsonForHtml } from './page-render';
+import { assemblePage, deferScripts, firstPhotoOf, isRenderedPage, jsonForHtml } from './page-render';
 
 const TEMPLATE = `<!doctype html>
 <html lang="en">
@@ -66,5 +66,22 @@ describe("the server's render of a page", () => {
     expect(page.match(/id="page-data"/g)).toHaveLength(1);
     const data = /<script type="application\/json" id="page-data">(.*?)<\/script>/.exec(page)?.[1];
     expect(JSON.parse(data ?? 'null')).toEqual({ title: hostile });
+  });
+
+  it('names the first photo of the screen for a preload, only when it is one of ours', () => {
+    const card = (src: string, priority = ' fetchpriority="high"') =>
+      `<article><img src="${src}" alt=""${priority} class="x"></article>`;
+    expect(firstPhotoOf(`<main>${card('/photos/ab12.webp')}${card('/photos/cd34.webp', '')}</main>`)).toBe(
+      '/photos/ab12.webp',
+    );
+    expect(firstPhotoOf(card('/photos/ab12.webp', ''))).toBeNull();
+    for (const src of [
+      'https://evil.example/x.webp',
+      '/photos/../secret.webp',
+      '/photos/a.webp>; rel=x',
+      '/photos/a.svg',
+    ]) {
+      expect(firstPhotoOf(card(src)), src).toBeNull();
+    }
   });
 });

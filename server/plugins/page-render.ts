@@ -83,7 +83,23 @@ export function isRenderedPage(url: string): boolean {
   return RENDERED_PAGES.some((pattern) => pattern.test(pathname));
 }
 
-export type PageRenderer = (request: FastifyRequest, locale: Locale) => Promise<string | null>;
+/** A drawn page, and the photo its first screen shows first (to name in a preload header). */
+export interface RenderedPage {
+  html: string;
+  firstPhoto: string | null;
+}
+
+export type PageRenderer = (request: FastifyRequest, locale: Locale) => Promise<RenderedPage | null>;
+
+/**
+ * The photo the screen marks as its first (`fetchpriority="high"`, the feed's first card), when it
+ * is one of ours: the page names it in a `Link` header so it loads beside the page, not after it.
+ */
+export function firstPhotoOf(html: string): string | null {
+  const image = /<img\b[^>]*\bfetchpriority="high"[^>]*>/.exec(html)?.[0];
+  const src = image ? /\bsrc="([^"]+)"/.exec(image)?.[1] : undefined;
+  return src && /^\/photos\/[A-Za-z0-9_-]{1,100}\.(?:webp|jpe?g|png|avif)$/.test(src) ? src : null;
+}
 
 /**
  * The renderer for the build in `serverDir`, or null when there is none (a build without it, tests
@@ -145,7 +161,7 @@ export async function createPageRenderer(
       const { html, state, errors } = await run;
       for (const error of errors)
         request.log.warn({ err: error }, 'a part of the page was left to the browser');
-      return assemblePage(page, locale, html, state);
+      return { html: assemblePage(page, locale, html, state), firstPhoto: firstPhotoOf(html) };
     } catch (error) {
       request.log.warn({ err: error }, 'the server could not render the page; the browser will');
       return null;

@@ -202,11 +202,15 @@ export async function webPlugin(
     const member = Boolean(request.cookies?.[cookieName(app.config, SESSION_COOKIE)]);
     const rendered = renderPage && request.method === 'GET' ? await renderPage(request, locale) : null;
     if (rendered !== null) {
-      // The page carries the member's data: never kept by a shared cache or the browser's.
+      // The page carries the member's data: never kept by a shared cache or the browser's. Its
+      // messages are asked for with its scripts, after the first paint (web/boot.ts), not with it;
+      // its first photo beside it.
       reply.header('cache-control', 'private, no-store');
-      if (links.length > 0) reply.header('link', links.join(', '));
-      if (!encoding) return reply.send(rendered);
-      return reply.header('content-encoding', encoding).send(compressPage(rendered, encoding));
+      if (rendered.firstPhoto) {
+        reply.header('link', `<${rendered.firstPhoto}>; rel=preload; as=image; fetchpriority=high`);
+      }
+      if (!encoding) return reply.send(rendered.html);
+      return reply.header('content-encoding', encoding).send(compressPage(rendered.html, encoding));
     }
     if (member) links.push(CURRENT_USER_PRELOAD);
     if (links.length > 0) reply.header('link', links.join(', '));

@@ -1,20 +1,58 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { useLingui } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { MemberLayout } from '../../components/layout/member-layout';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
-import { AccountTab } from '../../features/account/components/account-tab';
 import { useUser } from '../../features/auth/api/get-user';
-import { MyItemsTab } from '../../features/listings/components/my-items-tab';
-import { WantListTab } from '../../features/listings/components/want-list-tab';
 import { BioCard } from '../../features/profile/components/bio-card';
 import { PhotoCard } from '../../features/profile/components/photo-card';
 import { ProfileFormTab } from '../../features/profile/components/profile-form-tab';
 import { ProfileHeader } from '../../features/profile/components/profile-header';
-import { TradeHistoryTab } from '../../features/profile/components/trade-history-tab';
-import { SavedTab } from '../../features/saved/components/saved-tab';
+import { withMessages } from '../../i18n/i18n';
 import { type ProfileTab, paths, profileTabs } from '../paths';
+
+// The first tab is drawn with the page; the others load when opened (their lists, forms and menus
+// are not evaluated for a visit that never opens them).
+const MyItemsTab = lazy(() =>
+  withMessages(import('../../features/listings/components/my-items-tab')).then((m) => ({
+    default: m.MyItemsTab,
+  })),
+);
+const WantListTab = lazy(() =>
+  withMessages(import('../../features/listings/components/want-list-tab')).then((m) => ({
+    default: m.WantListTab,
+  })),
+);
+const TradeHistoryTab = lazy(() =>
+  withMessages(import('../../features/profile/components/trade-history-tab')).then((m) => ({
+    default: m.TradeHistoryTab,
+  })),
+);
+const SavedTab = lazy(() =>
+  withMessages(import('../../features/saved/components/saved-tab')).then((m) => ({ default: m.SavedTab })),
+);
+const AccountTab = lazy(() =>
+  withMessages(import('../../features/account/components/account-tab')).then((m) => ({
+    default: m.AccountTab,
+  })),
+);
+
+/** A tab's content while its code loads. */
+function TabLoading({ children }: { children: ReactNode }) {
+  return (
+    <Suspense
+      fallback={
+        <p className="text-slate-600">
+          <Trans>Loading...</Trans>
+        </p>
+      }
+    >
+      {children}
+    </Suspense>
+  );
+}
 
 const TAB_LABELS: Record<ProfileTab, MessageDescriptor> = {
   profile: msg`Profile`,
@@ -64,19 +102,29 @@ export default function ProfilePage() {
           </div>
         </TabsContent>
         <TabsContent value="items">
-          <MyItemsTab />
+          <TabLoading>
+            <MyItemsTab />
+          </TabLoading>
         </TabsContent>
         <TabsContent value="wants">
-          <WantListTab />
+          <TabLoading>
+            <WantListTab />
+          </TabLoading>
         </TabsContent>
         <TabsContent value="trades">
-          <TradeHistoryTab userId={user.id} />
+          <TabLoading>
+            <TradeHistoryTab userId={user.id} />
+          </TabLoading>
         </TabsContent>
         <TabsContent value="saved">
-          <SavedTab />
+          <TabLoading>
+            <SavedTab />
+          </TabLoading>
         </TabsContent>
         <TabsContent value="account">
-          <AccountTab user={user} />
+          <TabLoading>
+            <AccountTab user={user} />
+          </TabLoading>
         </TabsContent>
       </Tabs>
     </MemberLayout>

@@ -171,7 +171,9 @@ export function HomeFeed() {
                   <ItemCard
                     key={item.id}
                     item={item}
-                    eager={index === 0 ? 'first' : index < 3}
+                    // Only the first photo loads at once, first: on a phone it is the largest thing on
+                    // screen, and the others would share its line (they load as they come in sight).
+                    eager={index === 0 ? 'first' : false}
                     showMatch={feed === 'barter-match'}
                     onOpen={setOpened}
                   />
