@@ -34,7 +34,10 @@ function start(): void {
 /** Once the screen's first photo (the feed's first card) is in, or has failed, or 1.5 s have passed. */
 function afterFirstPhoto(then: () => void): void {
   const photo = document.querySelector<HTMLImageElement>('img[fetchpriority="high"]');
-  if (!photo || photo.complete) return then();
+  if (!photo || photo.complete) {
+    then();
+    return;
+  }
   let done = false;
   const go = () => {
     if (done) return;
