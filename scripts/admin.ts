@@ -5,9 +5,9 @@
  * running server: stop it first, or use PostgreSQL). Each change goes in the audit log.
  */
 import pino from 'pino';
-import { ConfigError, loadConfig } from '../server/config';
 import { openConfiguredDatabase } from '../server/db/open';
 import { setModerator } from '../server/features/safety/moderation-service';
+import { scriptConfig } from './script-config';
 
 const USAGE = 'usage: npm run admin -- grant EMAIL | revoke EMAIL';
 
@@ -17,16 +17,8 @@ async function main(): Promise<number> {
     console.error(USAGE);
     return 2;
   }
-  let config: ReturnType<typeof loadConfig>;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      return 2;
-    }
-    throw error;
-  }
+  const config = scriptConfig();
+  if (!config) return 2;
   const log = pino({ level: 'warn' });
   const database = await openConfiguredDatabase(config, log);
   try {

@@ -6,8 +6,8 @@
 import { parseArgs } from 'node:util';
 import { BackupError } from '../server/backup/archive';
 import { createBackup } from '../server/backup/backup';
-import { ConfigError, loadConfig } from '../server/config';
 import { EmbeddedDatabaseDamagedError } from '../server/db/embedded';
+import { scriptConfig } from './script-config';
 
 const USAGE = 'usage: npm run backup [-- --out FILE]';
 
@@ -21,16 +21,8 @@ async function main(): Promise<number> {
     console.error(USAGE);
     return 2;
   }
-  let config: ReturnType<typeof loadConfig>;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      return 2;
-    }
-    throw error;
-  }
+  const config = scriptConfig();
+  if (!config) return 2;
   try {
     const { file, manifest } = await createBackup(config, { out });
     const rows = Object.values(manifest.tables).reduce((sum, n) => sum + n, 0);

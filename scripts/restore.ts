@@ -5,7 +5,7 @@
  */
 import { BackupError } from '../server/backup/archive';
 import { restoreBackup } from '../server/backup/restore';
-import { ConfigError, loadConfig } from '../server/config';
+import { scriptConfig } from './script-config';
 
 const USAGE = 'usage: npm run restore FILE';
 
@@ -16,16 +16,8 @@ async function main(): Promise<number> {
     console.error(USAGE);
     return 2;
   }
-  let config: ReturnType<typeof loadConfig>;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      return 2;
-    }
-    throw error;
-  }
+  const config = scriptConfig();
+  if (!config) return 2;
   try {
     const { manifest, replaced, previousDir } = await restoreBackup(config, file);
     const rows = Object.values(manifest.tables).reduce((sum, n) => sum + n, 0);

@@ -36,15 +36,10 @@ export function messageIdsIn(code: string): Set<string> {
 /** The chunks a page loads before its first render: the entries' and `pages`' static imports. */
 export function firstScreenChunks(chunks: OutputChunk[], pages: readonly string[]): OutputChunk[] {
   const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
-  const starts = chunks.filter(
-    (chunk) =>
-      chunk.isEntry ||
-      pages.some((page) => chunk.facadeModuleId?.split(path.sep).join('/').endsWith(page) === true),
-  );
-  const missing = pages.filter(
-    (page) =>
-      !starts.some((chunk) => chunk.facadeModuleId?.split(path.sep).join('/').endsWith(page) === true),
-  );
+  const isPage = (chunk: OutputChunk, page: string) =>
+    chunk.facadeModuleId?.split(path.sep).join('/').endsWith(page) === true;
+  const starts = chunks.filter((chunk) => chunk.isEntry || pages.some((page) => isPage(chunk, page)));
+  const missing = pages.filter((page) => !starts.some((chunk) => isPage(chunk, page)));
   if (missing.length > 0 || !starts.some((chunk) => chunk.isEntry)) {
     throw new Error(
       `Expected the entry and ${pages.join(', ')} among the chunks; missing ${missing.join(', ')}`,

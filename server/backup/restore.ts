@@ -69,6 +69,16 @@ const megabytes = (bytes: number) => `${(bytes / 1_048_576).toFixed(1)} MB`;
  * Move what is at `from` (if anything) into `previousDir`, then `staged` into `from`.
  * Returns a line for the report, or null when there was nothing before.
  */
+/** The archive's photos in place of the data directory's (those moved to `previousDir`). */
+function swapInPhotos(config: Config, staging: string, previousDir: string) {
+  return swapIn(
+    path.join(config.dataDir, PHOTOS_DIR),
+    path.join(staging, PHOTOS_DIR),
+    previousDir,
+    'the photos in',
+  );
+}
+
 async function swapIn(
   from: string,
   staged: string,
@@ -108,12 +118,7 @@ async function restoreEmbedded(
   const replaced: string[] = [];
   const db = await swapIn(embeddedDatabaseDir(config.dataDir), loaded, previousDir, 'the embedded database');
   if (db) replaced.push(db);
-  const photos = await swapIn(
-    path.join(config.dataDir, PHOTOS_DIR),
-    path.join(staging, PHOTOS_DIR),
-    previousDir,
-    'the photos in',
-  );
+  const photos = await swapInPhotos(config, staging, previousDir);
   if (photos) replaced.push(photos);
   return replaced;
 }
@@ -218,12 +223,7 @@ CREATE SCHEMA public;
   const replaced = [
     `the PostgreSQL database ${dbName}: schemas ${schemas.join(', ') || '(none)'} with ${before.tables} tables and ${before.rows} rows, dropped and loaded from the archive`,
   ];
-  const photos = await swapIn(
-    path.join(config.dataDir, PHOTOS_DIR),
-    path.join(staging, PHOTOS_DIR),
-    previousDir,
-    'the photos in',
-  );
+  const photos = await swapInPhotos(config, staging, previousDir);
   if (photos) replaced.push(photos);
   return replaced;
 }

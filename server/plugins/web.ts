@@ -195,11 +195,7 @@ export async function webPlugin(
       .header('cache-control', 'no-cache')
       .header('vary', 'accept-encoding, accept-language, cookie')
       .type('text/html; charset=utf-8');
-    const links: string[] = [];
     const locale = requestLocale(request);
-    const catalogue = catalogues.get(locale);
-    if (catalogue) links.push(`<${catalogue}>; rel=preload; as=fetch; crossorigin`);
-    const member = Boolean(request.cookies?.[cookieName(app.config, SESSION_COOKIE)]);
     const rendered = renderPage && request.method === 'GET' ? await renderPage(request, locale) : null;
     if (rendered !== null) {
       // The page carries the member's data: never kept by a shared cache or the browser's. Its
@@ -212,7 +208,10 @@ export async function webPlugin(
       if (!encoding) return reply.send(rendered.html);
       return reply.header('content-encoding', encoding).send(compressPage(rendered.html, encoding));
     }
-    if (member) links.push(CURRENT_USER_PRELOAD);
+    const links: string[] = [];
+    const catalogue = catalogues.get(locale);
+    if (catalogue) links.push(`<${catalogue}>; rel=preload; as=fetch; crossorigin`);
+    if (request.cookies?.[cookieName(app.config, SESSION_COOKIE)]) links.push(CURRENT_USER_PRELOAD);
     if (links.length > 0) reply.header('link', links.join(', '));
     if (!encoding) return reply.send(indexHtml.identity);
     return reply.header('content-encoding', encoding).send(indexHtml.encoded.get(encoding));
