@@ -50,7 +50,7 @@ COPY --from=build /app/server ./server
 COPY --from=build /app/common ./common
 COPY --from=build /app/drizzle ./drizzle
 # `npm run admin -- grant EMAIL` makes the first moderator (docker compose exec app-1 npm run admin ...).
-COPY --from=build /app/scripts/admin.ts ./scripts/admin.ts
+COPY --from=build /app/scripts/admin.ts /app/scripts/script-config.ts ./scripts/
 
 # The embedded database (without DATABASE_URL), stored photos and the mail outbox live here.
 # photos/ made here so a new volume starts with it (the photo route's root must exist at start).
