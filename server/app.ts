@@ -49,6 +49,7 @@ import { mailPlugin } from './mail/mail-plugin';
 import { frameworkErrorHandler, registerErrorHandler, sendNotFound } from './plugins/error-handler';
 import { metricsPlugin, metricsRoutes } from './plugins/metrics';
 import { originCheck } from './plugins/origin-check';
+import { rateLimitStore } from './plugins/rate-limit-store';
 import { echoRequestId, requestIdFor } from './plugins/request-id';
 import { decorateMember, memberScope } from './plugins/scopes';
 import { securityPlugin } from './plugins/security';
@@ -79,7 +80,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // REQUEST_TIMEOUT_MS bounds headers and body alike, checked often enough to mean it.
     ...httpTimeoutOptions(config.requestTimeoutMs),
     return503OnClosing: true,
-    trustProxy: false,
+    // Off unless TRUST_PROXY names the proxies in front (ADR 044): request.ip is then the visitor's
+    // address from X-Forwarded-For, which every per-address rate limit and log line uses.
+    trustProxy: config.trustProxy,
     // A safe incoming x-request-id is kept (a proxy's id follows the request into our logs), any
     // other is replaced; never taken unchecked from the header (server/plugins/request-id.ts).
     requestIdHeader: false,
@@ -97,7 +100,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await securityPlugin(app, options.devServer ?? false);
   await app.register(cookie, { secret: config.sessionSecret });
-  await app.register(rateLimit, { global: false });
+  // Counted in PostgreSQL across every process on it; in memory on PGlite (ADR 044).
+  await app.register(rateLimit, { global: false, store: rateLimitStore(app) });
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',

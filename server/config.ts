@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIPv4, isIPv6 } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -16,6 +17,40 @@ const cacheSeconds = (name: string) => {
 };
 
 const positiveInt = z.coerce.number().int().positive();
+
+/**
+ * Fastify's `trustProxy` in the one form that cannot be fooled by a visitor (ADR 044): false, or the
+ * proxies' addresses. (Fastify ignores a bare hop count, since it cannot check the sender.)
+ */
+export type TrustProxy = false | string[];
+
+/** proxy-addr's names for the private ranges a proxy in the same network has an address in. */
+const NAMED_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** One proxy address, CIDR range or named range ("10.0.0.0/8", "::1", "fd00::/8", "uniquelocal"). */
+function isAddressOrRange(text: string): boolean {
+  if (NAMED_RANGES.has(text)) return true;
+  const [address = '', bits, ...rest] = text.split('/');
+  if (rest.length > 0) return false;
+  const ipv4 = isIPv4(address);
+  if (!ipv4 && !isIPv6(address)) return false;
+  if (bits === undefined) return true;
+  if (!/^\d{1,3}$/.test(bits)) return false;
+  return Number(bits) <= (ipv4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY's text as Fastify's `trustProxy`: '' or 'false' -> false; otherwise a comma-separated
+ * list of the proxies' addresses, CIDR ranges or the names loopback, linklocal and uniquelocal.
+ * Undefined when it is anything else: 'true' (believe any sender's X-Forwarded-For) is refused, since
+ * a visitor reaching the server directly could then choose the address its rate limits count.
+ */
+export function parseTrustProxy(text: string): TrustProxy | undefined {
+  const value = text.trim();
+  if (value === '' || value === 'false') return false;
+  const parts = value.split(',').map((part) => part.trim());
+  return parts.every(isAddressOrRange) ? parts : undefined;
+}
 
 /**
  * The origin of a map tile URL template ("https://tiles.example.org/{z}/{x}/{y}.png" ->
@@ -88,6 +123,14 @@ const envSchema = z.object({
     .optional(),
   MAP_TILE_ATTRIBUTION: z.string().trim().max(300).default(''),
   METRICS_TOKEN: z.string().min(32, 'must be at least 32 characters').optional(),
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .refine((value) => parseTrustProxy(value) !== undefined, {
+      error:
+        "TRUST_PROXY must be a comma-separated list of the proxies' addresses or ranges, e.g. 10.0.0.5 or 172.16.0.0/12,::1 or uniquelocal",
+    })
+    .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   GATE_RATE_LIMIT: positiveInt.default(10),
   LOGIN_RATE_LIMIT: positiveInt.default(20),
@@ -162,6 +205,11 @@ export interface Config {
   logLevel: string;
   /** GET /metrics answers only with `Authorization: Bearer <this>`; unset, it answers 404 (ADR 038). */
   metricsToken: string | undefined;
+  /**
+   * Whose `X-Forwarded-For` names the visitor (ADR 044): false (nobody's, the default: the
+   * connection's address is the visitor's), or the proxies' addresses and ranges.
+   */
+  trustProxy: TrustProxy;
   rateLimits: {
     /** Site password attempts per IP address per minute. */
     gatePerMinute: number;
@@ -316,6 +364,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     circleFinder: env.CIRCLE_FINDER ?? env.NODE_ENV !== 'test',
     logLevel: env.LOG_LEVEL,
     metricsToken: env.METRICS_TOKEN,
+    trustProxy: parseTrustProxy(env.TRUST_PROXY ?? '') ?? false,
     rateLimits: {
       gatePerMinute: env.GATE_RATE_LIMIT,
       loginPerMinute: env.LOGIN_RATE_LIMIT,

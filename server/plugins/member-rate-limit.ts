@@ -40,11 +40,11 @@ function waitText(ms: number): string {
  * per signed-in member, keyed by member id so one account cannot flood from many addresses and
  * neighbours behind one address do not share a budget. Checked in onRequest, after the member
  * scope's guard has loaded the member and before the body is read, so a flood costs no parsing and
- * no database work. Over the limit: 429 RATE_LIMITED with `Retry-After` (seconds) and a sentence
+ * no work beyond counting it. Over the limit: 429 RATE_LIMITED with `Retry-After` (seconds) and a sentence
  * saying how long to wait. Signed-out requests are not counted here (the scope answers them 401).
  *
- * Counters live in this process (an LRU per route): a restart forgets them, and several servers on
- * one PostgreSQL each allow `max` (ADR 017).
+ * Counters are shared by every process on PostgreSQL, in this process (an LRU per route) on PGlite
+ * (server/plugins/rate-limit-store.ts, ADR 044).
  */
 export function memberRateLimit(limit: MemberRateLimit): FastifyContextConfig {
   const windowMs = limit.windowMs ?? HOUR_MS;

@@ -3,7 +3,7 @@
  * as `npm start` runs it) on one PostgreSQL database behave as one. A member signed out through one
  * is refused by the other within a second (the cache bus); a listing created through one reaches a
  * matching member's Barter Match served by the other within 2 s; a periodic job runs once per period
- * across both, not once per process.
+ * across both, not once per process; rate limits count requests to both together (ADR 044).
  *
  * The embedded database (PGlite) is one process by construction (its data directory is locked), so
  * this needs PostgreSQL (DATABASE_URL, the API run on PostgreSQL) and is skipped without it. The
@@ -63,6 +63,8 @@ describe.skipIf(!inject('pgTemplateUrl'))(
               // The periodic job this file counts: every second in each process.
               BARTER_EXPIRY_SWEEP_SECONDS: '1',
               ITEM_CREATE_RATE_LIMIT: '1000',
+              // Counted across both processes (ADR 044): the test below makes 7 attempts.
+              LOGIN_RATE_LIMIT: '6',
             },
             { logLevel: 'warn', port },
           );
@@ -139,6 +141,22 @@ describe.skipIf(!inject('pgTemplateUrl'))(
       const took = await within(async () => (await matches()).some((item) => item.id === id), 2_000);
       console.info(`created on A, in Barter Match on B after ${took.toFixed(0)} ms`);
       expect(took).toBeLessThan(2_000);
+    });
+
+    it('rate limits count across both processes: 6 sign-ins a minute in all, not 6 on each', async () => {
+      const statuses: number[] = [];
+      for (let attempt = 0; attempt < 8; attempt++) {
+        const server = servers[attempt % 2] as RunningServer;
+        const response = await request(
+          server.base,
+          'POST',
+          '/api/auth/login',
+          { 'content-type': 'application/json' },
+          JSON.stringify({ email: `nobody-${attempt}@example.com`, password: 'not-the-password-1' }),
+        );
+        statuses.push(response.status);
+      }
+      expect(statuses).toEqual([401, 401, 401, 401, 401, 401, 429, 429]);
     });
 
     it('a periodic job (the barter sweep, every second in each process) runs once per second across both', async () => {
