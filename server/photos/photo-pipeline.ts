@@ -9,17 +9,19 @@ export const PHOTO_LARGE_MAX_PX = 1600;
 export const PHOTO_FEED_MAX_PX = 600;
 
 /**
- * The feed-size WebP: effort 0 encodes about four times faster than the default 4; two quality steps
- * more (78 instead of 76) give back what effort 0 loses (ADR 013).
+ * The feed-size WebP: effort 2 at quality 76. Effort 0 (ADR 013) encoded a 600 px photo in about
+ * 11 ms against 19 ms here, but its files were a quarter larger (31 against 24 KB on a detailed
+ * photo), and the first card's photo is the feed's largest paint on a phone (issue 17, ADR 033);
+ * effort 4 saved only 2 KB more for 29 ms.
  */
-const FEED_WEBP_EFFORT = 0;
+const FEED_WEBP_EFFORT = 2;
 /**
  * The large size is a baseline JPEG: encoding it takes about 18 ms where a 1600 px WebP took 50 to
  * 60 ms on one thread, which brought one 12-megapixel photo under 100 ms of server time (issue 12);
  * the files are 20 to 50 % larger, and only an item's own page loads them (ADR 013).
  */
 const LARGE_JPEG: JpegOptions = { quality: 85, mozjpeg: false, chromaSubsampling: '4:2:0' };
-const FEED_WEBP: WebpOptions = { quality: 78, effort: FEED_WEBP_EFFORT };
+const FEED_WEBP: WebpOptions = { quality: 76, effort: FEED_WEBP_EFFORT };
 
 /** The served URLs of a stored photo. */
 export interface StoredPhoto {
