@@ -384,6 +384,37 @@ describe.runIf(onPostgres)('backups of PostgreSQL', () => {
     expect(photosOnDisk(config.dataDir)).toEqual(photos);
   });
 
+  it('with the photos in an S3 bucket: copies them into the archive and writes them back', async () => {
+    const s3 = await startTestS3();
+    try {
+      const withS3 = testConfig({ DATABASE_URL: url, STORAGE_URL: s3.url });
+      const store = s3PhotoStore(parseStorageUrl(s3.url));
+      const handle = connect();
+      await seed(handle, withS3, store);
+      const rows = await everyRow(pgQuery(handle));
+      await handle.close();
+      const photos = await photosIn(store);
+      expect(Object.keys(photos)).toHaveLength(6);
+
+      const { file, manifest } = await createBackup(withS3);
+      expect(manifest.photos).toHaveLength(6);
+      for (const name of Object.keys(photos)) await store.remove(`/photos/${name}`);
+      expect(await store.list()).toEqual([]);
+
+      const result = await restoreBackup(withS3, file);
+      expect(result.photos).toMatch(
+        /^6 photos written to the S3 bucket photos at http:\/\/127\.0\.0\.1:\d+ \(0 of them/,
+      );
+      expect(await photosIn(store)).toEqual(photos);
+      const after = connect();
+      expect(await everyRow(pgQuery(after))).toEqual(rows);
+      await after.close();
+      rmSync(withS3.dataDir, { recursive: true, force: true });
+    } finally {
+      await s3.close();
+    }
+  });
+
   it('says so clearly when pg_dump is not installed', async () => {
     await expect(createBackup(config, { env: { ...process.env, PATH: '/nonexistent' } })).rejects.toThrow(
       /pg_dump was not found on PATH/,
