@@ -53,7 +53,7 @@ COPY --from=build /app/drizzle ./drizzle
 COPY --from=build /app/scripts/admin.ts /app/scripts/script-config.ts ./scripts/
 
 # The embedded database (without DATABASE_URL), stored photos and the mail outbox live here.
-# photos/ made here so a new volume starts with it (the photo route's root must exist at start).
+# photos/ made here so a new volume starts with it (photos live there unless STORAGE_URL names a bucket).
 RUN mkdir -p /data/photos && chown -R node:node /data
 USER node
 VOLUME ["/data"]

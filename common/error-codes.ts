@@ -22,6 +22,8 @@ export const ERROR_CODES = {
   photoQueueFull: 'PHOTO_QUEUE_FULL',
   /** 503: this server holds as many live event streams as it may (EVENT_STREAMS_MAX); retry later. */
   eventStreamsFull: 'EVENT_STREAMS_FULL',
+  /** 503: the photo store (STORAGE_URL's bucket) cannot be reached or refuses the server; retry later. */
+  photoStorageUnavailable: 'PHOTO_STORAGE_UNAVAILABLE',
   internal: 'INTERNAL_ERROR',
   /** GET /api/feed/:feedName with a name other than barter-match, random-barter, everything. */
   feedNotFound: 'FEED_NOT_FOUND',

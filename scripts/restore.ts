@@ -19,12 +19,13 @@ async function main(): Promise<number> {
   const config = scriptConfig();
   if (!config) return 2;
   try {
-    const { manifest, replaced, previousDir } = await restoreBackup(config, file);
+    const { manifest, replaced, previousDir, photos } = await restoreBackup(config, file);
     const rows = Object.values(manifest.tables).reduce((sum, n) => sum + n, 0);
     console.log(
       [
         `Restored ${file} (made ${manifest.createdAt}):`,
         `  ${Object.keys(manifest.tables).length} tables, ${rows} rows, ${manifest.photos.length} photos, migration ${manifest.migrations.last ?? 'none'}`,
+        `  photos: ${photos}`,
         replaced.length > 0 ? 'Replaced:' : 'Nothing was there before.',
         ...replaced.map((line) => `  ${line}`),
         ...(previousDir ? [`Delete ${previousDir} once you no longer need what was there before.`] : []),

@@ -1,6 +1,5 @@
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import {
@@ -55,7 +54,8 @@ import { decorateMember, memberScope } from './plugins/scopes';
 import { securityPlugin } from './plugins/security';
 import { sessionPlugin } from './plugins/session';
 import { webPlugin } from './plugins/web';
-import { localPhotoStore, PHOTO_URL_PREFIX } from './storage/photo-store';
+import { photoRoutes } from './storage/photo-routes';
+import { openPhotoStore, type PhotoStore } from './storage/photo-store';
 import './types';
 
 export interface BuildAppOptions {
@@ -69,6 +69,8 @@ export interface BuildAppOptions {
   webDist?: string;
   /** `npm run dev`: Vite's middleware with hot reload instead of the built files, and a CSP that allows it. */
   devServer?: boolean;
+  /** Where photos go; default the one the settings name (openPhotoStore). */
+  photoStore?: PhotoStore;
 }
 
 /** Build the Fastify app: external plugins, then app plugins, then feature routes. */
@@ -95,6 +97,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('db', database.db);
+  app.decorate('photoStore', options.photoStore ?? (await openPhotoStore(config)));
   registerErrorHandler(app);
   echoRequestId(app);
 
@@ -148,17 +151,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await gated.register(authRoutes);
       await gated.register(accountLinkRoutes);
       await gated.register(googleRoutes);
-      // Photos are named by their content hash, so they can be cached for a year.
-      await gated.register(fastifyStatic, {
-        root: localPhotoStore(config.dataDir).root,
-        prefix: PHOTO_URL_PREFIX,
-        decorateReply: false,
-        index: false,
-        schemaHide: true,
-        setHeaders(reply) {
-          reply.header('cache-control', 'private, max-age=31536000, immutable');
-        },
-      });
+      // Photos, from whichever store the settings chose, named by content and cached for a year.
+      await gated.register(photoRoutes);
       gated.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
       await gated.register(async (member) => {
         memberScope(member);

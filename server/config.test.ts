@@ -104,4 +104,64 @@ describe('settings (docs/contract.md)', () => {
         .sitePassword,
     ).toBe('own');
   });
+
+  it('STORAGE_URL: unset keeps photos in DATA_DIR; s3:// names a bucket on AWS or on any S3 host', () => {
+    const storage = (url?: string) =>
+      loadConfig({ DATA_DIR: tmp(), ...(url === undefined ? {} : { STORAGE_URL: url }) }).photoStorage;
+    expect(storage()).toEqual({ kind: 'local' });
+    expect(storage('')).toEqual({ kind: 'local' });
+    expect(storage('s3://barter-photos?region=eu-west-1')).toEqual({
+      kind: 's3',
+      bucket: 'barter-photos',
+      endpoint: undefined,
+      region: 'eu-west-1',
+      forcePathStyle: false,
+      credentials: undefined,
+    });
+    // A secret with "/" and "+" (as AWS makes them), percent-encoded.
+    expect(storage('s3+http://minio-key:ab%2Fc%2Bd@127.0.0.1:9000/photos')).toEqual({
+      kind: 's3',
+      bucket: 'photos',
+      endpoint: 'http://127.0.0.1:9000',
+      region: 'us-east-1',
+      forcePathStyle: true,
+      credentials: { accessKeyId: 'minio-key', secretAccessKey: 'ab/c+d' },
+    });
+    expect(storage('s3://objects.example.org/photos/?forcePathStyle=false')).toMatchObject({
+      endpoint: 'https://objects.example.org',
+      bucket: 'photos',
+      forcePathStyle: false,
+    });
+  });
+
+  it('STORAGE_URL: a bad value stops start-up with one line that never repeats the secret', () => {
+    const secret = 'VerySecret123';
+    const cases: Array<[string, RegExp]> = [
+      ['https://bucket.s3.amazonaws.com', /must be s3:\/\/BUCKET/],
+      ['s3://', /must be s3:\/\/BUCKET/],
+      [`s3://key:${secret}@host/a/b`, /the bucket's name alone/],
+      [`s3+http://key:${secret}@host:9000`, /a host needs a bucket/],
+      [`s3://key:${secret}@host/Bad_Bucket`, /bucket name must be 3 to 63/],
+      [`s3://key@host/photos`, /both the access key and the secret/],
+      [`s3://key:${secret}%E0%A4@host/photos`, /broken percent-encoding/],
+      [`s3://key:${secret}@host/photos?region=eu west`, /region must look like/],
+      [`s3://key:${secret}@host/photos?pathStyle=true`, /unknown option "pathStyle"/],
+      [`s3://key:${secret}@host/photos?forcePathStyle=yes`, /forcePathStyle must be true or false/],
+      [`s3://key:a/${secret}@host/photos`, /bucket name|bucket's name alone|not a URL/],
+    ];
+    for (const [url, message] of cases) {
+      let thrown: unknown;
+      try {
+        loadConfig({ DATA_DIR: tmp(), STORAGE_URL: url });
+      } catch (error) {
+        thrown = error;
+      }
+      expect(thrown, url).toBeInstanceOf(ConfigError);
+      const text = (thrown as Error).message;
+      expect(text, url).toMatch(/^Invalid setting STORAGE_URL: /);
+      expect(text, url).toMatch(message);
+      expect(text, url).not.toContain(secret);
+      expect(text, url).not.toContain('\n');
+    }
+  });
 });

@@ -70,6 +70,88 @@ export function mapTileOrigin(template: string): string | null {
   }
 }
 
+/** Where photos are kept (ADR 042): DATA_DIR/photos, or a bucket of an S3-compatible store. */
+export type PhotoStorage = { kind: 'local' } | S3PhotoStorage;
+
+export interface S3PhotoStorage {
+  kind: 's3';
+  bucket: string;
+  /** The store's address (`http://minio:9000`); undefined: AWS S3 itself. */
+  endpoint: string | undefined;
+  region: string;
+  /** Buckets addressed as `endpoint/bucket` rather than `bucket.endpoint` (MinIO and most others). */
+  forcePathStyle: boolean;
+  /** From the URL; undefined: the AWS SDK's usual sources (AWS_ACCESS_KEY_ID..., a role). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+}
+
+const STORAGE_URL_FORMS =
+  'STORAGE_URL must be s3://BUCKET (AWS S3) or s3://KEY:SECRET@HOST[:PORT]/BUCKET (any S3-compatible store; s3+http:// without TLS)';
+
+/**
+ * STORAGE_URL as settings, or ConfigError. `s3://bucket` is a bucket on AWS S3; with a path,
+ * `s3://host:port/bucket` is a bucket on that S3-compatible store over HTTPS (`s3+http://` over plain
+ * HTTP). Key and secret may come in the URL (percent-encoded) or from the AWS SDK's usual sources.
+ * Query: `region` (default us-east-1), `forcePathStyle` (default true with a host, false on AWS).
+ * No message repeats the value: it may hold a secret.
+ */
+export function parseStorageUrl(text: string): S3PhotoStorage {
+  const fail = (why: string) => new ConfigError(`Invalid setting STORAGE_URL: ${why}`);
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw fail(`not a URL. ${STORAGE_URL_FORMS}; percent-encode a key or secret with / @ : ? or #`);
+  }
+  if (url.protocol !== 's3:' && url.protocol !== 's3+http:') throw fail(STORAGE_URL_FORMS);
+  if (url.hash) throw fail('no #fragment allowed (percent-encode # in a secret as %23)');
+  const segments = url.pathname.split('/').filter((part) => part !== '');
+  const onAws = segments.length === 0;
+  if (segments.length > 1) throw fail(`the path is the bucket's name alone. ${STORAGE_URL_FORMS}`);
+  if (!url.hostname) throw fail(STORAGE_URL_FORMS);
+  if (onAws && (url.protocol === 's3+http:' || url.port)) {
+    throw fail(`a host needs a bucket after it: s3+http://HOST:PORT/BUCKET. ${STORAGE_URL_FORMS}`);
+  }
+  const bucket = onAws ? url.hostname : (segments[0] as string);
+  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket)) {
+    throw fail('the bucket name must be 3 to 63 lower-case letters, digits, dots and hyphens');
+  }
+  let credentials: S3PhotoStorage['credentials'];
+  if (url.username || url.password) {
+    if (!url.username || !url.password)
+      throw fail('give both the access key and the secret (KEY:SECRET@), or neither');
+    try {
+      credentials = {
+        accessKeyId: decodeURIComponent(url.username),
+        secretAccessKey: decodeURIComponent(url.password),
+      };
+    } catch {
+      throw fail('the access key or secret has a broken percent-encoding');
+    }
+  }
+  let region = 'us-east-1';
+  let forcePathStyle = !onAws;
+  for (const [name, value] of url.searchParams) {
+    if (name === 'region') {
+      if (!/^[a-z0-9-]{1,40}$/.test(value)) throw fail('region must look like eu-west-1');
+      region = value;
+    } else if (name === 'forcePathStyle') {
+      if (value !== 'true' && value !== 'false') throw fail('forcePathStyle must be true or false');
+      forcePathStyle = value === 'true';
+    } else {
+      throw fail(`unknown option "${name}" (region and forcePathStyle are known)`);
+    }
+  }
+  const endpoint = onAws ? undefined : `${url.protocol === 's3+http:' ? 'http' : 'https'}://${url.host}`;
+  return { kind: 's3', bucket, endpoint, region, forcePathStyle, credentials };
+}
+
+/** The photo storage for people (start-up line, logs): never the key or secret. */
+export function describePhotoStorage(storage: PhotoStorage, dataDir: string): string {
+  if (storage.kind === 'local') return `the directory ${path.join(dataDir, 'photos')}`;
+  return `the S3 bucket ${storage.bucket} ${storage.endpoint ? `at ${storage.endpoint}` : `on AWS (${storage.region})`}`;
+}
+
 /** The settings table of docs/contract.md, read once at start. */
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -80,6 +162,8 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
     .optional(),
+  // Checked by parseStorageUrl (its messages never repeat the value: it may hold a secret).
+  STORAGE_URL: z.string().trim().optional(),
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   SITE_PASSWORD: z.string().optional(),
   PUBLIC_URL: z.url().optional(),
@@ -172,6 +256,8 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** Where photos are kept: DATA_DIR/photos unless STORAGE_URL names an S3 bucket (ADR 042). */
+  photoStorage: PhotoStorage;
   sessionSecret: string;
   /** Empty string: the gate is off. */
   sitePassword: string;
@@ -328,6 +414,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     host: env.HOST,
     dataDir,
     databaseUrl: env.DATABASE_URL,
+    photoStorage: env.STORAGE_URL ? parseStorageUrl(env.STORAGE_URL) : { kind: 'local' },
     sessionSecret: env.SESSION_SECRET ?? readOrCreateSecret(dataDir),
     sitePassword: env.SITE_PASSWORD ?? DEFAULT_SITE_PASSWORD,
     publicUrl,

@@ -36,6 +36,20 @@ export const serviceUnavailable = (
   message = 'The service is temporarily unavailable. Please try again shortly.',
 ) => new HttpError(503, ERROR_CODES.databaseUnavailable, message);
 
+/**
+ * The photo store could not be reached or refused the server (ADR 042): 503, and the cause goes to the
+ * log with `what` was being done (never to the client).
+ */
+export function photoStorageUnavailable(what: string, cause: unknown): HttpError {
+  const error = new HttpError(
+    503,
+    ERROR_CODES.photoStorageUnavailable,
+    'Photos cannot be stored or shown right now. Please try again shortly.',
+  );
+  error.cause = Object.assign(new Error(`photo storage failed while ${what}`), { cause });
+  return error;
+}
+
 /** Code of DatabaseBusyError. */
 export const DB_ACQUIRE_TIMEOUT = 'DB_ACQUIRE_TIMEOUT';
 

@@ -5,6 +5,7 @@ import { DataDirLockedError } from './db/lock';
 import { openConfiguredDatabase } from './db/open';
 import { seedIfEmpty } from './db/seed';
 import { createLogger } from './logger';
+import { openPhotoStore } from './storage/photo-store';
 
 /** Start the server: settings, database, migrations, demo data, then listen until a signal. */
 async function main(): Promise<void> {
@@ -32,13 +33,14 @@ async function main(): Promise<void> {
     process.exit(1);
   }
 
+  const photoStore = await openPhotoStore(config);
   if (config.seedDemo) {
-    const seeded = await seedIfEmpty(database.db, config);
+    const seeded = await seedIfEmpty(database.db, photoStore);
     if (seeded) logger.info(seeded, 'seeded an empty database with the demo neighbourhood');
   }
 
   const devServer = process.env.BARTERHOOD_DEV_SERVER === '1';
-  const app = await buildApp({ config, database, logger, serveWeb: true, devServer });
+  const app = await buildApp({ config, database, logger, serveWeb: true, devServer, photoStore });
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -69,7 +71,7 @@ async function main(): Promise<void> {
   const db =
     database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)';
   console.log(
-    `\n  Barterhood is running at ${config.publicUrl}\n  Site password: ${gate}\n  Database: ${db}\n`,
+    `\n  Barterhood is running at ${config.publicUrl}\n  Site password: ${gate}\n  Database: ${db}\n  Photos: ${photoStore.description}\n`,
   );
 }
 

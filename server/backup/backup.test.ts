@@ -6,6 +6,7 @@ import {
   mkdtempSync,
   readdirSync,
   readFileSync,
+  renameSync,
   rmSync,
   writeFileSync,
 } from 'node:fs';
@@ -14,12 +15,14 @@ import path from 'node:path';
 import pg from 'pg';
 import * as tar from 'tar';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Config } from '../config';
+import { type Config, parseStorageUrl } from '../config';
 import { type DatabaseHandle, openPglite, openPostgres } from '../db/client';
 import { embeddedDatabaseDir } from '../db/embedded';
-import { localPhotoStore } from '../storage/photo-store';
+import { localPhotoStore, type PhotoStore } from '../storage/photo-store';
+import { s3PhotoStore } from '../storage/s3-photo-store';
 import { createItem, createMessage, createUser, createWant } from '../test/factories';
 import { testConfig } from '../test/helpers';
+import { startTestS3, type TestS3 } from '../test/s3';
 import { checkArchiveEntries, MANIFEST_FILE, type Manifest, writeArchive } from './archive';
 import { createBackup } from './backup';
 import { listTables, quoteIdent, type RunQuery } from './facts';
@@ -27,9 +30,12 @@ import { restoreBackup } from './restore';
 
 const onPostgres = Boolean(inject('pgTemplateUrl'));
 
-/** Members, items with photos, a want and a message; returns the photo names. */
-async function seed(handle: DatabaseHandle, config: Config): Promise<void> {
-  const store = localPhotoStore(config.dataDir);
+/** Members, items with photos (in `store`, default DATA_DIR/photos), a want and a message. */
+async function seed(
+  handle: DatabaseHandle,
+  config: Config,
+  store: PhotoStore = localPhotoStore(config.dataDir),
+): Promise<void> {
   const [alice, bob] = [await createUser(handle.db), await createUser(handle.db)];
   for (const owner of [alice, bob, alice]) {
     const imageUrl = await store.put(randomBytes(3000), 'webp');
@@ -232,6 +238,89 @@ describe.skipIf(onPostgres)('backups of the embedded database', () => {
   });
 });
 
+/** The photos in a store: name -> SHA-256. */
+async function photosIn(store: PhotoStore): Promise<Record<string, string>> {
+  const all: Record<string, string> = {};
+  for (const name of await store.list()) {
+    const photo = await store.get(name);
+    if (!photo) continue;
+    const hash = createHash('sha256');
+    for await (const chunk of photo.body) hash.update(chunk as Buffer);
+    all[name] = hash.digest('hex');
+  }
+  return all;
+}
+
+describe.skipIf(onPostgres)('backups with the photos in an S3 bucket (STORAGE_URL)', () => {
+  let s3: TestS3;
+  let config: Config;
+  let store: PhotoStore;
+
+  beforeAll(async () => {
+    s3 = await startTestS3();
+    config = testConfig({ STORAGE_URL: s3.url });
+    store = s3PhotoStore(parseStorageUrl(s3.url));
+  });
+  afterAll(async () => {
+    await s3.close();
+    rmSync(config.dataDir, { recursive: true, force: true });
+  });
+
+  it('copies every photo of the bucket into the archive and writes them back on restore', async () => {
+    const handle = await openEmbedded(config, true);
+    await seed(handle, config, store);
+    const rows = await everyRow(pgliteQuery(handle));
+    await handle.close();
+    const photos = await photosIn(store);
+    expect(Object.keys(photos)).toHaveLength(6);
+    expect(photosOnDisk(config.dataDir)).toEqual({});
+
+    // The settings' store is used: nothing tells createBackup or restoreBackup it is S3.
+    const { file, manifest } = await createBackup(config);
+    expect(manifest.photos.map((photo) => photo.path).sort()).toEqual(
+      Object.keys(photos)
+        .map((name) => `photos/${name}`)
+        .sort(),
+    );
+    for (const photo of manifest.photos) expect(photo.sha256).toBe(photos[photo.path.slice(7)]);
+
+    // The bucket loses two photos and gains one after the backup.
+    const [first, second] = Object.keys(photos) as [string, string];
+    await store.remove(`/photos/${first}`);
+    await store.remove(`/photos/${second}`);
+    const later = await store.put(randomBytes(500), 'webp');
+
+    const result = await restoreBackup(config, file);
+    expect(result.photos).toMatch(
+      /^6 photos written to the S3 bucket photos at http:\/\/127\.0\.0\.1:\d+ \(4 of them were there already\); 1 photos there are not in the archive/,
+    );
+    expect(result.photos).not.toContain('S3RVER');
+    const after = await openEmbedded(config);
+    expect(await everyRow(pgliteQuery(after))).toEqual(rows);
+    await after.close();
+    // Every archived photo is back; the one added later is left (no restored row names it).
+    expect(await photosIn(store)).toEqual({ ...photos, [later.slice(8)]: expect.any(String) });
+    expect(photosOnDisk(config.dataDir)).toEqual({});
+  });
+
+  it('refuses an archive whose photo is not named by its content, and writes no photo', async () => {
+    const { file } = await createBackup(config);
+    const renamed = await tamper(file, (dir) => {
+      const manifestFile = path.join(dir, MANIFEST_FILE);
+      const edited = JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest;
+      const photo = edited.photos[0] as Manifest['photos'][number];
+      const name = `${'e'.repeat(32)}.webp`;
+      renameSync(path.join(dir, photo.path), path.join(dir, 'photos', name));
+      photo.path = `photos/${name}`;
+      writeFileSync(manifestFile, JSON.stringify(edited));
+    });
+    const before = await photosIn(store);
+    await expect(restoreBackup(config, renamed)).rejects.toThrow(/is not named by its content/);
+    expect(await photosIn(store)).toEqual(before);
+    rmSync(renamed, { force: true });
+  });
+});
+
 describe.runIf(onPostgres)('backups of PostgreSQL', () => {
   const templateUrl = inject('pgTemplateUrl');
   const name = `barterhood_backup_test_${process.pid}_${Math.floor(Math.random() * 1e9)}`;
@@ -293,6 +382,37 @@ describe.runIf(onPostgres)('backups of PostgreSQL', () => {
     expect(await everyRow(pgQuery(after))).toEqual(rows);
     await after.close();
     expect(photosOnDisk(config.dataDir)).toEqual(photos);
+  });
+
+  it('with the photos in an S3 bucket: copies them into the archive and writes them back', async () => {
+    const s3 = await startTestS3();
+    try {
+      const withS3 = testConfig({ DATABASE_URL: url, STORAGE_URL: s3.url });
+      const store = s3PhotoStore(parseStorageUrl(s3.url));
+      const handle = connect();
+      await seed(handle, withS3, store);
+      const rows = await everyRow(pgQuery(handle));
+      await handle.close();
+      const photos = await photosIn(store);
+      expect(Object.keys(photos)).toHaveLength(6);
+
+      const { file, manifest } = await createBackup(withS3);
+      expect(manifest.photos).toHaveLength(6);
+      for (const name of Object.keys(photos)) await store.remove(`/photos/${name}`);
+      expect(await store.list()).toEqual([]);
+
+      const result = await restoreBackup(withS3, file);
+      expect(result.photos).toMatch(
+        /^6 photos written to the S3 bucket photos at http:\/\/127\.0\.0\.1:\d+ \(0 of them/,
+      );
+      expect(await photosIn(store)).toEqual(photos);
+      const after = connect();
+      expect(await everyRow(pgQuery(after))).toEqual(rows);
+      await after.close();
+      rmSync(withS3.dataDir, { recursive: true, force: true });
+    } finally {
+      await s3.close();
+    }
   });
 
   it('says so clearly when pg_dump is not installed', async () => {

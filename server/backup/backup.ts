@@ -1,5 +1,9 @@
-import { chmod, copyFile, link, mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { chmod, mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
 import type { Config } from '../config';
 import {
@@ -9,6 +13,7 @@ import {
   openEmbeddedDatabase,
 } from '../db/embedded';
 import { DataDirLockedError, lockDataDir } from '../db/lock';
+import { openPhotoStore, type PhotoStore } from '../storage/photo-store';
 import {
   ARCHIVE_FORMAT,
   ARCHIVE_FORMAT_VERSION,
@@ -30,6 +35,8 @@ export interface BackupOptions {
   env?: NodeJS.ProcessEnv;
   /** The time written in the manifest and the default file name; default now. */
   now?: Date;
+  /** Where the photos are; default the store the settings name (DATA_DIR/photos or STORAGE_URL's bucket). */
+  store?: PhotoStore;
 }
 
 export interface BackupResult {
@@ -45,30 +52,30 @@ export function fileTime(date: Date): string {
     .replaceAll(':', '-');
 }
 
-/** The photos under DATA_DIR/photos, linked (or copied) into `stagingPhotos`, with sizes and SHA-256. */
-async function stagePhotos(dataDir: string, staging: string): Promise<Manifest['photos']> {
-  const source = path.join(dataDir, PHOTOS_DIR);
+/**
+ * Every photo of the store, copied into `staging`/photos as it is read, with its size and SHA-256.
+ * The same for every store (ADR 042): the photos come through the PhotoStore interface. A photo
+ * removed between the listing and its copy is left out (no row of the snapshot can need it: rows
+ * are removed before their photos).
+ */
+async function stagePhotos(store: PhotoStore, staging: string): Promise<Manifest['photos']> {
   const target = path.join(staging, PHOTOS_DIR);
   await mkdir(target, { recursive: true });
-  const entries = await readdir(source, { recursive: true, withFileTypes: true }).catch((error) => {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
-    throw error;
-  });
   const photos: Manifest['photos'] = [];
-  for (const entry of entries) {
-    if (!entry.isFile()) continue;
-    const from = path.join(entry.parentPath, entry.name);
-    const relative = path.relative(source, from).split(path.sep).join('/');
-    const to = path.join(target, relative);
-    await mkdir(path.dirname(to), { recursive: true });
-    // A hard link is a snapshot of the file for free (the store never rewrites a photo in place);
-    // across file systems, a copy.
-    await link(from, to).catch(() => copyFile(from, to));
-    photos.push({
-      path: `${PHOTOS_DIR}/${relative}`,
-      bytes: (await stat(to)).size,
-      sha256: await sha256File(to),
+  for (const name of await store.list()) {
+    const photo = await store.get(name);
+    if (!photo) continue;
+    const hash = createHash('sha256');
+    let bytes = 0;
+    const measure = new Transform({
+      transform(chunk: Buffer, _encoding, done) {
+        hash.update(chunk);
+        bytes += chunk.length;
+        done(null, chunk);
+      },
     });
+    await pipeline(photo.body, measure, createWriteStream(path.join(target, name)));
+    photos.push({ path: `${PHOTOS_DIR}/${name}`, bytes, sha256: hash.digest('hex') });
   }
   return photos.sort((a, b) => a.path.localeCompare(b.path));
 }
@@ -194,7 +201,7 @@ export async function createBackup(config: Config, options: BackupOptions = {}):
     const snapshot = config.databaseUrl
       ? await dumpPostgres(config.databaseUrl, staging, options.env ?? process.env)
       : await dumpEmbedded(config.dataDir, staging);
-    const photos = await stagePhotos(config.dataDir, staging);
+    const photos = await stagePhotos(options.store ?? (await openPhotoStore(config)), staging);
     const dbFile = path.join(staging, snapshot.database.file);
     const manifest: Manifest = {
       format: ARCHIVE_FORMAT,

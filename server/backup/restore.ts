@@ -7,6 +7,13 @@ import { openPglite } from '../db/client';
 import { embeddedDatabaseDir } from '../db/embedded';
 import { DataDirLockedError, lockDataDir } from '../db/lock';
 import {
+  isPhotoName,
+  openPhotoStore,
+  PHOTO_URL_PREFIX,
+  type PhotoExtension,
+  type PhotoStore,
+} from '../storage/photo-store';
+import {
   BackupError,
   checkArchiveEntries,
   extractArchive,
@@ -23,14 +30,18 @@ export interface RestoreOptions {
   /** Environment of pg_restore and psql (PATH, PG* variables); default process.env. */
   env?: NodeJS.ProcessEnv;
   now?: Date;
+  /** Where the photos go; default the store the settings name (DATA_DIR/photos or STORAGE_URL's bucket). */
+  store?: PhotoStore;
 }
 
 export interface RestoreResult {
   manifest: Manifest;
   /** What was there before and has been replaced, one line each, for the operator. */
   replaced: string[];
-  /** Where the previous embedded database and photos were moved (kept until deleted by hand). */
+  /** Where the previous embedded database was moved (kept until deleted by hand). */
   previousDir: string | null;
+  /** What happened to the photos, one line for the operator. */
+  photos: string;
 }
 
 /** Refuse archives made by a newer Barterhood (their schema is ahead of this code's migrations). */
@@ -66,19 +77,50 @@ async function sizeOf(dir: string): Promise<number> {
 const megabytes = (bytes: number) => `${(bytes / 1_048_576).toFixed(1)} MB`;
 
 /**
+ * Refuse an archive with a photo whose name is not the one its content gets (the store names photos
+ * by content, ADR 042): checked against the manifest's SHA-256, before anything changes.
+ */
+function checkPhotoNames(manifest: Manifest, file: string): void {
+  for (const photo of manifest.photos) {
+    const name = photo.path.slice(`${PHOTOS_DIR}/`.length);
+    if (!isPhotoName(name) || !name.startsWith(photo.sha256.slice(0, 32))) {
+      throw new BackupError(
+        `Refusing ${file}: ${photo.path} is not named by its content as stored photos are. Nothing was changed.`,
+      );
+    }
+  }
+}
+
+/**
+ * Write the archive's photos into the store (whichever it is: the same names come back, since names
+ * are content hashes). Photos already there are written again; photos in the store that the archive
+ * does not hold are left as they are (no restored row names them). Additive, so it runs before the
+ * database is replaced: a failure then leaves the old database with some photos added.
+ */
+async function restorePhotos(store: PhotoStore, staging: string, manifest: Manifest): Promise<string> {
+  const before = new Set(await store.list());
+  let already = 0;
+  for (const photo of manifest.photos) {
+    const name = photo.path.slice(`${PHOTOS_DIR}/`.length);
+    if (before.has(name)) already++;
+    const url = await store.put(
+      await readFile(path.join(staging, photo.path)),
+      path.extname(name).slice(1) as PhotoExtension,
+    );
+    if (url !== `${PHOTO_URL_PREFIX}${name}`) throw new Error(`${photo.path} was stored as ${url}`);
+  }
+  const archived = new Set(manifest.photos.map((photo) => photo.path.slice(`${PHOTOS_DIR}/`.length)));
+  const others = [...before].filter((name) => !archived.has(name)).length;
+  return [
+    `${manifest.photos.length} photos written to ${store.description} (${already} of them were there already)`,
+    others > 0 ? `; ${others} photos there are not in the archive and were left as they are` : '',
+  ].join('');
+}
+
+/**
  * Move what is at `from` (if anything) into `previousDir`, then `staged` into `from`.
  * Returns a line for the report, or null when there was nothing before.
  */
-/** The archive's photos in place of the data directory's (those moved to `previousDir`). */
-function swapInPhotos(config: Config, staging: string, previousDir: string) {
-  return swapIn(
-    path.join(config.dataDir, PHOTOS_DIR),
-    path.join(staging, PHOTOS_DIR),
-    previousDir,
-    'the photos in',
-  );
-}
-
 async function swapIn(
   from: string,
   staged: string,
@@ -118,8 +160,6 @@ async function restoreEmbedded(
   const replaced: string[] = [];
   const db = await swapIn(embeddedDatabaseDir(config.dataDir), loaded, previousDir, 'the embedded database');
   if (db) replaced.push(db);
-  const photos = await swapInPhotos(config, staging, previousDir);
-  if (photos) replaced.push(photos);
   return replaced;
 }
 
@@ -153,11 +193,9 @@ END $verify$;
 }
 
 async function restorePostgres(
-  config: Config,
   databaseUrl: string,
   staging: string,
   manifest: Manifest,
-  previousDir: string,
   env: NodeJS.ProcessEnv,
 ): Promise<string[]> {
   const client = new pg.Client({
@@ -220,19 +258,17 @@ CREATE SCHEMA public;
     target.env,
   );
   const dbName = new URL(databaseUrl).pathname.slice(1);
-  const replaced = [
+  return [
     `the PostgreSQL database ${dbName}: schemas ${schemas.join(', ') || '(none)'} with ${before.tables} tables and ${before.rows} rows, dropped and loaded from the archive`,
   ];
-  const photos = await swapInPhotos(config, staging, previousDir);
-  if (photos) replaced.push(photos);
-  return replaced;
 }
 
 /**
  * `npm run restore FILE`: refuse while a server uses the data (the embedded database's lock, or
  * Barterhood sessions on PostgreSQL); check every entry's path, the manifest, and every checksum
- * before touching anything; then replace the database and the photos. The previous embedded
- * database and photos are moved to DATA_DIR/replaced-<time>/, never deleted.
+ * (and that every photo is named by its content) before touching anything; then write the photos
+ * into the store and replace the database. The previous embedded database is moved to
+ * DATA_DIR/replaced-<time>/, never deleted; photos already in the store stay.
  */
 export async function restoreBackup(
   config: Config,
@@ -287,13 +323,15 @@ export async function restoreBackup(
     }
     checkMigrationLevel(manifest, archive);
     await verifyExtracted(staging, manifest, archive);
-    await mkdir(path.join(staging, PHOTOS_DIR), { recursive: true });
+    checkPhotoNames(manifest, archive);
+    // Photos first, as uploads do: every photo the restored rows name is in the store before them.
+    const photos = await restorePhotos(options.store ?? (await openPhotoStore(config)), staging, manifest);
     const previousDir = path.join(config.dataDir, `replaced-${stamp}`);
     const replaced =
       kind === 'pglite'
         ? await restoreEmbedded(config, archive, staging, manifest, previousDir)
-        : await restorePostgres(config, config.databaseUrl as string, staging, manifest, previousDir, env);
-    return { manifest, replaced, previousDir: existsSync(previousDir) ? previousDir : null };
+        : await restorePostgres(config.databaseUrl as string, staging, manifest, env);
+    return { manifest, replaced, previousDir: existsSync(previousDir) ? previousDir : null, photos };
   } finally {
     await rm(staging, { recursive: true, force: true });
     release();

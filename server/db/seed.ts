@@ -1,8 +1,7 @@
 import { count } from 'drizzle-orm';
 import sharp from 'sharp';
-import type { Config } from '../config';
 import { mulberry32 } from '../lib/random';
-import { localPhotoStore, type PhotoStore } from '../storage/photo-store';
+import type { PhotoStore } from '../storage/photo-store';
 import type { Db } from './client';
 import { items, users, wants } from './schema/index';
 import { SEED_MEMBERS, SEED_TOWN } from './seed-data';
@@ -57,11 +56,7 @@ export interface SeedSummary {
 }
 
 /** Fill an empty database with the demo neighbourhood; leaves a database with members untouched. */
-export async function seedIfEmpty(
-  db: Db,
-  config: Config,
-  store: PhotoStore = localPhotoStore(config.dataDir),
-) {
+export async function seedIfEmpty(db: Db, store: PhotoStore) {
   const [row] = await db.select({ n: count() }).from(users);
   if ((row?.n ?? 0) > 0) return null;
   return seedDemoNeighbourhood(db, store);

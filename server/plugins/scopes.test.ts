@@ -1,5 +1,3 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GATE_COOKIE } from '../features/gate/gate-plugin';
 import { createUser, sessionCookiesFor } from '../test/factories';
@@ -145,14 +143,13 @@ describe('site gate and cross-site check decide on the matched route', () => {
   });
 
   it('puts photos and the API description behind the gate', async () => {
-    mkdirSync(path.join(t.config.dataDir, 'photos'), { recursive: true });
-    writeFileSync(path.join(t.config.dataDir, 'photos', 'probe.webp'), 'not really a photo');
+    const probe = await t.app.photoStore.put(Buffer.from('not really a photo'), 'webp');
     const cookies = { [GATE_COOKIE]: await gateCookie(t) };
-    for (const url of ['/photos/probe.webp', '/%70hotos/probe.webp', '/api/docs']) {
+    for (const url of [probe, probe.replace('/photos/', '/%70hotos/'), '/api/docs']) {
       const closed = await t.app.inject({ method: 'GET', url });
       expect({ url, status: closed.statusCode }).toEqual({ url, status: 403 });
     }
-    for (const url of ['/photos/probe.webp', '/api/docs']) {
+    for (const url of [probe, '/api/docs']) {
       const open = await t.app.inject({ method: 'GET', url, cookies });
       expect({ url, status: open.statusCode }).toEqual({ url, status: 200 });
     }

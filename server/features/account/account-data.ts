@@ -6,7 +6,6 @@ import { items, savedItems, wants } from '../../db/schema/items';
 import { memberBlocks, reports } from '../../db/schema/safety';
 import { type UserRow, users } from '../../db/schema/users';
 import { badRequest } from '../../errors';
-import { localPhotoStore } from '../../storage/photo-store';
 import { verifyPassword } from '../auth/passwords';
 import { presentCurrentUser } from '../auth/user-presenter';
 import { exportCirclesOf } from '../circles/circles-repository';
@@ -15,7 +14,7 @@ import { notifyMember } from '../notifications/notify';
 import { exportSwapDaysOf } from '../swap-days/swap-days-repository';
 import { endSessions } from './account-service';
 
-type App = Pick<FastifyInstance, 'db' | 'mailer' | 'config' | 'log' | 'eventHub'>;
+type App = Pick<FastifyInstance, 'db' | 'mailer' | 'config' | 'log' | 'eventHub' | 'photoStore'>;
 
 /** Columns never exported: the database's own working copies and secrets. */
 const itemColumns = {
@@ -203,7 +202,7 @@ export async function deleteAccount(
   });
   await endSessions(app, member.id);
   await removeUnusedPhotos(
-    { db: app.db, store: localPhotoStore(app.config.dataDir), log: app.log },
+    { db: app.db, store: app.photoStore, log: app.log },
     photos.flatMap((row) => [row.imageUrl, row.thumbnailUrl]),
   );
 }

@@ -15,13 +15,13 @@ import {
 import { photoJsonParser } from '../../photos/photo-json';
 import { PHOTO_FILE_FIELD, photoUploadHooks, photoUploadOf } from '../../photos/photo-upload';
 import { memberRateLimit } from '../../plugins/member-rate-limit';
-import { localPhotoStore, type PhotoStore } from '../../storage/photo-store';
+import type { PhotoStore } from '../../storage/photo-store';
 import { photoScreeningPolicy } from '../safety/photo-screening';
 import { presentItem } from './items-presenter';
 import * as itemsService from './items-service';
 
 export interface ItemsRoutesOptions {
-  /** Where photos go; local files under DATA_DIR unless a test or object storage says otherwise. */
+  /** Where photos go; default the app's store (app.photoStore). */
   store?: PhotoStore;
 }
 
@@ -42,7 +42,7 @@ const PHOTO_ERRORS =
  */
 export async function itemsRoutes(app: FastifyInstance, options: ItemsRoutesOptions = {}): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const store = options.store ?? localPhotoStore(app.config.dataDir);
+  const store = options.store ?? app.photoStore;
   const screening = photoScreeningPolicy(app.config);
   const deps = (log: itemsService.ItemsDeps['log']): itemsService.ItemsDeps => ({
     db: app.db,

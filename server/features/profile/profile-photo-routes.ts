@@ -12,19 +12,17 @@ import {
   storeUploadedPhoto,
 } from '../../photos/photo-upload';
 import { HOUR_MS, memberRateLimit } from '../../plugins/member-rate-limit';
-import { localPhotoStore } from '../../storage/photo-store';
 import { presentCurrentUser } from '../auth/user-presenter';
 import { updateUserRow } from '../auth/users-repository';
 import { logUnscreened, photoScreeningPolicy, profilePhotoScreening } from '../safety/photo-screening';
 
 /**
  * The member's profile photo through the listings' photo pipeline (ADR 008, 013): checked, EXIF
- * stripped, re-encoded, stored by content; the feed-size WebP is what pages show. A photo file no
- * longer shown stays on disk (files are shared by content, and an orphan is harmless).
+ * stripped, re-encoded, stored by content; the feed-size WebP is what pages show. A photo no
+ * longer shown stays stored (files are shared by content, and an orphan is harmless).
  */
 export async function profilePhotoRoutes(app: FastifyInstance): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const store = localPhotoStore(app.config.dataDir);
   await app.register(multipart);
   const photoHooks = photoUploadHooks();
   const screening = photoScreeningPolicy(app.config);
@@ -63,7 +61,7 @@ export async function profilePhotoRoutes(app: FastifyInstance): Promise<void> {
       const upload = photoUploadOf(request);
       if (!upload.file) throw badRequest(`Send the photo as a file part named "${PHOTO_FILE_FIELD}".`);
       const stored = await storeUploadedPhoto(
-        store,
+        app.photoStore,
         { file: upload.file },
         { ticket: upload.ticket, screening: profilePhotoScreening(app.db, request.member.id, screening) },
       );
