@@ -16,7 +16,7 @@ import { forRequest, welcomeNewMember } from '../account/account-service';
 import * as auth from './auth-service';
 import { clearDemoAccountCookie, readDemoAccountId, setDemoAccountCookie } from './demo-cookie';
 import { isKnownFor, type KnownDevice, readKnownDevice, rememberDevice } from './known-device';
-import { type LoginAttempt, LoginThrottle } from './login-throttle';
+import { type LoginAttempt, signInThrottle } from './login-throttle';
 import { presentCurrentUser } from './user-presenter';
 
 /** Account data must not be kept by shared caches or the browser's back-forward cache. */
@@ -40,21 +40,21 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   const { config } = app;
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const perMinute = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' } });
-  const throttle = new LoginThrottle(config.rateLimits.loginPerAccount);
+  const throttle = signInThrottle(app);
 
   /**
    * Let a sign-in attempt through, or answer 429 with Retry-After. The source is this browser's
    * known-device id when it has signed into the account before, else its IP address.
    */
-  const admitLogin = (
+  const admitLogin = async (
     request: FastifyRequest,
     reply: FastifyReply,
     email: string,
     device: KnownDevice | null,
-  ): LoginAttempt => {
+  ): Promise<LoginAttempt> => {
     const known = isKnownFor(request, device, email);
     const source = known && device ? `device:${device.id}` : `ip:${request.ip}`;
-    const verdict = throttle.begin(email, source, known);
+    const verdict = await throttle.begin(email, source, known);
     if (verdict.allowed) return verdict.attempt;
     const seconds = Math.max(1, Math.ceil(verdict.retryAfterMs / 1000));
     reply.header('retry-after', String(seconds));
@@ -107,9 +107,9 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const email = normalizeEmail(request.body.email);
       const device = readKnownDevice(request);
-      const attempt = admitLogin(request, reply, email, device);
+      const attempt = await admitLogin(request, reply, email, device);
       const user = await auth.login(app.db, request.body);
-      throttle.succeeded(attempt);
+      await throttle.succeeded(attempt);
       await request.session.signIn(user.id);
       rememberDevice(request, reply, device, email);
       noStore(reply);

@@ -13,10 +13,16 @@
  * - An attempt counts as failed the moment it is let through, so parallel guesses cannot slip past
  *   the count; a success takes its own count back and clears the source's failures.
  *
- * State is in process memory, bounded (MAX_ENTRIES per map, least recently failed dropped first)
- * and forgotten FORGET_AFTER_MS after the last failure; several server processes each keep their
- * own, like the per-IP limits of @fastify/rate-limit.
+ * State is in PostgreSQL when the server runs on it, shared by every process (SharedLoginThrottle,
+ * ADR 044); on PGlite (one process) in memory, bounded (MAX_ENTRIES per map, least recently failed
+ * dropped first). Either way a record is forgotten FORGET_AFTER_MS after its last failure.
  */
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { textArray } from '../../db/arrays';
+import type { Db } from '../../db/client';
+import { queryRows } from '../../db/rows';
+import { periodicJob } from '../../jobs/jobs-plugin';
 
 /** Failures per (account, source) before any delay; also the most one source adds to the account. */
 export const FREE_FAILURES = 5;
@@ -86,6 +92,64 @@ export type ThrottleVerdict =
       scope: 'source' | 'account';
     };
 
+/** What one attempt decides: the verdict and, when let through, the records it writes. */
+interface Decision {
+  verdict: ThrottleVerdict;
+  pair?: FailureRecord;
+  account?: FailureRecord;
+}
+
+/**
+ * The rule itself (see the file comment), on the records as they stand: `pair` is this source's on
+ * the account, `total` the account's (read only for a source that is not a known device).
+ */
+function decide(
+  attempt: { account: string; source: string; knownDevice: boolean },
+  pair: FailureRecord | undefined,
+  total: FailureRecord | undefined,
+  accountFreeFailures: number,
+  now: number,
+): Decision {
+  let wait = pair ? pair.lastFailureAt + delayAfter(pair.failures, FREE_FAILURES) - now : 0;
+  let scope: 'source' | 'account' = 'source';
+  if (total) {
+    const accountWait = total.lastFailureAt + delayAfter(total.failures, accountFreeFailures) - now;
+    if (accountWait > wait) {
+      wait = accountWait;
+      scope = 'account';
+    }
+  }
+  if (wait > 0) return { verdict: { allowed: false, retryAfterMs: wait, scope } };
+  const failures = (pair?.failures ?? 0) + 1;
+  const countedOnAccount = !attempt.knownDevice && failures <= FREE_FAILURES;
+  return {
+    verdict: {
+      allowed: true,
+      attempt: { account: attempt.account, source: attempt.source, countedOnAccount },
+    },
+    pair: { failures, lastFailureAt: now },
+    account: countedOnAccount ? { failures: (total?.failures ?? 0) + 1, lastFailureAt: now } : undefined,
+  };
+}
+
+/** The account's record after a success took its count back; null when nothing is left. */
+function afterSuccess(total: FailureRecord): FailureRecord | null {
+  return total.failures <= 1 ? null : { ...total, failures: total.failures - 1 };
+}
+
+/** What the sign-in route asks, whichever throttle it has. */
+export interface SignInThrottle {
+  /**
+   * Decide on an attempt to sign into `account` (the normalised e-mail) from `source`; `knownDevice`
+   * when the source is a known device of the account. When allowed, the attempt is counted as a
+   * failure at once (see the file comment).
+   */
+  begin(account: string, source: string, knownDevice: boolean, now?: number): Promise<ThrottleVerdict>;
+  /** The attempt's password was right: clear the source's failures and take back its account count. */
+  succeeded(attempt: LoginAttempt, now?: number): Promise<void>;
+}
+
+/** The throttle in this process's memory: PGlite (one process) and the unit tests. */
 export class LoginThrottle {
   private readonly pairs = new FailureMap();
   private readonly accounts = new FailureMap();
@@ -93,43 +157,38 @@ export class LoginThrottle {
   /** @param accountFreeFailures failures on one account before unknown devices are delayed. */
   constructor(private readonly accountFreeFailures: number) {}
 
-  /**
-   * Decide on an attempt to sign into `account` (the normalised e-mail) from `source`; `knownDevice`
-   * when the source is a known device of the account. When allowed, the attempt is counted as a
-   * failure at once (see the file comment).
-   */
+  /** SignInThrottle.begin, synchronously: parallel attempts are counted one after another. */
   begin(account: string, source: string, knownDevice: boolean, now = Date.now()): ThrottleVerdict {
     const pairKey = pairKeyOf(account, source);
-    const pair = this.pairs.get(pairKey, now);
-    let wait = pair ? pair.lastFailureAt + delayAfter(pair.failures, FREE_FAILURES) - now : 0;
-    let scope: 'source' | 'account' = 'source';
-    const total = knownDevice ? undefined : this.accounts.get(account, now);
-    if (total) {
-      const accountWait = total.lastFailureAt + delayAfter(total.failures, this.accountFreeFailures) - now;
-      if (accountWait > wait) {
-        wait = accountWait;
-        scope = 'account';
-      }
-    }
-    if (wait > 0) return { allowed: false, retryAfterMs: wait, scope };
-
-    const failures = (pair?.failures ?? 0) + 1;
-    this.pairs.set(pairKey, { failures, lastFailureAt: now });
-    const countedOnAccount = !knownDevice && failures <= FREE_FAILURES;
-    if (countedOnAccount) {
-      this.accounts.set(account, { failures: (total?.failures ?? 0) + 1, lastFailureAt: now });
-    }
-    return { allowed: true, attempt: { account, source, countedOnAccount } };
+    const decision = decide(
+      { account, source, knownDevice },
+      this.pairs.get(pairKey, now),
+      knownDevice ? undefined : this.accounts.get(account, now),
+      this.accountFreeFailures,
+      now,
+    );
+    if (decision.pair) this.pairs.set(pairKey, decision.pair);
+    if (decision.account) this.accounts.set(account, decision.account);
+    return decision.verdict;
   }
 
-  /** The attempt's password was right: clear the source's failures and take back its account count. */
+  /** SignInThrottle.succeeded, synchronously. */
   succeeded(attempt: LoginAttempt, now = Date.now()): void {
     this.pairs.delete(pairKeyOf(attempt.account, attempt.source));
     if (!attempt.countedOnAccount) return;
     const total = this.accounts.get(attempt.account, now);
     if (!total) return;
-    if (total.failures <= 1) this.accounts.delete(attempt.account);
-    else this.accounts.set(attempt.account, { ...total, failures: total.failures - 1 });
+    const left = afterSuccess(total);
+    if (left) this.accounts.set(attempt.account, left);
+    else this.accounts.delete(attempt.account);
+  }
+
+  /** As a SignInThrottle. */
+  asSignInThrottle(): SignInThrottle {
+    return {
+      begin: async (account, source, knownDevice, now) => this.begin(account, source, knownDevice, now),
+      succeeded: async (attempt, now) => this.succeeded(attempt, now),
+    };
   }
 
   /** Records held (for tests of the bound). */
@@ -138,6 +197,114 @@ export class LoginThrottle {
   }
 }
 
+/** A record as read back: failures and the last failure in epoch milliseconds. */
+type FailureRow = { key: string; failures: number; at: number };
+
+/** The records under `keys` not yet forgotten at `now`. */
+async function readFailures(tx: Db, keys: string[], now: number): Promise<Map<string, FailureRecord>> {
+  const rows = await queryRows<FailureRow>(
+    tx,
+    sql`SELECT key, failures::int AS failures, (extract(epoch FROM last_failure_at) * 1000)::float8 AS at
+        FROM login_failures
+        WHERE key = ANY(${textArray(keys)}::text[]) AND last_failure_at > to_timestamp(${(now - FORGET_AFTER_MS) / 1000})`,
+  );
+  return new Map(rows.map((row) => [row.key, { failures: row.failures, lastFailureAt: Math.round(row.at) }]));
+}
+
+async function writeFailure(tx: Db, key: string, record: FailureRecord | null): Promise<void> {
+  if (!record) {
+    await tx.execute(sql`DELETE FROM login_failures WHERE key = ${key}`);
+    return;
+  }
+  await tx.execute(
+    sql`INSERT INTO login_failures (key, failures, last_failure_at)
+        VALUES (${key}, ${record.failures}, to_timestamp(${record.lastFailureAt / 1000}))
+        ON CONFLICT (key) DO UPDATE SET failures = excluded.failures, last_failure_at = excluded.last_failure_at`,
+  );
+}
+
+/** Hold the account's lock until the transaction ends: its attempts are decided one at a time. */
+async function lockAccount(tx: Db, accountKey: string): Promise<void> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${accountKey}, 2026))`);
+}
+
+/**
+ * The throttle in PostgreSQL, shared by every server process on it (issue 18, ADR 044): the same rule
+ * on the same records, kept in `login_failures`. Each attempt reads and writes its account's records
+ * in one transaction holding a lock on the account (an advisory lock on its key's hash), so attempts
+ * on one account from any processes are decided one after another, as in memory. Records are
+ * forgotten FORGET_AFTER_MS after their last failure (read as absent, deleted by the hourly sweep).
+ */
+export class SharedLoginThrottle implements SignInThrottle {
+  constructor(
+    private readonly db: Db,
+    private readonly accountFreeFailures: number,
+  ) {}
+
+  async begin(
+    account: string,
+    source: string,
+    knownDevice: boolean,
+    now = Date.now(),
+  ): Promise<ThrottleVerdict> {
+    const pairKey = `pair:${pairKeyOf(account, source)}`;
+    const accountKey = `account:${account}`;
+    return this.db.transaction(async (tx) => {
+      await lockAccount(tx, accountKey);
+      const found = await readFailures(tx, [pairKey, accountKey], now);
+      const decision = decide(
+        { account, source, knownDevice },
+        found.get(pairKey),
+        knownDevice ? undefined : found.get(accountKey),
+        this.accountFreeFailures,
+        now,
+      );
+      if (decision.pair) await writeFailure(tx, pairKey, decision.pair);
+      if (decision.account) await writeFailure(tx, accountKey, decision.account);
+      return decision.verdict;
+    });
+  }
+
+  async succeeded(attempt: LoginAttempt, now = Date.now()): Promise<void> {
+    const accountKey = `account:${attempt.account}`;
+    await this.db.transaction(async (tx) => {
+      await lockAccount(tx, accountKey);
+      await writeFailure(tx, `pair:${pairKeyOf(attempt.account, attempt.source)}`, null);
+      if (!attempt.countedOnAccount) return;
+      const total = (await readFailures(tx, [accountKey], now)).get(accountKey);
+      if (total) await writeFailure(tx, accountKey, afterSuccess(total));
+    });
+  }
+}
+
+/** Failure records forgotten FORGET_AFTER_MS ago (the hourly sweep, PostgreSQL). */
+export async function purgeForgottenFailures(db: Db, now = Date.now()): Promise<void> {
+  await db.execute(
+    sql`DELETE FROM login_failures WHERE last_failure_at <= to_timestamp(${(now - FORGET_AFTER_MS) / 1000})`,
+  );
+}
+
 function pairKeyOf(account: string, source: string): string {
   return `${account}\n${source}`;
+}
+
+/**
+ * The sign-in throttle for the app's database: shared in PostgreSQL (with an hourly sweep of
+ * forgotten records, once across processes), in memory on PGlite.
+ */
+export function signInThrottle(app: FastifyInstance): SignInThrottle {
+  const accountFreeFailures = app.config.rateLimits.loginPerAccount;
+  if (app.database.kind !== 'postgres') return new LoginThrottle(accountFreeFailures).asSignInThrottle();
+  periodicJob(app, {
+    name: 'login-failures-sweep',
+    seconds: 60 * 60,
+    run: async () => {
+      try {
+        await purgeForgottenFailures(app.db);
+      } catch (error) {
+        app.log.warn({ err: error }, 'could not sweep forgotten sign-in failures');
+      }
+    },
+  });
+  return new SharedLoginThrottle(app.db, accountFreeFailures);
 }
