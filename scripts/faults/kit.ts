@@ -380,6 +380,15 @@ export const forMs = (ms: number) => {
   return () => now() >= until;
 };
 
+/** The feed and message load of the PostgreSQL outage faults: three pages read for each message sent. */
+export const mixedCall = (town: Town) => (n: number) =>
+  n % 4 === 3 ? messageCall(town, n) : feedCall(town, n);
+
+/** Send the load for `ms` and forget the answers: a server just started answers its first requests slowly. */
+export async function warmUp(base: string, next: (n: number) => Call, lasting = 2_000): Promise<void> {
+  await drive(base, { concurrency: 8, next, stop: forMs(lasting) });
+}
+
 /** The feed pages the viewers read in turn (pages 1 to 3, as bench:feed reads them). */
 export function feedCall(town: Town, n: number): Call {
   const viewer = town.viewers[n % town.viewers.length] as Member;
@@ -512,6 +521,8 @@ export interface FaultContext {
  */
 export class TcpProxy {
   readonly #sockets = new Set<net.Socket>();
+  /** Connections open through the proxy (each has two sockets in #sockets). */
+  #open = 0;
   #server: net.Server | null = null;
 
   constructor(
@@ -523,6 +534,8 @@ export class TcpProxy {
   async restore(): Promise<void> {
     const server = net.createServer((client) => {
       const upstream = net.connect(this.target.port, this.target.host);
+      this.#open++;
+      client.once('close', () => this.#open--);
       for (const socket of [client, upstream]) {
         this.#sockets.add(socket);
         socket.on('close', () => this.#sockets.delete(socket));
@@ -545,12 +558,12 @@ export class TcpProxy {
   async cut(): Promise<number> {
     const server = this.#server;
     this.#server = null;
-    const count = this.#sockets.size;
+    const count = this.#open;
     const closed = server ? new Promise<void>((resolve) => server.close(() => resolve())) : Promise.resolve();
     for (const socket of this.#sockets) socket.resetAndDestroy();
     this.#sockets.clear();
     await closed;
-    return count / 2;
+    return count;
   }
 
   /** The URL of `databaseUrl`'s database through this proxy. */
@@ -581,10 +594,14 @@ export function judgeOutages(outcomes: Outcome[], windows: Array<[number, number
   const s500 = outcomes.filter((o) => o.status >= 500 && o.status !== 503);
   if (s500.length) failures.push(`${s500.length} answers 5xx other than 503 (${examples(s500)})`);
   if (outside.length) {
+    const first = windows[0]?.[0] ?? 0;
     const last = windows.at(-1)?.[1] ?? 0;
+    const before = outside.filter((o) => o.end < first).length;
+    const latest = outside.at(-1)?.end ?? 0;
     failures.push(
       `${outside.length} requests failed outside the outage window plus 2 s (${examples(outside)}; ` +
-        `the last ${ms((outside.at(-1)?.end ?? 0) - last)} after the outage ended)`,
+        `${before} before the outage` +
+        (latest > last ? `, the last ${ms(latest - last)} after it ended)` : ')'),
     );
   }
   const noAnswer = wrongInside.filter((o) => o.status !== 503 && !s500.includes(o));

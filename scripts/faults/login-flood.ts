@@ -116,8 +116,9 @@ export const loginFlood: Fault = {
       );
     }
     await warm;
-    const baseline = tally(await feed(forMs(phaseMs)));
+    // The attacker's process is started (and idle) before the baseline, so both phases run beside it.
     const waiting = await attacker(server.base, phaseMs - 1_000);
+    const baseline = tally(await feed(forMs(phaseMs)));
     const before = await loginMetrics(server.base);
     const [flooded, attack] = await Promise.all([feed(forMs(phaseMs)), waiting.go()]);
     const during = tally(flooded);
