@@ -24,6 +24,8 @@ interface Acks {
   /** Each barter's furthest acknowledged state, and which sides' confirmations were acknowledged. */
   barters: Map<number, { status: Acked; confirmed: Set<'from' | 'to'> }>;
   writes: number;
+  /** Writes refused with 503 (shed, not acknowledged). */
+  refused: number;
   /** Answers that were neither a success nor the server being gone. */
   unexpected: Outcome[];
 }
@@ -93,6 +95,11 @@ async function trade(
     );
     if (outcome.status === 0) return null;
     acks.writes++;
+    // A 503 is the server shedding load: refused, not acknowledged, so the pair stops here.
+    if (outcome.status === 503) {
+      acks.refused++;
+      return null;
+    }
     if (outcome.status < 200 || outcome.status >= 300) {
       acks.unexpected.push(outcome);
       return null;
@@ -234,7 +241,14 @@ export function killMidWrite(kind: DatabaseKind): Fault {
           : { DATA_DIR: suite.pglite('kill9') };
       const port = suite.port();
       const server = await processes.start(env, { port });
-      const acks: Acks = { items: [], messages: [], barters: new Map(), writes: 0, unexpected: [] };
+      const acks: Acks = {
+        items: [],
+        messages: [],
+        barters: new Map(),
+        writes: 0,
+        refused: 0,
+        unexpected: [],
+      };
       const pairs = town.traders.slice(0, short ? 4 : 8);
       const trading = Promise.all(pairs.map((pair, index) => trade(server.base, pair, acks, index)));
       // Killed at a random moment once every kind of write is in the mix (completions come last).
@@ -276,7 +290,7 @@ export function killMidWrite(kind: DatabaseKind): Fault {
             .map((o) => `${o.kind} ${o.status}`)
             .join(', ');
           failures.push(
-            `${acks.unexpected.length} writes answered neither 2xx nor by a dead server (${sample})`,
+            `${acks.unexpected.length} writes answered neither 2xx, 503 nor by a dead server (${sample})`,
           );
         }
         if (killed.signal !== 'SIGKILL')
@@ -284,7 +298,7 @@ export function killMidWrite(kind: DatabaseKind): Fault {
         const c = checked.counts;
         return {
           figures:
-            `killed after ${ms(killAfter)} of ${pairs.length} pairs trading: ${acks.writes} writes answered, ` +
+            `killed after ${ms(killAfter)} of ${pairs.length} pairs trading: ${acks.writes} writes answered (${acks.refused} 503), ` +
             `${acks.items.length} listings, ${acks.barters.size} proposals, ${acks.messages.length} messages acknowledged; ` +
             `restarted in ${ms(restartMs)}; all acknowledged present: ${checked.failures.some((f) => f.includes('missing')) ? 'no' : 'yes'}; ` +
             `${checked.invariants}/${Object.keys(INVARIANTS).length} invariants hold ` +

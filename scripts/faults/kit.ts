@@ -136,7 +136,7 @@ export class Suite {
       const handle = openPostgres({ url: fresh.url, poolMax: 4, statementTimeoutMs: 120_000 });
       try {
         await migrateDatabase(handle, fresh.url);
-        this.#towns.set('postgres', await seedTown(handle.db));
+        this.#towns.set('postgres', await seedTown(handle.db, this.short));
       } finally {
         await handle.close();
       }
@@ -150,7 +150,7 @@ export class Suite {
       const handle = await openPglite({ dataDir: embeddedDatabaseDir(dataDir) });
       try {
         await migrateDatabase(handle);
-        this.#towns.set('pglite', await seedTown(handle.db));
+        this.#towns.set('pglite', await seedTown(handle.db, this.short));
       } finally {
         await handle.close();
       }
@@ -218,11 +218,18 @@ async function memberOf(db: Db, id: string): Promise<Member> {
 }
 
 /**
- * The seed: a small neighbourhood (server/test/neighbourhood.ts) for the feed traffic, and the
- * members the faults act as, with sessions signed with SECRET.
+ * The seed: a small neighbourhood (server/test/neighbourhood.ts) for the feed traffic (a third of it
+ * in the short run), and the members the faults act as, with sessions signed with SECRET.
  */
-async function seedTown(db: Db): Promise<Town> {
-  await fillNeighbourhood(db, { members: 400, items: 2_000, wants: 1_000, trades: 100, saves: 200 });
+async function seedTown(db: Db, short: boolean): Promise<Town> {
+  const scale = short ? 0.3 : 1;
+  await fillNeighbourhood(db, {
+    members: 400 * scale,
+    items: 2_000 * scale,
+    wants: 1_000 * scale,
+    trades: 100 * scale,
+    saves: 200 * scale,
+  });
   await db.execute(sql`ANALYZE`);
   await createUser(db, { email: TARGET_EMAIL, password: TARGET_PASSWORD, firstName: 'Target' });
   const ids = await queryRows<{ id: string }>(

@@ -96,7 +96,7 @@ export const loginFlood: Fault = {
       { DATA_DIR: suite.pglite('flood'), METRICS_TOKEN },
       { port: suite.port() },
     );
-    const phaseMs = short ? 5_000 : 10_000;
+    const phaseMs = short ? 4_000 : 10_000;
     const feed = (stop: () => boolean) =>
       drive(server.base, { concurrency: 8, next: (n) => feedCall(town, n), stop });
     // Warm up: the feed, and the sign-in path (its code and the dummy hash of an unknown address)

@@ -23,9 +23,9 @@ export const poolHeld: Fault = {
       { DATABASE_URL: database.url, DB_POOL_MAX: String(POOL) },
       { port: suite.port() },
     );
-    const holdMs = short ? 5_000 : 8_000;
+    const holdMs = short ? 4_500 : 8_000;
     const beforeMs = 2_000;
-    const afterMs = 3_000;
+    const afterMs = short ? 2_500 : 3_000;
     const stopAt = now() + beforeMs + holdMs + afterMs;
     const load = drive(server.base, {
       concurrency: 24,

@@ -12,7 +12,7 @@
  * each run works in databases of its own (barterhood_faults_<pid>_*), dropped at the end. Ports
  * 5500-5549; data under the system's temporary directory.
  */
-import { option } from '../bench-server';
+import { loadAverage, option } from '../bench-server';
 import { connectionCut } from './connection-cut';
 import { dataDirTwice } from './data-dir-twice';
 import { killMidWrite } from './kill-mid-write';
@@ -84,7 +84,9 @@ async function main(): Promise<number> {
   let failed = 0;
   try {
     const needs = new Set<DatabaseKind>(chosen.flatMap((fault) => fault.needs));
-    console.log(`# test:faults${short ? ' --short' : ''}: ${chosen.length} faults`);
+    console.log(
+      `# test:faults${short ? ' --short' : ''}: ${chosen.length} faults; load average ${loadAverage()}`,
+    );
     console.log(`# seeded ${await suite.prepare(needs)}`);
     for (const fault of chosen) {
       const { ok, line } = await runOne(fault, suite);
@@ -95,7 +97,9 @@ async function main(): Promise<number> {
     await suite.cleanUp();
   }
   const seconds = ((performance.now() - started) / 1000).toFixed(0);
-  console.log(`# ${chosen.length - failed} passed, ${failed} failed in ${seconds} s`);
+  console.log(
+    `# ${chosen.length - failed} passed, ${failed} failed in ${seconds} s; load average ${loadAverage()}`,
+  );
   return failed ? 1 : 0;
 }
 

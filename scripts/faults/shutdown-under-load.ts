@@ -57,7 +57,7 @@ export const shutdownUnderLoad: Fault = {
       next,
       stop: () => now() > exitedAt + 300 || now() > signalAt + EXIT_WITHIN_MS + 2_000,
     });
-    await sleep(short ? 4_000 : 6_000);
+    await sleep(short ? 3_000 : 6_000);
     signalAt = now();
     process.kill(server.pid, 'SIGTERM');
     const exit = await Promise.race([server.exited, sleep(EXIT_WITHIN_MS + 2_000).then(() => null)]);

@@ -69,7 +69,7 @@ export const slowClients: Fault = {
   async run({ suite, processes, short }) {
     const port = suite.port();
     const server = await processes.start({ DATA_DIR: suite.pglite('slow') }, { port });
-    const measureMs = short ? 5_000 : 10_000;
+    const measureMs = short ? 3_000 : 10_000;
     await drive(server.base, { concurrency: 2, next: healthz, stop: forMs(1_000) });
     const baseline = tally(await drive(server.base, { concurrency: 2, next: healthz, stop: forMs(2_000) }));
     const { clients, drip } = await openSlowClients(port, SOCKETS);
