@@ -89,7 +89,7 @@ export interface RunningServer {
   stop: () => Promise<void>;
   /** Resolves when the process has exited, with its code or the signal that ended it. */
   exited: Promise<ServerExit>;
-  /** What the process wrote to stderr so far (only with `stderr: 'capture'`). */
+  /** What the process wrote to stderr and stdout (its log) so far (only with `stderr: 'capture'`). */
   stderr: () => string;
 }
 
@@ -105,7 +105,7 @@ export interface StartServerOptions {
   profile?: boolean;
   /** Listen on this port (default: a free one the system picks). */
   port?: number;
-  /** The server's stderr: passed through (default) or kept for `RunningServer.stderr()`. */
+  /** The server's stderr: passed through (default), or kept with its log lines for `RunningServer.stderr()`. */
   stderr?: 'inherit' | 'capture';
   /** How long to wait for /readyz to answer 200 (default 120 s). */
   readyTimeoutMs?: number;
@@ -141,12 +141,14 @@ export async function spawnServer(
       MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2',
       ...env,
     },
-    stdio: ['ignore', 'ignore', stderr === 'capture' ? 'pipe' : 'inherit'],
+    stdio: ['ignore', stderr === 'capture' ? 'pipe' : 'ignore', stderr === 'capture' ? 'pipe' : 'inherit'],
   });
   let written = '';
-  child.stderr?.on('data', (chunk: Buffer) => {
+  const keep = (chunk: Buffer) => {
     written += chunk.toString('utf8');
-  });
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
   const exited = new Promise<ServerExit>((resolve) =>
     child.once('exit', (code, signal) => resolve({ code, signal })),
   );
