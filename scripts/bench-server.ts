@@ -85,7 +85,17 @@ export interface RunningServer {
   base: string;
   /** The server's own process id (for /proc/PID: memory, CPU time). */
   pid: number;
+  /** SIGTERM (unless it has exited already), then wait for the exit. */
   stop: () => Promise<void>;
+  /** Resolves when the process has exited, with its code or the signal that ended it. */
+  exited: Promise<ServerExit>;
+  /** What the process wrote to stderr and stdout (its log) so far (only with `stderr: 'capture'`). */
+  stderr: () => string;
+}
+
+export interface ServerExit {
+  code: number | null;
+  signal: NodeJS.Signals | null;
 }
 
 export interface StartServerOptions {
@@ -95,16 +105,20 @@ export interface StartServerOptions {
   profile?: boolean;
   /** Listen on this port (default: a free one the system picks). */
   port?: number;
+  /** The server's stderr: passed through (default), or kept with its log lines for `RunningServer.stderr()`. */
+  stderr?: 'inherit' | 'capture';
+  /** How long to wait for /readyz to answer 200 (default 120 s). */
+  readyTimeoutMs?: number;
 }
 
 /**
  * The real server (server/main.ts, as `npm start` runs it, NODE_ENV=production) in a child process
  * on 127.0.0.1, with `env` on top of the benchmark settings: `DATABASE_URL`, or PGlite under
- * `DATA_DIR`. Ready when /readyz answers 200.
+ * `DATA_DIR`. Not waited for: see startServer for a server that is ready.
  */
-export async function startServer(
+export async function spawnServer(
   env: Record<string, string>,
-  { logLevel = 'info', profile = false, port: chosenPort }: StartServerOptions = {},
+  { logLevel = 'info', profile = false, port: chosenPort, stderr = 'inherit' }: StartServerOptions = {},
 ): Promise<RunningServer> {
   const port = chosenPort ?? (await freePort());
   const { DATABASE_URL: _ignored, ...inherited } = process.env;
@@ -127,30 +141,59 @@ export async function startServer(
       MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2',
       ...env,
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', stderr === 'capture' ? 'pipe' : 'ignore', stderr === 'capture' ? 'pipe' : 'inherit'],
   });
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`);
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error('the server did not become ready within 120 s');
-    }
-    const ready = await request(base, 'GET', '/readyz', {}).catch(() => null);
-    if (ready?.status === 200) break;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+  let written = '';
+  const keep = (chunk: Buffer) => {
+    written += chunk.toString('utf8');
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  const exited = new Promise<ServerExit>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
   return {
-    base,
+    base: `http://127.0.0.1:${port}`,
     pid: child.pid as number,
+    exited,
+    stderr: () => written,
     stop: async () => {
-      if (child.exitCode === null) child.kill('SIGTERM');
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
       await exited;
     },
   };
 }
+
+/** The real server (spawnServer), once /readyz answers 200. */
+export async function startServer(
+  env: Record<string, string>,
+  options: StartServerOptions = {},
+): Promise<RunningServer> {
+  const server = await spawnServer(env, options);
+  const seen: { exit: ServerExit | null } = { exit: null };
+  void server.exited.then((value) => {
+    seen.exit = value;
+  });
+  const timeoutMs = options.readyTimeoutMs ?? 120_000;
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (seen.exit) {
+      const { code, signal } = seen.exit;
+      throw new Error(`the server exited with ${signal ?? `code ${code}`}${tail(server.stderr())}`);
+    }
+    if (Date.now() > deadline) {
+      process.kill(server.pid, 'SIGKILL');
+      throw new Error(`the server did not become ready within ${timeoutMs / 1000} s${tail(server.stderr())}`);
+    }
+    const ready = await request(server.base, 'GET', '/readyz', {}).catch(() => null);
+    if (ready?.status === 200) break;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return server;
+}
+
+/** The last lines a server wrote to stderr, for an error message. */
+const tail = (text: string) => (text.trim() ? `: ${text.trim().split('\n').slice(-3).join(' | ')}` : '');
 
 /** The machine's load average over 1, 5 and 15 minutes, as printed beside every bench's figures. */
 export const loadAverage = () =>

@@ -1,0 +1,177 @@
+import { spawn } from 'node:child_process';
+import { hashPassword, verifyPassword } from '../../server/features/auth/passwords';
+import { percentile } from '../bench-server';
+import { drive, type Fault, feedCall, forMs, ms, SERVER_ENV, send, sleep, TARGET_EMAIL, tally } from './kit';
+
+const METRICS_TOKEN = 'faults-suite-metrics-token-0123456789abcdef';
+const ATTACKERS = 200;
+/** LOGIN_ACCOUNT_RATE_LIMIT, as the suite runs the server (production's default). */
+const ACCOUNT_LIMIT = Number(SERVER_ENV.LOGIN_ACCOUNT_RATE_LIMIT);
+
+/** The server's own count and total time of sign-in answers, by status (GET /metrics, ADR 038). */
+async function loginMetrics(base: string): Promise<Map<string, { count: number; seconds: number }>> {
+  const response = await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+  const text = await response.text();
+  const found = new Map<string, { count: number; seconds: number }>();
+  const pattern =
+    /^http_request_duration_seconds_(sum|count)\{([^}]*route="\/api\/auth\/login"[^}]*)\} ([0-9.e+-]+)$/gm;
+  for (const match of text.matchAll(pattern)) {
+    const status = /status_code="(\d+)"/.exec(match[2] ?? '')?.[1] ?? '?';
+    const entry = found.get(status) ?? { count: 0, seconds: 0 };
+    if (match[1] === 'sum') entry.seconds = Number(match[3]);
+    else entry.count = Number(match[3]);
+    found.set(status, entry);
+  }
+  return found;
+}
+
+/** What one argon2id verification costs on this machine now (median of 5). */
+async function verifyCost(): Promise<number> {
+  const stored = await hashPassword('a-password-to-time-0000');
+  const times: number[] = [];
+  for (let i = 0; i < 5; i++) {
+    const started = performance.now();
+    await verifyPassword(stored, 'a-wrong-password-1111');
+    times.push(performance.now() - started);
+  }
+  return percentile(
+    times.sort((x, y) => x - y),
+    50,
+  );
+}
+
+/** The attacker process, started and waiting: `go()` starts its waves and resolves with its JSON summary. */
+async function attacker(base: string, lasting: number) {
+  const child = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      'scripts/faults/login-attacker.ts',
+      `--base=${base}`,
+      `--email=${TARGET_EMAIL}`,
+      `--concurrency=${ATTACKERS}`,
+      '--every=1000',
+      `--ms=${lasting}`,
+    ],
+    { stdio: ['pipe', 'pipe', 'inherit'] },
+  );
+  let out = '';
+  child.stdout.on('data', (chunk: Buffer) => {
+    out += chunk.toString('utf8');
+  });
+  const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+  while (!out.includes('ready\n')) {
+    if (child.exitCode !== null) throw new Error(`the attacker exited with code ${child.exitCode}`);
+    await sleep(50);
+  }
+  return {
+    async go(): Promise<{
+      attempts: number;
+      waves: number;
+      waveMs: number[];
+      byStatus: Record<string, number>;
+    }> {
+      child.stdin.end('go\n');
+      const code = await exited;
+      if (code !== 0) throw new Error(`the attacker exited with code ${code}`);
+      return JSON.parse(out.trim().split('\n').at(-1) ?? '{}');
+    },
+  };
+}
+
+/**
+ * 200 concurrent wrong-password sign-ins during feed traffic (issue 18): waves of 200 guesses at one
+ * account, each from its own address, every second. The throttle must answer them 429 before any
+ * password is hashed (the server's own time per 429 is under one argon2 verification, and few
+ * attempts reach the hash), and the feed's p99 stays under twice its baseline measured just before.
+ */
+export const loginFlood: Fault = {
+  name: 'login-flood',
+  timeoutMs: 90_000,
+  needs: ['pglite'],
+  async run({ suite, processes, short }) {
+    const town = suite.town('pglite');
+    const server = await processes.start(
+      { DATA_DIR: suite.pglite('flood'), METRICS_TOKEN },
+      { port: suite.port() },
+    );
+    const phaseMs = short ? 4_000 : 10_000;
+    const feed = (stop: () => boolean) =>
+      drive(server.base, { concurrency: 8, next: (n) => feedCall(town, n), stop });
+    // Warm up: the feed, and the sign-in path (its code and the dummy hash of an unknown address)
+    // through another account and address, so the flood's first wave does not pay for a cold start.
+    const warm = feed(forMs(2_000));
+    for (let i = 0; i < 3; i++) {
+      await send(
+        server.base,
+        {
+          kind: 'login',
+          method: 'POST',
+          path: '/api/auth/login',
+          body: { email: `nobody${i}@faults.example`, password: 'not-this-one' },
+          from: '127.0.2.1',
+        },
+        {},
+      );
+    }
+    await warm;
+    // The attacker's process is started (and idle) before the baseline, so both phases run beside it.
+    const waiting = await attacker(server.base, phaseMs - 1_000);
+    const baseline = tally(await feed(forMs(phaseMs)));
+    const before = await loginMetrics(server.base);
+    const [flooded, attack] = await Promise.all([feed(forMs(phaseMs)), waiting.go()]);
+    const during = tally(flooded);
+    const after = await loginMetrics(server.base);
+    const hashMs = await verifyCost();
+
+    const delta = (status: string) => {
+      const a = after.get(status) ?? { count: 0, seconds: 0 };
+      const b = before.get(status) ?? { count: 0, seconds: 0 };
+      return {
+        count: a.count - b.count,
+        meanMs: ((a.seconds - b.seconds) * 1000) / Math.max(1, a.count - b.count),
+      };
+    };
+    const s429 = delta('429');
+    const s401 = delta('401');
+    const failures: string[] = [];
+    const answered429 = attack.byStatus['429'] ?? 0;
+    const otherStatuses = Object.entries(attack.byStatus).filter(
+      ([status]) => status !== '429' && status !== '401',
+    );
+    if (answered429 < attack.attempts * 0.9)
+      failures.push(`only ${answered429} of ${attack.attempts} sign-ins were answered 429`);
+    // The throttle lets LOGIN_ACCOUNT_RATE_LIMIT failures through, then one per doubling delay: the
+    // hashes must not grow with the flood.
+    if (s401.count > 2 * ACCOUNT_LIMIT) {
+      failures.push(`${s401.count} sign-ins reached the password hash (more than ${2 * ACCOUNT_LIMIT})`);
+    }
+    if (s429.count && s429.meanMs >= hashMs) {
+      failures.push(
+        `a 429 took the server ${ms(s429.meanMs)} on average, not less than one hash (${ms(hashMs)})`,
+      );
+    }
+    if (otherStatuses.length)
+      failures.push(`sign-ins answered ${otherStatuses.map(([s, n]) => `${n}x ${s}`).join(', ')}`);
+    if (during.p99 >= 2 * baseline.p99) {
+      failures.push(
+        `feed p99 ${ms(during.p99)} during the flood, not under twice its baseline ${ms(baseline.p99)}`,
+      );
+    }
+    for (const [label, t] of [
+      ['baseline', baseline],
+      ['flood', during],
+    ] as const) {
+      if (t.ok !== t.total) failures.push(`${t.total - t.ok} feed requests failed in the ${label}`);
+    }
+    return {
+      figures:
+        `${attack.attempts} wrong-password sign-ins in ${attack.waves} waves of ${ATTACKERS} (each answered in ${Math.max(...attack.waveMs)} ms at most): ${answered429} answered 429 ` +
+        `(server time each ${s429.meanMs.toFixed(2)} ms), ${s401.count} reached the hash (401, ${ms(s401.meanMs)} each; ` +
+        `one argon2 verify here ${ms(hashMs)}); feed p99 ${ms(during.p99)} during vs ${ms(baseline.p99)} baseline ` +
+        `(${(during.p99 / baseline.p99).toFixed(2)}x; ${during.total} vs ${baseline.total} pages)`,
+      failures,
+    };
+  },
+};

@@ -1,0 +1,88 @@
+import pg from 'pg';
+import { describe, drive, type Fault, feedCall, ms, now, sleep, tally } from './kit';
+
+/** The pool's size in this fault, and the bound on a 503 as the client sees it (issue 18: "503 within 2 s"). */
+const POOL = 4;
+const ANSWER_WITHIN_MS = 2_000;
+
+/**
+ * The pool held (issue 18): another session takes ACCESS EXCLUSIVE locks on every table of the app,
+ * so the server's first queries block and hold all DB_POOL_MAX connections while 24 requests
+ * keep coming. Every request that cannot get a connection must be answered 503 within 2 s as the
+ * client measures it (the answer's own time included), none waits longer, nothing is a 500, and the pages
+ * succeed again once the locks go.
+ */
+export const poolHeld: Fault = {
+  name: 'pg-pool-held',
+  timeoutMs: 60_000,
+  needs: ['postgres'],
+  async run({ suite, processes, short }) {
+    const database = await suite.postgres('held');
+    const town = suite.town('postgres');
+    const server = await processes.start(
+      { DATABASE_URL: database.url, DB_POOL_MAX: String(POOL) },
+      { port: suite.port() },
+    );
+    const holdMs = short ? 4_500 : 8_000;
+    const beforeMs = 2_000;
+    const afterMs = short ? 2_500 : 3_000;
+    const stopAt = now() + beforeMs + holdMs + afterMs;
+    const load = drive(server.base, {
+      concurrency: 24,
+      next: (n) => feedCall(town, n),
+      stop: () => now() >= stopAt,
+      timeoutMs: 30_000,
+    });
+    await sleep(beforeMs);
+    const holder = new pg.Client({ connectionString: database.url, application_name: 'faults-pool-holder' });
+    await holder.connect();
+    await holder.query('BEGIN');
+    // Every table of the app's schema: feed pages served from the process's caches still read the
+    // listing counters (ADR 012), sessions and members, so each page blocks on some lock.
+    const tables = await holder.query<{ list: string }>(
+      "SELECT string_agg(quote_ident(tablename), ', ') AS list FROM pg_tables WHERE schemaname = 'public'",
+    );
+    await holder.query(`LOCK TABLE ${tables.rows[0]?.list} IN ACCESS EXCLUSIVE MODE`);
+    const heldAt = now();
+    await sleep(holdMs);
+    const releasedAt = now();
+    await holder.query('ROLLBACK');
+    await holder.end();
+    const outcomes = await load;
+
+    const failures: string[] = [];
+    // Requests that began while the pool was held, early enough that the bound ends before the release.
+    const held = outcomes.filter((o) => o.start >= heldAt && o.start <= releasedAt - ANSWER_WITHIN_MS);
+    const late = held.filter((o) => o.end - o.start > ANSWER_WITHIN_MS);
+    const s503 = held.filter((o) => o.status === 503);
+    const slow503 = s503.filter((o) => o.end - o.start > ANSWER_WITHIN_MS);
+    if (s503.length === 0) failures.push('no request was answered 503 while the pool was held');
+    // The requests whose queries hold the connections wait for the locks, not for a connection.
+    if (late.length > POOL) {
+      failures.push(
+        `${late.length} requests (more than the ${POOL} holding the connections) took over ` +
+          `${ANSWER_WITHIN_MS / 1000} s while the pool was held (the slowest ${ms(Math.max(...late.map((o) => o.end - o.start)))})`,
+      );
+    }
+    if (slow503.length)
+      failures.push(`${slow503.length} 503s came after more than ${ANSWER_WITHIN_MS / 1000} s`);
+    if (s503.length && s503.some((o) => !o.retryAfter)) failures.push('a 503 without Retry-After');
+    const all = tally(outcomes);
+    if (all.s500) failures.push(`${all.s500} answers 5xx other than 503`);
+    if (all.errors) failures.push(`${all.errors} requests got no answer`);
+    const after = outcomes.filter((o) => o.start > releasedAt + 2_000);
+    if (!after.some((o) => o.status === 200))
+      failures.push('no page succeeded after the locks were released');
+    if (after.some((o) => o.status !== 200))
+      failures.push(`${after.filter((o) => o.status !== 200).length} failures 2 s after the release`);
+    const h = tally(held);
+    const latencies503 = s503.map((o) => o.end - o.start).sort((x, y) => x - y);
+    return {
+      figures:
+        `${describe(all)}; pool of ${POOL} held ${ms(releasedAt - heldAt)}: ${h.total} requests began in it, ` +
+        `${s503.length} answered 503 (latency median ${ms(latencies503[Math.floor(latencies503.length / 2)] ?? Number.NaN)}, ` +
+        `max ${ms(latencies503.at(-1) ?? Number.NaN)}), ${late.length} took over ${ANSWER_WITHIN_MS / 1000} s`,
+      failures,
+    };
+  },
+};
