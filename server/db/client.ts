@@ -231,6 +231,13 @@ export function openPostgres(options: PostgresOptions): DatabaseHandle {
   });
   // An idle client losing its connection emits 'error' on the pool; unhandled, it would kill the process.
   pool.on('error', (error) => options.onPoolError?.(error));
+  // A checked-out client whose connection dies between two queries (a backend terminated, the
+  // network cut) emits 'error' on itself, where the pool does not listen: unheard, it ended the
+  // process (npm run test:faults, pg-backends-killed and pg-connection-cut). Its query fails (503)
+  // and the pool drops it when released.
+  pool.on('connect', (client) => {
+    client.on('error', (error) => options.onPoolError?.(error));
+  });
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   let closed = false;
   return {

@@ -19,7 +19,7 @@ export async function openConfiguredDatabase(
       poolMax: config.db.poolMax,
       statementTimeoutMs: config.db.statementTimeoutMs,
       acquireTimeoutMs: config.db.acquireTimeoutMs,
-      onPoolError: (error) => log.warn({ err: error }, 'idle database connection failed'),
+      onPoolError: (error) => log.warn({ err: error }, 'a database connection failed'),
     });
     await migrateDatabase(handle, config.databaseUrl);
     return handle;
