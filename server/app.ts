@@ -47,6 +47,7 @@ import { jobsPlugin } from './jobs/jobs-plugin';
 import { cacheBusPlugin } from './lib/cache-bus';
 import { mailPlugin } from './mail/mail-plugin';
 import { frameworkErrorHandler, registerErrorHandler, sendNotFound } from './plugins/error-handler';
+import { loadSheddingPlugin } from './plugins/load-shedding';
 import { metricsPlugin, metricsRoutes } from './plugins/metrics';
 import { originCheck } from './plugins/origin-check';
 import { echoRequestId, requestIdFor } from './plugins/request-id';
@@ -78,7 +79,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     bodyLimit: BODY_LIMIT_BYTES,
     // REQUEST_TIMEOUT_MS bounds headers and body alike, checked often enough to mean it.
     ...httpTimeoutOptions(config.requestTimeoutMs),
-    return503OnClosing: true,
+    // Closing is answered 503 by loadSheddingPlugin, in the contract's shape (Fastify's has no code).
+    return503OnClosing: false,
     trustProxy: false,
     // A safe incoming x-request-id is kept (a proxy's id follows the request into our logs), any
     // other is replaced; never taken unchecked from the header (server/plugins/request-id.ts).
@@ -94,6 +96,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('db', database.db);
   registerErrorHandler(app);
   echoRequestId(app);
+  // Before every other request hook: a shed request costs no headers, session read or body (ADR 041).
+  loadSheddingPlugin(app, config.loadShedding);
 
   await securityPlugin(app, options.devServer ?? false);
   await app.register(cookie, { secret: config.sessionSecret });

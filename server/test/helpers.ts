@@ -94,3 +94,40 @@ export function json<T = Record<string, unknown>>(response: LightMyRequestRespon
 }
 
 export type { InjectOptions };
+
+/** A promise and the function that settles it. */
+export function deferred(): { promise: Promise<void>; resolve: () => void } {
+  let resolve!: () => void;
+  const promise = new Promise<void>((settle) => {
+    resolve = settle;
+  });
+  return { promise, resolve };
+}
+
+/**
+ * Hold the whole database until the returned function is called: on PostgreSQL every connection of
+ * the pool is checked out (waiting for any the job queue, which shares the pool, has out at the
+ * moment); on PGlite (one connection) a transaction is held open.
+ */
+export async function holdDatabase(database: DatabaseHandle): Promise<() => Promise<void>> {
+  if (database.kind === 'postgres') {
+    const pool = (database.db as unknown as { $client: pg.Pool }).$client;
+    const clients: pg.PoolClient[] = [];
+    while (clients.length < (pool.options.max ?? 10)) clients.push(await pool.connect());
+    return async () => {
+      for (const client of clients) client.release();
+    };
+  }
+  const held = deferred();
+  const started = deferred();
+  const transaction = database.db.transaction(async (tx) => {
+    await tx.execute('SELECT 1');
+    started.resolve();
+    await held.promise;
+  });
+  await started.promise;
+  return async () => {
+    held.resolve();
+    await transaction;
+  };
+}
