@@ -85,6 +85,10 @@ export interface RunningServer {
   base: string;
   /** The server's own process id (for /proc/PID: memory, CPU time). */
   pid: number;
+  /** Resolves with the exit code when the process ends (null when a signal ended it). */
+  exited: Promise<number | null>;
+  /** Send the process a signal (the shutdown test). */
+  kill: (signal: NodeJS.Signals) => void;
   stop: () => Promise<void>;
 }
 
@@ -145,6 +149,8 @@ export async function startServer(
   return {
     base,
     pid: child.pid as number,
+    exited,
+    kill: (signal) => child.kill(signal),
     stop: async () => {
       if (child.exitCode === null) child.kill('SIGTERM');
       await exited;
