@@ -1,4 +1,3 @@
-import { type IntervalHistogram, monitorEventLoopDelay } from 'node:perf_hooks';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { PoolStats } from '../db/client';
 import { serviceUnavailable } from '../errors';
@@ -22,7 +21,7 @@ export type ShedReason = 'event_loop_delay' | 'db_waiting' | 'db_wait' | 'closin
 export const SHED_REASONS: readonly ShedReason[] = ['event_loop_delay', 'db_waiting', 'db_wait', 'closing'];
 
 export interface LoadSheddingLimits {
-  /** Event-loop delay (ms, see EventLoopDelay) at or above which requests are shed; 0: never. */
+  /** How long the event loop may have been reading requests without coming round (ms, RequestTurn) before requests are shed; 0: never. */
   eventLoopDelayMs: number;
   /** Callers already waiting for a database connection at which requests are shed; 0: never. */
   dbWaiting: number;
@@ -31,18 +30,12 @@ export interface LoadSheddingLimits {
 }
 
 export interface LoadShedding {
-  /** Why a request arriving now would be shed, or null when it would be served. */
-  pressure(): ShedReason | null;
+  /** Why a request read now, after its turn has run `turnAgeMs`, would be shed, or null when it would be served. */
+  pressure(turnAgeMs?: number): ShedReason | null;
   /** Requests shed since start, by reason (read by the metrics when scraped). */
   shedCounts(): Record<ShedReason, number>;
-  /** The event-loop delay the last sample saw, in ms. */
-  eventLoopDelayMs(): number;
 }
 
-/** How often the event-loop delay is sampled; shedding for it lasts about this long after a stall. */
-export const EVENT_LOOP_SAMPLE_MS = 250;
-/** The event-loop delay monitor's own timer, in ms. */
-const RESOLUTION_MS = 10;
 /** While closing, how often connections that went idle are closed. */
 const REAP_IDLE_MS = 100;
 /** `Retry-After` of a shed request, in seconds: an overload passes quickly, or the retries spread it. */
@@ -51,52 +44,42 @@ export const SHED_RETRY_AFTER_SECONDS = 2;
 export const CLOSING_RETRY_AFTER_SECONDS = 5;
 
 /**
- * How late the event loop runs, sampled every EVENT_LOOP_SAMPLE_MS: the larger of the mean delay of
- * Node's event-loop delay monitor over the sample (a loop busy with many short tasks) and how late
- * the sampling timer itself fired (one long stall, which the mean of many short ticks would hide),
- * the way @fastify/under-pressure measures it.
+ * How long the event loop has been reading requests without coming round: the first request read
+ * in a turn of the loop starts the clock, and a setImmediate (which runs once the loop has read
+ * what it had to read) stops it. A request read when the clock shows `ms` has waited at least that
+ * long behind the requests of its turn. On the embedded database every statement runs on this
+ * thread, and a query's work, and the queued queries behind it, run without the loop coming round:
+ * a burst of requests is one long turn. Requests read late in it are shed at once (a fraction of a
+ * millisecond each), which keeps the turn, and so every request's wait, short; the next turn starts
+ * afresh, so nothing lags behind. A stall outside request work (a background job's statement, a
+ * start-up) does not count against the requests read after it.
  */
-export class EventLoopDelay {
-  #delayMs = 0;
-  #last = performance.now();
-  readonly #histogram: IntervalHistogram = monitorEventLoopDelay({ resolution: RESOLUTION_MS });
-  readonly #timer: NodeJS.Timeout;
+export class RequestTurn {
+  #startedAt: number | null = null;
+  readonly #end = () => {
+    this.#startedAt = null;
+  };
 
-  constructor(readonly sampleMs = EVENT_LOOP_SAMPLE_MS) {
-    this.#histogram.enable();
-    this.#timer = setInterval(() => this.#sample(), sampleMs);
-    this.#timer.unref();
-  }
-
-  /** The delay the last sample saw, in ms. */
-  get ms(): number {
-    return this.#delayMs;
-  }
-
-  #sample(): void {
-    const now = performance.now();
-    const late = now - this.#last - this.sampleMs;
-    this.#last = now;
-    const mean = this.#histogram.count > 0 ? this.#histogram.mean / 1e6 - RESOLUTION_MS : 0;
-    this.#histogram.reset();
-    this.#delayMs = Math.max(0, late, mean);
-  }
-
-  stop(): void {
-    clearInterval(this.#timer);
-    this.#histogram.disable();
+  /** Called as each request is read: how long its turn has run so far, in ms. */
+  read(now = performance.now()): number {
+    if (this.#startedAt === null) {
+      this.#startedAt = now;
+      setImmediate(this.#end);
+      return 0;
+    }
+    return now - this.#startedAt;
   }
 }
 
-/** Which limit `stats` and `eventLoopDelayMs` break, if any (the database's first: it says more). */
+/** Which limit `stats` and the event loop's `turnAgeMs` break, if any (the database's first: it says more). */
 export function pressureOf(
   limits: LoadSheddingLimits,
   stats: PoolStats,
-  eventLoopDelayMs: number,
+  turnAgeMs: number,
 ): ShedReason | null {
   if (limits.dbWaiting > 0 && stats.waiting >= limits.dbWaiting) return 'db_waiting';
   if (limits.dbWaitMs > 0 && (stats.oldestWaitMs ?? 0) >= limits.dbWaitMs) return 'db_wait';
-  if (limits.eventLoopDelayMs > 0 && eventLoopDelayMs >= limits.eventLoopDelayMs) return 'event_loop_delay';
+  if (limits.eventLoopDelayMs > 0 && turnAgeMs >= limits.eventLoopDelayMs) return 'event_loop_delay';
   return null;
 }
 
@@ -119,8 +102,8 @@ function refuse(reply: FastifyReply, retryAfterSeconds: number): FastifyReply {
  * refused request costs no security headers, session read or body parsing:
  *
  * - when too many callers already wait for a database connection (PoolStats.waiting at
- *   SHED_DB_WAITING), the first of them has waited SHED_DB_WAIT_MS (PGlite), or the event loop runs
- *   SHED_EVENT_LOOP_DELAY_MS late, a request gets an immediate 503 SERVICE_UNAVAILABLE with
+ *   SHED_DB_WAITING), the first of them has waited SHED_DB_WAIT_MS (PGlite), or the event loop's
+ *   current turn has been reading requests for SHED_EVENT_LOOP_DELAY_MS (RequestTurn), a request gets an immediate 503 SERVICE_UNAVAILABLE with
  *   `Retry-After` instead of joining the line; the next request that finds the line short again is
  *   served (nothing to reset). Routes with `config: { loadShedding: false }` are never shed.
  * - once the app is closing (SIGTERM), every new request, probes included, gets 503 with
@@ -129,26 +112,23 @@ function refuse(reply: FastifyReply, retryAfterSeconds: number): FastifyReply {
  *   whose body is not in the contract's `{ message, code }` shape.
  */
 export function loadSheddingPlugin(app: FastifyInstance, limits: LoadSheddingLimits): void {
-  const delay = limits.eventLoopDelayMs > 0 ? new EventLoopDelay() : null;
+  const turn = new RequestTurn();
   const counts = Object.fromEntries(SHED_REASONS.map((reason) => [reason, 0])) as Record<ShedReason, number>;
   const { database } = app;
   let closing = false;
 
-  const pressure = () => pressureOf(limits, database.poolStats(), delay?.ms ?? 0);
-  app.decorate('loadShedding', {
-    pressure,
-    shedCounts: () => ({ ...counts }),
-    eventLoopDelayMs: () => delay?.ms ?? 0,
-  } satisfies LoadShedding);
+  const pressure = (turnAgeMs = 0) => pressureOf(limits, database.poolStats(), turnAgeMs);
+  app.decorate('loadShedding', { pressure, shedCounts: () => ({ ...counts }) } satisfies LoadShedding);
 
   app.addHook('onRequest', async (request, reply) => {
+    const turnAgeMs = turn.read();
     if (closing) {
       counts.closing++;
       reply.header('connection', 'close');
       return refuse(reply, CLOSING_RETRY_AFTER_SECONDS);
     }
     if (request.routeOptions.config.loadShedding === false) return;
-    const reason = pressure();
+    const reason = pressure(turnAgeMs);
     if (reason === null) return;
     counts[reason]++;
     request.log.debug({ reason }, 'request shed');
@@ -168,6 +148,5 @@ export function loadSheddingPlugin(app: FastifyInstance, limits: LoadSheddingLim
   });
   app.addHook('onClose', async () => {
     clearInterval(reaper);
-    delay?.stop();
   });
 }

@@ -56,7 +56,12 @@ export async function openTestDatabase(): Promise<{
   return { handle, drop: () => handle.close() };
 }
 
-/** Settings for tests: the contract's defaults, the gate off unless a test turns it on. */
+/**
+ * Settings for tests: the contract's defaults, the gate off unless a test turns it on, and load
+ * shedding by the event loop off unless a test turns it on: `app.inject` calls awaited one after
+ * another on PGlite may all run in one turn of the loop (ADR 041), which a server's requests, read
+ * from sockets, never do.
+ */
 export function testConfig(overrides: Record<string, string> = {}): Config {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bh-data-'));
   return loadConfig({
@@ -66,6 +71,7 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     SITE_PASSWORD: '',
     SEED_DEMO: 'false',
     LOG_LEVEL: 'silent',
+    SHED_EVENT_LOOP_DELAY_MS: '0',
     ...overrides,
   });
 }
