@@ -176,8 +176,10 @@ interface Result {
   p90: number;
   p99: number;
   max: number;
-  /** The slowest answer of any status (the issue's "nothing waits more than 2 s"). */
+  /** The slowest answer of any status on a connection already open (the issue's "nothing waits more than 2 s"). */
   maxAll: number;
+  /** The slowest first answer on one of autocannon's new connections (it includes opening it). */
+  maxFirst: number;
   /** The slowest 503. */
   shedMax: number;
   /** The server's shed requests by reason during the measurement (http_requests_shed_total). */
@@ -209,6 +211,7 @@ async function run(
   const shed: number[] = [];
   let other = 0;
   let slowest = 0;
+  let slowestFirst = 0;
   const shedBefore = measure ? await shedCounts(base) : {};
   const started = performance.now();
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
@@ -242,8 +245,13 @@ async function run(
       },
       (error, done) => (error ? reject(error) : resolve(done)),
     );
-    instance.on('response', (_client: unknown, status: number, _bytes: number, ms: number) => {
-      if (ms > slowest) slowest = ms;
+    const connections = new Set<unknown>();
+    instance.on('response', (connection: unknown, status: number, _bytes: number, ms: number) => {
+      // The first answer on each of autocannon's new connections includes opening it.
+      if (!connections.has(connection)) {
+        connections.add(connection);
+        if (ms > slowestFirst) slowestFirst = ms;
+      } else if (ms > slowest) slowest = ms;
       if (status === 200) ok.push(ms);
       else if (status === 503) shed.push(ms);
       else other++;
@@ -265,6 +273,7 @@ async function run(
     p99: percentile(ok, 99),
     max: ok.at(-1) ?? Number.NaN,
     maxAll: slowest,
+    maxFirst: slowestFirst,
     shedMax: shed.at(-1) ?? 0,
     shedReasons: Object.fromEntries(
       Object.entries(shedAfter)
@@ -437,7 +446,7 @@ async function bench(
             `  ${scenario.name.padEnd(30)} alone p50 ${(result.alone ?? Number.NaN).toFixed(1).padStart(6)} ms | 200s: p50 ${result.p50.toFixed(1).padStart(7)} ms  p90 ${result.p90.toFixed(1).padStart(7)} ms  ` +
               `p99 ${result.p99.toFixed(1).padStart(7)} ms  max ${result.max.toFixed(0).padStart(5)} ms  ${result.perSecond.toFixed(0).padStart(5)} req/s ` +
               `(${((100 * result.perSecond) / healthz).toFixed(1)}% of /healthz)  ` +
-              `${result.items.toFixed(1)} items/page | 503s ${result.shed} (max ${result.shedMax.toFixed(0)} ms${shedReasonText(result)}) | slowest answer ${result.maxAll.toFixed(0)} ms` +
+              `${result.items.toFixed(1)} items/page | 503s ${result.shed} (max ${result.shedMax.toFixed(0)} ms${shedReasonText(result)}) | slowest answer ${result.maxAll.toFixed(0)} ms (first on a new connection ${result.maxFirst.toFixed(0)} ms)` +
               `${result.errors ? `  ${result.errors} errors` : ''}`,
           );
         }
@@ -466,7 +475,8 @@ function markdown(report: Awaited<ReturnType<typeof bench>>): string {
       `${report.graphs.seconds.toFixed(1)} s (${report.graphs.rows} rows). autocannon, ${CONCURRENCY} connections, ` +
       `${SECONDS} s measured per row (after ${WARM_UP} warm-up requests), pages 1 to 3, ${VIEWERS} members in ` +
       `turn; then ${SINGLE_REQUESTS} one at a time (last column). Latencies of the 200s; 503s (shed at once, ` +
-      `ADR 041) counted apart, with the slowest answer of any status.`,
+      `ADR 041) counted apart, with the slowest answer of any status on an open connection and, apart, the slowest ` +
+      `first answer on a new connection (it includes opening the connection; autocannon opens ${CONCURRENCY} for each row).`,
   ];
   for (const pass of report.passes) {
     const healthz = pass.results[0]?.perSecond ?? Number.NaN;
@@ -474,8 +484,8 @@ function markdown(report: Awaited<ReturnType<typeof bench>>): string {
       '',
       `#### ${pass.title}`,
       '',
-      '| request | p50 ms | p90 ms | p99 ms | max ms | 200s/s | share of /healthz | 503s (shed) | slowest answer ms | items/page | p50 ms one at a time |',
-      '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+      '| request | p50 ms | p90 ms | p99 ms | max ms | 200s/s | share of /healthz | 503s (shed) | slowest answer ms | slowest first answer ms | items/page | p50 ms one at a time |',
+      '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
     );
     for (const r of pass.results) {
       const shed = r.shed
@@ -483,13 +493,18 @@ function markdown(report: Awaited<ReturnType<typeof bench>>): string {
         : '0';
       lines.push(
         `| ${r.name} | ${r.p50.toFixed(1)} | ${r.p90.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.max.toFixed(1)} | ` +
-          `${r.perSecond.toFixed(0)} | ${((100 * r.perSecond) / healthz).toFixed(1)}% | ${shed} | ${r.maxAll.toFixed(0)} | ` +
+          `${r.perSecond.toFixed(0)} | ${((100 * r.perSecond) / healthz).toFixed(1)}% | ${shed} | ${r.maxAll.toFixed(0)} | ${r.maxFirst.toFixed(0)} | ` +
           `${r.name.startsWith('GET /healthz') ? '' : r.items.toFixed(1)} | ${(r.alone ?? Number.NaN).toFixed(1)} |`,
       );
     }
     const over = pass.results.filter((r) => r.maxAll >= 2_000).map((r) => r.name);
     const errors = pass.results.filter((r) => r.errors > 0).map((r) => `${r.name} (${r.errors})`);
-    lines.push('', over.length ? `2 s or more: ${over.join(', ')}.` : 'No answer took 2 s or more.');
+    const overFirst = pass.results.filter((r) => r.maxFirst >= 2_000).map((r) => r.name);
+    lines.push(
+      '',
+      over.length ? `2 s or more: ${over.join(', ')}.` : 'No answer on an open connection took 2 s or more.',
+      overFirst.length ? ` First answers on a new connection of 2 s or more: ${overFirst.join(', ')}.` : '',
+    );
     if (errors.length) lines.push('', `Errors other than 503: ${errors.join(', ')}.`);
   }
   return lines.join('\n');
