@@ -6,8 +6,10 @@
  * members measured (as the job does when a member first opens Barter Match, ADR 022), start the
  * real server in its own process (server/main.ts with NODE_ENV=production, on a free port on
  * 127.0.0.1), sign those members in through POST /api/auth/login, then send each scenario's
- * requests with autocannon at a fixed concurrency and report p50/p90/p99/max and req/s, beside a
- * bare GET /healthz on the same server in the same run (each row's req/s also as a share of its).
+ * requests with autocannon at a fixed concurrency and report p50/p90/p99/max and req/s of the 200s,
+ * the 503s the server shed (ADR 041) apart with their reasons, and the slowest answer of any status,
+ * beside a bare GET /healthz on the same server in the same run (each row's req/s also as a share
+ * of its).
  * Twice: with feed rankings kept between pages (the default) and with every page ranked afresh
  * (PASSES). Stops by itself (bounded count and time).
  *
@@ -17,7 +19,7 @@
  *   --members=N --wants=N       and wants default to a fifth and a half of the items
  *   --pglite-items=100000       PGlite neighbourhood (members and wants scale with it)
  *   --seconds=5                 how long each scenario is measured (after 70 warm-up requests)
- *   --concurrency=10            requests in flight (autocannon connections)
+ *   --concurrency=10            requests in flight (autocannon connections; 200 for issue 18's overload)
  *   --max-seconds=60            time limit of the warm-up and one-at-a-time runs
  *   --db-name=barterhood_bench  the PostgreSQL database the benchmark creates, fills and drops
  *   --keep                      keep that database afterwards
@@ -27,6 +29,7 @@
  *   --only=match                only the scenarios whose name contains this text
  *   --passes=kept,ranked        which passes: kept (rankings kept, the default), ranked (the ranking
  *                               cache off, cards kept), none (nothing kept), or all
+ *   --shedding=both             each pass also with load shedding off, right after (ADR 041)
  *   --profile                   the server writes a V8 CPU profile to bench-profiles/ when it stops
  * PostgreSQL: DATABASE_URL names the server (default postgres://postgres@127.0.0.1:5432/postgres).
  */
@@ -151,10 +154,24 @@ const PASSES = (
       env: { FEED_CACHE_SECONDS: '0' },
     },
   ] as Array<{ name: string; title: string; env: Record<string, string> }>
-).filter((pass) => {
-  const chosen = option('passes', 'kept,ranked').split(',');
-  return chosen.includes('all') || chosen.includes(pass.name);
-});
+)
+  .filter((pass) => {
+    const chosen = option('passes', 'kept,ranked').split(',');
+    return chosen.includes('all') || chosen.includes(pass.name);
+  })
+  .flatMap((pass) =>
+    // --shedding=both: each pass also with load shedding off (ADR 041), right after, on the same data.
+    option('shedding', 'on') === 'both'
+      ? [
+          pass,
+          {
+            ...pass,
+            title: `${pass.title}, load shedding off`,
+            env: { ...pass.env, SHED_EVENT_LOOP_DELAY_MS: '0', SHED_DB_WAITING: '0', SHED_DB_WAIT_MS: '0' },
+          },
+        ]
+      : [pass],
+  );
 
 interface Pass {
   title: string;
