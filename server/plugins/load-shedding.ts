@@ -21,11 +21,11 @@ export type ShedReason = 'event_loop_delay' | 'db_waiting' | 'db_wait' | 'closin
 export const SHED_REASONS: readonly ShedReason[] = ['event_loop_delay', 'db_waiting', 'db_wait', 'closing'];
 
 export interface LoadSheddingLimits {
-  /** How long the event loop may have been reading requests without coming round (ms, RequestTurn) before requests are shed; 0: never. */
+  /** How long a turn of the event loop may have been reading requests (ms, RequestTurn) before it sheds them; 0: never. */
   eventLoopDelayMs: number;
   /** Callers already waiting for a database connection at which requests are shed; 0: never. */
   dbWaiting: number;
-  /** How long the caller first in line for a connection may have waited (ms) before requests are shed; 0: never. PGlite only. */
+  /** How long the first caller in line for a connection may have waited (ms) before requests are shed; 0: never; PGlite only. */
   dbWaitMs: number;
 }
 
@@ -103,9 +103,10 @@ function refuse(reply: FastifyReply, retryAfterSeconds: number): FastifyReply {
  *
  * - when too many callers already wait for a database connection (PoolStats.waiting at
  *   SHED_DB_WAITING), the first of them has waited SHED_DB_WAIT_MS (PGlite), or the event loop's
- *   current turn has been reading requests for SHED_EVENT_LOOP_DELAY_MS (RequestTurn), a request gets an immediate 503 SERVICE_UNAVAILABLE with
- *   `Retry-After` instead of joining the line; the next request that finds the line short again is
- *   served (nothing to reset). Routes with `config: { loadShedding: false }` are never shed.
+ *   current turn has been reading requests for SHED_EVENT_LOOP_DELAY_MS (RequestTurn), a request
+ *   gets an immediate 503 SERVICE_UNAVAILABLE with `Retry-After` instead of joining the line; the
+ *   next request that finds the line short again is served (nothing to reset). Routes with
+ *   `config: { loadShedding: false }` are never shed.
  * - once the app is closing (SIGTERM), every new request, probes included, gets 503 with
  *   `Connection: close`, and answers to requests already in flight close their connection too, so
  *   keep-alive connections do not hold the close up. This replaces Fastify's `return503OnClosing`,
