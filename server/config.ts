@@ -112,7 +112,7 @@ const envSchema = z.object({
   DB_POOL_MAX: positiveInt.default(10),
   DB_STATEMENT_TIMEOUT_MS: positiveInt.default(10_000),
   DB_ACQUIRE_TIMEOUT_MS: positiveInt.default(2_000),
-  SHED_DB_WAITING: limitOrOff.default(64),
+  SHED_DB_WAITING: limitOrOff.default(256),
   SHED_DB_WAIT_MS: limitOrOff.default(500),
   SHED_EVENT_LOOP_DELAY_MS: limitOrOff.default(300),
   REQUEST_TIMEOUT_MS: positiveInt.default(30_000),
