@@ -6,8 +6,10 @@
  * members measured (as the job does when a member first opens Barter Match, ADR 022), start the
  * real server in its own process (server/main.ts with NODE_ENV=production, on a free port on
  * 127.0.0.1), sign those members in through POST /api/auth/login, then send each scenario's
- * requests with autocannon at a fixed concurrency and report p50/p90/p99/max and req/s, beside a
- * bare GET /healthz on the same server in the same run (each row's req/s also as a share of its).
+ * requests with autocannon at a fixed concurrency and report p50/p90/p99/max and req/s of the 200s,
+ * the 503s the server shed (ADR 041) apart with their reasons, and the slowest answer of any status,
+ * beside a bare GET /healthz on the same server in the same run (each row's req/s also as a share
+ * of its).
  * Twice: with feed rankings kept between pages (the default) and with every page ranked afresh
  * (PASSES). Stops by itself (bounded count and time).
  *
@@ -17,7 +19,7 @@
  *   --members=N --wants=N       and wants default to a fifth and a half of the items
  *   --pglite-items=100000       PGlite neighbourhood (members and wants scale with it)
  *   --seconds=5                 how long each scenario is measured (after 70 warm-up requests)
- *   --concurrency=10            requests in flight (autocannon connections)
+ *   --concurrency=10            requests in flight (autocannon connections; 200 for issue 18's overload)
  *   --max-seconds=60            time limit of the warm-up and one-at-a-time runs
  *   --db-name=barterhood_bench  the PostgreSQL database the benchmark creates, fills and drops
  *   --keep                      keep that database afterwards
@@ -27,6 +29,7 @@
  *   --only=match                only the scenarios whose name contains this text
  *   --passes=kept,ranked        which passes: kept (rankings kept, the default), ranked (the ranking
  *                               cache off, cards kept), none (nothing kept), or all
+ *   --shedding=both             each pass also with load shedding off, right after (ADR 041)
  *   --profile                   the server writes a V8 CPU profile to bench-profiles/ when it stops
  * PostgreSQL: DATABASE_URL names the server (default postgres://postgres@127.0.0.1:5432/postgres).
  */
@@ -46,6 +49,7 @@ import {
   loadAverage,
   numberOption,
   option,
+  percentile,
   request,
   runBench,
   startServer,
@@ -150,10 +154,24 @@ const PASSES = (
       env: { FEED_CACHE_SECONDS: '0' },
     },
   ] as Array<{ name: string; title: string; env: Record<string, string> }>
-).filter((pass) => {
-  const chosen = option('passes', 'kept,ranked').split(',');
-  return chosen.includes('all') || chosen.includes(pass.name);
-});
+)
+  .filter((pass) => {
+    const chosen = option('passes', 'kept,ranked').split(',');
+    return chosen.includes('all') || chosen.includes(pass.name);
+  })
+  .flatMap((pass) =>
+    // --shedding=both: each pass also with load shedding off (ADR 041), right after, on the same data.
+    option('shedding', 'on') === 'both'
+      ? [
+          pass,
+          {
+            ...pass,
+            title: `${pass.title}, load shedding off`,
+            env: { ...pass.env, SHED_EVENT_LOOP_DELAY_MS: '0', SHED_DB_WAITING: '0', SHED_DB_WAIT_MS: '0' },
+          },
+        ]
+      : [pass],
+  );
 
 interface Pass {
   title: string;
@@ -164,12 +182,26 @@ interface Result {
   name: string;
   /** p50 with one request at a time: the service time, without queueing. */
   alone?: number;
+  /** Answered 200. */
   count: number;
+  /** Shed: answered 503 at once (load shedding, ADR 041). */
+  shed: number;
+  /** Anything else: other statuses, connection errors, timeouts. */
   errors: number;
+  /** Latencies of the 200s. */
   p50: number;
   p90: number;
   p99: number;
   max: number;
+  /** The slowest answer of any status on a connection already open (the issue's "nothing waits more than 2 s"). */
+  maxAll: number;
+  /** The slowest first answer on one of autocannon's new connections (it includes opening it). */
+  maxFirst: number;
+  /** The slowest 503. */
+  shedMax: number;
+  /** The server's shed requests by reason during the measurement (http_requests_shed_total). */
+  shedReasons: Record<string, number>;
+  /** 200s per second. */
   perSecond: number;
   items: number;
 }
@@ -177,7 +209,8 @@ interface Result {
 /**
  * `length` (a number of requests, or seconds) with autocannon, `concurrency` connections, each request's path and cookie from
  * a shared counter (viewers in turn, pages and search texts varying); a sample of the bodies is
- * parsed for the items per page. autocannon's latencies are whole milliseconds.
+ * parsed for the items per page. Each answer's time is kept by status, so shed requests (fast
+ * 503s, ADR 041) are counted apart and do not flatter the latencies of the 200s.
  */
 async function run(
   base: string,
@@ -191,14 +224,20 @@ async function run(
   let sampled = 0;
   let items = 0;
   const failures: string[] = [];
+  const ok: number[] = [];
+  const shed: number[] = [];
+  let other = 0;
+  let slowest = 0;
+  let slowestFirst = 0;
+  const shedBefore = measure ? await shedCounts(base) : {};
   const started = performance.now();
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
-    autocannon(
+    const instance = autocannon(
       {
         url: base,
         connections: concurrency,
         ...('requests' in length
-          ? { amount: length.requests, duration: MAX_SECONDS }
+          ? { amount: Math.max(length.requests, concurrency), duration: MAX_SECONDS }
           : { duration: length.seconds }),
         requests: [
           {
@@ -210,7 +249,7 @@ async function run(
             },
             onResponse(status: number, body: string) {
               if (status !== 200) {
-                if (failures.length < 3) failures.push(`${status}: ${body.slice(0, 200)}`);
+                if (status !== 503 && failures.length < 3) failures.push(`${status}: ${body.slice(0, 200)}`);
                 return;
               }
               if (!scenario.healthz && sampled < 50) {
@@ -223,23 +262,76 @@ async function run(
       },
       (error, done) => (error ? reject(error) : resolve(done)),
     );
+    const connections = new Set<unknown>();
+    instance.on('response', (connection: unknown, status: number, _bytes: number, ms: number) => {
+      // The first answer on each of autocannon's new connections includes opening it.
+      if (!connections.has(connection)) {
+        connections.add(connection);
+        if (ms > slowestFirst) slowestFirst = ms;
+      } else if (ms > slowest) slowest = ms;
+      if (status === 200) ok.push(ms);
+      else if (status === 503) shed.push(ms);
+      else other++;
+    });
   });
   const seconds = (performance.now() - started) / 1000;
   for (const failure of failures) console.error(`  ${scenario.name}: ${failure}`);
   if (!measure) return null;
-  const answered = result.requests.total;
+  const shedAfter = await shedCounts(base);
+  ok.sort((a, b) => a - b);
+  shed.sort((a, b) => a - b);
   const out: Result = {
     name: scenario.name,
-    count: answered,
-    errors: result.non2xx + result.errors + result.timeouts,
-    p50: result.latency.p50,
-    p90: result.latency.p90,
-    p99: result.latency.p99,
-    max: result.latency.max,
-    perSecond: answered / seconds,
+    count: ok.length,
+    shed: shed.length,
+    errors: other + result.errors + result.timeouts,
+    p50: percentile(ok, 50),
+    p90: percentile(ok, 90),
+    p99: percentile(ok, 99),
+    max: ok.at(-1) ?? Number.NaN,
+    maxAll: slowest,
+    maxFirst: slowestFirst,
+    shedMax: shed.at(-1) ?? 0,
+    shedReasons: Object.fromEntries(
+      Object.entries(shedAfter)
+        .map(([reason, n]) => [reason, n - (shedBefore[reason] ?? 0)] as const)
+        .filter(([, n]) => n > 0),
+    ),
+    perSecond: ok.length / seconds,
     items: sampled ? items / sampled : 0,
   };
   return out;
+}
+
+/** The token the benchmark's server exposes /metrics with, to read its shed requests by reason. */
+const METRICS_TOKEN = 'bench-metrics-token-that-is-long-enough-0123';
+
+/**
+ * Wait until the server has worked off what a run left in flight (autocannon stops with requests
+ * unanswered, which the server still serves): until /healthz answers promptly twice in a row and
+ * nothing waits for the database, so the next run starts on an idle server (at most 10 s).
+ */
+async function settle(base: string): Promise<void> {
+  const deadline = performance.now() + 10_000;
+  let prompt = 0;
+  while (prompt < 2 && performance.now() < deadline) {
+    const started = performance.now();
+    await request(base, 'GET', '/healthz', {});
+    const metrics = await request(base, 'GET', '/metrics', { authorization: `Bearer ${METRICS_TOKEN}` });
+    const idle = /^db_pool_waiting 0$/m.test(metrics.body);
+    prompt = idle && performance.now() - started < 20 ? prompt + 1 : 0;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** http_requests_shed_total by reason, from the server's /metrics (empty when it has none). */
+async function shedCounts(base: string): Promise<Record<string, number>> {
+  const answer = await request(base, 'GET', '/metrics', { authorization: `Bearer ${METRICS_TOKEN}` });
+  const counts: Record<string, number> = {};
+  for (const match of answer.body.matchAll(/^http_requests_shed_total\{reason="([a-z_]+)"\} (\d+)$/gm)) {
+    counts[match[1] as string] = Number(match[2]);
+  }
+  return counts;
 }
 
 /** Give a few members (with a location, wants and items, spread over the towns) a password. */
@@ -343,7 +435,7 @@ async function bench(
   for (const pass of FILL_ONLY ? [] : PASSES) {
     const results: Result[] = [];
     const server = await startServer(
-      { ...serverEnv, ...pass.env },
+      { ...serverEnv, METRICS_TOKEN, ...pass.env },
       { logLevel: LOG_LEVEL, profile: PROFILE },
     );
     try {
@@ -358,17 +450,21 @@ async function bench(
       for (const scenario of SCENARIOS.filter((s) => s.healthz || s.name.includes(ONLY))) {
         started = performance.now();
         await run(base, scenario, cookies, { requests: WARM_UP }, false);
+        await settle(base);
         const result = await run(base, scenario, cookies, { seconds: SECONDS }, true);
+        await settle(base);
         const single = await run(base, scenario, cookies, { requests: SINGLE_REQUESTS }, true, 1);
+        await settle(base);
         if (result) {
           result.alone = single?.p50;
           results.push(result);
           const healthz = results[0]?.perSecond ?? result.perSecond;
           console.log(
-            `  ${scenario.name.padEnd(30)} alone p50 ${(result.alone ?? Number.NaN).toFixed(1).padStart(6)} ms | p50 ${result.p50.toFixed(1).padStart(7)} ms  p90 ${result.p90.toFixed(1).padStart(7)} ms  ` +
+            `  ${scenario.name.padEnd(30)} alone p50 ${(result.alone ?? Number.NaN).toFixed(1).padStart(6)} ms | 200s: p50 ${result.p50.toFixed(1).padStart(7)} ms  p90 ${result.p90.toFixed(1).padStart(7)} ms  ` +
               `p99 ${result.p99.toFixed(1).padStart(7)} ms  max ${result.max.toFixed(0).padStart(5)} ms  ${result.perSecond.toFixed(0).padStart(5)} req/s ` +
               `(${((100 * result.perSecond) / healthz).toFixed(1)}% of /healthz)  ` +
-              `${result.items.toFixed(1)} items/page${result.errors ? `  ${result.errors} errors` : ''}`,
+              `${result.items.toFixed(1)} items/page | 503s ${result.shed} (max ${result.shedMax.toFixed(0)} ms${shedReasonText(result)}) | slowest answer ${result.maxAll.toFixed(0)} ms (first on a new connection ${result.maxFirst.toFixed(0)} ms)` +
+              `${result.errors ? `  ${result.errors} errors` : ''}`,
           );
         }
       }
@@ -380,6 +476,12 @@ async function bench(
   return { label, size, stats, fillSeconds, graphs, emails: emails.length, passes };
 }
 
+/** The shed requests' reasons, as ", db_waiting 812" (empty when none were shed). */
+const shedReasonText = (result: Result) =>
+  Object.entries(result.shedReasons)
+    .map(([reason, n]) => `, ${reason} ${n}`)
+    .join('');
+
 function markdown(report: Awaited<ReturnType<typeof bench>>): string {
   const lines = [
     `### ${report.label}`,
@@ -389,7 +491,9 @@ function markdown(report: Awaited<ReturnType<typeof bench>>): string {
       `${report.fillSeconds.toFixed(1)} s; the match graphs of the ${report.emails} members measured built in ` +
       `${report.graphs.seconds.toFixed(1)} s (${report.graphs.rows} rows). autocannon, ${CONCURRENCY} connections, ` +
       `${SECONDS} s measured per row (after ${WARM_UP} warm-up requests), pages 1 to 3, ${VIEWERS} members in ` +
-      `turn; then ${SINGLE_REQUESTS} one at a time (last column). Latencies in whole milliseconds.`,
+      `turn; then ${SINGLE_REQUESTS} one at a time (last column). Latencies of the 200s; 503s (shed at once, ` +
+      `ADR 041) counted apart, with the slowest answer of any status on an open connection and, apart, the slowest ` +
+      `first answer on a new connection (it includes opening the connection; autocannon opens ${CONCURRENCY} for each row).`,
   ];
   for (const pass of report.passes) {
     const healthz = pass.results[0]?.perSecond ?? Number.NaN;
@@ -397,18 +501,28 @@ function markdown(report: Awaited<ReturnType<typeof bench>>): string {
       '',
       `#### ${pass.title}`,
       '',
-      '| request | p50 ms | p90 ms | p99 ms | max ms | req/s | share of /healthz req/s | items/page | p50 ms one at a time |',
-      '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+      '| request | p50 ms | p90 ms | p99 ms | max ms | 200s/s | share of /healthz | 503s (shed) | slowest answer ms | slowest first answer ms | items/page | p50 ms one at a time |',
+      '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
     );
     for (const r of pass.results) {
+      const shed = r.shed
+        ? `${r.shed} (${((100 * r.shed) / (r.shed + r.count)).toFixed(0)}%${shedReasonText(r)})`
+        : '0';
       lines.push(
         `| ${r.name} | ${r.p50.toFixed(1)} | ${r.p90.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.max.toFixed(1)} | ` +
-          `${r.perSecond.toFixed(0)} | ${((100 * r.perSecond) / healthz).toFixed(1)}% | ` +
+          `${r.perSecond.toFixed(0)} | ${((100 * r.perSecond) / healthz).toFixed(1)}% | ${shed} | ${r.maxAll.toFixed(0)} | ${r.maxFirst.toFixed(0)} | ` +
           `${r.name.startsWith('GET /healthz') ? '' : r.items.toFixed(1)} | ${(r.alone ?? Number.NaN).toFixed(1)} |`,
       );
     }
-    const over = pass.results.filter((r) => r.max > 2_000).map((r) => r.name);
-    lines.push('', over.length ? `Over 2 s: ${over.join(', ')}.` : 'No request took 2 s or more.');
+    const over = pass.results.filter((r) => r.maxAll >= 2_000).map((r) => r.name);
+    const errors = pass.results.filter((r) => r.errors > 0).map((r) => `${r.name} (${r.errors})`);
+    const overFirst = pass.results.filter((r) => r.maxFirst >= 2_000).map((r) => r.name);
+    lines.push(
+      '',
+      over.length ? `2 s or more: ${over.join(', ')}.` : 'No answer on an open connection took 2 s or more.',
+      overFirst.length ? ` First answers on a new connection of 2 s or more: ${overFirst.join(', ')}.` : '',
+    );
+    if (errors.length) lines.push('', `Errors other than 503: ${errors.join(', ')}.`);
   }
   return lines.join('\n');
 }

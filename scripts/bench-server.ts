@@ -87,6 +87,8 @@ export interface RunningServer {
   pid: number;
   /** SIGTERM (unless it has exited already), then wait for the exit. */
   stop: () => Promise<void>;
+  /** Send the process a signal (the shutdown test). */
+  kill: (signal: NodeJS.Signals) => void;
   /** Resolves when the process has exited, with its code or the signal that ended it. */
   exited: Promise<ServerExit>;
   /** What the process wrote to stderr and stdout (its log) so far (only with `stderr: 'capture'`). */
@@ -157,6 +159,7 @@ export async function spawnServer(
     pid: child.pid as number,
     exited,
     stderr: () => written,
+    kill: (signal) => child.kill(signal),
     stop: async () => {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
       await exited;

@@ -46,6 +46,7 @@ import { jobsPlugin } from './jobs/jobs-plugin';
 import { cacheBusPlugin } from './lib/cache-bus';
 import { mailPlugin } from './mail/mail-plugin';
 import { frameworkErrorHandler, registerErrorHandler, sendNotFound } from './plugins/error-handler';
+import { loadSheddingPlugin } from './plugins/load-shedding';
 import { metricsPlugin, metricsRoutes } from './plugins/metrics';
 import { originCheck } from './plugins/origin-check';
 import { rateLimitStore } from './plugins/rate-limit-store';
@@ -81,7 +82,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     bodyLimit: BODY_LIMIT_BYTES,
     // REQUEST_TIMEOUT_MS bounds headers and body alike, checked often enough to mean it.
     ...httpTimeoutOptions(config.requestTimeoutMs),
-    return503OnClosing: true,
+    // Closing is answered 503 by loadSheddingPlugin, in the contract's shape (Fastify's has no code).
+    return503OnClosing: false,
     // Off unless TRUST_PROXY names the proxies in front (ADR 044): request.ip is then the visitor's
     // address from X-Forwarded-For, which every per-address rate limit and log line uses.
     trustProxy: config.trustProxy,
@@ -100,6 +102,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('photoStore', options.photoStore ?? (await openPhotoStore(config)));
   registerErrorHandler(app);
   echoRequestId(app);
+  // Before every other request hook: a shed request costs no headers, session read or body (ADR 041).
+  loadSheddingPlugin(app, config.loadShedding);
 
   await securityPlugin(app, options.devServer ?? false);
   await app.register(cookie, { secret: config.sessionSecret });

@@ -17,6 +17,8 @@ const cacheSeconds = (name: string) => {
 };
 
 const positiveInt = z.coerce.number().int().positive();
+/** A whole number from 0 up: 0 turns the limit it sets off. */
+const limitOrOff = z.coerce.number().int().min(0);
 
 /**
  * Fastify's `trustProxy` in the one form that cannot be fooled by a visitor (ADR 044): false, or the
@@ -237,6 +239,9 @@ const envSchema = z.object({
   DB_POOL_MAX: positiveInt.default(10),
   DB_STATEMENT_TIMEOUT_MS: positiveInt.default(10_000),
   DB_ACQUIRE_TIMEOUT_MS: positiveInt.default(2_000),
+  SHED_DB_WAITING: limitOrOff.default(256),
+  SHED_DB_WAIT_MS: limitOrOff.default(500),
+  SHED_EVENT_LOOP_DELAY_MS: limitOrOff.default(300),
   REQUEST_TIMEOUT_MS: positiveInt.default(30_000),
   EVENT_STREAMS_PER_MEMBER: positiveInt.default(8),
   EVENT_STREAMS_MAX: positiveInt.default(10_000),
@@ -331,6 +336,13 @@ export interface Config {
     /** Longest wait for a database connection (PostgreSQL pool, PGlite's one connection); then 503. */
     acquireTimeoutMs: number;
   };
+  /**
+   * When a request is answered 503 at once instead of joining the line (ADR 041); 0 turns a limit
+   * off. `dbWaiting`: callers already waiting for a database connection; `dbWaitMs`: how long the
+   * first of them has waited (PGlite only: node-postgres does not say); `eventLoopDelayMs`: how late
+   * the event loop runs.
+   */
+  loadShedding: { dbWaiting: number; dbWaitMs: number; eventLoopDelayMs: number };
   requestTimeoutMs: number;
   /** Live event streams, GET /api/events (ADR 020, server/events/README.md). */
   events: {
@@ -470,6 +482,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       poolMax: env.DB_POOL_MAX,
       statementTimeoutMs: env.DB_STATEMENT_TIMEOUT_MS,
       acquireTimeoutMs: env.DB_ACQUIRE_TIMEOUT_MS,
+    },
+    loadShedding: {
+      dbWaiting: env.SHED_DB_WAITING,
+      dbWaitMs: env.SHED_DB_WAIT_MS,
+      eventLoopDelayMs: env.SHED_EVENT_LOOP_DELAY_MS,
     },
     requestTimeoutMs: env.REQUEST_TIMEOUT_MS,
     events: {

@@ -5,6 +5,7 @@ import { DataDirLockedError } from './db/lock';
 import { openConfiguredDatabase } from './db/open';
 import { seedIfEmpty } from './db/seed';
 import { createLogger } from './logger';
+import { gracefulShutdown } from './shutdown';
 import { openPhotoStore } from './storage/photo-store';
 
 /** Start the server: settings, database, migrations, demo data, then listen until a signal. */
@@ -41,20 +42,7 @@ async function main(): Promise<void> {
 
   const devServer = process.env.BARTERHOOD_DEV_SERVER === '1';
   const app = await buildApp({ config, database, logger, serveWeb: true, devServer, photoStore });
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    logger.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 10_000);
-    force.unref();
-    try {
-      await app.close();
-    } finally {
-      await database.close();
-      process.exit(0);
-    }
-  };
+  const shutdown = gracefulShutdown({ app, database, logger });
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
 import { DatabaseBusyError } from '../errors';
 import { createUser, sessionCookiesFor } from '../test/factories';
-import { buildTestApp, type TestApp } from '../test/helpers';
+import { buildTestApp, holdDatabase, type TestApp } from '../test/helpers';
 import { DEFAULT_ACQUIRE_TIMEOUT_MS, openPostgres, WaitLimitedMutex } from './client';
 
 /** A promise and the function that settles it. */
@@ -84,37 +84,11 @@ describe('a held database answers 503 with Retry-After, then recovers', () => {
   });
   afterAll(() => t.close());
 
-  /** Hold the whole database until the returned function is called. */
-  async function holdDatabase(): Promise<() => Promise<void>> {
-    if (t.database.kind === 'postgres') {
-      const pool = (t.database.db as unknown as { $client: pg.Pool }).$client;
-      const clients: pg.PoolClient[] = [];
-      // Check out every connection of the pool (its size is the test helper's poolMax), waiting
-      // for any the job queue (which shares the pool) has out at the moment.
-      while (clients.length < (pool.options.max ?? 10)) clients.push(await pool.connect());
-      return async () => {
-        for (const client of clients) client.release();
-      };
-    }
-    const held = gate();
-    const started = gate();
-    const transaction = t.database.db.transaction(async (tx) => {
-      await tx.execute('SELECT 1');
-      started.open();
-      await held.opened;
-    });
-    await started.opened;
-    return async () => {
-      held.open();
-      await transaction;
-    };
-  }
-
   const myItems = () => t.app.inject({ method: 'GET', url: '/api/items/my', cookies });
 
   it('on a data route and on /readyz', async () => {
     expect((await myItems()).statusCode).toBe(200);
-    const release = await holdDatabase();
+    const release = await holdDatabase(t.database);
     try {
       const [items, ready] = await Promise.all([myItems(), t.app.inject({ method: 'GET', url: '/readyz' })]);
       for (const response of [items, ready]) {
@@ -130,7 +104,7 @@ describe('a held database answers 503 with Retry-After, then recovers', () => {
   });
 
   it('never runs a write that was answered 503', async () => {
-    const release = await holdDatabase();
+    const release = await holdDatabase(t.database);
     let refused: Awaited<ReturnType<typeof myItems>>;
     try {
       refused = await t.app.inject({

@@ -76,6 +76,18 @@ export function metricsPlugin(app: FastifyInstance): void {
     duration.observe(labels, reply.elapsedTime / 1000);
   });
 
+  new Counter({
+    name: 'http_requests_shed_total',
+    help: 'Requests answered 503 before they ran: the database line too long, the event loop too late, or the process closing (ADR 041).',
+    labelNames: ['reason'],
+    registers: [registry],
+    collect() {
+      this.reset();
+      for (const [reason, count] of Object.entries(app.loadShedding.shedCounts()))
+        this.inc({ reason }, count);
+    },
+  });
+
   const { database } = app;
   const poolGauge = (
     name: string,
@@ -183,15 +195,20 @@ export function hasBearerToken(authorization: string | undefined, token: string)
  * the open scope: neither the site gate nor a session applies, the token does.
  */
 export async function metricsRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/metrics', { schema: { hide: true } }, async (request: FastifyRequest, reply: FastifyReply) => {
-    const token = app.config.metricsToken;
-    if (!token) return sendNotFound(request, reply);
-    if (!hasBearerToken(request.headers.authorization, token)) {
-      reply.header('www-authenticate', 'Bearer realm="metrics"');
-      // Lower case: a text for operators, not one the web app shows (scripts/i18n-known-messages.ts).
-      throw unauthorized('metrics need the header Authorization: Bearer <METRICS_TOKEN>');
-    }
-    const body = await app.metrics.render();
-    return reply.header('cache-control', 'no-store').type(app.metrics.contentType).send(body);
-  });
+  // Never shed (ADR 041): an overload is when operators most need to see it.
+  app.get(
+    '/metrics',
+    { config: { loadShedding: false }, schema: { hide: true } },
+    async (request: FastifyRequest, reply: FastifyReply) => {
+      const token = app.config.metricsToken;
+      if (!token) return sendNotFound(request, reply);
+      if (!hasBearerToken(request.headers.authorization, token)) {
+        reply.header('www-authenticate', 'Bearer realm="metrics"');
+        // Lower case: a text for operators, not one the web app shows (scripts/i18n-known-messages.ts).
+        throw unauthorized('metrics need the header Authorization: Bearer <METRICS_TOKEN>');
+      }
+      const body = await app.metrics.render();
+      return reply.header('cache-control', 'no-store').type(app.metrics.contentType).send(body);
+    },
+  );
 }

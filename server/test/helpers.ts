@@ -56,7 +56,12 @@ export async function openTestDatabase(): Promise<{
   return { handle, drop: () => handle.close() };
 }
 
-/** Settings for tests: the contract's defaults, the gate off unless a test turns it on. */
+/**
+ * Settings for tests: the contract's defaults, the gate off unless a test turns it on, and load
+ * shedding by the event loop off unless a test turns it on: `app.inject` calls awaited one after
+ * another on PGlite may all run in one turn of the loop (ADR 041), which a server's requests, read
+ * from sockets, never do.
+ */
 export function testConfig(overrides: Record<string, string> = {}): Config {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bh-data-'));
   return loadConfig({
@@ -66,6 +71,7 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     SITE_PASSWORD: '',
     SEED_DEMO: 'false',
     LOG_LEVEL: 'silent',
+    SHED_EVENT_LOOP_DELAY_MS: '0',
     ...overrides,
   });
 }
@@ -94,3 +100,40 @@ export function json<T = Record<string, unknown>>(response: LightMyRequestRespon
 }
 
 export type { InjectOptions };
+
+/** A promise and the function that settles it. */
+export function deferred(): { promise: Promise<void>; resolve: () => void } {
+  let resolve!: () => void;
+  const promise = new Promise<void>((settle) => {
+    resolve = settle;
+  });
+  return { promise, resolve };
+}
+
+/**
+ * Hold the whole database until the returned function is called: on PostgreSQL every connection of
+ * the pool is checked out (waiting for any the job queue, which shares the pool, has out at the
+ * moment); on PGlite (one connection) a transaction is held open.
+ */
+export async function holdDatabase(database: DatabaseHandle): Promise<() => Promise<void>> {
+  if (database.kind === 'postgres') {
+    const pool = (database.db as unknown as { $client: pg.Pool }).$client;
+    const clients: pg.PoolClient[] = [];
+    while (clients.length < (pool.options.max ?? 10)) clients.push(await pool.connect());
+    return async () => {
+      for (const client of clients) client.release();
+    };
+  }
+  const held = deferred();
+  const started = deferred();
+  const transaction = database.db.transaction(async (tx) => {
+    await tx.execute('SELECT 1');
+    started.resolve();
+    await held.promise;
+  });
+  await started.promise;
+  return async () => {
+    held.resolve();
+    await transaction;
+  };
+}

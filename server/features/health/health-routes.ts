@@ -8,17 +8,26 @@ import { HttpError, serviceUnavailable } from '../../errors';
 
 const okSchema = z.object({ status: z.literal('ok') });
 
-/** Liveness and readiness probes (docs/contract.md). */
+/**
+ * Liveness and readiness probes (docs/contract.md). Never shed under load (ADR 041): a shed liveness
+ * probe would get a busy process restarted or taken out of the load balancer, and readiness is about
+ * the database answering, which its own query finds out within DB_ACQUIRE_TIMEOUT_MS; failing every
+ * busy process's readiness at once would take them all out together. Closing answers both 503.
+ */
 export async function healthRoutes(app: FastifyInstance): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   routes.get(
     '/healthz',
-    { schema: { tags: ['health'], summary: 'The process is up', response: { 200: okSchema } } },
+    {
+      config: { loadShedding: false },
+      schema: { tags: ['health'], summary: 'The process is up', response: { 200: okSchema } },
+    },
     async () => ({ status: 'ok' as const }),
   );
   routes.get(
     '/readyz',
     {
+      config: { loadShedding: false },
       schema: {
         tags: ['health'],
         summary: 'The database answers and has every migration of this server',
