@@ -238,7 +238,7 @@ const envSchema = z.object({
     .optional(),
   DB_POOL_MAX: positiveInt.default(10),
   DB_STATEMENT_TIMEOUT_MS: positiveInt.default(10_000),
-  DB_ACQUIRE_TIMEOUT_MS: positiveInt.default(2_000),
+  DB_ACQUIRE_TIMEOUT_MS: positiveInt.default(1_500),
   SHED_DB_WAITING: limitOrOff.default(256),
   SHED_DB_WAIT_MS: limitOrOff.default(500),
   SHED_EVENT_LOOP_DELAY_MS: limitOrOff.default(300),

@@ -192,7 +192,9 @@ describe('gracefulShutdown when something hangs', () => {
     ) as unknown as FastifyBaseLogger;
     let closeApp!: () => void;
     const closeAllConnections = vi.fn(() => closeApp());
+    const startClosing = vi.fn();
     const app = {
+      loadShedding: { startClosing },
       // A connection that never goes idle: close() waits until the connections are cut.
       close: () => new Promise<void>((resolve) => (closeApp = resolve)),
       server: { closeAllConnections },
@@ -206,12 +208,14 @@ describe('gracefulShutdown when something hangs', () => {
         exit: resolve,
         requestsGraceMs: 50,
         limitMs: 300,
+        drainMs: 10,
       });
       void shutdown('SIGTERM');
       void shutdown('SIGINT');
     });
     // The database's close hangs too: the limit ends it.
     expect(await exited).toBe(1);
+    expect(startClosing).toHaveBeenCalledOnce();
     expect(closeAllConnections).toHaveBeenCalledOnce();
     expect(database.close).toHaveBeenCalledOnce();
     expect(logged).toContainEqual(['info', 'already shutting down']);

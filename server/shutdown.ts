@@ -1,3 +1,4 @@
+import net from 'node:net';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { DatabaseHandle } from './db/client';
 
@@ -8,6 +9,20 @@ export const SHUTDOWN_LIMIT_MS = 10_000;
  * rest of SHUTDOWN_LIMIT_MS for the embedded database's CHECKPOINT.
  */
 export const SHUTDOWN_REQUESTS_GRACE_MS = 7_000;
+/**
+ * How long the server keeps listening after the signal, answering every request 503 with
+ * `Connection: close`, before it stops. Stopping at once closes every idle kept-alive connection at
+ * that instant, and a client sending its next request on one just then sees it reset (npm run
+ * test:faults, shutdown-under-load); during the drain each such client is told to close instead, and
+ * a load balancer's health check sees the 503 and stops sending.
+ */
+export const SHUTDOWN_DRAIN_MS = 1_000;
+/**
+ * After the drain the server stops accepting connections, and waits this long before closing: each
+ * connection still open gets its last answer (503, `Connection: close`) and is closed after it, so
+ * hardly any is idle, and cut, when the server closes the idle ones.
+ */
+export const SHUTDOWN_LAST_ANSWERS_MS = 300;
 
 export interface ShutdownOptions {
   app: FastifyInstance;
@@ -17,11 +32,12 @@ export interface ShutdownOptions {
   exit?: (code: number) => void;
   limitMs?: number;
   requestsGraceMs?: number;
+  drainMs?: number;
 }
 
 /**
- * What SIGTERM and SIGINT do (ADR 041): stop listening and answer new requests 503 (the load
- * shedding plugin's closing answer), end event streams, let requests in flight finish (their
+ * What SIGTERM and SIGINT do (ADR 041): answer new requests 503 with `Connection: close` (the load
+ * shedding plugin's closing answer) for SHUTDOWN_DRAIN_MS, then stop listening, end event streams, let requests in flight finish (their
  * connections are cut after `requestsGraceMs`), close the database (PGlite: CHECKPOINT, close, lock
  * released), exit 0. Past `limitMs` the process exits 1, and says so. A second signal is only logged:
  * a terminal's Ctrl-C reaches both npm and the server, and cutting the CHECKPOINT short helps nobody.
@@ -34,6 +50,7 @@ export function gracefulShutdown(options: ShutdownOptions): (signal: string) => 
     exit = (code: number) => process.exit(code),
     limitMs = SHUTDOWN_LIMIT_MS,
     requestsGraceMs = SHUTDOWN_REQUESTS_GRACE_MS,
+    drainMs = SHUTDOWN_DRAIN_MS,
   } = options;
   let started: number | null = null;
   return async (signal) => {
@@ -56,6 +73,14 @@ export function gracefulShutdown(options: ShutdownOptions): (signal: string) => 
     grace.unref();
 
     let code = 0;
+    app.loadShedding.startClosing();
+    await new Promise((resolve) => setTimeout(resolve, drainMs));
+    // Stop listening without closing the idle connections yet (http.Server.close does both at once;
+    // Fastify's close below accepts a server that already stopped listening).
+    if (app.server.listening) {
+      net.Server.prototype.close.call(app.server);
+      await new Promise((resolve) => setTimeout(resolve, Math.min(drainMs, SHUTDOWN_LAST_ANSWERS_MS)));
+    }
     try {
       await app.close();
     } catch (error) {

@@ -16,10 +16,10 @@ function gate() {
 }
 
 describe('DB_ACQUIRE_TIMEOUT_MS', () => {
-  it('defaults to 2 s and is the PostgreSQL pool’s connection timeout', async () => {
-    expect(DEFAULT_ACQUIRE_TIMEOUT_MS).toBe(2_000);
+  it('defaults to 1.5 s and is the PostgreSQL pool’s connection timeout', async () => {
+    expect(DEFAULT_ACQUIRE_TIMEOUT_MS).toBe(1_500);
     expect(loadConfig({ DATA_DIR: '/tmp/unused', SESSION_SECRET: 'x'.repeat(32) }).db.acquireTimeoutMs).toBe(
-      2_000,
+      1_500,
     );
     expect(
       loadConfig({ DATA_DIR: '/tmp/unused', SESSION_SECRET: 'x'.repeat(32), DB_ACQUIRE_TIMEOUT_MS: '750' }).db
@@ -34,7 +34,7 @@ describe('DB_ACQUIRE_TIMEOUT_MS', () => {
         acquireTimeoutMs,
       });
       const pool = (handle.db as unknown as { $client: pg.Pool }).$client;
-      expect(pool.options.connectionTimeoutMillis).toBe(acquireTimeoutMs ?? 2_000);
+      expect(pool.options.connectionTimeoutMillis).toBe(acquireTimeoutMs ?? 1_500);
       await handle.close();
     }
   });

@@ -65,7 +65,7 @@ export interface PoolStats {
 }
 
 /** How long a request may wait for a database connection before it is answered 503 (DB_ACQUIRE_TIMEOUT_MS). */
-export const DEFAULT_ACQUIRE_TIMEOUT_MS = 2_000;
+export const DEFAULT_ACQUIRE_TIMEOUT_MS = 1_500;
 
 /**
  * One holder at a time, and a bounded wait for the others: a waiter still queued after `timeoutMs`

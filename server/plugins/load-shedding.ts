@@ -30,6 +30,11 @@ export interface LoadSheddingLimits {
 }
 
 export interface LoadShedding {
+  /**
+   * Answer every new request 503 with `Connection: close` from now on (shutdown's drain, before the
+   * server stops listening; server/shutdown.ts).
+   */
+  startClosing(): void;
   /** Why a request read now, after its turn has run `turnAgeMs`, would be shed, or null when it would be served. */
   pressure(turnAgeMs?: number): ShedReason | null;
   /** Requests shed since start, by reason (read by the metrics when scraped). */
@@ -119,7 +124,14 @@ export function loadSheddingPlugin(app: FastifyInstance, limits: LoadSheddingLim
   let closing = false;
 
   const pressure = (turnAgeMs = 0) => pressureOf(limits, database.poolStats(), turnAgeMs);
-  app.decorate('loadShedding', { pressure, shedCounts: () => ({ ...counts }) } satisfies LoadShedding);
+  const startClosing = () => {
+    closing = true;
+  };
+  app.decorate('loadShedding', {
+    startClosing,
+    pressure,
+    shedCounts: () => ({ ...counts }),
+  } satisfies LoadShedding);
 
   app.addHook('onRequest', async (request, reply) => {
     const turnAgeMs = turn.read();
@@ -140,7 +152,7 @@ export function loadSheddingPlugin(app: FastifyInstance, limits: LoadSheddingLim
   });
   let reaper: NodeJS.Timeout | undefined;
   app.addHook('preClose', async () => {
-    closing = true;
+    startClosing();
     // Node closes the connections idle when the server closes, not those that go idle afterwards
     // (a request in flight answered, an event stream ended): those would hold the close up until
     // their keep-alive timeout (REQUEST_TIMEOUT_MS).
