@@ -5,7 +5,7 @@ import type { DatabaseHandle } from '../db/client';
 import { periodicJob } from '../jobs/jobs-plugin';
 import { TtlCache } from '../lib/ttl-cache';
 
-/** Counters whose window ended this long ago are deleted by the hourly sweep. */
+/** How often ended windows are deleted (once across every process, ADR 040). */
 const SWEEP_SECONDS = 60 * 60;
 
 /** Longest key stored as it is (a route and an address or a member); longer ones are hashed. */
