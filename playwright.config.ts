@@ -75,6 +75,11 @@ export default defineConfig({
       LOGIN_RATE_LIMIT: '10000',
       REGISTER_RATE_LIMIT: '10000',
       DEMO_LOGIN_RATE_LIMIT: '10000',
+      // The journeys share two cores with Chromium and the test runner, where a turn of the server's
+      // event loop can run past the shedding limit: a shed event stream is retried by the page, but
+      // the browser logs its 503, which fails the journey. Shedding is tested in
+      // server/plugins/load-shedding.test.ts and npm run test:faults (ADR 041).
+      SHED_EVENT_LOOP_DELAY_MS: '0',
       SEED_DEMO: 'false',
       LOG_LEVEL: 'warn',
       SESSION_SECRET: E2E_SESSION_SECRET,
