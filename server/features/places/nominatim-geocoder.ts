@@ -180,8 +180,11 @@ export class NominatimGeocoder implements Geocoder {
     }
     this.nextSlot = slot + this.minIntervalMs;
     const turn = this.turns.then(async () => {
-      const wait = this.lastSent + this.minIntervalMs - Date.now();
-      if (wait > 0) await sleep(wait);
+      // Timers can fire a millisecond or two early by the wall clock: wait until the gap is whole.
+      for (let wait = this.minIntervalMs; wait > 0; ) {
+        wait = this.lastSent + this.minIntervalMs - Date.now();
+        if (wait > 0) await sleep(wait);
+      }
       this.lastSent = Date.now();
     });
     this.turns = turn;
