@@ -216,7 +216,9 @@ async function measureIn(
     ...(process.env.LIGHTHOUSE_THROTTLING === 'devtools' ? { throttlingMethod: 'devtools' as const } : {}),
     // The report's full-page screenshot costs seconds and is not judged.
     disableFullPageScreenshot: true,
-    ...(process.env.LIGHTHOUSE_TRACE === '1' ? { additionalTraceCategories: 'disabled-by-default-v8.cpu_profiler' } : {}),
+    ...(process.env.LIGHTHOUSE_TRACE === '1'
+      ? { additionalTraceCategories: 'disabled-by-default-v8.cpu_profiler' }
+      : {}),
   });
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { lhr } = result;

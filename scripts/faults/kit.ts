@@ -363,7 +363,17 @@ const errorName = (error: Error) => (error as NodeJS.ErrnoException).code ?? err
  */
 export async function drive(
   base: string,
-  options: { concurrency: number; next: (n: number) => Call; stop: () => boolean; timeoutMs?: number },
+  options: {
+    concurrency: number;
+    next: (n: number) => Call;
+    stop: () => boolean;
+    timeoutMs?: number;
+    /**
+     * After a 503 with `Retry-After`, a worker waits that long before its next request, as a load
+     * balancer or a well-behaved client does (by default the load keeps coming regardless).
+     */
+    honourRetryAfter?: boolean;
+  },
 ): Promise<Outcome[]> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: options.concurrency });
   const outcomes: Outcome[] = [];
@@ -374,6 +384,11 @@ export async function drive(
       outcomes.push(outcome);
       // A refused connection comes back at once: do not spin on it.
       if (outcome.error) await sleep(20);
+      const retryAfterMs = Number(outcome.retryAfter) * 1000;
+      if (options.honourRetryAfter && outcome.status === 503 && retryAfterMs > 0) {
+        const until = now() + retryAfterMs;
+        while (now() < until && !options.stop()) await sleep(20);
+      }
     }
   };
   await Promise.all(Array.from({ length: options.concurrency }, worker));

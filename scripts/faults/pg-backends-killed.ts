@@ -7,6 +7,7 @@ import {
   mixedCall,
   ms,
   now,
+  OUTAGE_GRACE_MS,
   sleep,
   tally,
   terminateBackends,
@@ -32,12 +33,17 @@ export const pgBackendsKilled: Fault = {
     await warmUp(server.base, mixedCall(town));
     const loadMs = short ? 6_000 : 12_000;
     const stopAt = now() + loadMs;
+    const windows: Array<[number, number]> = [];
+    // The load runs on past the last outage's window and grace by a second at least, so that the
+    // recovery is seen in the short run too (a 6 s load with a kill at 4 s ends inside the grace).
     const load = drive(server.base, {
       concurrency: 12,
       next: mixedCall(town),
-      stop: () => now() >= stopAt,
+      stop: () => {
+        const lastEnd = windows.length === 2 ? (windows[1]?.[1] ?? 0) : Number.POSITIVE_INFINITY;
+        return now() >= Math.max(stopAt, lastEnd + OUTAGE_GRACE_MS + 1_000);
+      },
     });
-    const windows: Array<[number, number]> = [];
     let killed = 0;
     for (const at of [loadMs / 3, (2 * loadMs) / 3]) {
       await sleep(stopAt - loadMs + at - now());
@@ -46,6 +52,7 @@ export const pgBackendsKilled: Fault = {
       windows.push([from, now()]);
     }
     const outcomes = await load;
+    const loadSeconds = ((now() - (stopAt - loadMs)) / 1000).toFixed(1);
     const { failures, recoveries } = judgeOutages(outcomes, windows);
     const exited = await Promise.race([server.exited.then(() => true), sleep(0).then(() => false)]);
     if (exited) {
@@ -55,7 +62,7 @@ export const pgBackendsKilled: Fault = {
     const t = tally(outcomes);
     return {
       figures:
-        `${describe(t)} in ${loadMs / 1000} s, ${killed} backends killed in 2 rounds; ` +
+        `${describe(t)} in ${loadSeconds} s, ${killed} backends killed in 2 rounds; ` +
         `failures after each kill ${recoveries.map((r) => r.failed).join(' + ')}, ` +
         `last failure ${recoveries.map((r) => ms(r.recoveryMs)).join(' / ')} after the kill; p99 ${ms(t.p99)}`,
       failures,

@@ -15,6 +15,11 @@ const EXIT_WITHIN_MS = 10_000;
  * the signal must succeed; later ones must be answered 503 (or refused once the port is closed), not
  * cut off, never a 500; the process exits 0 within 10 s; the data directory opens again with every
  * acknowledged listing in it.
+ *
+ * The clients honour `Retry-After`, as the load balancer in front of a real deployment does (it
+ * takes the process out of rotation on the drain's 503s): a client that keeps opening connections
+ * to a process that is about to stop listening has some reset by the kernel, which resets the
+ * connections still queued for accepting when a listening socket closes (ADR 045).
  */
 export const shutdownUnderLoad: Fault = {
   name: 'shutdown-under-load',
@@ -55,6 +60,7 @@ export const shutdownUnderLoad: Fault = {
     const load = drive(server.base, {
       concurrency: 12,
       next,
+      honourRetryAfter: true,
       stop: () => now() > exitedAt + 300 || now() > signalAt + EXIT_WITHIN_MS + 2_000,
     });
     await sleep(short ? 3_000 : 6_000);
