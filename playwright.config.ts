@@ -32,7 +32,10 @@ export default defineConfig({
   workers: 2,
   retries: 0,
   forbidOnly: true,
-  timeout: 30_000,
+  // A whole journey's limit; each step still waits at most the expect timeout below. On a slow
+  // day of the shared two-core machine (2026-11-26 evening: the journeys took 14.6 min instead of
+  // 6.5) a long journey, or axe over a page with the fake camera's live video, ran past 30 s.
+  timeout: 60_000,
   expect: { timeout: 7_000 },
   reporter: [['list']],
   outputDir: 'test-results',
