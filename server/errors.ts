@@ -107,6 +107,24 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return false;
 }
 
+/** PostgreSQL's serialization_failure and deadlock_detected: the transaction was ended, not wrong. */
+const TRANSACTION_CONFLICT_CODES = new Set(['40001', '40P01']);
+
+/**
+ * True when `error` (or its cause) says PostgreSQL ended the transaction to break a conflict with
+ * another one (a deadlock, a serialization failure): the request can simply be sent again, so it is
+ * answered 503 with `Retry-After`, not 500.
+ */
+export function isTransactionConflict(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 6; depth++) {
+    const code = typeof current === 'object' ? (current as { code?: unknown }).code : undefined;
+    if (typeof code === 'string' && TRANSACTION_CONFLICT_CODES.has(code)) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
 /** True when `error` (or its cause) is a PostgreSQL unique violation, optionally on a named constraint. */
 export function isUniqueViolation(error: unknown, constraint?: string): boolean {
   let current: unknown = error;

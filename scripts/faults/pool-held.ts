@@ -36,13 +36,23 @@ export const poolHeld: Fault = {
     await sleep(beforeMs);
     const holder = new pg.Client({ connectionString: database.url, application_name: 'faults-pool-holder' });
     await holder.connect();
-    await holder.query('BEGIN');
     // Every table of the app's schema: feed pages served from the process's caches still read the
     // listing counters (ADR 012), sessions and members, so each page blocks on some lock.
     const tables = await holder.query<{ list: string }>(
       "SELECT string_agg(quote_ident(tablename), ', ') AS list FROM pg_tables WHERE schemaname = 'public'",
     );
-    await holder.query(`LOCK TABLE ${tables.rows[0]?.list} IN ACCESS EXCLUSIVE MODE`);
+    // The tables are locked one after another, while the server's transactions lock some of them
+    // in their own order: PostgreSQL can end this session as a deadlock's victim; then try again.
+    for (let attempt = 1; ; attempt++) {
+      await holder.query('BEGIN');
+      try {
+        await holder.query(`LOCK TABLE ${tables.rows[0]?.list} IN ACCESS EXCLUSIVE MODE`);
+        break;
+      } catch (error) {
+        await holder.query('ROLLBACK');
+        if ((error as { code?: string }).code !== '40P01' || attempt === 5) throw error;
+      }
+    }
     const heldAt = now();
     await sleep(holdMs);
     const releasedAt = now();

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { openPostgres } from '../db/client';
 import { buildTestApp, type TestApp, testConfig } from '../test/helpers';
+import { toApiError } from './error-handler';
 
 describe('error shape for bad input', () => {
   let t: TestApp;
@@ -134,5 +135,24 @@ describe('database unreachable', () => {
     } finally {
       await t.close();
     }
+  });
+});
+
+describe('a transaction PostgreSQL ended to break a conflict', () => {
+  it('is a 503 to send again (deadlock, serialization failure), also when wrapped; other SQL errors stay 500', () => {
+    const driverError = (code: string) => Object.assign(new Error('deadlock detected'), { code });
+    // Drizzle wraps the driver's error as the cause of its own.
+    const wrapped = (code: string) => new Error('Failed query: UPDATE items', { cause: driverError(code) });
+    for (const error of [driverError('40P01'), wrapped('40P01'), driverError('40001'), wrapped('40001')]) {
+      expect(toApiError(error)).toEqual({
+        status: 503,
+        body: {
+          message: 'The service is temporarily unavailable. Please try again shortly.',
+          code: 'SERVICE_UNAVAILABLE',
+        },
+      });
+    }
+    expect(toApiError(wrapped('42P01')).status).toBe(500);
+    expect(toApiError(wrapped('23503')).status).toBe(500);
   });
 });

@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { ERROR_CODES } from '../../common/error-codes';
 import type { ApiError } from '../../common/schemas/errors';
-import { HttpError, isDatabaseUnavailable } from '../errors';
+import { HttpError, isDatabaseUnavailable, isTransactionConflict } from '../errors';
 
 /** Fastify's own client-error codes, mapped to our stable codes and plain sentences. */
 const FASTIFY_CLIENT_ERRORS: Record<string, { code: string; message: string }> = {
@@ -115,7 +115,7 @@ export function toApiError(error: FastifyError | Error): { status: number; body:
         : fastifyError.message;
     return { status, body: { message, code } };
   }
-  if (isDatabaseUnavailable(error)) {
+  if (isDatabaseUnavailable(error) || isTransactionConflict(error)) {
     return {
       status: 503,
       body: {
