@@ -90,21 +90,31 @@ const CONNECTION_MESSAGES = [
   /PGlite is closed/i,
 ];
 
-/** True when `error` (or anything in its cause chain) says the database could not be reached. */
-export function isDatabaseUnavailable(error: unknown): boolean {
+/** What the cause-chain checks below read of an error (a driver's error carries `code` and `constraint`). */
+type CauseFields = { code?: unknown; message?: unknown; constraint?: unknown };
+
+/** The first of `error` and its causes (six deep at most) that `test` accepts. */
+function findCause(error: unknown, test: (cause: CauseFields) => boolean): CauseFields | undefined {
   let current: unknown = error;
   for (let depth = 0; current && depth < 6; depth++) {
-    if (typeof current === 'object') {
-      const { code, message } = current as { code?: unknown; message?: unknown };
+    if (typeof current === 'object' && test(current as CauseFields)) return current as CauseFields;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+/** True when `error` (or anything in its cause chain) says the database could not be reached. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  return (
+    findCause(error, (cause) => {
+      const { code, message } = cause;
       if (typeof code === 'string' && (CONNECTION_ERROR_CODES.has(code) || code.startsWith('08')))
         return true;
       if (typeof message === 'string' && CONNECTION_MESSAGES.some((pattern) => pattern.test(message)))
         return true;
-      if (current instanceof AggregateError && current.errors.some(isDatabaseUnavailable)) return true;
-    }
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
+      return cause instanceof AggregateError && cause.errors.some(isDatabaseUnavailable);
+    }) !== undefined
+  );
 }
 
 /** PostgreSQL's serialization_failure and deadlock_detected: the transaction was ended, not wrong. */
@@ -116,24 +126,14 @@ const TRANSACTION_CONFLICT_CODES = new Set(['40001', '40P01']);
  * answered 503 with `Retry-After`, not 500.
  */
 export function isTransactionConflict(error: unknown): boolean {
-  let current: unknown = error;
-  for (let depth = 0; current && depth < 6; depth++) {
-    const code = typeof current === 'object' ? (current as { code?: unknown }).code : undefined;
-    if (typeof code === 'string' && TRANSACTION_CONFLICT_CODES.has(code)) return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
+  return (
+    findCause(error, ({ code }) => typeof code === 'string' && TRANSACTION_CONFLICT_CODES.has(code)) !==
+    undefined
+  );
 }
 
 /** True when `error` (or its cause) is a PostgreSQL unique violation, optionally on a named constraint. */
 export function isUniqueViolation(error: unknown, constraint?: string): boolean {
-  let current: unknown = error;
-  for (let depth = 0; current && depth < 6; depth++) {
-    if (typeof current === 'object') {
-      const { code, constraint: name } = current as { code?: unknown; constraint?: unknown };
-      if (code === '23505') return constraint === undefined || name === constraint;
-    }
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
+  const violation = findCause(error, ({ code }) => code === '23505');
+  return violation !== undefined && (constraint === undefined || violation.constraint === constraint);
 }

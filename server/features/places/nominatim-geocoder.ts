@@ -181,9 +181,10 @@ export class NominatimGeocoder implements Geocoder {
     this.nextSlot = slot + this.minIntervalMs;
     const turn = this.turns.then(async () => {
       // Timers can fire a millisecond or two early by the wall clock: wait until the gap is whole.
-      for (let wait = this.minIntervalMs; wait > 0; ) {
+      let wait = this.lastSent + this.minIntervalMs - Date.now();
+      while (wait > 0) {
+        await sleep(wait);
         wait = this.lastSent + this.minIntervalMs - Date.now();
-        if (wait > 0) await sleep(wait);
       }
       this.lastSent = Date.now();
     });
