@@ -4,7 +4,9 @@
  * Exits non-zero when any step fails.
  */
 import { spawnSync } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { ensureChromium } from './chromium';
 
 process.env.PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD = '1';
@@ -20,8 +22,41 @@ function run(title: string, command: string, args: string[], env: NodeJS.Process
   return result.status === 0;
 }
 
+/**
+ * The failed Vitest tests by name, from its JSON report: the journeys' output comes after Vitest's
+ * own summary, and a CI log shows only its end.
+ */
+function failedVitestTests(reportFile: string): string[] {
+  try {
+    const report = JSON.parse(readFileSync(reportFile, 'utf8')) as {
+      testResults: Array<{
+        name: string;
+        message?: string;
+        assertionResults: Array<{ fullName: string; status: string }>;
+      }>;
+    };
+    return report.testResults.flatMap((file) => {
+      const name = file.name.replace(`${process.cwd()}/`, '');
+      const failed = file.assertionResults.filter((test) => test.status === 'failed');
+      if (failed.length) return failed.map((test) => `${name} > ${test.fullName}`);
+      return file.message ? [`${name}: ${file.message.split('\n')[0]}`] : [];
+    });
+  } catch {
+    return [`(no Vitest report at ${reportFile})`];
+  }
+}
+
 const steps: Array<[string, boolean]> = [];
-const vitest = run('unit, API and component tests', 'npx', ['vitest', 'run']);
+const vitestReport = join(tmpdir(), `barterhood-vitest-${process.pid}.json`);
+const vitest = run('unit, API and component tests', 'npx', [
+  'vitest',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${vitestReport}`,
+]);
+const vitestFailures = vitest ? [] : failedVitestTests(vitestReport);
+rmSync(vitestReport, { force: true });
 steps.push(['vitest', vitest]);
 const build = run('web build', 'npx', ['vite', 'build', '--logLevel', 'warn']);
 steps.push(['build', build]);
@@ -39,6 +74,7 @@ if (build) {
 
 const failed = steps.filter(([, ok]) => !ok).map(([name]) => name);
 console.log(`\n${timings.join('\n')}`);
+if (vitestFailures.length) console.log(`\nVitest failed:\n${vitestFailures.map((t) => `  ${t}`).join('\n')}`);
 console.log(
   `\nnpm test: ${steps.length - failed.length} steps passed, ${failed.length} failed${failed.length ? ` (${failed.join(', ')})` : ''}`,
 );
