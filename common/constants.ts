@@ -34,6 +34,16 @@ export const CAMERA_JPEG_QUALITY = 0.8;
 
 export const TRADE_HISTORY_RECENT = 5;
 
+/** Messages of a conversation per page: default and largest. */
+export const MESSAGES_PAGE_SIZE = 50;
+export const MESSAGES_MAX_PAGE_SIZE = 100;
+
+/** The longest note a member adds to a report. */
+export const REPORT_NOTE_MAX = 500;
+
+/** The longest "About you" on a member's page. */
+export const BIO_MAX_LENGTH = 280;
+
 export const TOAST_DURATION_MS = 5000;
 export const TOAST_LIMIT = 1;
 export const TOAST_SWIPE_THRESHOLD_PX = 50;

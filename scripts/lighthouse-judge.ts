@@ -27,6 +27,8 @@ export interface PageRun {
   figures: LighthouseFigures;
   /** The audits that cost points, for the log. */
   failed: string[];
+  /** Lighthouse's runtime error when it could not record the run (its scores are then missing). */
+  recordingError?: string;
 }
 
 /** What is wrong with a run; empty when it passes. */

@@ -186,17 +186,28 @@ async function seed(): Promise<Seeded> {
 
 // --- Lighthouse ---
 
+/**
+ * How often a run whose trace Lighthouse could not read is made again: Lighthouse ends such a run
+ * with a runtime error (NO_NAVSTART, "Please run Lighthouse again") and no performance score, which
+ * is a failure of the recording, not of the page.
+ */
+const RECORDING_ATTEMPTS = 3;
+
 async function measure(url: string, cookie: string, name: string, run: number): Promise<PageRun> {
-  // A new browser (and profile) per run: a service worker or cache from the page before cannot answer.
-  const chrome = await chromeLauncher.launch({
-    chromePath: CHROMIUM_PATH,
-    chromeFlags: [...CHROMIUM_ARGS, '--headless=new'],
-    logLevel: 'error',
-  });
-  try {
-    return await measureIn(chrome.port, url, cookie, name, run);
-  } finally {
-    chrome.kill();
+  for (let attempt = 1; ; attempt++) {
+    // A new browser (and profile) per run: a service worker or cache from the page before cannot answer.
+    const chrome = await chromeLauncher.launch({
+      chromePath: CHROMIUM_PATH,
+      chromeFlags: [...CHROMIUM_ARGS, '--headless=new'],
+      logLevel: 'error',
+    });
+    try {
+      const measured = await measureIn(chrome.port, url, cookie, name, run);
+      if (!measured.recordingError || attempt === RECORDING_ATTEMPTS) return measured;
+      console.log(`    ${name} run ${run}: ${measured.recordingError}; running it again`);
+    } finally {
+      chrome.kill();
+    }
   }
 }
 
@@ -248,7 +259,14 @@ async function measureIn(
       .filter((audit) => audit && audit.score !== null && audit.score < 0.9)
       .map((audit) => `${category}: ${audit?.id} (${audit?.displayValue ?? audit?.score})`),
   );
-  return { name, url, figures, failed, finalUrl: lhr.finalDisplayedUrl };
+  return {
+    name,
+    url,
+    figures,
+    failed,
+    finalUrl: lhr.finalDisplayedUrl,
+    ...(lhr.runtimeError ? { recordingError: lhr.runtimeError.code } : {}),
+  };
 }
 
 const pad = (text: string | number, width: number) => String(text).padStart(width);

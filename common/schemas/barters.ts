@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BARTER_ACTIONS, BARTER_BOXES, BARTER_MAX_ITEMS_PER_SIDE, BARTER_STATUSES } from '../barter-machine';
+import { MESSAGES_MAX_PAGE_SIZE, MESSAGES_PAGE_SIZE } from '../constants';
 import { ownListQuerySchema } from './listings';
 import { wholeNumberParam } from './numbers';
 import { textField } from './text';
@@ -9,10 +10,6 @@ export const BARTER_MESSAGE_MAX_LENGTH = 1000;
 export const CHAT_MESSAGE_MAX_LENGTH = 2000;
 export const CANCEL_REASON_MAX_LENGTH = 500;
 export const RATING_COMMENT_MAX_LENGTH = 500;
-
-/** Messages of a conversation per page: default and largest. */
-export const MESSAGES_PAGE_SIZE = 50;
-export const MESSAGES_MAX_PAGE_SIZE = 100;
 
 export const BARTER_MESSAGES = {
   chooseOffered: 'Choose at least one of your items to offer',

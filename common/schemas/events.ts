@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { MemberEventType } from '../member-events';
 import { chatMessageSchema } from './barters';
 import { notificationSchema, unreadCountsSchema } from './notifications';
 
@@ -22,11 +23,6 @@ export const memberEventSchemas = {
   swapDay: z.object({ swapDayId: z.number().int() }),
   /** The page was away too long to catch up event by event: read everything again. */
   resync: z.object({}),
-} as const;
+} as const satisfies Record<MemberEventType, z.ZodType>;
 
-export type MemberEventType = keyof typeof memberEventSchemas;
 export type MemberEventData<T extends MemberEventType> = z.infer<(typeof memberEventSchemas)[T]>;
-export const MEMBER_EVENT_TYPES = Object.keys(memberEventSchemas) as MemberEventType[];
-
-/** Path of the event stream. */
-export const EVENTS_PATH = '/api/events';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BIO_MAX_LENGTH } from '../constants';
 import { memberRefSchema } from './barters';
 import { approximateAreaSchema } from './places';
 import { textField } from './text';
@@ -64,8 +65,6 @@ export type MemberWant = z.infer<typeof memberWantSchema>;
 
 /** GET /api/members/:id/wants: up to MEMBER_WANTS_MAX active wants, newest first. */
 export const memberWantListSchema = z.array(memberWantSchema);
-
-export const BIO_MAX_LENGTH = 280;
 
 /** PUT /api/user/bio: a few words about yourself; blank removes them. */
 export const bioSchema = z.strictObject({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { REPORT_NOTE_MAX } from '../constants';
 import { textField } from './text';
 
 /** Reasons a member may report something, from the Terms (ADR 025), with the words shown. */
@@ -17,7 +18,6 @@ export const REPORT_REASON_VALUES = Object.keys(REPORT_REASON_LABELS) as [Report
 export const REPORTABLE = ['item', 'member', 'message', 'rating'] as const;
 export type Reportable = (typeof REPORTABLE)[number];
 
-export const REPORT_NOTE_MAX = 500;
 export const MODERATION_REASON_MAX = 500;
 
 /** 403 and 409 codes of reports, blocks and moderation. */

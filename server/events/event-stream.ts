@@ -1,5 +1,5 @@
 import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
-import type { MemberEventType } from '../../common/schemas/events';
+import type { MemberEventType } from '../../common/member-events';
 
 /** An event as written to a stream; stored events carry their id, computed ones may not. */
 export interface OutgoingEvent {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { MemberEventType } from '../../common/schemas/events';
+import type { MemberEventType } from '../../common/member-events';
 import type { Db } from '../db/client';
 import { queryRows } from '../db/rows';
 import { memberEvents } from '../db/schema/barter';

@@ -1,5 +1,6 @@
 import { inArray, sql } from 'drizzle-orm';
-import type { MemberEventData, MemberEventType } from '../../common/schemas/events';
+import type { MemberEventType } from '../../common/member-events';
+import type { MemberEventData } from '../../common/schemas/events';
 import type { Db } from '../db/client';
 import { memberEvents } from '../db/schema/barter';
 

@@ -3,6 +3,8 @@
  * cannot hold a stream open, so these go through a real listening server.
  */
 import http from 'node:http';
+import { MEMBER_EVENT_TYPES, type MemberEventType } from '../../common/member-events';
+import { memberEventSchemas } from '../../common/schemas/events';
 
 export interface ReceivedEvent {
   id: string | undefined;
@@ -10,6 +12,19 @@ export interface ReceivedEvent {
   data: unknown;
   /** performance.now() when the frame was parsed. */
   at: number;
+  /**
+   * How the data breaks the event's shape in the shared contract (`memberEventSchemas`), when it
+   * does: the browser trusts the shape (ADR 046), so every test that reads the stream checks it.
+   */
+  contractError?: string;
+}
+
+/** What is wrong with an event's data by the shared contract; undefined when nothing is. */
+function contractErrorOf(type: string, data: unknown): string | undefined {
+  if (!(MEMBER_EVENT_TYPES as readonly string[]).includes(type))
+    return `'${type}' is not a member event type`;
+  const parsed = memberEventSchemas[type as MemberEventType].safeParse(data);
+  return parsed.success ? undefined : `'${type}' event off the contract: ${parsed.error.message}`;
 }
 
 export interface EventStreamClient {
@@ -24,7 +39,7 @@ export interface EventStreamClient {
   body: string;
   /**
    * The next event (of `type`, when given) after the last one `next` returned; rejects after
-   * `timeoutMs` or when the stream ends first.
+   * `timeoutMs`, when the stream ends first, or when an event up to it breaks the shared contract.
    */
   next(type?: string, timeoutMs?: number): Promise<ReceivedEvent>;
   /** Resolves when the server ends the stream (or the connection fails). */
@@ -100,6 +115,12 @@ export function openEventStream(base: string, options: OpenOptions = {}): Promis
               const check = () => {
                 for (let i = cursor; i < client.events.length; i++) {
                   const event = client.events[i] as ReceivedEvent;
+                  if (event.contractError) {
+                    cursor = i + 1;
+                    stop();
+                    fail(new Error(event.contractError));
+                    return;
+                  }
                   if (type === undefined || event.type === type) {
                     cursor = i + 1;
                     stop();
@@ -148,11 +169,14 @@ export function openEventStream(base: string, options: OpenOptions = {}): Promis
               else if (line.startsWith('retry: ')) client.retries.push(Number(line.slice(7)));
             }
             if (data.length === 0) continue;
+            const parsed: unknown = JSON.parse(data.join('\n'));
+            const contractError = contractErrorOf(type, parsed);
             const event: ReceivedEvent = {
               id,
               type,
-              data: JSON.parse(data.join('\n')),
+              data: parsed,
               at: performance.now(),
+              ...(contractError ? { contractError } : {}),
             };
             client.events.push(event);
             options.onEvent?.(event);

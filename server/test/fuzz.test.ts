@@ -10,7 +10,7 @@ import { eq } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '../../common/error-codes';
-import { EVENTS_PATH } from '../../common/schemas/events';
+import { EVENTS_PATH } from '../../common/member-events';
 import { FEED_NAMES } from '../../common/schemas/feed';
 import { PHOTO_ERROR_CODES } from '../../common/schemas/listings';
 import { items } from '../db/schema/items';

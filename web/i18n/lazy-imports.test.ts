@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
  * A built page loads only the first screen's messages before it renders (ADR 036,
  * scripts/split-catalogues.ts); a screen or dialog loaded later would show message ids if it rendered
  * before the rest arrived. So every `import()` in the web app waits for them through `withMessages`
- * (`lazyDialog` calls it), except those that show no text of their own.
+ * (`lazyDialog` and `lazyTriggeredDialog` call it), except those that show no text of their own.
  */
 const WITHOUT_TEXT: Record<string, string[]> = {
   // The catalogues themselves (vite serve and tests).
@@ -35,7 +35,7 @@ describe('lazily loaded code', () => {
       const relative = path.relative(WEB, file).split(path.sep).join('/');
       const source = readFileSync(file, 'utf8');
       for (const match of source.matchAll(
-        /(withMessages\(\s*|lazyDialog(?:<[\s\S]*?>)?\(\s*\(\)\s*=>\s*)?import\(\s*(['"][^'"]+['"])\s*\)/g,
+        /(withMessages\(\s*|lazy(?:Triggered)?Dialog(?:<[\s\S]*?>)?\(\s*\(\)\s*=>\s*)?import\(\s*(['"][^'"]+['"])\s*\)/g,
       )) {
         imports++;
         const call = `import(${match[2]})`;

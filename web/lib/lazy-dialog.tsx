@@ -1,4 +1,14 @@
-import { type ComponentType, createElement, lazy, type ReactNode, Suspense, useState } from 'react';
+import {
+  type ComponentType,
+  cloneElement,
+  createElement,
+  lazy,
+  type MouseEvent,
+  type ReactElement,
+  type ReactNode,
+  Suspense,
+  useState,
+} from 'react';
 import { withMessages } from '../i18n/i18n';
 
 /**
@@ -17,5 +27,41 @@ export function lazyDialog<P extends object>(
     if (open && !opened) setOpened(true);
     if (!open && !opened) return null;
     return <Suspense fallback={null}>{createElement(Loaded as ComponentType<P>, props)}</Suspense>;
+  };
+}
+
+/** The props a dialog opened by its own button takes (`trigger` becomes its Radix trigger). */
+interface TriggeredDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  trigger: ReactElement<{ onClick?: (event: MouseEvent<HTMLElement>) => void }>;
+}
+
+/**
+ * A dialog opened by its own button, whose code loads on the first click (ADR 033): until then the
+ * button alone, which asks to open; while the code loads, the button still; then the dialog with the
+ * same button as its trigger, so the focus goes back to it when the dialog closes.
+ */
+export function lazyTriggeredDialog<P extends object>(
+  load: () => Promise<ComponentType<P>>,
+): (props: Omit<P, keyof TriggeredDialogProps> & TriggeredDialogProps) => ReactNode {
+  const Loaded = lazy(async () => ({ default: await withMessages(load()) }));
+  return function LazyTriggeredDialog(props: Omit<P, keyof TriggeredDialogProps> & TriggeredDialogProps) {
+    const [opened, setOpened] = useState(props.open);
+    if (props.open && !opened) setOpened(true);
+    if (!opened) {
+      const trigger = props.trigger;
+      return cloneElement(trigger, {
+        onClick: (event: MouseEvent<HTMLElement>) => {
+          trigger.props.onClick?.(event);
+          if (!event.defaultPrevented) props.onOpenChange(true);
+        },
+      });
+    }
+    return (
+      <Suspense fallback={props.trigger}>
+        {createElement(Loaded as ComponentType<P>, props as unknown as P)}
+      </Suspense>
+    );
   };
 }

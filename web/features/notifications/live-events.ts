@@ -1,13 +1,8 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
+import { EVENTS_PATH, MEMBER_EVENT_TYPES, type MemberEventType } from '../../../common/member-events';
 import type { ChatMessage } from '../../../common/schemas/barters';
-import {
-  EVENTS_PATH,
-  MEMBER_EVENT_TYPES,
-  type MemberEventData,
-  type MemberEventType,
-  memberEventSchemas,
-} from '../../../common/schemas/events';
+import type { MemberEventData } from '../../../common/schemas/events';
 import { barterKeys, circleKeys, notificationKeys, swapDayKeys } from '../../lib/query-keys';
 import { refreshAfterBarterChange } from '../barters/api/barters';
 import { setUnreadCounts } from './api/unread-counts';
@@ -20,7 +15,7 @@ import { setUnreadCounts } from './api/unread-counts';
  * after a reconnect, in case the replay fell short.
  */
 
-/** One event from the stream, its data checked against the shared contract. */
+/** One event from the stream, its data as the shared contract (`common/schemas/events.ts`) shapes it. */
 export type MemberEvent = { [T in MemberEventType]: { type: T; data: MemberEventData<T> } }[MemberEventType];
 
 /** How long the stream stays open after the last page using it unmounts (a move to another page). */
@@ -109,16 +104,21 @@ export function applyMemberEvent(queryClient: QueryClient, event: MemberEvent): 
   }
 }
 
-/** The event in a MessageEvent of type `type`, or null when its data does not match the contract. */
+/**
+ * The event in a MessageEvent of type `type`, or null when its data is not a JSON object. Its shape
+ * is the server's to keep, as for every answer the app reads (ADR 046): the server's tests check
+ * every event they read against `memberEventSchemas` (server/test/event-stream-client.ts), and the
+ * browser does not load zod for it on every member page.
+ */
 export function parseMemberEvent(type: MemberEventType, raw: string): MemberEvent | null {
-  let json: unknown;
+  let data: unknown;
   try {
-    json = JSON.parse(raw);
+    data = JSON.parse(raw);
   } catch {
     return null;
   }
-  const parsed = memberEventSchemas[type].safeParse(json);
-  return parsed.success ? ({ type, data: parsed.data } as MemberEvent) : null;
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) return null;
+  return { type, data } as MemberEvent;
 }
 
 // --- The one connection of the page. ---

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { MESSAGES_PAGE_SIZE } from '../../../../common/constants';
 import type { Barter, ChatMessage } from '../../../../common/schemas/barters';
-import { MESSAGES_PAGE_SIZE } from '../../../../common/schemas/barters';
 import type { UnreadCounts } from '../../../../common/schemas/notifications';
 import { apiGet, apiRequest } from '../../../lib/api-client';
 import { barterKeys } from '../../../lib/query-keys';

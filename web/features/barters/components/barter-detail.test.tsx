@@ -2,12 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BARTER_ACTION_LABELS, type BarterAction } from '../../../../common/barter-machine';
-import {
-  BARTER_MESSAGES,
-  type Barter,
-  type ChatMessage,
-  MESSAGES_PAGE_SIZE,
-} from '../../../../common/schemas/barters';
+import { MESSAGES_PAGE_SIZE } from '../../../../common/constants';
+import { BARTER_MESSAGES, type Barter, type ChatMessage } from '../../../../common/schemas/barters';
 import { errorResponse, type StubHandler, stubApi } from '../../../testing/api-stub';
 import { jsonResponse, renderWithProviders } from '../../../testing/render';
 import { AddItemProvider } from '../../listings/components/add-item-context';

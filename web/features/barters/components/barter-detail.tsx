@@ -14,17 +14,24 @@ import { Button } from '../../../components/ui/button';
 import { ListingImage } from '../../../components/ui/listing-image';
 import { toast } from '../../../components/ui/use-toast';
 import { ApiError, serverMessageOf } from '../../../lib/api-client';
+import { lazyTriggeredDialog } from '../../../lib/lazy-dialog';
 import { useCircle } from '../../circles/api/circles';
 import { circleMemberNames, circlePathText, youGetText, youGiveText } from '../../circles/circle-format';
 import { type SimpleBarterAction, useBarter, useBarterAction } from '../api/barters';
 import { BARTER_ACTION_MESSAGES, BARTER_STATUS_MESSAGES } from '../barter-labels';
 import { formatDateTime, sidesOf, titlesOf } from '../barter-sides';
-import { CancelBarterDialog } from './cancel-barter-dialog';
 import { Conversation } from './conversation';
-import { ProposalDialog } from './proposal-dialog';
 import { RatingForm, Ratings } from './rating-form';
 
 /** One barter's page: both sides, its state, what the viewer may do, the ratings and the conversation. */
+// The cancel and counter forms (react-hook-form, zod, the barter schemas) load on the first click.
+const CancelBarterDialog = lazyTriggeredDialog(() =>
+  import('./cancel-barter-dialog').then((module) => module.CancelBarterDialog),
+);
+const ProposalDialog = lazyTriggeredDialog(() =>
+  import('./proposal-dialog').then((module) => module.ProposalDialog),
+);
+
 export function BarterDetail({ id }: { id: number }) {
   const { t } = useLingui();
   const { data: barter, isLoading, error } = useBarter(id);

@@ -1,26 +1,27 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import {
-  type Barter,
-  type ChatMessage,
-  MESSAGES_PAGE_SIZE,
-  sendMessageSchema,
-} from '../../../../common/schemas/barters';
+import { MESSAGES_PAGE_SIZE } from '../../../../common/constants';
+import type { Barter, ChatMessage, sendMessageSchema } from '../../../../common/schemas/barters';
 import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
 import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/use-toast';
+import { withMessages } from '../../../i18n/i18n';
 import { serverMessageOf } from '../../../lib/api-client';
 import { toastWriteError } from '../../../lib/content-errors';
+import { lazyResolver } from '../../../lib/lazy-resolver';
 import { ReportButton } from '../../safety/components/report-button';
 import { useLoadEarlierMessages, useMarkMessagesRead, useMessages, useSendMessage } from '../api/messages';
 import { BARTER_ACTION_MESSAGES } from '../barter-labels';
 import { formatDateTime } from '../barter-sides';
 
 type MessageValues = z.input<typeof sendMessageSchema>;
+
+const messageResolver = lazyResolver(() =>
+  withMessages(import('../barter-resolvers')).then((m) => m.sendMessageResolver),
+);
 
 /**
  * The conversation of a barter (its whole negotiation): the proposal's message on top, then the
@@ -153,7 +154,7 @@ function MessageForm({ barter }: { barter: Barter }) {
   const { t } = useLingui();
   const send = useSendMessage(barter);
   const form = useForm<MessageValues>({
-    resolver: zodResolver(sendMessageSchema),
+    resolver: messageResolver,
     defaultValues: { content: '' },
   });
   const onSubmit = form.handleSubmit(({ content }) =>
@@ -165,7 +166,7 @@ function MessageForm({ barter }: { barter: Barter }) {
   );
   if (!barter.allowedActions.includes('message')) return null;
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-2">
+    <form onSubmit={onSubmit} onFocus={messageResolver.preload} noValidate className="grid gap-2">
       <FormField label={t`Message`} error={form.formState.errors.content?.message}>
         <Textarea
           {...form.register('content')}

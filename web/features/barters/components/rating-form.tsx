@@ -1,18 +1,23 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { type Barter, type RatingInput, ratingInputSchema } from '../../../../common/schemas/barters';
+import type { Barter, RatingInput } from '../../../../common/schemas/barters';
 import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
 import { Stars } from '../../../components/ui/stars';
 import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/use-toast';
+import { withMessages } from '../../../i18n/i18n';
 import { toastWriteError } from '../../../lib/content-errors';
+import { lazyResolver } from '../../../lib/lazy-resolver';
 import { useRateBarter } from '../api/barters';
 import { BARTER_ACTION_MESSAGES } from '../barter-labels';
 
 const STARS = [1, 2, 3, 4, 5] as const;
+
+const ratingResolver = lazyResolver(() =>
+  withMessages(import('../barter-resolvers')).then((m) => m.ratingResolver),
+);
 
 /** The ratings of a completed barter: the viewer's and the other member's, once given. */
 export function Ratings({ barter }: { barter: Barter }) {
@@ -60,7 +65,7 @@ export function RatingForm({ barter }: { barter: Barter }) {
   const rate = useRateBarter(barter.id);
   const name = barter.otherMember.displayName;
   const form = useForm<RatingInput>({
-    resolver: zodResolver(ratingInputSchema),
+    resolver: ratingResolver,
     defaultValues: { comment: '' },
   });
   const starsError = form.formState.errors.stars?.message;
@@ -78,6 +83,7 @@ export function RatingForm({ barter }: { barter: Barter }) {
   return (
     <form
       onSubmit={onSubmit}
+      onFocus={ratingResolver.preload}
       noValidate
       aria-label={t`Rate ${name}`}
       className="grid gap-4 rounded-xl border border-slate-200 bg-white p-4"

@@ -6,8 +6,8 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
+import { OWN_LIST_PAGE_SIZE } from '../../../../common/own-lists';
 import type { Circle, CircleAction, CircleBox } from '../../../../common/schemas/circles';
-import { OWN_LIST_PAGE_SIZE } from '../../../../common/schemas/listings';
 import { apiGet, apiRequest } from '../../../lib/api-client';
 import { fetchOwnListPage, type OwnListPage } from '../../../lib/own-list';
 import { circleKeys } from '../../../lib/query-keys';

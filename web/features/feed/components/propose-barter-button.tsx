@@ -1,17 +1,15 @@
 import { Trans } from '@lingui/react/macro';
 import { ArrowLeftRight } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import type { FeedItem } from '../../../../common/schemas/feed';
 import { Button } from '../../../components/ui/button';
-import { withMessages } from '../../../i18n/i18n';
+import { lazyTriggeredDialog } from '../../../lib/lazy-dialog';
 import { ownerName } from '../format';
 
 // The proposal form (react-hook-form, the barter schemas) loads on the first click, not with the feed
 // (ADR 033).
-const ProposalDialog = lazy(() =>
-  withMessages(import('../../barters/components/proposal-dialog')).then((module) => ({
-    default: module.ProposalDialog,
-  })),
+const ProposalDialog = lazyTriggeredDialog(() =>
+  import('../../barters/components/proposal-dialog').then((module) => module.ProposalDialog),
 );
 
 /** Propose Barter on a card or an item's detail: opens the proposal dialog with this item asked for. */
@@ -23,42 +21,32 @@ export function ProposeBarterButton({
   className?: string;
 }) {
   const [open, setOpen] = useState(false);
-  const [opened, setOpened] = useState(false);
-  const button = (
-    <Button
-      size="sm"
-      className={className}
-      onClick={(event) => {
-        // The card around it does not open the item's detail as well.
-        event.stopPropagation();
-        setOpened(true);
-        setOpen(true);
-      }}
-    >
-      <ArrowLeftRight className="h-4 w-4" aria-hidden="true" />
-      <Trans>Propose Barter</Trans>
-    </Button>
-  );
-  if (!opened) return button;
   return (
-    // Once loaded, the same button is the dialog's trigger: it gets the focus back on closing.
-    <Suspense fallback={button}>
-      <ProposalDialog
-        open={open}
-        onOpenChange={setOpen}
-        target={{
-          mode: 'propose',
-          item: {
-            id: item.id,
-            title: item.title,
-            category: item.category,
-            isService: item.isService,
-            thumbnailUrl: item.thumbnailUrl,
-          },
-          owner: { id: item.user.id, displayName: ownerName(item.user) },
-        }}
-        trigger={button}
-      />
-    </Suspense>
+    <ProposalDialog
+      open={open}
+      onOpenChange={setOpen}
+      target={{
+        mode: 'propose',
+        item: {
+          id: item.id,
+          title: item.title,
+          category: item.category,
+          isService: item.isService,
+          thumbnailUrl: item.thumbnailUrl,
+        },
+        owner: { id: item.user.id, displayName: ownerName(item.user) },
+      }}
+      trigger={
+        <Button
+          size="sm"
+          className={className}
+          // The card around it does not open the item's detail as well.
+          onClick={(event) => event.stopPropagation()}
+        >
+          <ArrowLeftRight className="h-4 w-4" aria-hidden="true" />
+          <Trans>Propose Barter</Trans>
+        </Button>
+      }
+    />
   );
 }

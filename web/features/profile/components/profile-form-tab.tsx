@@ -1,20 +1,21 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useController, useForm } from 'react-hook-form';
 import { TRAVEL_DISTANCE_MAX, TRAVEL_DISTANCE_MIN } from '../../../../common/constants';
 import type { CurrentUser } from '../../../../common/schemas/auth';
-import {
-  type ProfileFormValues,
-  type ProfileInput,
-  profileFormSchema,
-} from '../../../../common/schemas/profile';
+import type { ProfileFormValues, ProfileInput } from '../../../../common/schemas/profile';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/use-toast';
+import { withMessages } from '../../../i18n/i18n';
+import { lazyResolver } from '../../../lib/lazy-resolver';
 import { useUpdateProfile } from '../api/update-profile';
 import { LocationPicker } from './location-picker';
+
+const resolver = lazyResolver(() =>
+  withMessages(import('../profile-resolver')).then((m) => m.profileResolver),
+);
 
 function defaultsOf(user: CurrentUser): ProfileFormValues {
   return {
@@ -30,7 +31,7 @@ export function ProfileFormTab({ user }: { user: CurrentUser }) {
   const { t } = useLingui();
   const updateProfile = useUpdateProfile();
   const form = useForm<ProfileFormValues, unknown, ProfileInput>({
-    resolver: zodResolver(profileFormSchema),
+    resolver,
     defaultValues: defaultsOf(user),
   });
   const { errors } = form.formState;
@@ -65,7 +66,7 @@ export function ProfileFormTab({ user }: { user: CurrentUser }) {
           position.
         </Trans>
       </p>
-      <form onSubmit={onSubmit} noValidate className="mt-6 grid max-w-xl gap-6">
+      <form onSubmit={onSubmit} onFocus={resolver.preload} noValidate className="mt-6 grid max-w-xl gap-6">
         <FormField label={t`Location`} error={locationError}>
           <LocationPicker
             name={location.field.name}

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState } from 'react';
-import { REPORT_NOTE_MAX } from '../../../../common/schemas/safety';
+import { REPORT_NOTE_MAX } from '../../../../common/constants';
 import { Logo } from '../../../components/layout/logo';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';

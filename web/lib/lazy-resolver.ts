@@ -1,0 +1,36 @@
+import type { FieldValues, Resolver } from 'react-hook-form';
+
+/** A form resolver whose code loads on first use; `preload` starts loading it early. */
+export type LazyResolver<Values extends FieldValues, Transformed> = Resolver<Values, unknown, Transformed> & {
+  preload: () => void;
+};
+
+/**
+ * A form's resolver whose schema loads when the form is first used, not with the page (ADR 046):
+ * zod and the `common/` schemas cost a first screen that only shows the form about 40 ms of
+ * evaluation on a fast machine, four times that on a phone. `load` imports a module that builds the
+ * real resolver (`zodResolver(schema)`); it is asked for once, when `preload` is called (the form's
+ * first focus) or at the first validation, whichever comes first. A failed load (the network gone
+ * mid-way) is asked for again next time.
+ */
+export function lazyResolver<Values extends FieldValues, Transformed = Values>(
+  load: () => Promise<Resolver<Values, unknown, Transformed>>,
+): LazyResolver<Values, Transformed> {
+  let loading: Promise<Resolver<Values, unknown, Transformed>> | undefined;
+  const loaded = () => {
+    loading ??= load().catch((error: unknown) => {
+      loading = undefined;
+      throw error;
+    });
+    return loading;
+  };
+  const resolver: Resolver<Values, unknown, Transformed> = async (values, context, options) =>
+    (await loaded())(values, context, options);
+  return Object.assign(resolver, {
+    preload: () => {
+      loaded().catch(() => {
+        // Asked for again at the first validation, which reports the failure.
+      });
+    },
+  });
+}
