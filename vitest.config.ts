@@ -18,9 +18,10 @@ export default defineConfig({
   plugins: [react(), lingui(), linguiMacros()],
   test: {
     // Vitest's default is one worker fewer than the cores: one worker on CI's two cores, where the
-    // files then run one after another (598 s). Two workers took 398 s on the same machine: much of a
-    // file's time is waiting (PostgreSQL, timers, sockets), not computing.
-    maxWorkers: Math.max(2, availableParallelism() - 1),
+    // files then run one after another (598 s). Much of a file's time is waiting (PostgreSQL, timers,
+    // sockets), not computing: on the same two cores two workers took 398 s, three 284 s against 329 s
+    // for two (2026-11-26, both cores busy 98% of the time at the median with three).
+    maxWorkers: Math.max(3, availableParallelism()),
     projects: [
       {
         extends: true,

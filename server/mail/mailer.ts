@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
@@ -71,7 +71,10 @@ export function createMailer(options: MailerOptions): Mailer {
       await mkdir(outbox, { recursive: true });
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`;
       const file = path.join(outbox, name);
-      await writeFile(file, built.message as Buffer, { mode: 0o600 });
+      // Written under another name, then renamed: whoever reads the outbox (a person, a test, a
+      // watcher) never sees a half-written .eml.
+      await writeFile(`${file}.part`, built.message as Buffer, { mode: 0o600 });
+      await rename(`${file}.part`, file);
       // No address in the log (docs/security.md): the file has it.
       log.info(
         { file, subject: mail.subject, links: mail.text.match(LINK) ?? [] },
