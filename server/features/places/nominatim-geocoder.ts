@@ -168,17 +168,20 @@ export class NominatimGeocoder implements Geocoder {
   }
 
   /**
-   * Wait for this request's turn: one at a time in the order callers arrive, each sent at least an
+   * Send in this request's turn: one at a time in the order callers arrive, each sent at least an
    * interval after the one before was actually sent (a turn that started late cannot shorten the
-   * next gap). Callers whose turn is estimated too far away are refused at once.
+   * next gap). `send` is called in the turn itself, in the same instant the send time is noted, so
+   * nothing between the two can shorten a gap. Callers whose turn is estimated too far away are
+   * refused at once.
    */
-  private async takeTurn(): Promise<void> {
+  private async inTurn<T>(send: () => Promise<T>): Promise<T> {
     const now = Date.now();
     const slot = Math.max(now, this.nextSlot);
     if (slot - now > this.maxQueueWaitMs) {
       throw geocoderUnavailable('Location search is busy right now. Please try again in a moment.');
     }
     this.nextSlot = slot + this.minIntervalMs;
+    let sent: Promise<T> | undefined;
     const turn = this.turns.then(async () => {
       // Timers can fire a millisecond or two early by the wall clock: wait until the gap is whole.
       let wait = this.lastSent + this.minIntervalMs - Date.now();
@@ -187,18 +190,26 @@ export class NominatimGeocoder implements Geocoder {
         wait = this.lastSent + this.minIntervalMs - Date.now();
       }
       this.lastSent = Date.now();
+      // Never throws into the chain of turns: a failed send is this caller's failure alone.
+      try {
+        sent = send();
+      } catch (error) {
+        sent = Promise.reject(error);
+      }
     });
     this.turns = turn;
     await turn;
+    return sent as Promise<T>;
   }
 
   private async request(path: 'search' | 'reverse', params: URLSearchParams): Promise<unknown> {
-    await this.takeTurn();
-    const response = await fetch(`${this.base}/${path}?${params}`, {
-      headers: { 'user-agent': this.options.userAgent, accept: 'application/json' },
-      signal: AbortSignal.timeout(this.timeoutMs),
-      redirect: 'error',
-    });
+    const response = await this.inTurn(() =>
+      fetch(`${this.base}/${path}?${params}`, {
+        headers: { 'user-agent': this.options.userAgent, accept: 'application/json' },
+        signal: AbortSignal.timeout(this.timeoutMs),
+        redirect: 'error',
+      }),
+    );
     if (!response.ok) {
       // Drain the body so the connection can be reused.
       await response.body?.cancel();
