@@ -4,6 +4,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { activateLocale, startI18n, withMessages } from './i18n/i18n';
 import { createQueryClient } from './lib/query-client';
+import { warmUp } from './lib/warm-up';
 import './styles.css';
 
 const root = document.getElementById('root');
@@ -16,6 +17,9 @@ const pageData = document.getElementById('page-data');
 // English.
 startI18n(pageData ? document.documentElement.lang : undefined)
   .catch(() => activateLocale('en'))
+  // What the first render would build anyway, in short tasks of their own (web/lib/warm-up.ts).
+  .then(() => warmUp(document.documentElement.lang || 'en'))
+  .catch(() => undefined)
   .finally(() => {
     // As a transition, the first render (or the hydration of the server's) yields to the browser
     // every few milliseconds instead of holding the main thread for the whole tree.
