@@ -23,7 +23,6 @@ import { formatDateTime, sidesOf, titlesOf } from '../barter-sides';
 import { Conversation } from './conversation';
 import { RatingForm, Ratings } from './rating-form';
 
-/** One barter's page: both sides, its state, what the viewer may do, the ratings and the conversation. */
 // The cancel and counter forms (react-hook-form, zod, the barter schemas) load on the first click.
 const CancelBarterDialog = lazyTriggeredDialog(() =>
   import('./cancel-barter-dialog').then((module) => module.CancelBarterDialog),
@@ -32,6 +31,7 @@ const ProposalDialog = lazyTriggeredDialog(() =>
   import('./proposal-dialog').then((module) => module.ProposalDialog),
 );
 
+/** One barter's page: both sides, its state, what the viewer may do, the ratings and the conversation. */
 export function BarterDetail({ id }: { id: number }) {
   const { t } = useLingui();
   const { data: barter, isLoading, error } = useBarter(id);
