@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { judge, type LighthouseFigures, median, type PageRun } from './lighthouse-judge';
+import { judge, type LighthouseFigures, median, needsMoreRuns, type PageRun } from './lighthouse-judge';
 
 const good: LighthouseFigures = {
   performance: 97,
@@ -53,5 +53,23 @@ describe('the median of repeated runs', () => {
     const runs = [run({ lcpMs: 1400 }), run({ lcpMs: 1600 }), run({ lcpMs: 1000 })];
     expect(median(runs).figures.lcpMs).toBe(1400);
     expect(() => median([])).toThrow();
+  });
+});
+
+describe('two more runs for a page whose median of three fails', () => {
+  it('asks for them only when the median of three or more fails, and stops at five', () => {
+    const fast = run({ performance: 97 });
+    const slow = run({ performance: 87 });
+    expect(needsMoreRuns([fast, slow, fast], 3)).toBe(false);
+    expect(needsMoreRuns([fast, slow, slow], 3)).toBe(true);
+    // Two more, and three of five are fast: the median passes, no more runs.
+    expect(needsMoreRuns([fast, slow, slow, fast, fast], 3)).toBe(false);
+    expect(median([fast, slow, slow, fast, fast]).figures.performance).toBe(97);
+    // A page slow most of the time still fails after five.
+    expect(needsMoreRuns([slow, slow, fast, slow, fast], 3)).toBe(false);
+    expect(judge(median([slow, slow, fast, slow, fast]).figures)).toEqual(['performance 87 < 90']);
+    // Not before the planned runs are in, and never for one run (LIGHTHOUSE_RUNS=1).
+    expect(needsMoreRuns([slow, slow], 3)).toBe(false);
+    expect(needsMoreRuns([slow], 1)).toBe(false);
   });
 });

@@ -56,3 +56,17 @@ export function median(runs: PageRun[]): PageRun {
   );
   return sorted[Math.floor((sorted.length - 1) / 2)] as PageRun;
 }
+
+/** The most runs a page gets when its median of three fails (Lighthouse advises five for stability). */
+export const MOST_RUNS = 5;
+
+/**
+ * Whether a page measured `runs.length` times of `planned` gets two more runs before its verdict:
+ * when its median of three or more fails, up to five in all. One slow run among three can decide a
+ * median of three (two slow runs of a page that is mostly fast); a median of five needs three. A page
+ * that is slow most of the time still fails.
+ */
+export function needsMoreRuns(runs: PageRun[], planned: number): boolean {
+  if (planned < 3 || runs.length < planned || runs.length >= MOST_RUNS) return false;
+  return judge(median(runs).figures).length > 0;
+}

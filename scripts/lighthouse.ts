@@ -23,7 +23,14 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import sharp from 'sharp';
 import { CHROMIUM_ARGS } from '../playwright.config';
-import { judge, type LighthouseFigures, median, type PageRun, THRESHOLDS } from './lighthouse-judge';
+import {
+  judge,
+  type LighthouseFigures,
+  median,
+  needsMoreRuns,
+  type PageRun,
+  THRESHOLDS,
+} from './lighthouse-judge';
 
 const PORT = Number(process.env.LIGHTHOUSE_PORT ?? 5303);
 const BASE_URL = `http://127.0.0.1:${PORT}`;
@@ -336,6 +343,12 @@ async function main(): Promise<number> {
     for (const page of pages) {
       const runs: PageRun[] = [];
       for (let run = 1; run <= RUNS; run++) runs.push(await measure(page.url, page.cookie, page.name, run));
+      // A median of three that fails gets two more runs: the verdict is then the median of five.
+      while (needsMoreRuns(runs, RUNS)) {
+        console.log(`    ${page.name}: the median of ${runs.length} runs fails; two more runs`);
+        for (let more = 0; more < 2; more++)
+          runs.push(await measure(page.url, page.cookie, page.name, runs.length + 1));
+      }
       const chosen = median(runs);
       results.push(chosen);
       const note = runs.length > 1 ? ` (median of ${runs.length} runs)` : '';
