@@ -103,7 +103,9 @@ export const circleChanges = pgTable(
  * accept. At the deadline (or when the organiser closes it) the engine solves it with loops of any
  * length; each loop becomes an accepted circle (`circles.swap_day_id`) whose hand-overs are
  * accepted barter requests.
- * status: 'open', 'solved', 'cancelled'.
+ * status: 'open', 'matching' (want lists closed, the match job on its way: ADR 050), 'solved',
+ * 'failed' (the match could not be stored; `match_failure` says why, the organiser may retry),
+ * 'cancelled'.
  */
 export const swapDays = pgTable(
   'swap_days',
@@ -121,10 +123,15 @@ export const swapDays = pgTable(
     solvedAt: timestamp('solved_at', { withTimezone: true }),
     itemsTraded: integer('items_traded'),
     membersTrading: integer('members_trading'),
+    /** While 'matching': 'waiting', 'gathering', 'solving' or 'saving' (ADR 050). */
+    matchStage: text('match_stage'),
+    /** When 'failed': 'time-limit' or 'error'. */
+    matchFailure: text('match_failure'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('swap_days_open_deadline_idx').on(t.deadline).where(sql`${t.status} = 'open'`),
+    index('swap_days_matching_idx').on(t.id).where(sql`${t.status} = 'matching'`),
     index('swap_days_starts_idx').on(t.startsAt),
     index('swap_days_organiser_idx').on(t.organiserId),
   ],
