@@ -11,15 +11,19 @@ import { listedItem } from '../feed/feed-sql';
 import type { FeedRow } from '../feed/feed-types';
 import { notHiddenFrom } from '../safety/blocks-sql';
 
-/** Owner and state of an item, to decide whether it may be saved; null when there is no such item. */
+/**
+ * Owner and state of an item, to decide whether the viewer may save it; null when there is no such
+ * item or its owner and the viewer blocked each other (either way, ADR 025: it does not exist for them).
+ */
 export async function findItemOwner(
   db: Db,
   itemId: number,
+  viewerId: string,
 ): Promise<{ userId: string; isActive: boolean } | null> {
   const [row] = await db
     .select({ userId: items.userId, isActive: items.isActive })
     .from(items)
-    .where(eq(items.id, itemId))
+    .where(and(eq(items.id, itemId), notHiddenFrom('items.user_id', viewerId)))
     .limit(1);
   return row ?? null;
 }

@@ -10,10 +10,11 @@ import { deleteSavedItem, findItemOwner, findSavedItems, insertSavedItem } from 
 
 /**
  * Save an item for later (spec sections 4 and 7). Idempotent: true when newly saved. Your own item
- * is a 400 CANNOT_SAVE_OWN_ITEM; a missing or inactive item a 404.
+ * is a 400 CANNOT_SAVE_OWN_ITEM; a missing or inactive item, or one of a member who blocked the saver
+ * or whom the saver blocked, a 404 (the same answer as an unknown id).
  */
 export async function saveItem(db: Db, member: UserRow, itemId: number): Promise<boolean> {
-  const item = await findItemOwner(db, itemId);
+  const item = await findItemOwner(db, itemId, member.id);
   if (!item || (!item.isActive && item.userId !== member.id)) throw notFound('Item not found.');
   if (item.userId === member.id) {
     throw badRequest('You cannot save your own item.', ERROR_CODES.cannotSaveOwnItem);

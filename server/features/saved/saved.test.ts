@@ -94,6 +94,42 @@ describe('saved items API', () => {
     }
   });
 
+  it('answers 404 with the unknown-id body for an item of a member blocked either way (ADR 025)', async () => {
+    const blocker = await createUser(t.app.db);
+    const blocked = await createUser(t.app.db);
+    const blockerCookies = await sessionCookiesFor(t.app, blocker);
+    const blockedCookies = await sessionCookiesFor(t.app, blocked);
+    const blockersItem = await createItem(t.app.db, { userId: blocker.id, title: 'Blocker’s lamp' });
+    const blockedsItem = await createItem(t.app.db, { userId: blocked.id, title: 'Blocked’s kettle' });
+    const blockResponse = await t.app.inject({
+      method: 'POST',
+      url: `/api/members/${blocked.id}/block`,
+      cookies: blockerCookies,
+    });
+    expect(blockResponse.statusCode).toBeLessThan(300);
+
+    const unknown = await t.app.inject({
+      method: 'POST',
+      url: '/api/saved-items/2000000000',
+      cookies: blockedCookies,
+    });
+    expect(unknown.statusCode).toBe(404);
+    for (const [cookie, item] of [
+      [blockedCookies, blockersItem],
+      [blockerCookies, blockedsItem],
+    ] as const) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: `/api/saved-items/${item.id}`,
+        cookies: cookie,
+      });
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual(unknown.json());
+    }
+    expect(await countSavedItems(t.app.db, blocked.id)).toBe(0);
+    expect(await countSavedItems(t.app.db, blocker.id)).toBe(0);
+  });
+
   it('lists newest saved first, and only items that are still active', async () => {
     const older = await createItem(t.app.db, { userId: neighbour.id, title: 'Older save' });
     const newer = await createItem(t.app.db, { userId: neighbour.id, title: 'Newer save' });
