@@ -167,6 +167,15 @@ function carriesPhoto(request: FastifyRequest): boolean {
 }
 
 /**
+ * Close the connection once the answer is sent, as Fastify does when a body is refused by its own
+ * limit: the client may still be sending the body we stopped reading, and on a kept-alive
+ * connection its next request would wait behind those bytes until the request timeout.
+ */
+function closeAfterAnswer(reply: FastifyReply): void {
+  reply.header('connection', 'close');
+}
+
+/**
  * Route hooks for the routes that take an item photo (POST /api/items, PATCH /api/items/:id), in the
  * scope where @fastify/multipart is registered:
  * - preParsing (after the sign-in guard and rate limits, before the body is read): a request that
@@ -175,21 +184,37 @@ function carriesPhoto(request: FastifyRequest): boolean {
  * - preValidation: a multipart form becomes the body the route's schema checks, and its file is kept
  *   for photoUploadOf;
  * - onResponse, and the connection closing: the place is given back if it was never used.
+ * A request refused before its body was read to the end is answered with `Connection: close`.
  */
 export function photoUploadHooks(queue: PhotoQueue = photoQueue) {
   const release = (request: FastifyRequest) => uploads.get(request)?.ticket?.release();
   return {
     preParsing: async <Payload>(request: FastifyRequest, reply: FastifyReply, payload: Payload) => {
       if (!carriesPhoto(request)) return payload;
-      const ticket = queue.reserve();
+      let ticket: PhotoTicket;
+      try {
+        ticket = queue.reserve();
+      } catch (error) {
+        // Refused before its body was read: the rest of it is still on the way.
+        closeAfterAnswer(reply);
+        throw error;
+      }
       uploads.set(request, { ticket });
       // A client that goes away while waiting frees its place (a running photo keeps its slot).
       reply.raw.once('close', () => ticket.release());
       return payload;
     },
-    preValidation: async (request: FastifyRequest) => {
+    preValidation: async (request: FastifyRequest, reply: FastifyReply) => {
       if (!request.isMultipart()) return;
-      const { fields, file } = await readItemForm(request);
+      let form: Awaited<ReturnType<typeof readItemForm>>;
+      try {
+        form = await readItemForm(request);
+      } catch (error) {
+        // Refused part-way through the form (413 PHOTO_TOO_LARGE, a bad part): the rest is unread.
+        closeAfterAnswer(reply);
+        throw error;
+      }
+      const { fields, file } = form;
       request.body = fields;
       uploads.set(request, { ...uploads.get(request), file });
     },
