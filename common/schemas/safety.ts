@@ -28,6 +28,8 @@ export const SAFETY_ERROR_CODES = {
   accountBanned: 'ACCOUNT_BANNED',
   notModerator: 'NOT_MODERATOR',
   removedByModerator: 'REMOVED_BY_MODERATOR',
+  /** An appeal from a member who is not suspended (only a running suspension can be appealed). */
+  notSuspended: 'NOT_SUSPENDED',
 } as const;
 
 /** POST /api/reports. */

@@ -95,8 +95,44 @@ export async function fileReport(db: Db, reporter: UserRow, input: ReportInput):
   }
 }
 
-/** A suspended member's appeal: a case of its own in the moderators' queue. */
+const appealPending = () =>
+  conflict('Your appeal is with the moderators already.', SAFETY_ERROR_CODES.reportExists);
+
+/**
+ * A suspended member's appeal: a case of its own in the moderators' queue. Only a member whose
+ * suspension is running may appeal (403 NOT_SUSPENDED otherwise: a warning restricts nothing, and a
+ * banned member cannot sign in), and once per suspension (409 REPORT_EXISTS while it waits or after
+ * a moderator decided it). A suspension is told apart by its audit entry; a new one may be appealed.
+ */
 export async function fileAppeal(db: Db, member: UserRow, text: string): Promise<void> {
+  const now = new Date();
+  if (!member.suspendedUntil || member.suspendedUntil <= now || member.bannedAt) {
+    throw forbidden(
+      'Only a suspended account can appeal, and yours is not suspended.',
+      SAFETY_ERROR_CODES.notSuspended,
+    );
+  }
+  const [earlier] = await db
+    .select({ status: reports.status })
+    .from(reports)
+    .where(
+      and(
+        eq(reports.reporterId, member.id),
+        eq(reports.targetKind, 'appeal'),
+        eq(reports.targetId, member.id),
+        sql`${reports.createdAt} >= (SELECT max(${moderationActions.createdAt}) FROM ${moderationActions}
+          WHERE ${moderationActions.action} = 'suspend' AND ${moderationActions.targetUserId} = ${member.id})`,
+      ),
+    )
+    .orderBy(desc(reports.createdAt))
+    .limit(1);
+  if (earlier?.status === 'open') throw appealPending();
+  if (earlier) {
+    throw conflict(
+      'You appealed this suspension already and a moderator decided it.',
+      SAFETY_ERROR_CODES.reportExists,
+    );
+  }
   try {
     await db.insert(reports).values({
       reporterId: member.id,
@@ -107,9 +143,8 @@ export async function fileAppeal(db: Db, member: UserRow, text: string): Promise
       note: text,
     });
   } catch (error) {
-    if (isUniqueViolation(error, 'reports_open_unique')) {
-      throw conflict('Your appeal is with the moderators already.', SAFETY_ERROR_CODES.reportExists);
-    }
+    // Two appeals sent at once: the open-report index keeps one.
+    if (isUniqueViolation(error, 'reports_open_unique')) throw appealPending();
     throw error;
   }
 }

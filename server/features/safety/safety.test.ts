@@ -343,6 +343,78 @@ describe('trust and safety', () => {
       );
     });
 
+    it('appeals: only a running suspension, once per suspension; never from a warned or unsanctioned member', async () => {
+      const mod = await moderatorOf('Moe');
+      const reporter = await kit.member('Rex');
+      const dan = await kit.member('Dan');
+      const eve = await kit.member('Eve');
+      // Appeals are limited to 5 an hour per member: each member here sends at most 5.
+      const appeal = (who: Member, text = 'Please look again.') =>
+        kit.call(who, 'POST', '/api/account/appeal', { text });
+      /** Rex reports the member; the moderator acts on the case. */
+      const sanction = async (who: Member, action: string, extra: object = {}) => {
+        kit.ok(
+          await kit.call(reporter, 'POST', '/api/reports', {
+            targetKind: 'member',
+            targetId: who.id,
+            reason: 'other',
+          }),
+          201,
+        );
+        const found = kit
+          .ok<ModerationCase[]>(await kit.call(mod, 'GET', '/api/moderation/reports'))
+          .find((c) => c.targetKind === 'member' && c.targetId === who.id);
+        noContent(
+          await kit.call(mod, 'POST', `/api/moderation/reports/${found?.reportId}/resolve`, {
+            action,
+            reason: 'Checking appeals',
+            ...extra,
+          }),
+        );
+      };
+      const openAppeals = async (who: Member) =>
+        kit
+          .ok<ModerationCase[]>(await kit.call(mod, 'GET', '/api/moderation/reports'))
+          .filter((c) => c.targetKind === 'appeal' && c.targetId === who.id);
+      const decide = async (who: Member) => {
+        const [waiting] = await openAppeals(who);
+        noContent(
+          await kit.call(mod, 'POST', `/api/moderation/reports/${waiting?.reportId}/resolve`, {
+            action: 'dismiss',
+            reason: 'Suspension stands',
+          }),
+        );
+      };
+
+      // Never sanctioned, then only warned: nothing to appeal.
+      kit.refused(await appeal(dan), 403, 'NOT_SUSPENDED');
+      await sanction(dan, 'warn');
+      kit.refused(await appeal(dan), 403, 'NOT_SUSPENDED');
+      expect(await openAppeals(dan)).toEqual([]);
+      // Suspended: one appeal, not a second while it waits, nor another once it was decided.
+      await sanction(dan, 'suspend', { days: 3 });
+      kit.ok(await appeal(dan), 201);
+      kit.refused(await appeal(dan, 'And again.'), 409, 'REPORT_EXISTS');
+      await decide(dan);
+      kit.refused(await appeal(dan, 'Third try.'), 409, 'REPORT_EXISTS');
+      expect(await openAppeals(dan)).toEqual([]);
+
+      // A new suspension may be appealed once more; an ended one not at all.
+      await sanction(eve, 'suspend', { days: 3 });
+      kit.ok(await appeal(eve, 'The first one.'), 201);
+      await decide(eve);
+      await sanction(eve, 'suspend', { days: 5 });
+      kit.ok(await appeal(eve, 'This one is new.'), 201);
+      expect((await openAppeals(eve))[0]?.reports.map((r) => r.note)).toEqual(['This one is new.']);
+      await decide(eve);
+      await t.app.db
+        .update(users)
+        .set({ suspendedUntil: new Date(Date.now() - 1000) })
+        .where(eq(users.id, eve.id));
+      await liftEndedSuspensions(t.app.db);
+      kit.refused(await appeal(eve, 'Late.'), 403, 'NOT_SUSPENDED');
+    });
+
     it('ban: every session ends at once and signing in is refused; removed messages and ratings disappear', async () => {
       const mod = await moderatorOf('Moe');
       const cy = await kit.member('Cy');
