@@ -17,6 +17,7 @@ export function mailPlugin(app: FastifyInstance): void {
     from: config.mail.from,
     dataDir: config.dataDir,
     log: app.log as unknown as Logger,
+    logLinks: config.env === 'development',
   });
   app.decorate('mailer', mailer);
   app.addHook('onClose', () => mailer.close());

@@ -16,7 +16,7 @@ export interface OutgoingMail {
 
 /** Sends the app's e-mail (ADR 024). */
 export interface Mailer {
-  /** Where mail goes: 'smtp' (SMTP_URL) or 'outbox' (DATA_DIR/outbox, links logged). */
+  /** Where mail goes: 'smtp' (SMTP_URL) or 'outbox' (DATA_DIR/outbox; its links logged in development). */
   readonly kind: 'smtp' | 'outbox';
   /** `log`: where the outbox notes the message (a request's logger, so the line has its id). */
   send(mail: OutgoingMail, log?: MailLog): Promise<void>;
@@ -33,6 +33,12 @@ export interface MailerOptions {
   from: string;
   dataDir: string;
   log: MailLog;
+  /**
+   * The outbox logs each message's links (a reset or confirmation link signs its holder in): only
+   * for a local setup (NODE_ENV=development), whose log only its owner reads. Elsewhere the log
+   * names the file, which only someone who can read DATA_DIR can open (ADR 053).
+   */
+  logLinks: boolean;
   /** Longest wait for the SMTP server, per phase (connect, greeting, each command). */
   timeoutMs?: number;
 }
@@ -41,8 +47,8 @@ const LINK = /https?:\/\/\S+/g;
 
 /**
  * The app's mailer: through SMTP when SMTP_URL is set (nodemailer), else each message is written
- * to DATA_DIR/outbox/ as an .eml file and its links are logged, so a local setup works with no mail
- * server. Sending never throws at the caller for a delivery problem it cannot fix: callers decide
+ * to DATA_DIR/outbox/ as an .eml file and logged (with its links in development), so a local setup
+ * works with no mail server. Sending never throws at the caller for a delivery problem it cannot fix: callers decide
  * (account mail is sent after the change is committed, and a failure is logged).
  */
 export function createMailer(options: MailerOptions): Mailer {
@@ -75,9 +81,11 @@ export function createMailer(options: MailerOptions): Mailer {
       // watcher) never sees a half-written .eml.
       await writeFile(`${file}.part`, built.message as Buffer, { mode: 0o600 });
       await rename(`${file}.part`, file);
-      // No address in the log (docs/security.md): the file has it.
+      // No address in the log (docs/security.md): the file has it. No live link outside development.
       log.info(
-        { file, subject: mail.subject, links: mail.text.match(LINK) ?? [] },
+        options.logLinks
+          ? { file, subject: mail.subject, links: mail.text.match(LINK) ?? [] }
+          : { file, subject: mail.subject },
         'mail written to the outbox',
       );
     },
