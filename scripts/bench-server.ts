@@ -1,12 +1,14 @@
 /**
- * What the HTTP benchmarks share (bench-feed.ts, bench-uploads.ts): their flags, the real server
- * started in its own process, a light keep-alive HTTP client, and percentiles.
+ * What the HTTP benchmarks share (bench-feed.ts, bench-uploads.ts, bench-evening.ts): their flags, the
+ * real server started in its own process, a light keep-alive HTTP client, percentiles, and photo-like
+ * JPEGs in multipart bodies.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import pg from 'pg';
+import sharp from 'sharp';
 
 /** A flag `--name=value` (`--name` alone is "true"), else the variable BENCH_NAME, else `fallback`. */
 export function option(name: string, fallback: string): string {
@@ -239,5 +241,66 @@ export async function freshBenchDatabase(name: string): Promise<{ url: string; d
       await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await admin.end();
     },
+  };
+}
+
+/**
+ * A photo-like JPEG: detail at every scale (each level doubles the size and adds finer detail, so
+ * the spectrum falls off like a photograph's), mostly brightness with softer colour, and sensor
+ * grain at full size. Deterministic for a seed.
+ */
+export async function photoLike(
+  width: number,
+  height: number,
+  quality: number,
+  grain: number,
+): Promise<Buffer> {
+  let seed = 12345;
+  const random = () => {
+    seed = (Math.imul(seed, 1103515245) + 12345) & 0x7fffffff;
+    return seed / 0x7fffffff;
+  };
+  let w = Math.ceil(width / 256);
+  let h = Math.ceil(height / 256);
+  let pixels = Buffer.alloc(w * h * 3);
+  for (let i = 0; i < pixels.length; i++) pixels[i] = 60 + random() * 140;
+  for (let level = 7; level >= 0; level--) {
+    const nextW = level === 0 ? width : Math.ceil(width / 2 ** level);
+    const nextH = level === 0 ? height : Math.ceil(height / 2 ** level);
+    pixels = await sharp(pixels, { raw: { width: w, height: h, channels: 3 } })
+      .resize(nextW, nextH, { fit: 'fill', kernel: 'cubic' })
+      .raw()
+      .toBuffer();
+    w = nextW;
+    h = nextH;
+    const amplitude = level === 0 ? grain : 4 + level * 3;
+    for (let p = 0; p < w * h; p++) {
+      const brightness = (random() - 0.5) * amplitude * 2;
+      for (let c = 0; c < 3; c++) {
+        const o = p * 3 + c;
+        pixels[o] = Math.max(
+          0,
+          Math.min(255, (pixels[o] as number) + brightness + (random() - 0.5) * amplitude * 0.5),
+        );
+      }
+    }
+  }
+  return sharp(pixels, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality })
+    .toBuffer();
+}
+
+/** A multipart/form-data body exactly as a browser's FormData sends it: `fields`, then the photo. */
+export async function multipartBody(
+  fields: Record<string, string>,
+  photo: Buffer,
+): Promise<{ body: Buffer; contentType: string }> {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  form.append('photo', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), 'photo.jpg');
+  const encoded = new Request('http://localhost/', { method: 'POST', body: form });
+  return {
+    body: Buffer.from(await encoded.arrayBuffer()),
+    contentType: encoded.headers.get('content-type') ?? '',
   };
 }

@@ -42,9 +42,11 @@ import {
   benchHeader,
   freshBenchDatabase,
   loadAverage,
+  multipartBody,
   numberOption,
   option,
   percentile,
+  photoLike,
   request,
   startServer,
 } from './bench-server';
@@ -79,59 +81,6 @@ const listing = {
   description: 'A photo from the upload benchmark.',
   category: 'tools',
 };
-
-/**
- * A photo-like JPEG: detail at every scale (each level doubles the size and adds finer detail, so
- * the spectrum falls off like a photograph's), mostly brightness with softer colour, and sensor
- * grain at full size. Deterministic for a seed.
- */
-async function photoLike(width: number, height: number, quality: number, grain: number): Promise<Buffer> {
-  let seed = 12345;
-  const random = () => {
-    seed = (Math.imul(seed, 1103515245) + 12345) & 0x7fffffff;
-    return seed / 0x7fffffff;
-  };
-  let w = Math.ceil(width / 256);
-  let h = Math.ceil(height / 256);
-  let pixels = Buffer.alloc(w * h * 3);
-  for (let i = 0; i < pixels.length; i++) pixels[i] = 60 + random() * 140;
-  for (let level = 7; level >= 0; level--) {
-    const nextW = level === 0 ? width : Math.ceil(width / 2 ** level);
-    const nextH = level === 0 ? height : Math.ceil(height / 2 ** level);
-    pixels = await sharp(pixels, { raw: { width: w, height: h, channels: 3 } })
-      .resize(nextW, nextH, { fit: 'fill', kernel: 'cubic' })
-      .raw()
-      .toBuffer();
-    w = nextW;
-    h = nextH;
-    const amplitude = level === 0 ? grain : 4 + level * 3;
-    for (let p = 0; p < w * h; p++) {
-      const brightness = (random() - 0.5) * amplitude * 2;
-      for (let c = 0; c < 3; c++) {
-        const o = p * 3 + c;
-        pixels[o] = Math.max(
-          0,
-          Math.min(255, (pixels[o] as number) + brightness + (random() - 0.5) * amplitude * 0.5),
-        );
-      }
-    }
-  }
-  return sharp(pixels, { raw: { width, height, channels: 3 } })
-    .jpeg({ quality })
-    .toBuffer();
-}
-
-/** A multipart/form-data body exactly as a browser's FormData sends it. */
-async function multipartBody(photo: Buffer): Promise<{ body: Buffer; contentType: string }> {
-  const form = new FormData();
-  for (const [name, value] of Object.entries(listing)) form.append(name, value);
-  form.append('photo', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), 'photo.jpg');
-  const encoded = new Request('http://localhost/', { method: 'POST', body: form });
-  return {
-    body: Buffer.from(await encoded.arrayBuffer()),
-    contentType: encoded.headers.get('content-type') ?? '',
-  };
-}
 
 const MB = 1024 * 1024;
 const CLOCK_TICKS = (() => {
@@ -486,7 +435,7 @@ async function main() {
       );
 
       // 3. One 12-megapixel upload at a time.
-      const single = await multipartBody(typical);
+      const single = await multipartBody(listing, typical);
       const headers = { 'content-type': single.contentType, cookie: cookies[0] ?? '' };
       for (let i = 0; i < 2; i++) await request(base, 'POST', '/api/items', headers, single.body);
       const uploadTimes: number[] = [];
@@ -507,7 +456,7 @@ async function main() {
       );
 
       // 4. The floods.
-      const largestForm = await multipartBody(largest);
+      const largestForm = await multipartBody(listing, largest);
       const largestJson = Buffer.from(
         JSON.stringify({ ...listing, imageUrl: `data:image/jpeg;base64,${largest.toString('base64')}` }),
       );
