@@ -5,7 +5,7 @@ import { notificationSchema, unreadCountsSchema } from './notifications';
 
 /**
  * What GET /api/events (server-sent events) pushes to a member's open pages (issue 13). Each event
- * has an `id` (for catch-up after a reconnect, via Last-Event-ID), a `type` (the SSE event name) and
+ * has an opaque `id` (for catch-up after a reconnect, via Last-Event-ID; ADR 054), a `type` (the SSE event name) and
  * JSON `data` of the shape below.
  */
 export const memberEventSchemas = {

@@ -34,6 +34,7 @@ const streamOn = (response: FakeResponse, maxBuffered?: number) => {
     'sid',
     response as unknown as ServerResponse,
     (s) => closed.push(s),
+    (position) => `p${position}`,
     maxBuffered,
   );
   return { stream, closed };
@@ -41,10 +42,11 @@ const streamOn = (response: FakeResponse, maxBuffered?: number) => {
 
 describe('sseFrame', () => {
   it('writes id, event and the data as one line of JSON, even when the text has line breaks', () => {
-    expect(sseFrame({ id: 7, type: 'counts', data: { notifications: 1, messages: 0 } })).toBe(
-      'id: 7\nevent: counts\ndata: {"notifications":1,"messages":0}\n\n',
+    const idText = (position: number) => `opaque-${position}`;
+    expect(sseFrame({ id: 7, type: 'counts', data: { notifications: 1, messages: 0 } }, idText)).toBe(
+      'id: opaque-7\nevent: counts\ndata: {"notifications":1,"messages":0}\n\n',
     );
-    const frame = sseFrame({ type: 'resync', data: { text: 'a\nb\r\nc\u2028d' } });
+    const frame = sseFrame({ type: 'resync', data: { text: 'a\nb\r\nc\u2028d' } }, idText);
     expect(frame.startsWith('event: resync\ndata: ')).toBe(true);
     expect(frame.slice(0, -2).split(/\r\n|\r|\n/)).toHaveLength(2);
   });
@@ -63,8 +65,8 @@ describe('EventStream', () => {
       { type: 'counts', data: {} },
     ]);
     stream.send({ id: 6, type: 'barter', data: { n: 6 }, stored: true });
-    const ids = response.written.join('').match(/^id: \d+$/gm);
-    expect(ids).toEqual(['id: 4', 'id: 5', 'id: 6']);
+    const ids = response.written.join('').match(/^id: .+$/gm);
+    expect(ids).toEqual(['id: p4', 'id: p5', 'id: p6']);
     expect(stream.cursor).toBe(6);
   });
 

@@ -1,7 +1,10 @@
 import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import type { MemberEventType } from '../../common/member-events';
 
-/** An event as written to a stream; stored events carry their id, computed ones may not. */
+/**
+ * An event as written to a stream; stored events carry their position (a `member_events` id),
+ * computed ones may not. A page never sees the position itself, only its opaque id (ADR 054).
+ */
 export interface OutgoingEvent {
   id?: number;
   type: MemberEventType;
@@ -30,10 +33,16 @@ export const STREAM_MAX_BUFFERED_BYTES = 256 * 1024;
  */
 const REMEMBERED_IDS = 512;
 
-/** One SSE frame: `id:` (when given), `event:`, and the data as one line of JSON. */
-export function sseFrame(event: OutgoingEvent): string {
+/** How a stream writes a position as the id its page sees (EventIdCodec.encode for its member). */
+export type EventIdText = (position: number) => string;
+
+/**
+ * One SSE frame: `id:` (when the event has a position, written by `idText`), `event:`, and the data
+ * as one line of JSON.
+ */
+export function sseFrame(event: OutgoingEvent, idText: EventIdText): string {
   // JSON.stringify escapes CR and LF inside strings, so the data is one line, as SSE needs.
-  const id = event.id === undefined ? '' : `id: ${event.id}\n`;
+  const id = event.id === undefined ? '' : `id: ${idText(event.id)}\n`;
   return `${id}event: ${event.type}\ndata: ${JSON.stringify(event.data)}\n\n`;
 }
 
@@ -44,7 +53,7 @@ export function sseFrame(event: OutgoingEvent): string {
  */
 export class EventStream {
   readonly openedAt = Date.now();
-  /** The highest event id this stream has given its page (where a catch-up would start). */
+  /** The highest position this stream has given its page (where a catch-up would start). */
   cursor = 0;
   #closed = false;
   #pending: OutgoingEvent[] | null = [];
@@ -57,6 +66,8 @@ export class EventStream {
     readonly sessionHash: string | null,
     private readonly response: ServerResponse,
     onClosed: (stream: EventStream) => void,
+    /** Writes a position as the opaque id the page sees (ADR 054). */
+    private readonly idText: EventIdText,
     private readonly maxBufferedBytes = STREAM_MAX_BUFFERED_BYTES,
   ) {
     this.#onClosed = onClosed;
@@ -92,7 +103,7 @@ export class EventStream {
       }
       if (event.id > this.cursor) this.cursor = event.id;
     }
-    this.#write(sseFrame(event));
+    this.#write(sseFrame(event, this.idText));
   }
 
   /** A comment line (heartbeat); keeps proxies and the browser from thinking the stream is dead. */

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { periodicJob } from '../jobs/jobs-plugin';
+import { EventIdCodec } from './event-ids';
 import { deleteEventsBefore } from './events-repository';
 import { EventHub } from './hub';
 
@@ -26,11 +27,16 @@ export function purgeMemberEvents(app: FastifyInstance, now = new Date()): Promi
  * of stored events.
  */
 export function eventsPlugin(app: FastifyInstance): void {
-  const hub = new EventHub(app.database, app.log, {
-    streamsPerMember: app.config.events.streamsPerMember,
-    streamsMax: app.config.events.streamsMax,
-    heartbeatMs: app.config.events.heartbeatSeconds * 1000,
-  });
+  const hub = new EventHub(
+    app.database,
+    app.log,
+    {
+      streamsPerMember: app.config.events.streamsPerMember,
+      streamsMax: app.config.events.streamsMax,
+      heartbeatMs: app.config.events.heartbeatSeconds * 1000,
+    },
+    new EventIdCodec(app.config.sessionSecret),
+  );
   app.decorate('eventHub', hub);
   app.addHook('onReady', () => hub.start());
   app.addHook('preClose', async () => hub.closeStreams());

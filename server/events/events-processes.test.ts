@@ -97,6 +97,27 @@ describe.skipIf(!inject('pgTemplateUrl'))(
           },
         });
       }
+
+      // An id given on process 2 opens on process 1 (one secret, ADR 054): Bob's page, moved to the
+      // other process, gets exactly the message it missed.
+      const lastSeen = bobOnTwo.events.at(-1)?.id as string;
+      bobOnTwo.close();
+      const missed = await request(
+        one.base,
+        'POST',
+        `/api/barter-requests/${barter.id}/messages`,
+        { cookie: annCookie, 'content-type': 'application/json' },
+        JSON.stringify({ content: 'Sent while you were away' }),
+      );
+      expect(missed.status, missed.body).toBe(201);
+      const bobOnOne = await openEventStream(one.base, {
+        cookie: bobCookie,
+        headers: { 'last-event-id': lastSeen },
+      });
+      streams.push(bobOnOne);
+      const replayed = [await bobOnOne.next(), await bobOnOne.next(), await bobOnOne.next()];
+      expect(replayed.map((event) => event.type)).toEqual(['notification', 'message', 'counts']);
+      expect(replayed[1]?.data).toMatchObject({ message: { content: 'Sent while you were away' } });
     });
   },
 );

@@ -4,13 +4,17 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { EVENTS_PATH, MEMBER_EVENT_TYPES } from '../../common/member-events';
 import { apiErrorSchema } from '../../common/schemas/errors';
-import { wholeNumberParam } from '../../common/schemas/numbers';
 import { markSeen } from '../features/notifications/mail-digest';
 import { sessionHashOf } from '../plugins/session';
 import { EVENT_STREAM_HEADERS, type OutgoingEvent } from './event-stream';
 import { noStreamNow, openingEvents } from './hub';
 
-const eventIdParam = (name: string) => wholeNumberParam(name, 0, Number.MAX_SAFE_INTEGER).optional();
+/**
+ * A last event id as the page sends it back. Any text is taken: one that does not open (ADR 054) is
+ * answered with a resync, never an error, so a page after a secret change or a deploy that changed
+ * the id format simply reads its queries again.
+ */
+const eventIdParam = z.string().optional();
 
 /** The member's live events (ADR 020): registered in the member scope, so signed-out callers get 401. */
 export async function eventsRoutes(app: FastifyInstance): Promise<void> {
@@ -24,17 +28,15 @@ export async function eventsRoutes(app: FastifyInstance): Promise<void> {
           'A `text/event-stream` that stays open. Each event has an `id`, an `event` name ' +
           `(${MEMBER_EVENT_TYPES.join(', ')}) and one line of JSON \`data\` ` +
           '(common/schemas/events.ts). It starts with the unread `counts`; a comment line comes ' +
-          'every EVENT_HEARTBEAT_SECONDS. `Last-Event-ID` (or `lastEventId`) replays what came ' +
-          'after that event, or sends one `resync` when the gap is too large or too old. 503 ' +
+          'every EVENT_HEARTBEAT_SECONDS. Ids are opaque (ADR 054): `Last-Event-ID` (or ' +
+          '`lastEventId`) replays what came after that event, or sends one `resync` when the gap ' +
+          'is too large or too old, or the id is not one this member was given. 503 ' +
           '`EVENT_STREAMS_FULL` when the server holds all the streams it may.',
         // An empty Last-Event-ID means none (the SSE spec's reset).
         headers: z.looseObject({
-          'last-event-id': z.preprocess(
-            (value) => (value === '' ? undefined : value),
-            eventIdParam('Last-Event-ID'),
-          ),
+          'last-event-id': z.preprocess((value) => (value === '' ? undefined : value), eventIdParam),
         }),
-        querystring: z.object({ lastEventId: eventIdParam('lastEventId') }),
+        querystring: z.object({ lastEventId: eventIdParam }),
         response: {
           200: z.string().describe('text/event-stream'),
           400: apiErrorSchema,
@@ -45,7 +47,10 @@ export async function eventsRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const member = request.member;
-      const lastEventId = request.headers['last-event-id'] ?? request.query.lastEventId;
+      const lastEventText = request.headers['last-event-id'] ?? request.query.lastEventId;
+      // undefined: a new page; null: an id that does not open for this member (resync).
+      const lastEventId =
+        lastEventText === undefined ? undefined : app.eventHub.ids.decode(member.id, lastEventText);
       // Registered before the first read, so nothing committed from now on is missed: what the read
       // also finds is sent once.
       const stream = app.eventHub.open(member.id, sessionHashOf(request), reply.raw);

@@ -38,6 +38,9 @@ describe('GET /api/events', () => {
     open.push(client);
     return client;
   };
+  /** The position behind an opaque id the member's stream gave (ADR 054); null when it does not open. */
+  const positionOf = (member: UserRow, id: string | undefined) =>
+    id === undefined ? undefined : t.app.eventHub.ids.decode(member.id, id);
   /** Publish one event for each member in its own committed transaction. */
   const publish = (userId: string, n: number) =>
     t.app.db.transaction((tx) =>
@@ -96,7 +99,7 @@ describe('GET /api/events', () => {
     const [latest] = await t.app.db
       .select({ id: sql<number>`coalesce(max(${memberEvents.id}), 0)::float8` })
       .from(memberEvents);
-    expect(counts.id).toBe(String(latest?.id));
+    expect(positionOf(ann, counts.id)).toBe(latest?.id);
     client.close();
   });
 
@@ -121,11 +124,13 @@ describe('GET /api/events', () => {
     const a1 = await annStream.next();
     const a2 = await annStream.next();
     expect([a1, a2]).toMatchObject([
-      { id: String(first), type: 'barter', data: { barterRequestId: 1, threadId: 1 } },
-      { id: String(second), type: 'barter', data: { barterRequestId: 2, threadId: 2 } },
+      { type: 'barter', data: { barterRequestId: 1, threadId: 1 } },
+      { type: 'barter', data: { barterRequestId: 2, threadId: 2 } },
     ]);
+    expect([positionOf(ann, a1.id), positionOf(ann, a2.id)]).toEqual([first, second]);
     const b = await bobStream.next();
-    expect(b).toMatchObject({ id: String(bobs), data: { barterRequestId: 3 } });
+    expect(b).toMatchObject({ data: { barterRequestId: 3 } });
+    expect(positionOf(bob, b.id)).toBe(bobs);
     // Bob's event, published after Ann's, reached Bob: had any of Ann's reached him, it came first.
     expect(bobStream.events.filter((event) => event.type === 'barter')).toHaveLength(1);
     expect(
@@ -169,7 +174,7 @@ describe('GET /api/events', () => {
       memberEvent(ann.id, 'counts', { notifications: 7, messages: 8, padding } as never),
     ]);
     const event = await stream.next('counts');
-    expect(event.id).toBe(String(id));
+    expect(positionOf(ann, event.id)).toBe(id);
     expect(event.data).toEqual({ notifications: 7, messages: 8, padding });
     stream.close();
   });
@@ -189,23 +194,27 @@ describe('GET /api/events', () => {
       const again = await connect(annCookie, headers, path);
       const events = [await again.next(), await again.next(), await again.next()];
       expect(events).toMatchObject([
-        { id: String(one), type: 'barter', data: { barterRequestId: 11 } },
-        { id: String(two), type: 'barter', data: { barterRequestId: 13 } },
+        { type: 'barter', data: { barterRequestId: 11 } },
+        { type: 'barter', data: { barterRequestId: 13 } },
         { id: undefined, type: 'counts' },
       ]);
+      expect(events.map((event) => positionOf(ann, event.id))).toEqual([one, two, undefined]);
       again.close();
     }
 
-    // From the second event on, only what came after it.
-    const later = await connect(annCookie, { 'last-event-id': String(one) });
-    expect(await later.next()).toMatchObject({ id: String(two) });
+    // From the second event on, only what came after it (the id as the page was given it).
+    const later = await connect(annCookie, {
+      'last-event-id': t.app.eventHub.ids.encode(ann.id, one as number),
+    });
+    expect(positionOf(ann, (await later.next()).id)).toBe(two);
     expect(await later.next()).toMatchObject({ type: 'counts' });
     later.close();
   });
 
   it('sends one resync when the gap is too large or the last event is no longer stored', async () => {
     const first = await connect(annCookie);
-    const start = Number((await first.next('counts')).id);
+    const startId = (await first.next('counts')).id;
+    const start = positionOf(ann, startId) as number;
     await publishMemberEvents(
       t.app.db,
       Array.from({ length: CATCH_UP_LIMIT + 1 }, (_, n) =>
@@ -219,10 +228,10 @@ describe('GET /api/events', () => {
       CATCH_UP_LIMIT + 1
     ) {}
     first.close();
-    const tooMany = await connect(annCookie, { 'last-event-id': String(start) });
+    const tooMany = await connect(annCookie, { 'last-event-id': startId as string });
     const resync = await tooMany.next();
     expect(resync).toMatchObject({ type: 'resync', data: {} });
-    expect(Number(resync.id)).toBeGreaterThan(start + CATCH_UP_LIMIT);
+    expect(positionOf(ann, resync.id)).toBeGreaterThan(start + CATCH_UP_LIMIT);
     expect(await tooMany.next()).toMatchObject({ type: 'counts' });
     await sleep(100);
     expect(tooMany.events.filter((event) => event.type === 'barter')).toEqual([]);
@@ -231,24 +240,85 @@ describe('GET /api/events', () => {
     // An id that is not stored (deleted by retention, or never given out).
     const [gone] = await publish(ann.id, 21);
     await t.app.db.delete(memberEvents).where(eq(memberEvents.id, gone as number));
-    for (const last of [String(gone), '0', '9007199254740991']) {
+    for (const last of [gone as number, 0, Number.MAX_SAFE_INTEGER].map((position) =>
+      t.app.eventHub.ids.encode(ann.id, position),
+    )) {
       const stale = await connect(annCookie, { 'last-event-id': last });
       expect(await stale.next(), last).toMatchObject({ type: 'resync' });
       stale.close();
     }
   });
 
-  it('answers 400, never 5xx, to a malformed last event id', async () => {
-    for (const bad of ['abc', '-1', '1e3', '0x10', '99999999999999999999', ' ']) {
-      // A blank header is no header (the SSE spec's reset); a blank parameter is malformed.
-      const viaHeader = await connect(annCookie, { 'last-event-id': bad });
-      if (viaHeader.status === 200) viaHeader.close();
-      else await viaHeader.ended;
-      expect({ bad, status: viaHeader.status }).toEqual({ bad, status: bad === ' ' ? 200 : 400 });
-      const viaQuery = await connect(annCookie, {}, `/api/events?lastEventId=${encodeURIComponent(bad)}`);
-      if (viaQuery.status === 200) viaQuery.close();
-      else await viaQuery.ended;
-      expect({ bad, status: viaQuery.status }).toEqual({ bad, status: 400 });
+  it('gives ids that say nothing of anyone’s activity, and opens only the member’s own (ADR 054)', async () => {
+    const annStream = await connect(annCookie);
+    const bobStream = await connect(bobCookie);
+    const annStart = (await annStream.next('counts')).id as string;
+    await bobStream.next('counts');
+    // Much activity of others between two of Ann's events: her ids look the same as ever.
+    await publish(ann.id, 51);
+    const annFirst = await annStream.next('barter');
+    await publishMemberEvents(
+      t.app.db,
+      Array.from({ length: 25 }, (_, n) =>
+        memberEvent(bob.id, 'barter', { barterRequestId: n, threadId: n }),
+      ),
+    );
+    await publish(ann.id, 52);
+    const annSecond = await annStream.next('barter');
+    const bobsLast = bobStream.events.at(-1);
+    for (const id of [annStart, annFirst.id, annSecond.id, bobsLast?.id]) {
+      expect(id).toMatch(/^[A-Za-z0-9_-]{48}$/);
+    }
+    const annPositions = [annFirst.id, annSecond.id].map((id) => positionOf(ann, id) as number);
+    for (const id of [annStart, annFirst.id, annSecond.id]) {
+      for (const position of annPositions) expect(id).not.toContain(String(position));
+    }
+    annStream.close();
+    bobStream.close();
+
+    // Bob sending Ann's id (or Ann Bob's) gets a resync, never her events or an error.
+    const foreign = await connect(bobCookie, { 'last-event-id': annStart });
+    expect(await foreign.next()).toMatchObject({ type: 'resync' });
+    expect(await foreign.next()).toMatchObject({ type: 'counts' });
+    await sleep(50);
+    expect(foreign.events.filter((event) => event.type === 'barter')).toEqual([]);
+    foreign.close();
+    const own = await connect(annCookie, { 'last-event-id': annStart });
+    expect((await own.next()).data).toMatchObject({ barterRequestId: 51 });
+    own.close();
+  });
+
+  it('answers a garbage, overlong or control-character last event id with a resync, never an error', async () => {
+    const bad = [
+      'abc',
+      '-1',
+      '42',
+      '0x10',
+      '99999999999999999999',
+      'A'.repeat(48),
+      'x'.repeat(4_000),
+      '\u0000\u001b[2J',
+      '\n\nevent: counts',
+      '€',
+    ];
+    for (const text of bad) {
+      const viaQuery = await connect(annCookie, {}, `/api/events?lastEventId=${encodeURIComponent(text)}`);
+      expect({ text, status: viaQuery.status }).toEqual({ text, status: 200 });
+      expect(await viaQuery.next()).toMatchObject({ type: 'resync' });
+      viaQuery.close();
+    }
+    // Headers carry no control characters or newlines (HTTP refuses them); the rest as above.
+    for (const text of ['abc', '42', 'A'.repeat(48), 'x'.repeat(4_000), 'a\tb']) {
+      const viaHeader = await connect(annCookie, { 'last-event-id': text });
+      expect({ text, status: viaHeader.status }).toEqual({ text, status: 200 });
+      expect(await viaHeader.next()).toMatchObject({ type: 'resync' });
+      viaHeader.close();
+    }
+    // A blank header is no header (the SSE spec's reset): a fresh start with the counts.
+    for (const text of [' ', '\t']) {
+      const blank = await connect(annCookie, { 'last-event-id': text });
+      expect(await blank.next()).toMatchObject({ type: 'counts' });
+      blank.close();
     }
   });
 
@@ -285,13 +355,12 @@ describe('GET /api/events', () => {
       while ((await count()) > 0) await sleep(10);
       // Committed while nobody listens: only the catch-up can bring it.
       const [missed] = await publish(ann.id, 41);
-      expect(await stream.next('barter', 5_000)).toMatchObject({
-        id: String(missed),
-        data: { barterRequestId: 41 },
-      });
+      const caughtUp = await stream.next('barter', 5_000);
+      expect(caughtUp).toMatchObject({ data: { barterRequestId: 41 } });
+      expect(positionOf(ann, caughtUp.id)).toBe(missed);
       expect(await count()).toBe(1);
       const [live] = await publish(ann.id, 42);
-      expect(await stream.next('barter')).toMatchObject({ id: String(live) });
+      expect(positionOf(ann, (await stream.next('barter')).id)).toBe(live);
       stream.close();
     },
   );

@@ -6,6 +6,7 @@ import { HttpError } from '../errors';
 import { markSeen } from '../features/notifications/mail-digest';
 import { unreadCounts } from '../features/notifications/notify';
 import { liveSessionIds } from '../plugins/session-store';
+import type { EventIdCodec } from './event-ids';
 import { EventStream, type OutgoingEvent } from './event-stream';
 import {
   type EventCursor,
@@ -52,15 +53,23 @@ const stored = (event: StoredMemberEvent): OutgoingEvent => ({
 
 /**
  * The first events of a new stream. A page without a last event id gets its unread counts, with
- * the newest stored id as its starting point. A page that reconnects with one gets what it missed,
- * then its counts; when that is more than CATCH_UP_LIMIT events, or older than the stored ones
- * (retention deleted events after it), one 'resync' instead of the events.
+ * the newest stored position as its starting point. A page that reconnects with one gets what it
+ * missed, then its counts; when that is more than CATCH_UP_LIMIT events, or older than the stored
+ * ones (retention deleted events after it), or the id it sent does not open (`null`: forged, of
+ * another member or another server secret, ADR 054), one 'resync' instead of the events.
  */
 export async function openingEvents(
   db: Db,
   userId: string,
-  lastEventId: number | undefined,
+  lastEventId: number | null | undefined,
 ): Promise<OutgoingEvent[]> {
+  if (lastEventId === null) {
+    const [start, counts] = await Promise.all([latestEventId(db), unreadCounts(db, userId)]);
+    return [
+      { id: start, type: 'resync', data: {} },
+      { type: 'counts', data: counts },
+    ];
+  }
   if (lastEventId === undefined) {
     const start = await latestEventId(db);
     return [{ id: start, type: 'counts', data: await unreadCounts(db, userId) }];
@@ -98,6 +107,8 @@ export class EventHub {
     private readonly database: DatabaseHandle,
     private readonly log: FastifyBaseLogger,
     private readonly options: EventHubOptions,
+    /** Turns stream positions into the opaque ids pages see, and back (ADR 054). */
+    readonly ids: EventIdCodec,
   ) {}
 
   /** Open streams in this process. */
@@ -144,7 +155,13 @@ export class EventHub {
    */
   open(userId: string, sessionHash: string | null, response: ServerResponse): EventStream {
     if (this.#stopped || this.#size >= this.options.streamsMax) throw noStreamNow();
-    const stream = new EventStream(userId, sessionHash, response, (closed) => this.#remove(closed));
+    const stream = new EventStream(
+      userId,
+      sessionHash,
+      response,
+      (closed) => this.#remove(closed),
+      (position) => this.ids.encode(userId, position),
+    );
     let streams = this.#byMember.get(userId);
     if (!streams) {
       streams = new Set();

@@ -10,8 +10,9 @@ import { setUnreadCounts } from './api/unread-counts';
 /**
  * The live layer (issue 13): one EventSource on GET /api/events per page while a member is signed in.
  * Events write into the query cache (badges, the bell's list, conversations, barters); nothing polls.
- * The browser reconnects by itself after a dropped connection and sends Last-Event-ID, so the server
- * replays what was missed (or sends 'resync'); the queries the events feed are read again anyway
+ * The browser reconnects by itself after a dropped connection and sends Last-Event-ID (an opaque
+ * text, ADR 054: kept and sent back as it came, never read), so the server replays what was missed
+ * (or sends 'resync'); the queries the events feed are read again anyway
  * after a reconnect, in case the replay fell short.
  */
 
