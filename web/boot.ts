@@ -1,3 +1,5 @@
+import { importChunk } from './lib/import-chunk';
+
 /**
  * The scripts of a page the server drew (ADR 037), asked for once the page has painted: on a slow
  * phone connection the page's text and photos then have the line to themselves, and the app takes
@@ -28,7 +30,11 @@ function start(): void {
   messages.href = `/locales/${document.documentElement.lang}-first.json`;
   links.append(messages);
   document.head.append(links);
-  void import(/* @vite-ignore */ entry);
+  // Asked for again once if it fails (ADR 052); if it still cannot arrive, the page stays as the server
+  // drew it, its links plain links, and the next page loaded asks anew.
+  importChunk(() => import(/* @vite-ignore */ entry), { quiet: true }).catch((error: unknown) =>
+    console.warn('The app did not start on this page', error),
+  );
 }
 
 /** Once the screen's first photo (the feed's first card) is in, or has failed, or 1.5 s have passed. */

@@ -47,7 +47,7 @@ startI18n(pageData ? document.documentElement.lang : undefined)
 // page the server drew, this script itself runs after the load, web/boot.ts).
 if (import.meta.env.PROD && 'serviceWorker' in navigator) {
   const register = () => {
-    withMessages(import('./lib/register-service-worker'))
+    withMessages(() => import('./lib/register-service-worker'), { quiet: true })
       .then((module) => module.registerServiceWorker())
       .catch((error: unknown) => console.warn('The service worker was not registered', error));
   };

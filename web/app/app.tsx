@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { OfflineBanner } from '../components/layout/offline-banner';
+import { ChunkFailedNotice } from '../components/layout/route-error-boundary';
 import { showPendingToast } from '../components/ui/use-toast';
 import { GateGuard } from '../features/gate/components/gate-guard';
 import { AppProvider } from './provider';
@@ -15,6 +16,7 @@ export function App({ queryClient }: { queryClient?: QueryClient }) {
   return (
     <AppProvider queryClient={queryClient}>
       <OfflineBanner />
+      <ChunkFailedNotice />
       <GateGuard>
         <AppRouter />
       </GateGuard>

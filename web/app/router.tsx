@@ -1,39 +1,41 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { Redirect, Route, Switch, useLocation, useSearch } from 'wouter';
+import { RouteErrorBoundary } from '../components/layout/route-error-boundary';
 import { useUser } from '../features/auth/api/get-user';
 import { LoadingView } from '../features/gate/components/gate-guard';
 import { LandingPage } from '../features/landing/components/landing-page';
 import { withMessages } from '../i18n/i18n';
 import { screenMounted } from '../lib/app-started';
+import { importChunk } from '../lib/import-chunk';
 import { loginReturningTo } from '../lib/return-path';
 import { paths } from './paths';
 
 // Everything but the gate and the landing page is split into its own chunk. The feed page's messages
 // load before the first render; the other pages wait for the rest of them (ADR 036).
-const TermsPage = lazy(() => withMessages(import('./pages/terms-page')));
-const AccessibilityPage = lazy(() => withMessages(import('./pages/accessibility-page')));
-const NotFoundPage = lazy(() => withMessages(import('./pages/not-found-page')));
-const FlyerPage = lazy(() => withMessages(import('./pages/flyer-page')));
-const LoginPage = lazy(() => withMessages(import('./pages/login-page')));
-const RegisterPage = lazy(() => withMessages(import('./pages/register-page')));
-const DemoLoginPage = lazy(() => withMessages(import('./pages/demo-login-page')));
-const HomePage = lazy(() => import('./pages/home-page'));
-const ProfilePage = lazy(() => withMessages(import('./pages/profile-page')));
-const MemberPage = lazy(() => withMessages(import('./pages/member-page')));
-const BartersPage = lazy(() => withMessages(import('./pages/barters-page')));
-const BarterPage = lazy(() => withMessages(import('./pages/barter-page')));
-const CirclesPage = lazy(() => withMessages(import('./pages/circles-page')));
-const CirclePage = lazy(() => withMessages(import('./pages/circle-page')));
-const SwapDaysPage = lazy(() => withMessages(import('./pages/swap-days-page')));
-const SwapDayPage = lazy(() => withMessages(import('./pages/swap-day-page')));
-const SwapDaySheetPage = lazy(() => withMessages(import('./pages/swap-day-sheet-page')));
-const ForgotPasswordPage = lazy(() => withMessages(import('./pages/forgot-password-page')));
-const ResetPasswordPage = lazy(() => withMessages(import('./pages/reset-password-page')));
-const VerifyEmailPage = lazy(() => withMessages(import('./pages/verify-email-page')));
-const ModerationPage = lazy(() => withMessages(import('./pages/moderation-page')));
-const UnsubscribePage = lazy(() => withMessages(import('./pages/unsubscribe-page')));
+const TermsPage = lazy(() => withMessages(() => import('./pages/terms-page')));
+const AccessibilityPage = lazy(() => withMessages(() => import('./pages/accessibility-page')));
+const NotFoundPage = lazy(() => withMessages(() => import('./pages/not-found-page')));
+const FlyerPage = lazy(() => withMessages(() => import('./pages/flyer-page')));
+const LoginPage = lazy(() => withMessages(() => import('./pages/login-page')));
+const RegisterPage = lazy(() => withMessages(() => import('./pages/register-page')));
+const DemoLoginPage = lazy(() => withMessages(() => import('./pages/demo-login-page')));
+const HomePage = lazy(() => importChunk(() => import('./pages/home-page')));
+const ProfilePage = lazy(() => withMessages(() => import('./pages/profile-page')));
+const MemberPage = lazy(() => withMessages(() => import('./pages/member-page')));
+const BartersPage = lazy(() => withMessages(() => import('./pages/barters-page')));
+const BarterPage = lazy(() => withMessages(() => import('./pages/barter-page')));
+const CirclesPage = lazy(() => withMessages(() => import('./pages/circles-page')));
+const CirclePage = lazy(() => withMessages(() => import('./pages/circle-page')));
+const SwapDaysPage = lazy(() => withMessages(() => import('./pages/swap-days-page')));
+const SwapDayPage = lazy(() => withMessages(() => import('./pages/swap-day-page')));
+const SwapDaySheetPage = lazy(() => withMessages(() => import('./pages/swap-day-sheet-page')));
+const ForgotPasswordPage = lazy(() => withMessages(() => import('./pages/forgot-password-page')));
+const ResetPasswordPage = lazy(() => withMessages(() => import('./pages/reset-password-page')));
+const VerifyEmailPage = lazy(() => withMessages(() => import('./pages/verify-email-page')));
+const ModerationPage = lazy(() => withMessages(() => import('./pages/moderation-page')));
+const UnsubscribePage = lazy(() => withMessages(() => import('./pages/unsubscribe-page')));
 const SuspendedView = lazy(() =>
-  withMessages(import('../features/safety/components/suspended-view')).then((module) => ({
+  withMessages(() => import('../features/safety/components/suspended-view')).then((module) => ({
     default: module.SuspendedView,
   })),
 );
@@ -71,60 +73,67 @@ function MarkStarted() {
  */
 export function AppRouter() {
   const { isAuthenticated, isLoading, user } = useUser();
+  const [location] = useLocation();
   // A suspended member sees only the notice and the appeal (ADR 025).
   if (user?.suspendedUntil) {
     return (
-      <Suspense fallback={<LoadingView />}>
-        <MarkStarted />
-        <SuspendedView until={user.suspendedUntil} />
-      </Suspense>
+      <RouteErrorBoundary location={location}>
+        <Suspense fallback={<LoadingView />}>
+          <MarkStarted />
+          <SuspendedView until={user.suspendedUntil} />
+        </Suspense>
+      </RouteErrorBoundary>
     );
   }
+  // Every route drawn inside an error boundary: a screen that fails (its code did not arrive, twice)
+  // shows what happened and a way on, never a blank page (ADR 052).
   return (
     <Suspense fallback={<LoadingView />}>
       <MarkStarted />
-      {isLoading || !isAuthenticated ? (
-        <Switch>
-          <Route path={paths.home} component={LandingPage} />
-          <Route path={paths.login} component={LoginPage} />
-          <Route path={paths.register} component={RegisterPage} />
-          <Route path={paths.demoLogin} component={DemoLoginPage} />
-          <Route path={paths.forgotPassword} component={ForgotPasswordPage} />
-          <Route path={paths.resetPassword} component={ResetPasswordPage} />
-          <Route path={paths.verifyEmail} component={VerifyEmailPage} />
-          <Route path={paths.unsubscribe} component={UnsubscribePage} />
-          <Route path={paths.terms} component={TermsPage} />
-          <Route path={paths.accessibility} component={AccessibilityPage} />
-          <Route path={paths.flyer} component={FlyerPage} />
-          {MEMBER_PATTERNS.map((pattern) => (
-            <Route key={pattern} path={pattern}>
-              {isLoading ? <LoadingView /> : <ToLogin />}
-            </Route>
-          ))}
-          <Route component={NotFoundPage} />
-        </Switch>
-      ) : (
-        <Switch>
-          <Route path={paths.home} component={HomePage} />
-          <Route path={paths.profile} component={ProfilePage} />
-          <Route path={paths.memberPattern} component={MemberPage} />
-          <Route path={paths.barters} component={BartersPage} />
-          <Route path={paths.barterPattern} component={BarterPage} />
-          <Route path={paths.circles} component={CirclesPage} />
-          <Route path={paths.circlePattern} component={CirclePage} />
-          <Route path={paths.swapDays} component={SwapDaysPage} />
-          <Route path={paths.swapDaySheetPattern} component={SwapDaySheetPage} />
-          <Route path={paths.swapDayPattern} component={SwapDayPage} />
-          <Route path={paths.moderation} component={ModerationPage} />
-          <Route path={paths.resetPassword} component={ResetPasswordPage} />
-          <Route path={paths.verifyEmail} component={VerifyEmailPage} />
-          <Route path={paths.unsubscribe} component={UnsubscribePage} />
-          <Route path={paths.terms} component={TermsPage} />
-          <Route path={paths.accessibility} component={AccessibilityPage} />
-          <Route path={paths.flyer} component={FlyerPage} />
-          <Route component={NotFoundPage} />
-        </Switch>
-      )}
+      <RouteErrorBoundary location={location}>
+        {isLoading || !isAuthenticated ? (
+          <Switch>
+            <Route path={paths.home} component={LandingPage} />
+            <Route path={paths.login} component={LoginPage} />
+            <Route path={paths.register} component={RegisterPage} />
+            <Route path={paths.demoLogin} component={DemoLoginPage} />
+            <Route path={paths.forgotPassword} component={ForgotPasswordPage} />
+            <Route path={paths.resetPassword} component={ResetPasswordPage} />
+            <Route path={paths.verifyEmail} component={VerifyEmailPage} />
+            <Route path={paths.unsubscribe} component={UnsubscribePage} />
+            <Route path={paths.terms} component={TermsPage} />
+            <Route path={paths.accessibility} component={AccessibilityPage} />
+            <Route path={paths.flyer} component={FlyerPage} />
+            {MEMBER_PATTERNS.map((pattern) => (
+              <Route key={pattern} path={pattern}>
+                {isLoading ? <LoadingView /> : <ToLogin />}
+              </Route>
+            ))}
+            <Route component={NotFoundPage} />
+          </Switch>
+        ) : (
+          <Switch>
+            <Route path={paths.home} component={HomePage} />
+            <Route path={paths.profile} component={ProfilePage} />
+            <Route path={paths.memberPattern} component={MemberPage} />
+            <Route path={paths.barters} component={BartersPage} />
+            <Route path={paths.barterPattern} component={BarterPage} />
+            <Route path={paths.circles} component={CirclesPage} />
+            <Route path={paths.circlePattern} component={CirclePage} />
+            <Route path={paths.swapDays} component={SwapDaysPage} />
+            <Route path={paths.swapDaySheetPattern} component={SwapDaySheetPage} />
+            <Route path={paths.swapDayPattern} component={SwapDayPage} />
+            <Route path={paths.moderation} component={ModerationPage} />
+            <Route path={paths.resetPassword} component={ResetPasswordPage} />
+            <Route path={paths.verifyEmail} component={VerifyEmailPage} />
+            <Route path={paths.unsubscribe} component={UnsubscribePage} />
+            <Route path={paths.terms} component={TermsPage} />
+            <Route path={paths.accessibility} component={AccessibilityPage} />
+            <Route path={paths.flyer} component={FlyerPage} />
+            <Route component={NotFoundPage} />
+          </Switch>
+        )}
+      </RouteErrorBoundary>
     </Suspense>
   );
 }

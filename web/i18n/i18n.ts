@@ -1,5 +1,6 @@
 import { i18n, type Messages } from '@lingui/core';
 import { trackLoad } from '../lib/app-started';
+import { importChunk } from '../lib/import-chunk';
 import { detectLocale, isLocale, type Locale, storeLocale } from './locales';
 
 export { i18n };
@@ -13,8 +14,8 @@ type Catalogue = { messages: Messages };
  * lazily loaded screens wait for it). `vite serve` and the tests import the whole `.po` file.
  */
 const DEV_CATALOGUES: Record<Locale, () => Promise<Catalogue>> = {
-  en: () => import('../locales/en.po'),
-  es: () => import('../locales/es.po'),
+  en: () => importChunk(() => import('../locales/en.po')),
+  es: () => importChunk(() => import('../locales/es.po')),
 };
 
 async function fetchPart(locale: Locale, part: 'first' | 'rest'): Promise<Messages> {
@@ -66,11 +67,13 @@ export function messagesReady(): Promise<void> {
 }
 
 /**
- * A lazily loaded module that shows text: it resolves with the module once the messages it uses
- * are loaded too. Every `import()` of a screen or dialog goes through it (web/i18n/lazy-imports.test.ts).
+ * A lazily loaded module that shows text: `load` is `() => import('...')`, asked for through
+ * `importChunk` (one more try, then the Reload message, ADR 052); it resolves with the module once the
+ * messages it uses are loaded too. Every `import()` of a screen or dialog goes through it
+ * (web/i18n/lazy-imports.test.ts).
  */
-export function withMessages<T>(load: Promise<T>): Promise<T> {
-  return trackLoad(Promise.all([load, messagesReady()]).then(([module]) => module));
+export function withMessages<T>(load: () => Promise<T>, options?: { quiet?: boolean }): Promise<T> {
+  return trackLoad(Promise.all([importChunk(load, options), messagesReady()]).then(([module]) => module));
 }
 
 /** The member chose a language: remember it in this browser and switch. */

@@ -9,7 +9,6 @@ import {
   Suspense,
   useState,
 } from 'react';
-import { withMessages } from '../i18n/i18n';
 
 /**
  * A dialog whose code loads when it first opens (ADR 033): a form, its schemas and their libraries
@@ -20,7 +19,7 @@ export function lazyDialog<P extends object>(
   load: () => Promise<ComponentType<P>>,
   isOpen: (props: P) => boolean = (props) => (props as { open?: boolean }).open === true,
 ): (props: P) => ReactNode {
-  const Loaded = lazy(async () => ({ default: await withMessages(load()) }));
+  const Loaded = lazy(async () => ({ default: await load() }));
   return function LazyDialog(props: P) {
     const open = isOpen(props);
     const [opened, setOpened] = useState(open);
@@ -45,7 +44,7 @@ interface TriggeredDialogProps {
 export function lazyTriggeredDialog<P extends object>(
   load: () => Promise<ComponentType<P>>,
 ): (props: Omit<P, keyof TriggeredDialogProps> & TriggeredDialogProps) => ReactNode {
-  const Loaded = lazy(async () => ({ default: await withMessages(load()) }));
+  const Loaded = lazy(async () => ({ default: await load() }));
   return function LazyTriggeredDialog(props: Omit<P, keyof TriggeredDialogProps> & TriggeredDialogProps) {
     const [opened, setOpened] = useState(props.open);
     if (props.open && !opened) setOpened(true);

@@ -11,7 +11,7 @@ import { paths } from '../paths';
 
 // The guided start's forms (area, want, item) load beside the feed, not before it (ADR 033).
 const GettingStarted = lazy(() =>
-  withMessages(import('../../features/getting-started/components/getting-started')).then((module) => ({
+  withMessages(() => import('../../features/getting-started/components/getting-started')).then((module) => ({
     default: module.GettingStarted,
   })),
 );

@@ -16,25 +16,27 @@ import { type ProfileTab, paths, profileTabs } from '../paths';
 // The first tab is drawn with the page; the others load when opened (their lists, forms and menus
 // are not evaluated for a visit that never opens them).
 const MyItemsTab = lazy(() =>
-  withMessages(import('../../features/listings/components/my-items-tab')).then((m) => ({
+  withMessages(() => import('../../features/listings/components/my-items-tab')).then((m) => ({
     default: m.MyItemsTab,
   })),
 );
 const WantListTab = lazy(() =>
-  withMessages(import('../../features/listings/components/want-list-tab')).then((m) => ({
+  withMessages(() => import('../../features/listings/components/want-list-tab')).then((m) => ({
     default: m.WantListTab,
   })),
 );
 const TradeHistoryTab = lazy(() =>
-  withMessages(import('../../features/profile/components/trade-history-tab')).then((m) => ({
+  withMessages(() => import('../../features/profile/components/trade-history-tab')).then((m) => ({
     default: m.TradeHistoryTab,
   })),
 );
 const SavedTab = lazy(() =>
-  withMessages(import('../../features/saved/components/saved-tab')).then((m) => ({ default: m.SavedTab })),
+  withMessages(() => import('../../features/saved/components/saved-tab')).then((m) => ({
+    default: m.SavedTab,
+  })),
 );
 const AccountTab = lazy(() =>
-  withMessages(import('../../features/account/components/account-tab')).then((m) => ({
+  withMessages(() => import('../../features/account/components/account-tab')).then((m) => ({
     default: m.AccountTab,
   })),
 );

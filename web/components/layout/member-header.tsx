@@ -16,7 +16,7 @@ import { Logo } from './logo';
 // The menus' code (Radix's menu and its positioning) loads beside the first screen, not before it
 // (ADR 033); until then a button that looks the same stands in, and a click on it opens the menu on arrival.
 const AccountMenu = lazy(() =>
-  withMessages(import('./account-menu')).then((module) => ({ default: module.AccountMenu })),
+  withMessages(() => import('./account-menu')).then((module) => ({ default: module.AccountMenu })),
 );
 
 function AccountMenuPlaceholder({ user, onOpen }: { user: CurrentUser; onOpen: () => void }) {

@@ -11,7 +11,7 @@ import { SiteFooter } from './site-footer';
 
 // Without the stream the page works (it is read again on open); if its code cannot load, none.
 const MemberLiveEvents = lazy(() =>
-  withMessages(import('./member-live-events')).catch(() => ({ default: () => null })),
+  withMessages(() => import('./member-live-events')).catch(() => ({ default: () => null })),
 );
 
 /** The floating Add Item button on desktop (spec section 2). */

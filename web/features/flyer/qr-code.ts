@@ -1,4 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { importChunk } from '../../lib/import-chunk';
 
 /** Base64 of a string's UTF-8 bytes (btoa alone takes Latin-1 only). */
 function base64Utf8(text: string): string {
@@ -15,7 +16,7 @@ function base64Utf8(text: string): string {
  */
 export async function qrCodeDataUrl(text: string): Promise<string> {
   // A CommonJS package: its exports arrive as the default export.
-  const { default: QRCode } = await import('qrcode');
+  const { default: QRCode } = await importChunk(() => import('qrcode'));
   const svg = await QRCode.toString(text, {
     type: 'svg',
     errorCorrectionLevel: 'M',

@@ -4,12 +4,14 @@ import { apiGet } from '../../../lib/api-client';
 
 export const authKeys = { user: ['auth', 'user'] as const };
 
-/** GET /api/auth/user: the signed-in member, or null when signed out (spec section 4: fetched once, no retry). */
+/**
+ * GET /api/auth/user: the signed-in member, or null when signed out (spec section 4: fetched once; no
+ * retry but the one every read gets after a 503, ADR 052, so a busy moment does not look like signing out).
+ */
 export const userQuery = () =>
   queryOptions({
     queryKey: authKeys.user,
     queryFn: () => apiGet<CurrentUser>('/api/auth/user', { on401: 'returnNull' }),
-    retry: false,
   });
 
 /** The current member: `user` is null when signed out; `isLoading` while the first fetch runs. */

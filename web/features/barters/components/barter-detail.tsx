@@ -13,6 +13,7 @@ import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { ListingImage } from '../../../components/ui/listing-image';
 import { toast } from '../../../components/ui/use-toast';
+import { withMessages } from '../../../i18n/i18n';
 import { ApiError, serverMessageOf } from '../../../lib/api-client';
 import { lazyTriggeredDialog } from '../../../lib/lazy-dialog';
 import { useCircle } from '../../circles/api/circles';
@@ -25,10 +26,10 @@ import { RatingForm, Ratings } from './rating-form';
 
 // The cancel and counter forms (react-hook-form, zod, the barter schemas) load on the first click.
 const CancelBarterDialog = lazyTriggeredDialog(() =>
-  import('./cancel-barter-dialog').then((module) => module.CancelBarterDialog),
+  withMessages(() => import('./cancel-barter-dialog')).then((module) => module.CancelBarterDialog),
 );
 const ProposalDialog = lazyTriggeredDialog(() =>
-  import('./proposal-dialog').then((module) => module.ProposalDialog),
+  withMessages(() => import('./proposal-dialog')).then((module) => module.ProposalDialog),
 );
 
 /** One barter's page: both sides, its state, what the viewer may do, the ratings and the conversation. */

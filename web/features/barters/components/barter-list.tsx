@@ -100,6 +100,7 @@ export function BarterList({ box }: { box: BarterBox }) {
       <ListStatus
         isLoading={query.isLoading}
         isError={query.isError}
+        read={query}
         count={rows.length}
         errorText={t`These barters could not be loaded. Please try again.`}
         emptyText={EMPTY_BOX_TEXT[box]}

@@ -20,7 +20,7 @@ import { formatDateTime } from '../barter-sides';
 type MessageValues = z.input<typeof sendMessageSchema>;
 
 const messageResolver = lazyResolver(() =>
-  withMessages(import('../barter-resolvers')).then((m) => m.sendMessageResolver),
+  withMessages(() => import('../barter-resolvers')).then((m) => m.sendMessageResolver),
 );
 
 /**

@@ -16,7 +16,7 @@ import { BARTER_ACTION_MESSAGES } from '../barter-labels';
 const STARS = [1, 2, 3, 4, 5] as const;
 
 const ratingResolver = lazyResolver(() =>
-  withMessages(import('../barter-resolvers')).then((m) => m.ratingResolver),
+  withMessages(() => import('../barter-resolvers')).then((m) => m.ratingResolver),
 );
 
 /** The ratings of a completed barter: the viewer's and the other member's, once given. */

@@ -74,6 +74,7 @@ export function CirclesScreen() {
         <ListStatus
           isLoading={proposed.isLoading}
           isError={proposed.isError}
+          read={proposed}
           count={waiting.length}
           errorText={t`These trade circles could not be loaded. Please try again.`}
           emptyText={t`No trade circles are waiting for answers.`}
@@ -89,6 +90,7 @@ export function CirclesScreen() {
         <ListStatus
           isLoading={past.isLoading}
           isError={past.isError}
+          read={past}
           count={done.length}
           errorText={t`These trade circles could not be loaded. Please try again.`}
           emptyText={t`Accepted, completed, declined, expired and canceled trade circles will show here.`}

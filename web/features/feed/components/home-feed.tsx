@@ -15,6 +15,7 @@ import type { FeedItem, FeedSort } from '../../../../common/schemas/feed';
 import { paths } from '../../../app/paths';
 import { Button } from '../../../components/ui/button';
 import { Label } from '../../../components/ui/label';
+import { LoadFailed } from '../../../components/ui/list-status';
 import { LoadMoreButton } from '../../../components/ui/load-more-button';
 import { Select } from '../../../components/ui/select';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
@@ -155,14 +156,11 @@ export function HomeFeed() {
                 ))}
               </div>
             ) : query.isError ? (
-              <div className="rounded-xl border border-red-200 bg-red-50 p-6 text-center text-red-800">
-                <p>
-                  <Trans>The feed could not be loaded.</Trans>
-                </p>
-                <Button variant="secondary" className="mt-3" onClick={() => void query.refetch()}>
-                  <Trans>Try again</Trans>
-                </Button>
-              </div>
+              <LoadFailed
+                className="rounded-xl border border-red-200 bg-red-50 p-6 text-center text-red-800"
+                text={t`The feed could not be loaded.`}
+                read={query}
+              />
             ) : items.length === 0 ? (
               <EmptyFeed feed={feed} q={q} onAddItem={openAddItem} />
             ) : (

@@ -1,8 +1,9 @@
+import { withMessages } from '../../../i18n/i18n';
 import { lazyDialog } from '../../../lib/lazy-dialog';
 import type { ItemDetailDialog as EagerItemDetailDialog } from './item-detail-dialog';
 
 /** The item detail dialog (item-detail-dialog.tsx), loaded when the first item is opened (ADR 033). */
 export const ItemDetailDialog = lazyDialog<Parameters<typeof EagerItemDetailDialog>[0]>(
-  () => import('./item-detail-dialog').then((module) => module.ItemDetailDialog),
+  () => withMessages(() => import('./item-detail-dialog')).then((module) => module.ItemDetailDialog),
   (props) => props.itemId !== null,
 );

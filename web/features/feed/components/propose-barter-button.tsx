@@ -3,13 +3,16 @@ import { ArrowLeftRight } from 'lucide-react';
 import { useState } from 'react';
 import type { FeedItem } from '../../../../common/schemas/feed';
 import { Button } from '../../../components/ui/button';
+import { withMessages } from '../../../i18n/i18n';
 import { lazyTriggeredDialog } from '../../../lib/lazy-dialog';
 import { ownerName } from '../format';
 
 // The proposal form (react-hook-form, the barter schemas) loads on the first click, not with the feed
 // (ADR 033).
 const ProposalDialog = lazyTriggeredDialog(() =>
-  import('../../barters/components/proposal-dialog').then((module) => module.ProposalDialog),
+  withMessages(() => import('../../barters/components/proposal-dialog')).then(
+    (module) => module.ProposalDialog,
+  ),
 );
 
 /** Propose Barter on a card or an item's detail: opens the proposal dialog with this item asked for. */

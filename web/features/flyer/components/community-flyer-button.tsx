@@ -2,12 +2,13 @@ import { Trans } from '@lingui/react/macro';
 import { Printer } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
+import { withMessages } from '../../../i18n/i18n';
 import { lazyDialog } from '../../../lib/lazy-dialog';
 
 // The dialog (Radix Dialog, the flyer's body) loads when the button is first pressed, not with the
 // feed (ADR 033).
 const CommunityFlyerDialog = lazyDialog<{ open: boolean; onOpenChange: (open: boolean) => void }>(() =>
-  import('./community-flyer-dialog').then((module) => module.CommunityFlyerDialog),
+  withMessages(() => import('./community-flyer-dialog')).then((module) => module.CommunityFlyerDialog),
 );
 
 /**

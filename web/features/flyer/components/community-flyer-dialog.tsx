@@ -5,7 +5,7 @@ import { withMessages } from '../../../i18n/i18n';
 
 // The flyer's body (its HTML, the QR code maker) loads inside the dialog (ADR 033).
 const CommunityFlyer = lazy(() =>
-  withMessages(import('./community-flyer')).then((module) => ({ default: module.CommunityFlyer })),
+  withMessages(() => import('./community-flyer')).then((module) => ({ default: module.CommunityFlyer })),
 );
 
 /** The Community Flyer dialog: the second flyer (spec section 2) to print or download. */

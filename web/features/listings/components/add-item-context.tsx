@@ -1,11 +1,12 @@
 import { createContext, type ReactNode, useContext, useState } from 'react';
+import { withMessages } from '../../../i18n/i18n';
 import { lazyDialog } from '../../../lib/lazy-dialog';
 import type { ItemFormDialog as EagerItemFormDialog } from './item-form-dialog';
 
 // The form (react-hook-form, the listing schemas, photo and camera) loads on the first opening, not
 // with every member screen (ADR 033).
 const ItemFormDialog = lazyDialog<Parameters<typeof EagerItemFormDialog>[0]>(() =>
-  import('./item-form-dialog').then((module) => module.ItemFormDialog),
+  withMessages(() => import('./item-form-dialog')).then((module) => module.ItemFormDialog),
 );
 
 const AddItemContext = createContext<() => void>(() => {});

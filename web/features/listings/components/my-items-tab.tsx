@@ -59,6 +59,7 @@ export function MyItemsTab() {
       <ListStatus
         isLoading={isLoading}
         isError={isError}
+        read={query}
         count={items.length}
         errorText={t`Your items could not be loaded. Please try again.`}
         emptyText={t`You have not listed anything yet. Add an item or a service you can offer.`}

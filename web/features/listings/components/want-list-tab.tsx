@@ -43,6 +43,7 @@ export function WantListTab() {
       <ListStatus
         isLoading={isLoading}
         isError={isError}
+        read={query}
         count={wants.length}
         errorText={t`Your want list could not be loaded. Please try again.`}
         emptyText={t`Your want list is empty. Add what you are looking for and we will match it with neighbors' offers.`}

@@ -24,6 +24,7 @@ export function MemberRatings({ memberId, name }: { memberId: string; name: stri
       <ListStatus
         isLoading={query.isLoading}
         isError={query.isError}
+        read={query}
         count={ratings.length}
         errorText={t`Their ratings could not be loaded. Please try again.`}
         emptyText={t`${name} has not been rated yet.`}

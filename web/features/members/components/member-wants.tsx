@@ -7,7 +7,8 @@ import { useMemberWants } from '../api/member';
 /** What a member is looking for: their active wants, with category and Service. */
 export function MemberWants({ memberId, name }: { memberId: string; name: string }) {
   const { t } = useLingui();
-  const { data: wants = [], isLoading, isError } = useMemberWants(memberId);
+  const query = useMemberWants(memberId);
+  const { data: wants = [], isLoading, isError } = query;
   return (
     <section aria-labelledby="member-wants-heading" className="grid gap-3">
       <h2 id="member-wants-heading" className="text-lg font-semibold">
@@ -16,6 +17,7 @@ export function MemberWants({ memberId, name }: { memberId: string; name: string
       <ListStatus
         isLoading={isLoading}
         isError={isError}
+        read={query}
         count={wants.length}
         errorText={t`Their wants could not be loaded. Please try again.`}
         emptyText={t`${name} has no wants listed right now, so they are open to offers.`}

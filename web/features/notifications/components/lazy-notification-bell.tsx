@@ -5,7 +5,7 @@ import { withMessages } from '../../../i18n/i18n';
 import { bellLabel } from '../notification-text';
 
 const LoadedNotificationBell = lazy(() =>
-  withMessages(import('./notification-bell')).then((module) => ({ default: module.NotificationBell })),
+  withMessages(() => import('./notification-bell')).then((module) => ({ default: module.NotificationBell })),
 );
 
 /**

@@ -26,7 +26,7 @@ function MapUnavailable({ onUnavailable }: LoadedMapProps) {
  */
 const LeafletAreaMap = lazy(
   (): Promise<{ default: (props: LoadedMapProps) => ReactNode }> =>
-    withMessages(import('./leaflet-area-map')).catch(() => ({ default: MapUnavailable })),
+    withMessages(() => import('./leaflet-area-map')).catch(() => ({ default: MapUnavailable })),
 );
 
 /** "about 1.5 miles" ("unos 2,5 km"): the radius to the nearest half unit (never below half of one). */

@@ -14,7 +14,7 @@ import { useUpdateProfile } from '../api/update-profile';
 import { LocationPicker } from './location-picker';
 
 const resolver = lazyResolver(() =>
-  withMessages(import('../profile-resolver')).then((m) => m.profileResolver),
+  withMessages(() => import('../profile-resolver')).then((m) => m.profileResolver),
 );
 
 function defaultsOf(user: CurrentUser): ProfileFormValues {

@@ -28,6 +28,7 @@ export function SavedTab() {
       <ListStatus
         isLoading={isLoading}
         isError={isError}
+        read={query}
         count={items.length}
         errorText={t`Your saved items could not be loaded. Please try again.`}
         emptyText={t`You have not saved any items yet. Tap the heart on an item in your feed to keep it here.`}

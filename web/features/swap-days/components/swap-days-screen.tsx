@@ -6,7 +6,7 @@ import type { SwapDaySummary } from '../../../../common/schemas/swap-days';
 import { paths } from '../../../app/paths';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
-import { ListStatus } from '../../../components/ui/list-status';
+import { ListStatus, type RetryableRead } from '../../../components/ui/list-status';
 import { useSwapDayLists } from '../api/swap-days';
 import { distanceText, formatWhen, membersText } from '../swap-day-format';
 import { SWAP_DAY_STATUS_MESSAGES } from '../swap-day-labels';
@@ -64,12 +64,14 @@ function SwapDayList({
   rows,
   isLoading,
   isError,
+  read,
   emptyText,
 }: {
   heading: string;
   rows: readonly SwapDaySummary[];
   isLoading: boolean;
   isError: boolean;
+  read: RetryableRead;
   emptyText: string;
 }) {
   const { t } = useLingui();
@@ -82,6 +84,7 @@ function SwapDayList({
       <ListStatus
         isLoading={isLoading}
         isError={isError}
+        read={read}
         count={rows.length}
         errorText={t`Swap days could not be loaded. Please try again.`}
         emptyText={emptyText}
@@ -132,6 +135,7 @@ export function SwapDaysScreen() {
         rows={lists.data?.mine ?? []}
         isLoading={lists.isLoading}
         isError={lists.isError}
+        read={lists}
         emptyText={t`You have not joined a swap day yet. Join one nearby, or organize your own.`}
       />
       <SwapDayList
@@ -139,6 +143,7 @@ export function SwapDaysScreen() {
         rows={lists.data?.nearby ?? []}
         isLoading={lists.isLoading}
         isError={lists.isError}
+        read={lists}
         emptyText={t`No swap days within your travel distance are open right now. Organize one, or check that your location is set in your profile.`}
       />
     </div>
