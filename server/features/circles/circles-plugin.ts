@@ -34,9 +34,17 @@ export async function drainCircleChanges(db: Db, batch = CIRCLE_CHANGES_BATCH): 
   }
 }
 
-/** Ask for a run of the incremental finder (after the match graph moved). */
+/** The apps whose circle finder works its queue (circlesPlugin's set-up has created and worked it). */
+const findersWorking = new WeakSet<FastifyInstance>();
+
+/**
+ * Ask for a run of the incremental finder (after the match graph moved). Only the circles plugin
+ * creates the finder's queue (ADR 053): until it has, nothing is sent (the members to look at are in
+ * the durable change log, and the plugin asks for a run itself once its worker is in place). The
+ * match graph's first drain at start used to send here first, and the queue refused it.
+ */
 export function askForCircles(app: FastifyInstance): void {
-  if (!app.config.circleFinder) return;
+  if (!app.config.circleFinder || !findersWorking.has(app)) return;
   app.jobs.send(CIRCLES_QUEUE, {}).catch((error: unknown) => {
     app.log.warn({ err: error }, 'could not ask for the circle finder; the next change will');
   });
@@ -66,6 +74,8 @@ export function circlesPlugin(app: FastifyInstance): void {
       if (members > 0) app.log.debug({ members }, 'looked for trade circles');
     });
     if (closing) return;
+    findersWorking.add(app);
+    // Members logged before this point (the match graph's first drain, changes from before a restart).
     askForCircles(app);
   };
   app.addHook('onReady', async () => {
