@@ -7,6 +7,7 @@ import { seedIfEmpty } from './db/seed';
 import { createLogger } from './logger';
 import { gracefulShutdown } from './shutdown';
 import { openPhotoStore } from './storage/photo-store';
+import { closeWorkerPool, workerPool } from './workers/pool';
 
 /** Start the server: settings, database, migrations, demo data, then listen until a signal. */
 async function main(): Promise<void> {
@@ -21,6 +22,8 @@ async function main(): Promise<void> {
     throw error;
   }
   const logger = createLogger(config.logLevel);
+  // Heavy work's threads (ADR 048): none start until a task needs one; shutdown ends them.
+  workerPool({ onError: (error) => logger.error({ err: error }, 'a worker pool thread failed') });
 
   let database: Awaited<ReturnType<typeof openConfiguredDatabase>>;
   try {
@@ -52,6 +55,7 @@ async function main(): Promise<void> {
     console.error(
       `barterhood: could not listen on ${config.host}:${config.port}: ${(error as Error).message}`,
     );
+    await closeWorkerPool();
     await database.close();
     process.exit(1);
   }

@@ -1,6 +1,7 @@
 import net from 'node:net';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { DatabaseHandle } from './db/client';
+import { closeWorkerPool } from './workers/pool';
 
 /** The longest a shutdown may take; then the process exits anyway, with code 1 (docs/deploy.md). */
 export const SHUTDOWN_LIMIT_MS = 10_000;
@@ -28,6 +29,8 @@ export interface ShutdownOptions {
   app: FastifyInstance;
   database: DatabaseHandle;
   logger: FastifyBaseLogger;
+  /** Ends the worker pool's threads (ADR 048); the process's pool unless a test says otherwise. */
+  closeWorkers?: () => Promise<void>;
   /** process.exit, unless a test says otherwise. */
   exit?: (code: number) => void;
   limitMs?: number;
@@ -38,7 +41,7 @@ export interface ShutdownOptions {
 /**
  * What SIGTERM and SIGINT do (ADR 041): answer new requests 503 with `Connection: close` (the load
  * shedding plugin's closing answer) for SHUTDOWN_DRAIN_MS, then stop listening, end event streams, let requests in flight finish (their
- * connections are cut after `requestsGraceMs`), close the database (PGlite: CHECKPOINT, close, lock
+ * connections are cut after `requestsGraceMs`), end the worker pool's threads, close the database (PGlite: CHECKPOINT, close, lock
  * released), exit 0. Past `limitMs` the process exits 1, and says so. A second signal is only logged:
  * a terminal's Ctrl-C reaches both npm and the server, and cutting the CHECKPOINT short helps nobody.
  */
@@ -47,6 +50,7 @@ export function gracefulShutdown(options: ShutdownOptions): (signal: string) => 
     app,
     database,
     logger,
+    closeWorkers = closeWorkerPool,
     exit = (code: number) => process.exit(code),
     limitMs = SHUTDOWN_LIMIT_MS,
     requestsGraceMs = SHUTDOWN_REQUESTS_GRACE_MS,
@@ -88,6 +92,13 @@ export function gracefulShutdown(options: ShutdownOptions): (signal: string) => 
       code = 1;
     } finally {
       clearTimeout(grace);
+    }
+    // Requests and jobs have ended: a task still in the pool has no one waiting for its answer.
+    try {
+      await closeWorkers();
+    } catch (error) {
+      logger.error({ err: error }, 'closing the worker pool failed');
+      code = 1;
     }
     try {
       await database.close();

@@ -7,7 +7,8 @@ import {
 } from '../../../common/schemas/listings';
 import { HttpError } from '../../errors';
 import { type DecodedPhoto, openPhoto, toPhotoError } from '../../photos/photo-input';
-import { decodeRetailBarcode, describeBarcode, type GreyImage, type RetailBarcode } from './barcode';
+import { runInPool, WorkerPoolError } from '../../workers/pool';
+import { describeBarcode, type GreyImage, type RetailBarcode } from './barcode';
 import { categorize } from './categorize';
 import { type Analysis, aiUnavailable, type ImageAnalyzer } from './image-analyzer';
 import { OcrBusyError, OcrEngine, type OcrLine } from './ocr';
@@ -212,6 +213,23 @@ function firstChannel(pixels: Buffer, channels: number): Buffer {
   return out;
 }
 
+/** ZXing's search of a whole photo can take a few hundred milliseconds: never longer than this. */
+export const BARCODE_TIMEOUT_MS = 10_000;
+
+/**
+ * A retail barcode in the image, read in the worker pool (ZXing is pure JavaScript: on the event
+ * loop it would hold every other request). A pool failure (time limit, thread died) reads as no
+ * barcode: the text OCR found still describes the item.
+ */
+async function readBarcode(image: GreyImage): Promise<RetailBarcode | null> {
+  try {
+    return await runInPool('readBarcode', image, { timeoutMs: BARCODE_TIMEOUT_MS });
+  } catch (error) {
+    if (error instanceof WorkerPoolError) return null;
+    throw error;
+  }
+}
+
 /** The same image turned a quarter, for barcodes printed vertically. */
 async function rotateQuarter(image: GreyImage): Promise<GreyImage> {
   const { data, info } = await sharp(image.pixels, {
@@ -247,10 +265,10 @@ export class LocalImageAnalyzer implements ImageAnalyzer {
       .png({ compressionLevel: 1 })
       .toBuffer();
 
-    // OCR runs in its worker thread while the barcode is looked for here.
+    // OCR runs in its worker thread while the barcode is looked for in the worker pool (ADR 048).
     const reading = this.ocr.recognize(png);
     reading.catch(() => undefined);
-    const barcode = decodeRetailBarcode(grey) ?? decodeRetailBarcode(await rotateQuarter(grey));
+    const barcode = (await readBarcode(grey)) ?? (await readBarcode(await rotateQuarter(grey)));
     let lines: OcrLine[];
     try {
       lines = (await reading).lines.filter(isReadable);

@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { closeWorkerPool, runInPool } from '../../workers/pool';
 import {
   type CircleEdge,
   chooseCircles,
@@ -176,5 +177,38 @@ describe('chooseCircles', () => {
       pick(0, new Set(), 0);
       expect(used.length, `round ${round}`).toBe(best);
     }
+  });
+});
+
+describe('the finder in the worker pool (issue 27, ADR 048)', () => {
+  afterAll(() => closeWorkerPool());
+
+  it('finds and chooses what this thread does, on random neighbourhoods, and leaves out hidden pairs', async () => {
+    let seed = 11;
+    const random = () => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed / 2 ** 31;
+    };
+    for (let round = 0; round < 10; round++) {
+      const names = Array.from({ length: 9 }, (_, i) => `n${i}`);
+      const edges: CircleEdge[] = [];
+      for (const a of names)
+        for (const b of names)
+          if (a !== b && random() < 0.35) edges.push(edge(a, b, { value: Math.floor(random() * 60) }));
+      const through = names.slice(0, 4);
+      const found = enumerateCircles(memberGraph(edges), { through: new Set(through) });
+      const here = await chooseCircles(found);
+      const pooled = await runInPool('findCircles', { edges, through, hidden: [] });
+      expect(pooled, `round ${round}`).toEqual({ found: found.length, chosen: here });
+    }
+    // n0 blocked n1: no circle with both of them.
+    const edges = [edge('n0', 'n1'), edge('n1', 'n0'), edge('n1', 'n2'), edge('n2', 'n1'), edge('n2', 'n0')];
+    const pooled = await runInPool('findCircles', {
+      edges,
+      through: ['n0', 'n1'],
+      hidden: ['n0|n1', 'n1|n0'],
+    });
+    expect(pooled.found).toBe(3);
+    expect(shapes(pooled.chosen)).toEqual(['n1>n2']);
   });
 });

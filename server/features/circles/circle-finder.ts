@@ -143,7 +143,7 @@ export function enumerateCircles(
 
 /** Circles per group of overlapping ones solved by trying every choice; larger groups go to HiGHS. */
 export const EXHAUSTIVE_LIMIT = 12;
-/** Larger groups than this get the best found in time (the solver runs on the event loop). */
+/** Larger groups than this get the best found in time (a run's choice takes one pool thread, ADR 048). */
 export const EXACT_LIMIT = 400;
 /** How long HiGHS may improve on the greedy choice for such a group. */
 export const LARGE_GROUP_SECONDS = 1;

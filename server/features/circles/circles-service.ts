@@ -9,11 +9,12 @@ import type { Db } from '../../db/client';
 import type { CircleMemberRow } from '../../db/schema/circles';
 import { conflict, notFound } from '../../errors';
 import { memberEvent, type NewMemberEvent, publishMemberEvents } from '../../events/publish';
+import { runInPool } from '../../workers/pool';
 import { lockItems } from '../barters/barters-repository';
 import { createHandOvers, type LoopStep } from '../barters/hand-overs';
 import { notifyMember } from '../notifications/notify';
 import { loadEdgesAround } from './circle-edges';
-import { chooseCircles, enumerateCircles, type FoundCircle, memberGraph } from './circle-finder';
+import type { FoundCircle } from './circle-finder';
 import {
   CircleGoneError,
   type CircleView,
@@ -74,6 +75,8 @@ export interface FinderRun {
 
 /** Members looked at per step of a full run (each step is one incremental run). */
 export const FULL_RUN_BATCH = 25;
+/** The pool's limit for one batch's enumeration and choice (a dense neighbourhood takes seconds). */
+export const FIND_CIRCLES_TIMEOUT_MS = 120_000;
 
 /**
  * Find circles and propose the best set (ADR 029). With `members`, the circles through them (the
@@ -102,21 +105,23 @@ export async function findAndPropose(
   }
   if (members.length === 0) return { edges: 0, found: 0, proposed: [] };
   const edges = await loadEdgesAround(db, members, now);
-  const graph = memberGraph(edges);
-  const found = enumerateCircles(graph, { through: new Set(members) });
-  // Members of one circle talk together: none may hide from another (blocks, ADR 025).
-  const hidden = await findHiddenPairs(db, [...new Set(found.flatMap((c) => c.steps.map((s) => s.giverId)))]);
-  const chosen = await chooseCircles(found.filter((circle) => !hasHiddenPair(circle, hidden)));
+  if (edges.length === 0) return { edges: 0, found: 0, proposed: [] };
+  // Members of one circle talk together: none may hide from another (blocks, ADR 025). Read for
+  // every member the edges name (a superset of those in circles), so the pure part runs in one go.
+  const hidden = await findHiddenPairs(db, [...new Set(edges.flatMap((e) => [e.giverId, e.receiverId]))]);
+  // Enumerating and choosing (HiGHS for large groups) runs in the worker pool (ADR 048).
+  const { found, chosen } = await runInPool(
+    'findCircles',
+    { edges, through: [...members], hidden: [...hidden] },
+    { timeoutMs: FIND_CIRCLES_TIMEOUT_MS },
+  );
   const proposed: number[] = [];
   for (const circle of chosen) {
     const id = await proposeCircle(db, circle, now);
     if (id !== null) proposed.push(id);
   }
-  return { edges: edges.length, found: found.length, proposed };
+  return { edges: edges.length, found, proposed };
 }
-
-const hasHiddenPair = (circle: FoundCircle, hidden: ReadonlySet<string>) =>
-  circle.steps.some((a) => circle.steps.some((b) => hidden.has(`${a.giverId}|${b.giverId}`)));
 
 /** Propose one circle: stored, every member notified and their pages told. Null when it went stale. */
 async function proposeCircle(db: Db, circle: FoundCircle, now: Date): Promise<number | null> {

@@ -13,7 +13,7 @@ export interface Geocoder {
    */
   search(query: string, limit: number, origin?: Point | null): Promise<Place[]>;
   /** Load what look-ups need ahead of the first one (the offline index); nothing for a service. */
-  warm?(): void;
+  warm?(): Promise<void>;
   /** The most precise named place near the point (neighborhood, ZIP code, town), or null. */
   reverse(latitude: number, longitude: number): Promise<Place | null>;
 }
@@ -50,6 +50,6 @@ function logIndexBuild(geocoder: Geocoder, log: FastifyBaseLogger): Geocoder {
   return {
     search: async (query, limit, origin) => after(await geocoder.search(query, limit, origin)),
     reverse: async (latitude, longitude) => after(await geocoder.reverse(latitude, longitude)),
-    warm: () => after(warmPlaceIndex()),
+    warm: async () => after(await warmPlaceIndex()),
   };
 }

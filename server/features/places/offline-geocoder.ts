@@ -2,6 +2,7 @@ import { around } from 'geokdbush';
 import KDBush from 'kdbush';
 import type { Place } from '../../../common/schemas/places';
 import { kmBetween, type Point } from '../../geo/earth';
+import { runInPool } from '../../workers/pool';
 import type { Geocoder } from './geocoder';
 import { type CityColumns, loadCities } from './geonames-cities';
 import { loadNeighbourhoods, type NeighbourhoodColumns } from './neighbourhoods';
@@ -253,10 +254,76 @@ function fine(): FineIndex {
   return fineIndex;
 }
 
+/**
+ * Both indexes and their k-d trees, built from the data files: what a worker thread builds and sends
+ * (issue 27, ADR 048). Plain columns, Maps and the trees' ArrayBuffers, so it crosses threads by
+ * structured clone and the trees' memory moves instead of being copied.
+ */
+export interface PlaceData {
+  index: Omit<PlaceIndex, 'townTree'> & { townTree: { tree: ArrayBuffer; records: Uint32Array } };
+  fine: Omit<FineIndex, 'hoodTree' | 'postalTree'> & { hoodTree: ArrayBuffer; postalTree: ArrayBuffer };
+  stats: PlaceIndexStats;
+}
+
+/** Build everything the geocoder reads (in the worker pool: a second or more of CPU). */
+export function buildPlaceData(): PlaceData {
+  const ix = placeIndex();
+  const fx = fine();
+  const towns = townTree(ix);
+  const trees = fineTrees(fx);
+  return {
+    index: { ...ix, townTree: { tree: treeBuffer(towns.tree), records: towns.records } },
+    fine: { ...fx, hoodTree: treeBuffer(trees.hoodTree), postalTree: treeBuffer(trees.postalTree) },
+    stats: stats as PlaceIndexStats,
+  };
+}
+
+const treeBuffer = (tree: KDBush) => tree.data as ArrayBuffer;
+
+/** The ArrayBuffers `buildPlaceData` can move to another thread instead of copying. */
+export function placeDataTransfers(data: PlaceData): ArrayBuffer[] {
+  return [data.index.townTree.tree, data.fine.hoodTree, data.fine.postalTree];
+}
+
+/** Take indexes built elsewhere (unless this thread built its own meanwhile). */
+export function installPlaceData(data: PlaceData): void {
+  if (index && fineIndex) return;
+  index = {
+    ...data.index,
+    townTree: { tree: KDBush.from(data.index.townTree.tree), records: data.index.townTree.records },
+  };
+  fineIndex = {
+    ...data.fine,
+    hoodTree: KDBush.from(data.fine.hoodTree),
+    postalTree: KDBush.from(data.fine.postalTree),
+  };
+  stats = data.stats;
+}
+
+let loading: Promise<void> | null = null;
+
+/**
+ * Have both indexes ready without building them on this thread: built in the worker pool, then
+ * installed (once per process; later callers wait for the same build). Should the pool fail, they
+ * are built here, as before, rather than leave searches without an answer.
+ */
+export function loadPlaceIndex(): Promise<void> {
+  if (index && fineIndex) return Promise.resolve();
+  loading ??= runInPool('buildPlaceData', undefined, { timeoutMs: PLACE_BUILD_TIMEOUT_MS })
+    .then(installPlaceData)
+    .catch(() => {
+      placeIndex();
+      fine();
+    });
+  return loading;
+}
+
+/** How long the pool may take to build the indexes (a second or two, more on a loaded machine). */
+const PLACE_BUILD_TIMEOUT_MS = 60_000;
+
 /** Build both indexes now (after the server starts listening), so no member's search waits for them. */
-export function warmPlaceIndex(): void {
-  placeIndex();
-  fine();
+export function warmPlaceIndex(): Promise<void> {
+  return loadPlaceIndex();
 }
 
 function pointTree(
@@ -286,6 +353,21 @@ function townTree(ix: PlaceIndex): { tree: KDBush; records: Uint32Array } {
     ix.townTree = { tree, records: Uint32Array.from(records) };
   }
   return ix.townTree;
+}
+
+/** The k-d trees of the neighborhoods and ZIP codes, built on first use. */
+function fineTrees(fx: FineIndex): { hoodTree: KDBush; postalTree: KDBush } {
+  fx.hoodTree ??= pointTree(
+    fx.hoods.count,
+    (n) => fx.hoods.longitudes[n] as number,
+    (n) => fx.hoods.latitudes[n] as number,
+  );
+  fx.postalTree ??= pointTree(
+    fx.postal.count,
+    (z) => fx.postal.longitudes[z] as number,
+    (z) => fx.postal.latitudes[z] as number,
+  );
+  return { hoodTree: fx.hoodTree, postalTree: fx.postalTree };
 }
 
 /** Load time and memory of the index, once it has been built. */
@@ -513,19 +595,10 @@ export function nearestPlace(latitude: number, longitude: number): Place | null 
  */
 export function nearestNamedPlace(latitude: number, longitude: number): Place | null {
   const fx = fine();
-  fx.hoodTree ??= pointTree(
-    fx.hoods.count,
-    (n) => fx.hoods.longitudes[n] as number,
-    (n) => fx.hoods.latitudes[n] as number,
-  );
-  const [hood] = around(fx.hoodTree, longitude, latitude, 1, NEIGHBOURHOOD_REVERSE_KM);
+  const { hoodTree, postalTree } = fineTrees(fx);
+  const [hood] = around(hoodTree, longitude, latitude, 1, NEIGHBOURHOOD_REVERSE_KM);
   if (hood !== undefined && fx.hoods.count > 0) return hoodPlaceOf(fx, hood);
-  fx.postalTree ??= pointTree(
-    fx.postal.count,
-    (z) => fx.postal.longitudes[z] as number,
-    (z) => fx.postal.latitudes[z] as number,
-  );
-  const [zip] = around(fx.postalTree, longitude, latitude, 1, POSTAL_REVERSE_KM);
+  const [zip] = around(postalTree, longitude, latitude, 1, POSTAL_REVERSE_KM);
   if (zip !== undefined && fx.postal.count > 0) return postalPlaceOf(fx, zip);
   return nearestPlace(latitude, longitude);
 }
@@ -533,9 +606,12 @@ export function nearestNamedPlace(latitude: number, longitude: number): Place | 
 /** GEOCODER=offline: the bundled GeoNames towns, neighborhoods and ZIP codes, no network. */
 export const offlineGeocoder: Geocoder = {
   async search(query, limit, origin) {
+    await loadPlaceIndex();
     return searchPlaces(query, limit, origin ?? null);
   },
   async reverse(latitude, longitude) {
+    await loadPlaceIndex();
     return nearestNamedPlace(latitude, longitude);
   },
+  warm: loadPlaceIndex,
 };

@@ -1,8 +1,18 @@
 import { readFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { closeWorkerPool } from '../../../workers/pool';
 import type { TradeGraph } from './graph';
-import { enumerateLoops, solveTrades, TooManyLoopsError } from './solver';
+import { solveTradesOffThread } from './solve-off-thread';
+import { enumerateLoops, solveTrades as solveHere, TooManyLoopsError } from './solver';
 import { parseTradelist, TradelistError } from './tradelist';
+
+// Every solver test runs twice: on this thread, and through the worker pool (issue 27, ADR 048),
+// which must give the same answers.
+const solvers = [
+  ['on this thread', solveHere],
+  ['in the worker pool', solveTradesOffThread],
+] as const;
+afterAll(() => closeWorkerPool());
 
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8');
 const names = (graph: TradeGraph, loops: number[][]) =>
@@ -68,7 +78,7 @@ C1 ==> "Wingspan" (from cat)
   });
 });
 
-describe('the solver', () => {
+describe.each(solvers)('the solver (%s)', (_, solveTrades) => {
   const triangle = parseTradelist(`
 (a) A : B C
 (b) B : A C
@@ -239,7 +249,7 @@ describe('the solver', () => {
  * (June 2021). mathtrader's CP-SAT solver, maximising users first, found 101 items among 49 users
  * in Greece.
  */
-describe('published BoardGameGeek math trades', () => {
+describe.each(solvers)('published BoardGameGeek math trades (%s)', (_, solveTrades) => {
   it.each([
     ['olwlg-286103.txt', 10],
     ['olwlg-286928.txt', 105],

@@ -1,0 +1,60 @@
+/**
+ * The offline place index built in the worker pool (issue 27, ADR 048): loading it leaves the event
+ * loop free, and the installed index answers exactly as one built on this thread does.
+ */
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { closeWorkerPool } from '../../workers/pool';
+
+afterAll(() => closeWorkerPool());
+
+const SEARCHES: Array<[string, { latitude: number; longitude: number } | null]> = [
+  ['portland', null],
+  ['portland', { latitude: 43.66, longitude: -70.26 }],
+  ['Zürich', null],
+  ['moreland', null],
+  ['buckman, portland', null],
+  ['972', { latitude: 45.52, longitude: -122.68 }],
+  ['sao paulo', null],
+  ['sp', null],
+];
+const POINTS: Array<[number, number]> = [
+  [45.5, -122.6],
+  [51.5074, -0.1278],
+  [-33.87, 151.21],
+  [40.75, -73.99],
+  [0, -30],
+];
+
+describe('the offline place index from the worker pool', () => {
+  it('loads beside the event loop and answers as the index built here', async () => {
+    const pooled = await import('./offline-geocoder');
+    let ticks = 0;
+    const timer = setInterval(() => ticks++, 5);
+    try {
+      await pooled.offlineGeocoder.warm?.();
+    } finally {
+      clearInterval(timer);
+    }
+    // Timers kept firing while the index was built (built here, it holds the loop a second or more).
+    expect(ticks).toBeGreaterThan(5);
+    expect(pooled.placeIndexStats()).toMatchObject({
+      places: expect.any(Number),
+      neighbourhoods: expect.any(Number),
+    });
+
+    // A fresh copy of the module builds its own index on this thread, as before the pool.
+    vi.resetModules();
+    const here = await import('./offline-geocoder');
+    expect(here).not.toBe(pooled);
+    for (const [query, origin] of SEARCHES) {
+      const expected = here.searchPlaces(query, 5, origin);
+      expect(expected.length, query).toBeGreaterThan(0);
+      expect(await pooled.offlineGeocoder.search(query, 5, origin), query).toEqual(expected);
+    }
+    for (const [latitude, longitude] of POINTS) {
+      expect(await pooled.offlineGeocoder.reverse(latitude, longitude)).toEqual(
+        here.nearestNamedPlace(latitude, longitude),
+      );
+    }
+  }, 120_000);
+});

@@ -1,0 +1,82 @@
+/**
+ * What the worker pool runs (ADR 048): pure, CPU-bound functions of plain data, each named by a
+ * task. This module is loaded in the pool's threads only; the main thread reaches it through
+ * `runInPool` (`pool.ts`), which gives the input and answer types below.
+ */
+
+import { move, transferableSymbol, valueSymbol } from 'piscina';
+import { decodeRetailBarcode, type GreyImage, type RetailBarcode } from '../features/analyze/barcode';
+import {
+  type CircleEdge,
+  chooseCircles,
+  enumerateCircles,
+  type FoundCircle,
+  memberGraph,
+} from '../features/circles/circle-finder';
+import type { TradeGraph, TradeSolution } from '../features/circles/engine/graph';
+import { type SolveOptions, solveTrades } from '../features/circles/engine/solver';
+import { buildPlaceData, type PlaceData, placeDataTransfers } from '../features/places/offline-geocoder';
+
+export interface FindCirclesInput {
+  edges: CircleEdge[];
+  /** The members every circle must pass through. */
+  through: string[];
+  /** `a|b` for every pair of members where one blocked the other (both orders). */
+  hidden: string[];
+}
+
+export interface FindCirclesResult {
+  /** Circles found before the hidden and unfair ones were dropped. */
+  found: number;
+  chosen: FoundCircle[];
+}
+
+/** The circle finder's pure part (ADR 029): graph, every circle through `through`, the best set. */
+export async function findCircles(input: FindCirclesInput): Promise<FindCirclesResult> {
+  const found = enumerateCircles(memberGraph(input.edges), { through: new Set(input.through) });
+  const hidden = new Set(input.hidden);
+  const visible = found.filter(
+    (circle) => !circle.steps.some((a) => circle.steps.some((b) => hidden.has(`${a.giverId}|${b.giverId}`))),
+  );
+  return { found: found.length, chosen: await chooseCircles(visible) };
+}
+
+/** Every task by name, with its input and answer. */
+export const poolTasks = {
+  solveTrades: (input: { graph: TradeGraph; options: SolveOptions }): Promise<TradeSolution> =>
+    solveTrades(input.graph, input.options),
+  findCircles,
+  /** A retail barcode in the greyscale image (its pixels arrive as a Uint8Array: ZXing reads either). */
+  readBarcode: (image: GreyImage): RetailBarcode | null => decodeRetailBarcode(image),
+  /** The offline geocoder's indexes and k-d trees (their buffers move to the main thread). */
+  buildPlaceData: (): PlaceData => {
+    const data = buildPlaceData();
+    const moved = move({
+      get [transferableSymbol]() {
+        return placeDataTransfers(data);
+      },
+      get [valueSymbol]() {
+        return data;
+      },
+    });
+    // Piscina unwraps it on the way: the main thread receives the PlaceData itself.
+    return moved as unknown as PlaceData;
+  },
+  /** How long the pool's own machinery takes (tests, benchmarks): the input, back. */
+  echo: <T>(input: T): T => input,
+};
+
+export type PoolTasks = typeof poolTasks;
+export type PoolTaskName = keyof PoolTasks;
+
+export interface PoolMessage {
+  task: string;
+  input: unknown;
+}
+
+/** Piscina's entry point: one message, one task. */
+export default function runTask(message: PoolMessage): unknown {
+  const run = (poolTasks as Record<string, ((input: unknown) => unknown) | undefined>)[message.task];
+  if (!run) throw new Error(`the worker pool has no task "${message.task}"`);
+  return run(message.input);
+}

@@ -1,0 +1,148 @@
+/**
+ * The worker pool (issue 27, ADR 048): heavy work runs beside the event loop, a task's own error
+ * reaches its caller, a thread that dies or overruns is ended and replaced, idle threads end, and
+ * graceful shutdown closes the pool.
+ */
+import { readFileSync } from 'node:fs';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import type { DatabaseHandle } from '../db/client';
+import { solveTradesOffThread } from '../features/circles/engine/solve-off-thread';
+import { parseTradelist } from '../features/circles/engine/tradelist';
+import { gracefulShutdown } from '../shutdown';
+import { closeWorkerPool, poolSize, WorkerPool, WorkerPoolError, workerPool } from './pool';
+
+const MISBEHAVING = new URL('./fixtures/test-worker.mjs', import.meta.url);
+const ukTrade = () =>
+  parseTradelist(
+    readFileSync(new URL('../features/circles/engine/fixtures/olwlg-286149.txt', import.meta.url), 'utf8'),
+  ).graph;
+
+afterAll(() => closeWorkerPool());
+
+/** Poll until `check` holds (at most 10 s). */
+async function until(check: () => boolean): Promise<void> {
+  const deadline = performance.now() + 10_000;
+  while (!check()) {
+    if (performance.now() > deadline) throw new Error('not within 10 s');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+describe('the worker pool', () => {
+  it('is sized from the cores: at least two threads, at most four', () => {
+    expect([1, 2, 3, 4, 8, 64].map((cores) => poolSize(cores))).toEqual([2, 2, 2, 3, 4, 4]);
+  });
+
+  it('leaves the event loop free while a multi-second solve runs', async () => {
+    // HiGHS loaded and a thread started first: what is measured is the solve alone.
+    await solveTradesOffThread(parseTradelist('(a) A : B\n(b) B : A').graph);
+    let ticks = 0;
+    const timer = setInterval(() => ticks++, 5);
+    try {
+      const solution = await solveTradesOffThread(ukTrade());
+      // The UK math trade of June 2021: TradeMaximizer traded 638 items.
+      expect(solution.itemsTraded).toBe(638);
+    } finally {
+      clearInterval(timer);
+    }
+    // Timers kept firing on this thread while HiGHS worked (on the event loop, none could).
+    expect(ticks).toBeGreaterThan(5);
+  }, 120_000);
+
+  it("rejects a task that throws with the task's own error, and keeps serving", async () => {
+    const pool = new WorkerPool({ filename: MISBEHAVING, maxThreads: 1 });
+    try {
+      const failure = pool.runNamed('throw', { message: 'no such trade' });
+      await expect(failure).rejects.toThrow(RangeError);
+      await expect(failure).rejects.toThrow('no such trade');
+      expect(await pool.runNamed('echo', { still: 'here' })).toEqual({ still: 'here' });
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('rejects the task of a thread that dies with a clear error, and replaces the thread', async () => {
+    const onError = vi.fn();
+    const pool = new WorkerPool({ filename: MISBEHAVING, maxThreads: 1, onError });
+    try {
+      const before = await pool.runNamed('threadId', null);
+      const crash = pool.runNamed('exit', null);
+      await expect(crash).rejects.toBeInstanceOf(WorkerPoolError);
+      await expect(crash).rejects.toMatchObject({
+        reason: 'crashed',
+        message: expect.stringMatching(/task exit failed: its worker thread died/),
+      });
+      const after = await pool.runNamed('threadId', null);
+      expect(after).not.toBe(before);
+      expect(await pool.runNamed('echo', 7)).toBe(7);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('stops a task past its time limit (its thread is ended) and runs the next on a fresh one', async () => {
+    const pool = new WorkerPool({ filename: MISBEHAVING, maxThreads: 1 });
+    try {
+      const before = await pool.runNamed('threadId', null);
+      await expect(pool.runNamed('spin', { ms: 60_000 }, { timeoutMs: 100 })).rejects.toMatchObject({
+        name: 'WorkerPoolError',
+        reason: 'timeout',
+        message: 'task spin ran past its 100 ms limit and was stopped',
+      });
+      expect(await pool.runNamed('threadId', null)).not.toBe(before);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('stops a task its caller aborts', async () => {
+    const pool = new WorkerPool({ filename: MISBEHAVING, maxThreads: 1 });
+    try {
+      const controller = new AbortController();
+      const running = pool.runNamed('spin', { ms: 60_000 }, { signal: controller.signal });
+      controller.abort();
+      await expect(running).rejects.toMatchObject({ reason: 'aborted' });
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('starts no thread before the first task, and ends idle ones', async () => {
+    const pool = new WorkerPool({ filename: MISBEHAVING, maxThreads: 2, idleMs: 50 });
+    try {
+      expect(pool.stats()).toMatchObject({ threads: 0, running: 0, queued: 0, completed: 0 });
+      const tasks = [
+        pool.runNamed('spin', { ms: 200 }),
+        pool.runNamed('spin', { ms: 200 }),
+        pool.runNamed('echo', 1),
+      ];
+      expect(pool.stats().queued + pool.stats().running).toBe(3);
+      await Promise.all(tasks);
+      expect(pool.stats().completed).toBe(3);
+      await until(() => pool.stats().threads === 0);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('is closed by graceful shutdown: a task after it is refused', async () => {
+    const pool = workerPool();
+    expect(await pool.run('echo', 'before')).toBe('before');
+    const logger = { info: vi.fn(), warn: vi.fn(), error: vi.fn() } as unknown as FastifyBaseLogger;
+    const app = {
+      loadShedding: { startClosing: vi.fn() },
+      close: vi.fn(async () => undefined),
+      server: { listening: false, closeAllConnections: vi.fn() },
+    } as unknown as FastifyInstance;
+    const database = { close: vi.fn(async () => undefined) } as unknown as DatabaseHandle;
+    const exited = new Promise<number>((resolve) => {
+      void gracefulShutdown({ app, database, logger, exit: resolve, drainMs: 1 })('SIGTERM');
+    });
+    expect(await exited).toBe(0);
+    expect(pool.stats().threads).toBe(0);
+    await expect(pool.run('echo', 'after')).rejects.toMatchObject({ reason: 'closed' });
+    // The next user of the process's pool gets a new one.
+    expect(workerPool()).not.toBe(pool);
+  });
+});

@@ -1,0 +1,210 @@
+import { availableParallelism } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { Piscina } from 'piscina';
+import type { PoolMessage, PoolTaskName, PoolTasks } from './pool-tasks';
+
+/**
+ * The server's one pool of worker threads for CPU-bound work (issue 27, ADR 048): trade solving,
+ * the circle finder's choice, barcode reading. Piscina underneath; threads start on the first task
+ * and end after IDLE_MS without one, so an idle server holds none. Every task has a time limit; a
+ * task that throws rejects with its error, a thread that dies or runs past its limit is ended and
+ * its task rejects with a WorkerPoolError, and the next task gets a fresh thread. Nothing a task does
+ * can end the server.
+ */
+
+/** The thread entry: registers tsx in the thread, then loads `pool-tasks.ts` (as ADR 027's screener). */
+export const POOL_WORKER_ENTRY = new URL('./pool-worker.mjs', import.meta.url);
+/** A thread with nothing to do this long is ended (its memory back to the system). */
+export const IDLE_MS = 30_000;
+/** A task's time limit unless it says otherwise. */
+export const DEFAULT_TASK_TIMEOUT_MS = 60_000;
+
+/**
+ * Threads for a machine with `cores` cores: one per core less the main thread's, at least two (a
+ * long solve must not hold up a barcode) and at most four (each thread holds its own HiGHS heap).
+ */
+export function poolSize(cores = availableParallelism()): number {
+  return Math.min(4, Math.max(2, cores - 1));
+}
+
+/** A task that could not finish in the pool: timed out, aborted, its thread died, or the pool closed. */
+export class WorkerPoolError extends Error {
+  override name = 'WorkerPoolError';
+  constructor(
+    message: string,
+    readonly reason: 'timeout' | 'aborted' | 'crashed' | 'closed',
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+}
+
+export interface WorkerPoolOptions {
+  /** The thread entry; tests give their own. */
+  filename?: URL;
+  maxThreads?: number;
+  idleMs?: number;
+  /** Called with errors no task is waiting for (a thread that failed between tasks). */
+  onError?: (error: unknown) => void;
+}
+
+export interface RunOptions {
+  /** Abort the task after this long (its thread is ended). */
+  timeoutMs?: number;
+  signal?: AbortSignal;
+  /** ArrayBuffers to move to the thread instead of copying (the caller loses them). */
+  transferList?: ArrayBuffer[];
+}
+
+/** What `/metrics` reads (ADR 038: gauges read accessors). */
+export interface WorkerPoolStats {
+  threads: number;
+  maxThreads: number;
+  /** Tasks waiting for a thread. */
+  queued: number;
+  /** Tasks running now. */
+  running: number;
+  completed: number;
+}
+
+type Input<K extends PoolTaskName> = Parameters<PoolTasks[K]>[0];
+type Output<K extends PoolTaskName> = Awaited<ReturnType<PoolTasks[K]>>;
+
+export class WorkerPool {
+  readonly #options: Required<Omit<WorkerPoolOptions, 'onError'>> & Pick<WorkerPoolOptions, 'onError'>;
+  #piscina: Piscina<PoolMessage, unknown> | null = null;
+  #running = 0;
+  #closed = false;
+
+  constructor(options: WorkerPoolOptions = {}) {
+    this.#options = {
+      filename: options.filename ?? POOL_WORKER_ENTRY,
+      maxThreads: options.maxThreads ?? poolSize(),
+      idleMs: options.idleMs ?? IDLE_MS,
+      onError: options.onError,
+    };
+  }
+
+  /** Run a task in a thread; the main thread only sends the input and receives the answer. */
+  async run<K extends PoolTaskName>(task: K, input: Input<K>, options: RunOptions = {}): Promise<Output<K>> {
+    return (await this.runNamed(task, input, options)) as Output<K>;
+  }
+
+  /** Run a task by name, unchecked (tests' own worker files). */
+  async runNamed(task: string, input: unknown, options: RunOptions = {}): Promise<unknown> {
+    if (this.#closed)
+      throw new WorkerPoolError(`the worker pool is closed; task ${task} did not run`, 'closed');
+    const timeoutMs = options.timeoutMs ?? DEFAULT_TASK_TIMEOUT_MS;
+    const timeout = AbortSignal.timeout(timeoutMs);
+    const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+    this.#running++;
+    try {
+      return await this.#pool().run({ task, input }, { signal, transferList: options.transferList });
+    } catch (error) {
+      if (timeout.aborted) {
+        throw new WorkerPoolError(
+          `task ${task} ran past its ${timeoutMs} ms limit and was stopped`,
+          'timeout',
+          {
+            cause: error,
+          },
+        );
+      }
+      if (options.signal?.aborted)
+        throw new WorkerPoolError(`task ${task} was aborted`, 'aborted', { cause: error });
+      if (this.#closed)
+        throw new WorkerPoolError(`the worker pool closed during task ${task}`, 'closed', { cause: error });
+      if (isThreadDeath(error)) {
+        throw new WorkerPoolError(
+          `task ${task} failed: its worker thread died (${messageOf(error)})`,
+          'crashed',
+          {
+            cause: error,
+          },
+        );
+      }
+      // The task's own error, as the thread threw it (message and stack; the class becomes Error).
+      throw error;
+    } finally {
+      this.#running--;
+    }
+  }
+
+  stats(): WorkerPoolStats {
+    const piscina = this.#piscina;
+    const threads = piscina?.threads.length ?? 0;
+    const running = Math.min(this.#running, threads);
+    return {
+      threads,
+      maxThreads: this.#options.maxThreads,
+      queued: this.#running - running,
+      running,
+      completed: piscina?.completed ?? 0,
+    };
+  }
+
+  /** End every thread; waiting and running tasks reject (graceful shutdown, after requests finished). */
+  async close(): Promise<void> {
+    this.#closed = true;
+    const piscina = this.#piscina;
+    this.#piscina = null;
+    await piscina?.destroy();
+  }
+
+  #pool(): Piscina<PoolMessage, unknown> {
+    if (!this.#piscina) {
+      const piscina = new Piscina<PoolMessage, unknown>({
+        filename: fileURLToPath(this.#options.filename),
+        minThreads: 0,
+        maxThreads: this.#options.maxThreads,
+        idleTimeout: this.#options.idleMs,
+        // Tasks are async (HiGHS loads its WebAssembly): threads wait for work on their event loop.
+        atomics: 'disabled',
+      });
+      // A thread that fails with no task waiting: reported, never thrown (an unhandled 'error' would end the server).
+      piscina.on('error', (error: unknown) => this.#options.onError?.(error));
+      this.#piscina = piscina;
+    }
+    return this.#piscina;
+  }
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** Piscina's rejections for a thread that exited or could not run (as opposed to the task's own throw). */
+function isThreadDeath(error: unknown): boolean {
+  const message = messageOf(error);
+  return (
+    /worker exited|terminated|Terminating worker thread|ERR_WORKER/i.test(message) ||
+    (error as { code?: unknown })?.code === 'ERR_WORKER_OUT_OF_MEMORY'
+  );
+}
+
+let processPool: WorkerPool | null = null;
+
+/**
+ * The process's pool, shared by every app in it (tests build several); made on first use, with
+ * `options` when they are the first to ask (server/main.ts gives the logger).
+ */
+export function workerPool(options?: WorkerPoolOptions): WorkerPool {
+  processPool ??= new WorkerPool(options);
+  return processPool;
+}
+
+/** Run a task in the process's pool. */
+export function runInPool<K extends PoolTaskName>(
+  task: K,
+  input: Input<K>,
+  options?: RunOptions,
+): Promise<Output<K>> {
+  return workerPool().run(task, input, options);
+}
+
+/** Close the process's pool (graceful shutdown); a later task makes a new one. */
+export async function closeWorkerPool(): Promise<void> {
+  const pool = processPool;
+  processPool = null;
+  await pool?.close();
+}
