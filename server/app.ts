@@ -38,6 +38,7 @@ import { profileRoutes } from './features/profile/profile-routes';
 import { safetyRoutes } from './features/safety/safety-routes';
 import { savedRoutes } from './features/saved/saved-routes';
 import { siteRoutes } from './features/site/site-routes';
+import { swapDaysPlugin } from './features/swap-days/swap-day-match';
 import { swapDaysRoutes } from './features/swap-days/swap-days-routes';
 import { tradesRoutes } from './features/trades/trades-routes';
 import { wantsRoutes } from './features/wants/wants-routes';
@@ -130,6 +131,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   mailPlugin(app);
   matchGraphPlugin(app);
   circlesPlugin(app);
+  swapDaysPlugin(app);
   metricsPlugin(app);
 
   // Who may reach what is decided by the scope a matched route was registered in, never by the

@@ -236,6 +236,8 @@ const envSchema = z.object({
     .min(0, 'BARTER_EXPIRY_SWEEP_SECONDS must be a whole number of seconds from 0 to 86400')
     .max(86_400, 'BARTER_EXPIRY_SWEEP_SECONDS must be a whole number of seconds from 0 to 86400')
     .optional(),
+  // The longest a swap day's match may solve (ADR 050): two thirds for items-then-members, the rest for the fallback.
+  SWAP_DAY_MATCH_SECONDS: positiveInt.default(30),
   DB_POOL_MAX: positiveInt.default(10),
   DB_STATEMENT_TIMEOUT_MS: positiveInt.default(10_000),
   DB_ACQUIRE_TIMEOUT_MS: positiveInt.default(1_500),
@@ -359,6 +361,8 @@ export interface Config {
   feedRankingCacheSeconds: number;
   /** How often this process expires due pending barter proposals (ADR 019); 0: never. */
   barterExpirySweepSeconds: number;
+  /** The longest a swap day's match may solve before its fallback must answer (ADR 050). */
+  swapDayMatchSeconds: number;
 }
 
 /** A setting that cannot be used; the message is one line, shown before the process exits. */
@@ -497,5 +501,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     feedCacheSeconds: env.FEED_CACHE_SECONDS,
     feedRankingCacheSeconds: env.FEED_RANKING_CACHE_SECONDS ?? env.FEED_CACHE_SECONDS,
     barterExpirySweepSeconds: env.BARTER_EXPIRY_SWEEP_SECONDS ?? (env.NODE_ENV === 'test' ? 0 : 60),
+    swapDayMatchSeconds: env.SWAP_DAY_MATCH_SECONDS,
   };
 }

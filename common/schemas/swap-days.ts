@@ -27,16 +27,33 @@ export const SWAP_DAY_MAX_OPEN_ORGANISED = 3;
 /** Rows of each list of GET /api/swap-days. */
 export const SWAP_DAY_LIST_LIMIT = 50;
 
-/** What a viewer sees of the swap day's state: 'closed' is open past its deadline, before matching. */
-export const SWAP_DAY_STATUSES = ['open', 'closed', 'solved', 'cancelled'] as const;
+/**
+ * What a viewer sees of the swap day's state: 'closed' is open past its deadline until the sweep
+ * hands it to the match job; 'matching' while the job runs (ADR 050); 'failed' when the match could
+ * not be made (the organizer may try again).
+ */
+export const SWAP_DAY_STATUSES = ['open', 'closed', 'matching', 'solved', 'failed', 'cancelled'] as const;
 export type SwapDayStatus = (typeof SWAP_DAY_STATUSES)[number];
 
 export const SWAP_DAY_STATUS_LABELS: Record<SwapDayStatus, string> = {
   open: 'Open for want lists',
   closed: 'Matching',
+  matching: 'Matching',
   solved: 'Matched',
+  failed: 'Matching failed',
   cancelled: 'Canceled',
 };
+
+/**
+ * Where a match stands while it runs (ADR 050): waiting for the job, gathering the offers and
+ * rankings, solving, saving the hand-overs.
+ */
+export const SWAP_DAY_MATCH_STAGES = ['waiting', 'gathering', 'solving', 'saving'] as const;
+export type SwapDayMatchStage = (typeof SWAP_DAY_MATCH_STAGES)[number];
+
+/** Why a match failed: it ran past its time limit without any answer, or something else went wrong. */
+export const SWAP_DAY_MATCH_FAILURES = ['time-limit', 'error'] as const;
+export type SwapDayMatchFailure = (typeof SWAP_DAY_MATCH_FAILURES)[number];
 
 /**
  * What the viewer may do now, decided by the server: join or leave (before the deadline; the
@@ -289,6 +306,10 @@ export const swapDaySchema = swapDaySummarySchema.extend({
   /** Your active, unreserved items not offered yet, while you may offer (newest first). */
   offerableItems: z.array(swapDayItemSchema),
   allowedActions: z.array(z.enum(SWAP_DAY_ACTIONS)),
+  /** While 'matching': how far the match has got; null otherwise. */
+  matchStage: z.enum(SWAP_DAY_MATCH_STAGES).nullable(),
+  /** When 'failed': why (the organizer may close want lists again to retry, or cancel); null otherwise. */
+  matchFailure: z.enum(SWAP_DAY_MATCH_FAILURES).nullable(),
   /** Once matched. */
   result: z
     .object({

@@ -7,7 +7,7 @@ import { sendMailDigests } from '../notifications/mail-digest';
 import { notifyMember } from '../notifications/notify';
 import { liftEndedSuspensions } from '../safety/moderation-service';
 import { forgetOldRefusals } from '../safety/refusals';
-import { solveDueSwapDays } from '../swap-days/swap-days-service';
+import { sweepSwapDays } from '../swap-days/swap-day-match';
 import { expireDue } from './barters-repository';
 import { barterEvents } from './barters-service';
 
@@ -75,11 +75,9 @@ export function barterExpirySweep(app: FastifyInstance): void {
         const mailed = await sendMailDigests(app);
         if (mailed > 0) app.log.info({ mailed }, 'sent notification digests');
         await forgetOldRefusals(app.db);
-        // Swap days whose want lists closed are matched (ADR 030), each once across processes.
-        const matched = await solveDueSwapDays(app.db, {
-          onError: (swapDayId, err) => app.log.error({ err, swapDayId }, 'matching a swap day failed'),
-        });
-        if (matched > 0) app.log.info({ matched }, 'matched swap days');
+        // Swap days whose want lists closed go to the match job (ADR 030, 050): never solved here.
+        const closed = await sweepSwapDays(app);
+        if (closed > 0) app.log.info({ closed }, 'closed want lists of swap days');
       } catch (error) {
         app.log.warn({ err: error }, 'barter expiry sweep failed; retrying later');
       }

@@ -1,16 +1,17 @@
 import { eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Barter } from '../../../common/schemas/barters';
 import { SWAP_DAY_ERROR_CODES, type SwapDay, type SwapDaySheet } from '../../../common/schemas/swap-days';
 import type { Trade } from '../../../common/schemas/trades';
+import { buildApp } from '../../app';
 import { barterRequests } from '../../db/schema/barter';
 import { circleMembers, circles, swapDays } from '../../db/schema/circles';
 import { items } from '../../db/schema/items';
 import { memberBlocks } from '../../db/schema/safety';
-import { buildTestApp, type TestApp } from '../../test/helpers';
+import { buildTestApp, deferred, type TestApp } from '../../test/helpers';
 import type { Member } from '../barters/barter-test-kit';
+import { swapDaySolver, sweepSwapDays } from './swap-day-match';
 import { swapDayKit } from './swap-day-test-kit';
-import { solveDueSwapDays } from './swap-days-service';
 
 const codes = SWAP_DAY_ERROR_CODES;
 
@@ -18,6 +19,33 @@ const codes = SWAP_DAY_ERROR_CODES;
 const lines = (
   rows: SwapDay['result'] extends infer R ? (R extends { gives: infer G } ? G : never) : never,
 ) => rows.map((row) => `${row.item.title} ${row.member.displayName}`).sort();
+
+/**
+ * Hold every solve the match job starts until `release` (then each runs the real engine), so a test
+ * can look at a swap day while it is being matched; the solver is put back on release.
+ */
+const realSolve = swapDaySolver.solve;
+/** Lets a held solve go on (the afterEach of a test that failed while holding one). */
+let releaseHeld = () => {};
+
+function holdSolves(): { started: Promise<void>; release: () => void } {
+  const real = swapDaySolver.solve;
+  const gate = deferred();
+  releaseHeld = gate.resolve;
+  const started = deferred();
+  swapDaySolver.solve = async (graph, options) => {
+    started.resolve();
+    await gate.promise;
+    return real(graph, options);
+  };
+  return {
+    started: started.promise,
+    release: () => {
+      swapDaySolver.solve = real;
+      gate.resolve();
+    },
+  };
+}
 
 describe('matching a swap day', () => {
   let t: TestApp;
@@ -28,6 +56,11 @@ describe('matching a swap day', () => {
     kit = swapDayKit(t);
   });
   afterAll(() => t.close());
+  // A test that failed while it held or replaced the solver leaves the real one to the next.
+  afterEach(() => {
+    swapDaySolver.solve = realSolve;
+    releaseHeld();
+  });
 
   /**
    * Five neighbors (ADR 030's example). Ann and Ben bring two things each. Five items can trade two
@@ -76,7 +109,7 @@ describe('matching a swap day', () => {
     const { ann, ben, cal, dee, eve } = members;
     const eventsBefore = await kit.swapDayEventCount(dee.id, day.id);
 
-    const solved = kit.ok<SwapDay>(await kit.swapDayAct(ann, day.id, 'close'));
+    const solved = await kit.closeAndSettle(ann, day.id);
     expect(solved).toMatchObject({ status: 'solved', allowedActions: [] });
     expect(solved.result).toMatchObject({ itemsTraded: 5, membersTrading: 5 });
     expect(lines(solved.result?.gives ?? [])).toEqual([`Camping stove ${eve.user.firstName} T.`]);
@@ -161,7 +194,8 @@ describe('matching a swap day', () => {
       const view = kit.ok<SwapDay>(await kit.getSwapDay(who, day.id));
       expect(notices).toEqual([{ barterRequestId: view.result?.gives[0]?.barterId, circleId: loops[0]?.id }]);
     }
-    expect(await kit.swapDayEventCount(dee.id, day.id)).toBe(eventsBefore + 1);
+    // Closing, each stage (gathering, solving, saving) and the result: five page refreshes.
+    expect(await kit.swapDayEventCount(dee.id, day.id)).toBe(eventsBefore + 5);
 
     // The organizer's pick-up sheet has every hand-over by giver; a member's only their own lines.
     const sheet = kit.ok<SwapDaySheet>(await kit.sheet(ann, day.id));
@@ -251,7 +285,7 @@ describe('matching a swap day', () => {
     ] as Array<[Member, number, number[]]>) {
       kit.ok(await kit.rank(who, day.id, offerId, wanted));
     }
-    const solved = kit.ok<SwapDay>(await kit.swapDayAct(eve, day.id, 'close'));
+    const solved = await kit.closeAndSettle(eve, day.id);
     expect(solved.result).toMatchObject({ itemsTraded: 6, membersTrading: 4, gives: [], gets: [] });
     const sheet = kit.ok<SwapDaySheet>(await kit.sheet(eve, day.id));
     expect(
@@ -305,7 +339,7 @@ describe('matching a swap day', () => {
         .sort(),
     ).toEqual(['Radio', 'Tent']);
 
-    const solved = kit.ok<SwapDay>(await kit.swapDayAct(ann, day.id, 'close'));
+    const solved = await kit.closeAndSettle(ann, day.id);
     expect(solved.result).toMatchObject({ itemsTraded: 2, membersTrading: 2 });
     expect(lines(solved.result?.gets ?? [])).toEqual(['Drill RBen T.']);
     const [tentRow] = await kit.db().select().from(items).where(eq(items.id, tent.id));
@@ -314,47 +348,50 @@ describe('matching a swap day', () => {
     expect(catView.result).toMatchObject({ gives: [], gets: [] });
   });
 
-  it('two closes at once: one match, one 409; the same swap day never matched twice', async () => {
+  it('two closes at once: one 202, one 409 while it is matched; the same swap day never matched twice', async () => {
     for (let round = 0; round < 3; round++) {
       const { day, members } = await fiveNeighbours(`R${round}`);
+      const hold = holdSolves();
       const responses = await Promise.all([
         kit.swapDayAct(members.ann, day.id, 'close'),
         kit.swapDayAct(members.ann, day.id, 'close'),
       ]);
-      expect(responses.map((response) => response.statusCode).sort()).toEqual([200, 409]);
+      expect(responses.map((response) => response.statusCode).sort()).toEqual([202, 409]);
       const loser = responses.find((response) => response.statusCode === 409);
-      expect(loser?.json()).toMatchObject({
-        code: codes.closed,
-        message: 'This swap day was already matched.',
-      });
+      expect(loser?.json()).toMatchObject({ code: codes.closed, message: 'This swap day is being matched.' });
+      hold.release();
+      expect(await kit.settled(day.id)).toMatchObject({ status: 'solved', itemsTraded: 5 });
       const loops = await kit.db().select().from(circles).where(eq(circles.swapDayId, day.id));
       expect(loops).toHaveLength(1);
       expect(await kit.solvedNotices(members.ben.id)).toHaveLength(1);
     }
   });
 
-  it('the sweep matches swap days whose deadline passed, once, even when several sweeps run at once', async () => {
+  it('the sweep hands due swap days to the job (never solving itself), once, even when several sweeps run at once', async () => {
     const { day, members } = await fiveNeighbours('S');
     const other = await fiveNeighbours('T');
-    expect(await solveDueSwapDays(kit.db())).toBe(0);
+    expect(await sweepSwapDays(t.app)).toBe(0);
     await kit.passDeadline(day.id);
     await kit.passDeadline(other.day.id);
     expect(kit.ok<SwapDay>(await kit.getSwapDay(members.cal, day.id)).status).toBe('closed');
 
-    const counts = await Promise.all([
-      solveDueSwapDays(kit.db()),
-      solveDueSwapDays(kit.db()),
-      solveDueSwapDays(kit.db()),
-    ]);
+    const hold = holdSolves();
+    const counts = await Promise.all([sweepSwapDays(t.app), sweepSwapDays(t.app), sweepSwapDays(t.app)]);
     expect(counts.reduce((sum, n) => sum + n, 0)).toBe(2);
-    expect(await solveDueSwapDays(kit.db())).toBe(0);
+    expect(await sweepSwapDays(t.app)).toBe(0);
+    // The sweeps are over and nothing is solved: both wait for (or are in) the job.
+    for (const id of [day.id, other.day.id]) expect((await kit.row(id)).status).toBe('matching');
+    const waiting = kit.ok<SwapDay>(await kit.getSwapDay(members.cal, day.id));
+    expect(waiting).toMatchObject({ status: 'matching', allowedActions: [], result: null });
+    expect(['waiting', 'gathering', 'solving']).toContain(waiting.matchStage);
+    hold.release();
     for (const id of [day.id, other.day.id]) {
-      const [row] = await kit.db().select().from(swapDays).where(eq(swapDays.id, id));
-      expect(row).toMatchObject({ status: 'solved', itemsTraded: 5, membersTrading: 5 });
+      expect(await kit.settled(id)).toMatchObject({ status: 'solved', itemsTraded: 5, membersTrading: 5 });
       expect(await kit.db().select().from(circles).where(eq(circles.swapDayId, id))).toHaveLength(1);
     }
     const view = kit.ok<SwapDay>(await kit.getSwapDay(members.cal, day.id));
     expect(view.result?.gives.map((g) => g.item.title)).toEqual(['Bread maker']);
+    expect(view.matchStage).toBeNull();
     expect(await kit.solvedNotices(members.cal.id)).toHaveLength(1);
   });
 
@@ -363,7 +400,7 @@ describe('matching a swap day', () => {
     const lamp = await kit.item(ann, { title: 'Lonely lamp' });
     const day = await kit.organise(ann, { name: 'Quiet swap' });
     kit.ok(await kit.offer(ann, day.id, [lamp.id]));
-    const solved = kit.ok<SwapDay>(await kit.swapDayAct(ann, day.id, 'close'));
+    const solved = await kit.closeAndSettle(ann, day.id);
     expect(solved.result).toMatchObject({ itemsTraded: 0, membersTrading: 0, gives: [], gets: [] });
     expect(kit.ok<SwapDaySheet>(await kit.sheet(ann, day.id)).givers).toEqual([]);
 
@@ -376,10 +413,155 @@ describe('matching a swap day', () => {
       .update(items)
       .set({ userId: moved.members.cal.id })
       .where(eq(items.id, moved.items.guitar.id));
-    const failures: number[] = [];
-    expect(await solveDueSwapDays(kit.db(), { onError: (id) => failures.push(id) })).toBe(1);
-    expect(failures).toEqual([]);
+    expect(await sweepSwapDays(t.app)).toBe(1);
+    expect(await kit.settled(moved.day.id)).toMatchObject({ status: 'solved' });
     const deeView = kit.ok<SwapDay>(await kit.getSwapDay(moved.members.dee, moved.day.id));
     expect(deeView.result).toMatchObject({ itemsTraded: 5, membersTrading: 3, gives: [], gets: [] });
+  });
+  it('closing answers 202 at once: committed as matching, its stages seen by members, then the result', async () => {
+    const { day, members, items: offered } = await fiveNeighbours('Q');
+    const { ann, ben } = members;
+    const hold = holdSolves();
+    const closing = kit.ok<SwapDay>(await kit.swapDayAct(ann, day.id, 'close'), 202);
+    expect(closing).toMatchObject({
+      status: 'matching',
+      allowedActions: [],
+      result: null,
+      matchFailure: null,
+    });
+    expect(['waiting', 'gathering', 'solving']).toContain(closing.matchStage);
+    await hold.started;
+    // The solve is running: the swap day is committed as matching and every member sees the stage.
+    expect(await kit.row(day.id)).toMatchObject({ status: 'matching', matchStage: 'solving' });
+    const during = kit.ok<SwapDay>(await kit.getSwapDay(ben, day.id));
+    expect(during).toMatchObject({
+      status: 'matching',
+      matchStage: 'solving',
+      result: null,
+      allowedActions: [],
+    });
+    kit.refused(await kit.swapDayAct(ann, day.id, 'cancel'), 409, codes.closed);
+    kit.refused(await kit.offer(ben, day.id, [offered.racket.id]), 409, codes.closed);
+    kit.refused(await kit.sheet(ann, day.id), 409, codes.notSolved);
+    const eventsDuring = await kit.swapDayEventCount(ben.id, day.id);
+    hold.release();
+    expect(await kit.settled(day.id)).toMatchObject({ status: 'solved', itemsTraded: 5, membersTrading: 5 });
+    // Saving and the result reached Ben's page; the result is there without another close.
+    expect(await kit.swapDayEventCount(ben.id, day.id)).toBe(eventsDuring + 2);
+    const after = kit.ok<SwapDay>(await kit.getSwapDay(ben, day.id));
+    expect(after).toMatchObject({ status: 'solved', matchStage: null });
+    expect(after.result?.gives).toHaveLength(1);
+    expect(await kit.solvedNotices(ben.id)).toHaveLength(1);
+  });
+
+  it('a loop whose item a barter took between the snapshot and the store is dropped, the rest stored', async () => {
+    const ann = await kit.member('LAnn');
+    const ben = await kit.member('LBen');
+    const cal = await kit.member('LCal');
+    const dee = await kit.member('LDee');
+    const eve = await kit.member('LEve');
+    const lamp = await kit.item(ann, { title: 'Lamp' });
+    const tent = await kit.item(ben, { title: 'Tent' });
+    const kettle = await kit.item(cal, { title: 'Kettle' });
+    const drill = await kit.item(dee, { title: 'Drill' });
+    const eveItem = await kit.item(eve, { title: 'Bike pump' });
+    const day = await kit.organise(ann, { name: 'Taken meanwhile' });
+    await kit.bring(ann, day.id, [lamp.id]);
+    await kit.bring(ben, day.id, [tent.id]);
+    await kit.bring(cal, day.id, [kettle.id]);
+    await kit.bring(dee, day.id, [drill.id]);
+    kit.ok(await kit.rank(ann, day.id, lamp.id, [tent.id]));
+    kit.ok(await kit.rank(ben, day.id, tent.id, [lamp.id]));
+    kit.ok(await kit.rank(cal, day.id, kettle.id, [drill.id]));
+    kit.ok(await kit.rank(dee, day.id, drill.id, [kettle.id]));
+    // While the engine works on the snapshot (both pairs in it), Dee accepts Eve's offer for the drill.
+    let taken = 0;
+    swapDaySolver.solve = async (graph, options) => {
+      const solution = await realSolve(graph, options);
+      const barter = kit.ok<Barter>(await kit.propose(eve, [eveItem.id], [drill.id]), 201);
+      kit.ok(await kit.act(dee, barter.id, 'accept'));
+      taken = barter.id;
+      return solution;
+    };
+    const solved = await kit.closeAndSettle(ann, day.id);
+    expect(solved.result).toMatchObject({ itemsTraded: 2, membersTrading: 2 });
+    expect(lines(solved.result?.gets ?? [])).toEqual(['Tent LBen T.']);
+    const loops = await kit.db().select().from(circles).where(eq(circles.swapDayId, day.id));
+    expect(loops.map((loop) => loop.size)).toEqual([2]);
+    const [drillRow] = await kit.db().select().from(items).where(eq(items.id, drill.id));
+    expect(drillRow?.reservedByRequestId).toBe(taken);
+    const [kettleRow] = await kit.db().select().from(items).where(eq(items.id, kettle.id));
+    expect(kettleRow?.reservedByRequestId).toBeNull();
+    expect(await kit.solvedNotices(cal.id)).toEqual([]);
+    expect(kit.ok<SwapDay>(await kit.getSwapDay(dee, day.id)).result).toMatchObject({ gives: [], gets: [] });
+  });
+
+  it('a members stage out of time falls back to the most items; a solve that fails leaves a clear, retryable state', async () => {
+    const first = await fiveNeighbours('O');
+    const calls: Array<{ metric?: string; timeLimitSeconds?: number }> = [];
+    swapDaySolver.solve = async (graph, options) => {
+      calls.push({ metric: options.metric, timeLimitSeconds: options.timeLimitSeconds });
+      if (options.metric === 'items-users')
+        throw new Error('the solver stopped without an optimum (status 13)');
+      return realSolve(graph, options);
+    };
+    const fallback = await kit.closeAndSettle(first.members.ann, first.day.id);
+    expect(fallback).toMatchObject({ status: 'solved', matchFailure: null });
+    expect(fallback.result?.itemsTraded).toBe(5);
+    // Two thirds of SWAP_DAY_MATCH_SECONDS (30) for the members stage, the rest for the fallback.
+    expect(calls).toEqual([
+      { metric: 'items-users', timeLimitSeconds: 20 },
+      { metric: 'items', timeLimitSeconds: expect.any(Number) },
+    ]);
+    expect(calls[1]?.timeLimitSeconds).toBeLessThanOrEqual(30);
+
+    const second = await fiveNeighbours('P');
+    const { ann, ben } = second.members;
+    swapDaySolver.solve = async () => {
+      throw new Error('HiGHS ran out of memory');
+    };
+    kit.ok<SwapDay>(await kit.swapDayAct(ann, second.day.id, 'close'), 202);
+    expect(await kit.settled(second.day.id)).toMatchObject({ status: 'failed', matchFailure: 'error' });
+    expect(await kit.db().select().from(circles).where(eq(circles.swapDayId, second.day.id))).toEqual([]);
+    const organiserView = kit.ok<SwapDay>(await kit.getSwapDay(ann, second.day.id));
+    expect(organiserView).toMatchObject({
+      status: 'failed',
+      matchFailure: 'error',
+      matchStage: null,
+      result: null,
+    });
+    expect(organiserView.allowedActions.sort()).toEqual(['cancel', 'close']);
+    const memberView = kit.ok<SwapDay>(await kit.getSwapDay(ben, second.day.id));
+    expect(memberView).toMatchObject({ status: 'failed', matchFailure: 'error', allowedActions: [] });
+    kit.refused(await kit.swapDayAct(ben, second.day.id, 'close'), 403, codes.organiserOnly);
+    kit.refused(await kit.offer(ben, second.day.id, [second.items.racket.id]), 409, codes.closed);
+    // The organizer tries again, and this time the engine answers.
+    swapDaySolver.solve = realSolve;
+    const retried = await kit.closeAndSettle(ann, second.day.id);
+    expect(retried).toMatchObject({ status: 'solved', matchFailure: null });
+    expect(retried.result).toMatchObject({ itemsTraded: 5, membersTrading: 5 });
+  });
+
+  it('a swap day left matching by a process that stopped is matched when the server starts again', async () => {
+    const { day, members } = await fiveNeighbours('Z');
+    // As a process that died in the middle of solving leaves it: matching, no job anywhere.
+    await kit
+      .db()
+      .update(swapDays)
+      .set({ status: 'matching', matchStage: 'solving' })
+      .where(eq(swapDays.id, day.id));
+    const restarted = await buildApp({ config: t.config, database: t.database });
+    try {
+      await restarted.ready();
+      expect(await kit.settled(day.id)).toMatchObject({
+        status: 'solved',
+        itemsTraded: 5,
+        membersTrading: 5,
+      });
+    } finally {
+      await restarted.close();
+    }
+    expect(await kit.db().select().from(circles).where(eq(circles.swapDayId, day.id))).toHaveLength(1);
+    expect(await kit.solvedNotices(members.eve.id)).toHaveLength(1);
   });
 });

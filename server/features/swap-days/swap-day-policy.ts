@@ -19,9 +19,15 @@ export interface SwapDayAccess {
 /** Unknown and not yours to see answer alike. */
 export const swapDayNotFound = () => notFound('Swap day not found.');
 
-/** The state a viewer sees: an open swap day past its deadline is 'closed' until it is matched. */
+/** Stored states other than 'open' read as themselves (ADR 050). */
+const SETTLED: ReadonlySet<string> = new Set<SwapDayStatus>(['matching', 'solved', 'failed', 'cancelled']);
+
+/**
+ * The state a viewer sees: an open swap day past its deadline is 'closed' until the sweep hands it
+ * to the match job ('matching').
+ */
 export function viewStatus(row: Pick<SwapDayRow, 'status' | 'deadline'>, now: Date): SwapDayStatus {
-  if (row.status === 'solved' || row.status === 'cancelled') return row.status;
+  if (SETTLED.has(row.status)) return row.status as SwapDayStatus;
   return row.deadline.getTime() <= now.getTime() ? 'closed' : 'open';
 }
 
@@ -38,9 +44,11 @@ export function refusal(action: SwapDayAction, access: SwapDayAccess, now: Date)
     conflict(
       status === 'solved'
         ? 'This swap day was already matched.'
-        : status === 'cancelled'
-          ? 'This swap day was canceled.'
-          : 'Want lists for this swap day are closed.',
+        : status === 'matching'
+          ? 'This swap day is being matched.'
+          : status === 'cancelled'
+            ? 'This swap day was canceled.'
+            : 'Want lists for this swap day are closed.',
       SWAP_DAY_ERROR_CODES.closed,
     );
   switch (action) {
@@ -68,7 +76,8 @@ export function refusal(action: SwapDayAction, access: SwapDayAccess, now: Date)
           SWAP_DAY_ERROR_CODES.organiserOnly,
         );
       }
-      return row.status === 'open' ? null : closedBecause();
+      // Closing again after a failed match tries again; cancelling stays possible then too.
+      return row.status === 'open' || row.status === 'failed' ? null : closedBecause();
   }
 }
 

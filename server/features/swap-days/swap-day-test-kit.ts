@@ -2,9 +2,10 @@ import { and, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { SwapDay, SwapDaySheet } from '../../../common/schemas/swap-days';
 import { memberEvents, notifications } from '../../db/schema/barter';
-import { swapDays } from '../../db/schema/circles';
+import { type SwapDayRow, swapDays } from '../../db/schema/circles';
 import type { TestApp } from '../../test/helpers';
 import { barterKit, type Member } from '../barters/barter-test-kit';
+import { type MatchOutcome, swapDayMatchEvents } from './swap-day-match';
 
 const HOUR_MS = 60 * 60 * 1000;
 /** An instant `hours` from now, as the API takes it. */
@@ -59,6 +60,42 @@ export function swapDayKit(t: TestApp) {
       .where(eq(swapDays.id, id));
   }
 
+  /** The swap day's stored row. */
+  async function row(id: number): Promise<SwapDayRow> {
+    const [found] = await kit.db().select().from(swapDays).where(eq(swapDays.id, id));
+    if (!found) throw new Error(`no swap day ${id}`);
+    return found;
+  }
+
+  /**
+   * Wait until the match job is done with swap day `id` (its 'settled' event in this process; at once
+   * when it is not matching any more), as a member's page waits for the live event. Its row then.
+   */
+  async function settled(id: number): Promise<SwapDayRow> {
+    let stop = () => {};
+    const done = new Promise<void>((resolve) => {
+      const listener = (settledId: number, _outcome: MatchOutcome) => {
+        if (settledId === id) resolve();
+      };
+      swapDayMatchEvents.on('settled', listener);
+      stop = () => swapDayMatchEvents.off('settled', listener);
+    });
+    try {
+      if ((await row(id)).status === 'matching') await done;
+    } finally {
+      stop();
+    }
+    return row(id);
+  }
+
+  /** The organizer closes want lists (202, 'matching'); the swap day once the job stored its match. */
+  async function closeAndSettle(who: Member, id: number): Promise<SwapDay> {
+    const closing = kit.ok<SwapDay>(await act(who, id, 'close'), 202);
+    expect(closing.status).toBe('matching');
+    await settled(id);
+    return kit.ok<SwapDay>(await get(who, id));
+  }
+
   /** The swap_day_solved notifications of a member, as (barter, circle) pairs. */
   async function solvedNotices(userId: string) {
     return kit
@@ -103,6 +140,9 @@ export function swapDayKit(t: TestApp) {
     sheet,
     bring,
     passDeadline,
+    row,
+    settled,
+    closeAndSettle,
     solvedNotices,
     swapDayEventCount,
     sheetLines,

@@ -111,6 +111,8 @@ export function presentSwapDay(parts: SwapDayParts, now: Date): SwapDay {
       ? parts.offerable.map((item) => ({ ...item, available: true }))
       : [],
     allowedActions: actions,
+    matchStage: row.status === 'matching' ? ((row.matchStage ?? 'waiting') as SwapDay['matchStage']) : null,
+    matchFailure: row.status === 'failed' ? ((row.matchFailure ?? 'error') as SwapDay['matchFailure']) : null,
     result:
       row.status === 'solved' && row.solvedAt
         ? {

@@ -402,12 +402,14 @@ export async function findPublicPoint(
   return { latitude: Number(row.latitude), longitude: Number(row.longitude) };
 }
 
-/** Swap days the member organizes that are not matched or cancelled yet. */
+/** Swap days the member organizes that are not matched or cancelled yet (open, matching or failed). */
 export async function countOpenOrganisedBy(db: Db, organiserId: string): Promise<number> {
   const [row] = await db
     .select({ n: count() })
     .from(swapDays)
-    .where(and(eq(swapDays.organiserId, organiserId), eq(swapDays.status, 'open')));
+    .where(
+      and(eq(swapDays.organiserId, organiserId), inArray(swapDays.status, ['open', 'matching', 'failed'])),
+    );
   return row?.n ?? 0;
 }
 
@@ -426,32 +428,53 @@ export async function lockSwapDay(
 }
 
 /**
- * The next open swap day whose deadline passed at `now`, locked for matching; one another process
- * is matching (or a member is changing) is skipped, not waited for. `skip`: ids to leave out.
+ * Hand every open swap day whose deadline passed at `now` to the match job: 'matching', waiting.
+ * Rows a member is changing (or another sweep is moving) are skipped, not waited for: the next sweep
+ * takes them. Their ids.
  */
-export async function lockNextDue(db: Db, now: Date, skip: readonly number[]): Promise<SwapDayRow | null> {
-  const [row] = await db
-    .select()
+export async function markDueMatching(db: Db, now: Date, limit: number): Promise<number[]> {
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`UPDATE swap_days SET status = 'matching', match_stage = 'waiting', match_failure = NULL
+         WHERE id IN (
+           SELECT id FROM swap_days
+            WHERE status = 'open' AND deadline <= ${now.toISOString()}::timestamptz
+            ORDER BY deadline, id LIMIT ${limit}
+            FOR NO KEY UPDATE SKIP LOCKED)
+        RETURNING id`,
+  );
+  return rows.map((row) => Number(row.id));
+}
+
+/** Swap days waiting for (or in) a match, oldest first; `after`: only ids above it. */
+export async function findMatching(db: Db, after: number, limit: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: swapDays.id })
     .from(swapDays)
-    .where(
-      and(
-        eq(swapDays.status, 'open'),
-        sql`${swapDays.deadline} <= ${now.toISOString()}::timestamptz`,
-        sql`NOT (${swapDays.id} = ANY(${intArray(skip)}::int[]))`,
-      ),
-    )
-    .orderBy(asc(swapDays.deadline), asc(swapDays.id))
-    .limit(1)
-    .for('no key update', { skipLocked: true });
-  return row ?? null;
+    .where(and(eq(swapDays.status, 'matching'), sql`${swapDays.id} > ${after}`))
+    .orderBy(asc(swapDays.id))
+    .limit(limit);
+  return rows.map((row) => row.id);
 }
 
 export async function updateSwapDay(
   db: Db,
   id: number,
-  changes: Partial<Pick<SwapDayRow, 'status' | 'solvedAt' | 'itemsTraded' | 'membersTrading'>>,
+  changes: Partial<
+    Pick<SwapDayRow, 'status' | 'solvedAt' | 'itemsTraded' | 'membersTrading' | 'matchStage' | 'matchFailure'>
+  >,
 ): Promise<void> {
   await db.update(swapDays).set(changes).where(eq(swapDays.id, id));
+}
+
+/** Set a matching swap day's stage; false when it is no longer matching (nothing changed). */
+export async function updateMatchStage(db: Db, id: number, stage: string): Promise<boolean> {
+  const rows = await db
+    .update(swapDays)
+    .set({ matchStage: stage })
+    .where(and(eq(swapDays.id, id), eq(swapDays.status, 'matching')))
+    .returning({ id: swapDays.id });
+  return rows.length > 0;
 }
 
 /** Members who block one another among these: each pair once, as "a b" with a < b. */
@@ -516,12 +539,17 @@ export async function findJoinedOffers(
 }
 
 /**
- * The offered items, locked FOR NO KEY UPDATE in id order (the order every barter takes item locks
- * in, so an accept elsewhere waits for the match or the match for it, never both for each other).
+ * The offered items; with `lock`, locked FOR NO KEY UPDATE in id order (the order every barter takes
+ * item locks in, so an accept elsewhere waits for the match's store or the store for it, never both
+ * for each other).
  */
-export async function lockOfferedItems(db: Db, ids: readonly number[]): Promise<SolveItemRow[]> {
+export async function findOfferedItems(
+  db: Db,
+  ids: readonly number[],
+  lock: boolean,
+): Promise<SolveItemRow[]> {
   if (ids.length === 0) return [];
-  return db
+  const query = db
     .select({
       id: items.id,
       userId: items.userId,
@@ -534,8 +562,8 @@ export async function lockOfferedItems(db: Db, ids: readonly number[]): Promise<
     })
     .from(items)
     .where(inArray(items.id, [...ids]))
-    .orderBy(asc(items.id))
-    .for('no key update');
+    .orderBy(asc(items.id));
+  return lock ? query.for('no key update') : query;
 }
 
 /** Every ranking of the swap day. */

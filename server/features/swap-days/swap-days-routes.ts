@@ -15,6 +15,7 @@ import {
   swapDaySheetSchema,
   swapDayWantsInputSchema,
 } from '../../../common/schemas/swap-days';
+import { askForMatch } from './swap-day-match';
 import * as swapDays from './swap-days-service';
 
 const errors = {
@@ -100,13 +101,6 @@ export async function swapDaysRoutes(app: FastifyInstance): Promise<void> {
       description: `${VISIBILITY} The organizer cannot leave: 409 SWAP_DAY_ORGANISER_STAYS.`,
       run: swapDays.leave,
     },
-    close: {
-      summary: 'Close want lists and match now (the organizer)',
-      description:
-        `${VISIBILITY} Another member: 403 SWAP_DAY_ORGANISER_ONLY. Already matched or cancelled: 409 ` +
-        'SWAP_DAY_CLOSED. Matching runs once, however many ask at once.',
-      run: swapDays.closeAndMatch,
-    },
     cancel: {
       summary: 'Cancel a swap day (the organizer, before it is matched)',
       description: `${VISIBILITY} Another member: 403 SWAP_DAY_ORGANISER_ONLY. Matched already: 409 SWAP_DAY_CLOSED.`,
@@ -138,6 +132,29 @@ export async function swapDaysRoutes(app: FastifyInstance): Promise<void> {
       },
     );
   }
+
+  routes.post(
+    '/api/swap-days/:id/close',
+    {
+      schema: {
+        tags: ['swap days'],
+        summary: 'Close want lists and match (the organizer): 202 at once, the result follows',
+        description:
+          `No body. ${VISIBILITY} Answers 202 with the swap day 'matching' (matchStage 'waiting'), ` +
+          'committed; the match runs as a job and its stages and result reach every member through ' +
+          "'swapDay' live events (ADR 050). Also after a failed match, to try again. Another member: " +
+          '403 SWAP_DAY_ORGANISER_ONLY. Being matched, matched or cancelled: 409 SWAP_DAY_CLOSED. ' +
+          'Matching runs once, however many ask at once.',
+        params: listingIdParamsSchema,
+        response: { 202: swapDaySchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      await swapDays.closeAndMatch(app.db, request.member, request.params.id);
+      askForMatch(app);
+      return reply.code(202).send(await view(request.member, request.params.id));
+    },
+  );
 
   routes.post(
     '/api/swap-days/:id/offers',

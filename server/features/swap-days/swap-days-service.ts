@@ -14,13 +14,9 @@ import {
 } from '../../../common/schemas/swap-days';
 import type { Db } from '../../db/client';
 import type { SwapDayRow } from '../../db/schema/circles';
-import { badRequest, conflict, isDatabaseUnavailable, notFound } from '../../errors';
+import { badRequest, conflict, notFound } from '../../errors';
 import { memberEvent, type NewMemberEvent, publishMemberEvents } from '../../events/publish';
 import { lockItems } from '../barters/barters-repository';
-import { createHandOvers } from '../barters/hand-overs';
-import type { TradeGraph, TradeSolution } from '../circles/engine/graph';
-import { solveTrades } from '../circles/engine/solver';
-import { notifyMember } from '../notifications/notify';
 import { assertAppropriateFor, type RefusalKind } from '../safety/refusals';
 import { refusal, type SwapDayAccess, swapDayNotFound } from './swap-day-policy';
 import { handOversOf, presentSheet, presentSummary, presentSwapDay } from './swap-days-presenter';
@@ -31,8 +27,6 @@ import {
   deleteOffers,
   findHandOvers,
   findHiddenFrom,
-  findHiddenPairs,
-  findJoinedOffers,
   findMemberIds,
   findMembers,
   findMine,
@@ -44,18 +38,13 @@ import {
   findPublicPoint,
   findRankingsOf,
   findSummary,
-  findWants,
-  insertLoop,
   insertMember,
   insertOffers,
   insertSwapDay,
   isMember,
-  lockNextDue,
-  lockOfferedItems,
   lockSwapDay,
-  pairKey,
+  markDueMatching,
   replaceRanking,
-  type SolveItemRow,
   updateSwapDay,
   type Viewer,
 } from './swap-days-repository';
@@ -73,14 +62,8 @@ const SWAP_DAY_TEXT: RefusalKind = 'swap-day';
 /** The most items the organizer's "your items" list offers to choose from. */
 const OFFERABLE_LIMIT = 100;
 
-/**
- * How long the members-after-items stage of a match may take before the match falls back to the
- * most items and best choices alone (an LP, fast at any size the limits allow).
- */
-const MEMBERS_STAGE_SECONDS = 20;
-
 /** 'swapDay' events: the swap day changed, its members' pages read it again. */
-const swapDayEvents = (memberIds: Iterable<string>, swapDayId: number): NewMemberEvent[] =>
+export const swapDayEvents = (memberIds: Iterable<string>, swapDayId: number): NewMemberEvent[] =>
   [...new Set(memberIds)].map((userId) => memberEvent(userId, 'swapDay', { swapDayId }));
 
 // ------------------------------------------------------------------------------------------------
@@ -323,136 +306,30 @@ export async function cancel(db: Db, member: Viewer, id: number): Promise<void> 
   });
 }
 
-/** Close want lists and match now (the organizer, before it is matched, deadline or not). */
+/**
+ * Close want lists and hand the swap day to the match job (the organizer, before it is matched,
+ * deadline or not; again after a failed match): 'matching', waiting, committed at once (ADR 050).
+ * The caller asks the job queue for a run (`askForMatch`); every member's page is told.
+ */
 export async function closeAndMatch(db: Db, member: Viewer, id: number): Promise<void> {
-  await act(db, member, id, 'close', 'no key update', (tx, row, _access, now) => matchLocked(tx, row, now));
-}
-
-// ------------------------------------------------------------------------------------------------
-// Matching
-
-/**
- * The engine's answer for a swap day (ADR 030): loops of any length, the most items, then the most
- * members, then the best-ranked choices. Should the members stage run out of time, the most items
- * and best choices alone (a plain LP) stand.
- */
-async function solveSwapDay(graph: TradeGraph): Promise<TradeSolution> {
-  if (graph.wants.length === 0) return { loops: [], itemsTraded: 0, membersTrading: 0, cost: 0 };
-  try {
-    return await solveTrades(graph, { metric: 'items-users', timeLimitSeconds: MEMBERS_STAGE_SECONDS });
-  } catch {
-    return solveTrades(graph, { metric: 'items' });
-  }
-}
-
-/**
- * Match a swap day whose row the caller has locked (FOR NO KEY UPDATE): the offers of members still
- * joined whose items are still theirs, active and unreserved (locked, so no barter takes one
- * meanwhile), the rankings between them (cost = rank, TradeMaximizer's linear priorities; none
- * between members who block each other), solved; each loop stored as an accepted circle whose
- * hand-overs are accepted barters (reserved items, a conversation each). Trading members are
- * notified (their first hand-over), every member's page is told. What it traded.
- */
-export async function matchLocked(
-  tx: Db,
-  row: SwapDayRow,
-  now: Date,
-): Promise<{ itemsTraded: number; membersTrading: number }> {
-  const offers = await findJoinedOffers(tx, row.id);
-  const locked = new Map(
-    (
-      await lockOfferedItems(
-        tx,
-        offers.map((offer) => offer.itemId),
-      )
-    ).map((item) => [item.id, item]),
-  );
-  const usable = offers.flatMap((offer) => {
-    const item = locked.get(offer.itemId);
-    return item && item.userId === offer.memberId && item.isActive && item.reservedByRequestId === null
-      ? [{ memberId: offer.memberId, item }]
-      : [];
+  await act(db, member, id, 'close', 'no key update', async (tx, row) => {
+    await updateSwapDay(tx, row.id, { status: 'matching', matchStage: 'waiting', matchFailure: null });
+    await publishMemberEvents(tx, swapDayEvents(await findMemberIds(tx, row.id), row.id));
   });
-  const indexOf = new Map(usable.map((offer, index) => [offer.item.id, index]));
-  const hiddenPairs = await findHiddenPairs(tx, [...new Set(usable.map((offer) => offer.memberId))]);
-  const graph: TradeGraph = {
-    items: usable.map((offer) => ({ name: String(offer.item.id), owner: offer.memberId, dummy: false })),
-    wants: (await findWants(tx, row.id)).flatMap((want) => {
-      const from = indexOf.get(want.offerItemId);
-      const to = indexOf.get(want.wantedItemId);
-      if (from === undefined || to === undefined) return [];
-      const giver = usable[to]?.memberId as string;
-      const receiver = usable[from]?.memberId as string;
-      if (giver === receiver || hiddenPairs.has(pairKey(giver, receiver))) return [];
-      return [{ from, to, cost: want.rank }];
-    }),
-  };
-  const solution = await solveSwapDay(graph);
-  const notified = new Set<string>();
-  for (const loop of solution.loops) {
-    // The engine's loop: each item's owner receives the next item. A circle's member at a position
-    // gives to the member at the next one: the same loop read backwards.
-    const steps = [...loop]
-      .reverse()
-      .map((index) => usable[index] as { memberId: string; item: SolveItemRow });
-    const circleId = await insertLoop(tx, row.id, steps, now);
-    const { barterIds } = await createHandOvers(
-      tx,
-      circleId,
-      steps.map((step, position) => ({
-        giverId: step.memberId,
-        receiverId: (steps[(position + 1) % steps.length] as { memberId: string }).memberId,
-        itemId: step.item.id,
-      })),
-      { sharedThread: false, now },
-    );
-    for (const [position, step] of steps.entries()) {
-      if (notified.has(step.memberId)) continue;
-      notified.add(step.memberId);
-      await notifyMember(tx, {
-        userId: step.memberId,
-        kind: 'swap_day_solved',
-        barterRequestId: barterIds[position] ?? null,
-        circleId,
-        actorId: null,
-      });
-    }
-  }
-  const outcome = { itemsTraded: solution.itemsTraded, membersTrading: solution.membersTrading };
-  await updateSwapDay(tx, row.id, { status: 'solved', solvedAt: now, ...outcome });
-  await publishMemberEvents(tx, swapDayEvents(await findMemberIds(tx, row.id), row.id));
-  return outcome;
 }
 
+/** The most swap days one sweep hands to the match job (the next sweep takes the rest). */
+const DUE_BATCH = 100;
+
 /**
- * Match every open swap day whose deadline has passed, one transaction each (the periodic sweep).
- * Rows another process is matching are skipped (SKIP LOCKED), so sweeps in several processes never
- * match one twice; a swap day whose match fails is reported to `onError` and left for the next sweep.
- * How many were matched.
+ * Hand every open swap day whose deadline passed to the match job (the periodic sweep): each is set
+ * 'matching' and its members' pages told, in one short transaction; rows a member is changing are
+ * left for the next sweep. Never solves here. How many were handed over.
  */
-export async function solveDueSwapDays(
-  db: Db,
-  options: { now?: Date; onError?: (swapDayId: number, error: unknown) => void } = {},
-): Promise<number> {
-  const now = options.now ?? new Date();
-  const failed: number[] = [];
-  let matched = 0;
-  for (;;) {
-    let current: number | null = null;
-    try {
-      const found = await db.transaction(async (tx) => {
-        const row = await lockNextDue(tx, now, failed);
-        if (!row) return false;
-        current = row.id;
-        await matchLocked(tx, row, now);
-        return true;
-      });
-      if (!found) return matched;
-      matched++;
-    } catch (error) {
-      if (current === null || isDatabaseUnavailable(error)) throw error;
-      failed.push(current);
-      options.onError?.(current, error);
-    }
-  }
+export async function closeDueSwapDays(db: Db, now = new Date()): Promise<number> {
+  return db.transaction(async (tx) => {
+    const ids = await markDueMatching(tx, now, DUE_BATCH);
+    for (const id of ids) await publishMemberEvents(tx, swapDayEvents(await findMemberIds(tx, id), id));
+    return ids.length;
+  });
 }
