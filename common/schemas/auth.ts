@@ -9,8 +9,36 @@ export const AUTH_MESSAGES = {
   passwordTooShort: `Password must be at least ${PASSWORD_MIN_LENGTH} characters`,
   passwordsDiffer: "Passwords don't match",
   demoNameRequired: 'Please enter your name to continue',
-  /** Registration only (the list is checked on the server: server/features/auth/common-passwords.ts). */
+  /** Any new password (the list is checked on the server: server/features/auth/password-strength.ts). */
   passwordTooCommon: 'This password is too common. Choose one that is harder to guess.',
+} as const;
+
+/**
+ * Why the server refused a new password (ADR 055): zxcvbn's warning, in our words, with its advice;
+ * `tooWeak` when zxcvbn gives no warning. Keyed by zxcvbn's warning names, plus the member's own name
+ * and e-mail address. Checked on the server only (zxcvbn is too big for the first screen).
+ */
+export const PASSWORD_STRENGTH_MESSAGES = {
+  tooWeak: 'This password is too easy to guess. Add more words that are less common.',
+  straightRow: 'Straight rows of keys on a keyboard are easy to guess. Add more words that are less common.',
+  keyPattern: 'Short keyboard patterns are easy to guess. Add more words that are less common.',
+  simpleRepeat: 'Repeated characters like "aaa" are easy to guess. Add more words that are less common.',
+  extendedRepeat:
+    'Repeated patterns like "abcabcabc" are easy to guess. Add more words that are less common.',
+  sequences: 'Sequences like "abc" or "123" are easy to guess. Add more words that are less common.',
+  recentYears: 'Recent years are easy to guess. Add more words that are less common.',
+  dates: 'Dates are easy to guess. Add more words that are less common.',
+  topTen: 'This is one of the most used passwords. Choose one that is harder to guess.',
+  topHundred: 'This is a very often used password. Choose one that is harder to guess.',
+  common: 'This is a commonly used password. Choose one that is harder to guess.',
+  similarToCommon: 'This is like a commonly used password. Choose one that is harder to guess.',
+  wordByItself: 'A single word is easy to guess. Add more words that are less common.',
+  namesByThemselves: 'A single name or surname is easy to guess. Add more words that are less common.',
+  commonNames: 'Common names and surnames are easy to guess. Add more words that are less common.',
+  userInputs:
+    'Your own details and the name of this site are easy to guess. Add more words that are less common.',
+  containsName: 'Your password must not contain your name.',
+  containsEmail: 'Your password must not contain your email address.',
 } as const;
 
 /** Stable error codes of the account endpoints; the client may branch on them. */
@@ -19,8 +47,12 @@ export const AUTH_ERROR_CODES = {
   userNotFound: 'USER_NOT_FOUND',
   invalidCredentials: 'INVALID_CREDENTIALS',
   demoLoginDisabled: 'DEMO_LOGIN_DISABLED',
-  /** 400 from registration: the password is on the list of most common ones; belongs to the password field. */
+  /** 400 for a new password on the list of most common ones; belongs to the password field. */
   passwordTooCommon: 'PASSWORD_TOO_COMMON',
+  /** 400 for a new password zxcvbn scores below 2; the message says why; belongs to the password field. */
+  passwordTooWeak: 'PASSWORD_TOO_WEAK',
+  /** 400 for a new password that contains the member's name or e-mail address; belongs to the password field. */
+  passwordPersonal: 'PASSWORD_PERSONAL',
   /** 400: an account e-mail's link that expired, was used, or never existed. */
   linkInvalid: 'LINK_INVALID',
   /** 400 from a password or e-mail change: the current password does not match. */
@@ -30,6 +62,13 @@ export const AUTH_ERROR_CODES = {
   /** 403: demo accounts have no e-mail or password to change. */
   demoAccount: 'DEMO_ACCOUNT',
 } as const;
+
+/** The codes of a refused new password (sign-up, change, reset): each belongs to the password field. */
+export const PASSWORD_REFUSED_CODES: readonly string[] = [
+  AUTH_ERROR_CODES.passwordTooCommon,
+  AUTH_ERROR_CODES.passwordTooWeak,
+  AUTH_ERROR_CODES.passwordPersonal,
+];
 
 /** Values of `?error=` on /login after a Google sign-in that did not complete. */
 export const GOOGLE_ERRORS = {

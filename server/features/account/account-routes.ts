@@ -67,7 +67,8 @@ export async function accountLinkRoutes(app: FastifyInstance): Promise<void> {
         summary: "Set a new password with a reset link's token, and sign in",
         description:
           'The link works once, for 30 minutes. Every session of the member ends; this browser is ' +
-          'signed in afresh. 400 LINK_INVALID, 400 PASSWORD_TOO_COMMON.',
+          'signed in afresh. 400 LINK_INVALID; 400 PASSWORD_TOO_COMMON, PASSWORD_PERSONAL, PASSWORD_TOO_WEAK ' +
+          '(the link still works; ADR 055).',
         body: passwordResetSchema,
         response: { 200: currentUserSchema, ...errors },
       },
@@ -135,7 +136,8 @@ export async function accountSettingsRoutes(app: FastifyInstance): Promise<void>
         summary: 'Change the password',
         description:
           'The current password first (not needed by a member who has none yet). The member stays ' +
-          'signed in here; every other session ends. 400 CURRENT_PASSWORD_WRONG, PASSWORD_TOO_COMMON; ' +
+          'signed in here; every other session ends. 400 CURRENT_PASSWORD_WRONG, PASSWORD_TOO_COMMON, ' +
+          'PASSWORD_PERSONAL, PASSWORD_TOO_WEAK (ADR 055); ' +
           '403 DEMO_ACCOUNT.',
         body: changePasswordSchema,
         response: { 200: messageSchema, ...errors },

@@ -4,7 +4,6 @@ import {
   ACCOUNT_MESSAGES,
   type AccountSession,
   AUTH_ERROR_CODES,
-  AUTH_MESSAGES,
   type ChangeEmailInput,
   type ChangePasswordInput,
   normalizeEmail,
@@ -16,11 +15,11 @@ import type { OutgoingMail } from '../../mail/mailer';
 import { SESSION_IDLE_MS } from '../../plugins/session';
 import { forgetCachedUser } from '../../plugins/session-cache';
 import { deleteUserSessions, listUserSessions } from '../../plugins/session-store';
-import { isCommonPassword } from '../auth/common-passwords';
+import { checkNewPassword } from '../auth/password-strength';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { findUserByEmail, updateUserRow } from '../auth/users-repository';
 import { ACCOUNT_LINKS, emailChangedMail, passwordResetMail, verifyEmailMail } from './account-mail';
-import { consumeToken, issueToken, lastIssuedAt, retireTokens } from './account-tokens';
+import { consumeToken, findToken, issueToken, lastIssuedAt, retireTokens } from './account-tokens';
 
 /** At most one account e-mail of a kind per member per minute, whatever is asked. */
 export const ACCOUNT_MAIL_INTERVAL_MS = 60_000;
@@ -70,12 +69,6 @@ export async function endSessions(app: App, userId: string, keepSid: string | nu
   return ended.length;
 }
 
-async function checkNewPassword(password: string): Promise<void> {
-  if (await isCommonPassword(password)) {
-    throw badRequest(AUTH_MESSAGES.passwordTooCommon, AUTH_ERROR_CODES.passwordTooCommon);
-  }
-}
-
 /** A member with a password must give it (400 CURRENT_PASSWORD_WRONG otherwise). */
 async function checkCurrentPassword(member: UserRow, password: string | undefined): Promise<void> {
   if (member.passwordHash === null) return;
@@ -119,12 +112,17 @@ export async function requestPasswordReset(app: App, rawEmail: string): Promise<
  * mail there). The caller signs this browser in.
  */
 export async function resetPassword(app: App, token: string, password: string): Promise<UserRow> {
-  await checkNewPassword(password);
-  const used = await consumeToken(app.db, token, 'password-reset');
-  if (!used) throw linkInvalid();
-  const [member] = await app.db.select().from(users).where(eq(users.id, used.userId));
+  // The link is looked at first (the password is judged against its member's name and address),
+  // and used up only once the password is accepted, so a refused password leaves it working.
+  const link = await findToken(app.db, token, 'password-reset');
+  if (!link) throw linkInvalid();
+  const [member] = await app.db.select().from(users).where(eq(users.id, link.userId));
   // The address changed since the link was sent: the link belonged to the old one.
-  if (!member || member.email !== used.email) throw linkInvalid();
+  if (!member || member.email !== link.email) throw linkInvalid();
+  await checkNewPassword(password, member);
+  // Two requests racing with the same link: only one uses it.
+  const used = await consumeToken(app.db, token, 'password-reset');
+  if (!used || used.userId !== member.id) throw linkInvalid();
   const passwordHash = await hashPassword(password);
   const updated = await updateUser(app.db, member.id, {
     passwordHash,
@@ -201,7 +199,7 @@ export async function changePassword(
 ): Promise<void> {
   refuseDemo(member);
   await checkCurrentPassword(member, input.currentPassword);
-  await checkNewPassword(input.newPassword);
+  await checkNewPassword(input.newPassword, member);
   await updateUser(app.db, member.id, { passwordHash: await hashPassword(input.newPassword) });
   await retireTokens(app.db, member.id, 'password-reset');
   await endSessions(app, member.id, currentSid);

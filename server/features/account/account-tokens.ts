@@ -29,6 +29,26 @@ export async function issueToken(
   return token;
 }
 
+/** A token's row while it can still be used (unknown, of another kind, used or expired: null); not used up. */
+export async function findToken(
+  db: Db,
+  token: string,
+  kind: AccountTokenKind,
+): Promise<AccountTokenRow | null> {
+  const [row] = await db
+    .select()
+    .from(accountTokens)
+    .where(
+      and(
+        eq(accountTokens.tokenHash, hashOf(token)),
+        eq(accountTokens.kind, kind),
+        isNull(accountTokens.usedAt),
+        gt(accountTokens.expiresAt, sql`now()`),
+      ),
+    );
+  return row ?? null;
+}
+
 /**
  * Use a token: marks it used and returns its row, in one statement, so two requests racing with the
  * same link cannot both succeed. Null when unknown, of another kind, used or expired.

@@ -73,7 +73,10 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags: ['auth'],
         summary: 'Create an account with e-mail and password, and sign in',
-        description: '400 PASSWORD_TOO_COMMON: the password is one of the most common ones.',
+        description:
+          '400 PASSWORD_TOO_COMMON (one of the most common passwords), PASSWORD_PERSONAL (holds the ' +
+          "member's name or e-mail address), PASSWORD_TOO_WEAK (zxcvbn scores it below 2); the " +
+          'message says why (ADR 055).',
         body: registerSchema,
         response: { 201: currentUserSchema, 400: apiErrorSchema, 409: apiErrorSchema, 429: apiErrorSchema },
       },

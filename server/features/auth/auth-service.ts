@@ -1,7 +1,6 @@
 import { NAME_MAX_LENGTH } from '../../../common/constants';
 import {
   AUTH_ERROR_CODES,
-  AUTH_MESSAGES,
   type DemoLoginInput,
   type LoginInput,
   normalizeEmail,
@@ -10,8 +9,8 @@ import {
 import { SAFETY_ERROR_CODES } from '../../../common/schemas/safety';
 import type { Db } from '../../db/client';
 import type { UserRow } from '../../db/schema/users';
-import { badRequest, conflict, HttpError, isUniqueViolation } from '../../errors';
-import { isCommonPassword } from './common-passwords';
+import { conflict, HttpError, isUniqueViolation } from '../../errors';
+import { checkNewPassword } from './password-strength';
 import { hashPassword, verifyPassword } from './passwords';
 import {
   findDemoUserById,
@@ -25,15 +24,17 @@ import {
 const emailTaken = () => conflict('An account with this email already exists.', AUTH_ERROR_CODES.emailTaken);
 
 /**
- * Create a member with an e-mail and password; 400 PASSWORD_TOO_COMMON for one of the most common
- * passwords (registration only: existing accounts still sign in with theirs), 409 EMAIL_TAKEN when
- * the address is in use.
+ * Create a member with an e-mail and password; 400 PASSWORD_TOO_COMMON, PASSWORD_PERSONAL or
+ * PASSWORD_TOO_WEAK for a password too easy to guess (ADR 055; new passwords only: existing accounts
+ * still sign in with theirs), 409 EMAIL_TAKEN when the address is in use.
  */
 export async function register(db: Db, input: RegisterInput): Promise<UserRow> {
   const email = normalizeEmail(input.email);
-  if (await isCommonPassword(input.password)) {
-    throw badRequest(AUTH_MESSAGES.passwordTooCommon, AUTH_ERROR_CODES.passwordTooCommon);
-  }
+  await checkNewPassword(input.password, {
+    email,
+    firstName: input.firstName,
+    lastName: input.lastName,
+  });
   if (await findUserByEmail(db, email)) throw emailTaken();
   const passwordHash = await hashPassword(input.password);
   try {

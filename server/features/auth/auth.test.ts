@@ -8,9 +8,9 @@ import { hashSessionId, SESSION_COOKIE } from '../../plugins/session';
 import { SESSION_CACHE_MS } from '../../plugins/session-cache';
 import { createItem, createMessage, createUser, sessionCookiesFor } from '../../test/factories';
 import { buildTestApp, type TestApp } from '../../test/helpers';
-import { commonPasswordCount } from './common-passwords';
 import { DEMO_COOKIE } from './demo-cookie';
 import { KNOWN_DEVICE_COOKIE } from './known-device';
+import { commonPasswordCount } from './password-strength';
 
 const DAY = 24 * 60 * 60 * 1000;
 const PASSWORD = 'correct horse';

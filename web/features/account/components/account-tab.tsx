@@ -10,6 +10,7 @@ import {
   type CurrentUser,
   changeEmailSchema,
   changePasswordFormSchema,
+  PASSWORD_REFUSED_CODES,
 } from '../../../../common/schemas/auth';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -152,7 +153,7 @@ function PasswordSection({ user }: { user: CurrentUser }) {
           fieldOrToast(error, t`Could not change your password`, (code, message) => {
             if (code === AUTH_ERROR_CODES.currentPasswordWrong) {
               form.setError('currentPassword', { message }, { shouldFocus: true });
-            } else if (code === AUTH_ERROR_CODES.passwordTooCommon) {
+            } else if (PASSWORD_REFUSED_CODES.includes(code)) {
               form.setError('newPassword', { message }, { shouldFocus: true });
             } else return false;
             return true;

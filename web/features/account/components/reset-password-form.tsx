@@ -4,6 +4,7 @@ import { useForm } from 'react-hook-form';
 import { Link, useSearch } from 'wouter';
 import {
   AUTH_ERROR_CODES,
+  PASSWORD_REFUSED_CODES,
   type PasswordResetFormValues,
   passwordResetFormSchema,
 } from '../../../../common/schemas/auth';
@@ -37,7 +38,7 @@ export function ResetPasswordForm() {
             description: t`You are signed in with your new password, and signed out everywhere else.`,
           }),
         onError: (error) => {
-          if (error instanceof ApiError && error.code === AUTH_ERROR_CODES.passwordTooCommon) {
+          if (error instanceof ApiError && PASSWORD_REFUSED_CODES.includes(error.code ?? '')) {
             form.setError('password', { message: error.serverMessage ?? '' }, { shouldFocus: true });
             return;
           }

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AUTH_MESSAGES } from '../../../../common/schemas/auth';
+import { AUTH_MESSAGES, PASSWORD_STRENGTH_MESSAGES } from '../../../../common/schemas/auth';
 import { jsonResponse, renderWithProviders } from '../../../testing/render';
 import { RegisterForm } from './register-form';
 
@@ -38,6 +38,28 @@ describe('RegisterForm', () => {
     expect(await screen.findByText('Registration Failed', { selector: 'li *' })).toBeInTheDocument();
     expect(fetchMock).toHaveBeenCalledTimes(1);
   });
+
+  it.each([
+    [PASSWORD_STRENGTH_MESSAGES.userInputs, 'PASSWORD_TOO_WEAK', 'Barter123'],
+    [PASSWORD_STRENGTH_MESSAGES.containsEmail, 'PASSWORD_PERSONAL', 'rosa@example.com'],
+  ])(
+    "shows the server's reason for a weak password under the password field: %s",
+    async (reason, code, typed) => {
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(async () => jsonResponse({ message: reason, code }, 400)),
+      );
+      renderWithProviders(<RegisterForm />, { path: '/register' });
+
+      await submitWith(typed);
+
+      const password = screen.getByLabelText('Password', { selector: 'input' });
+      const message = await screen.findByText(reason, { selector: 'p[role="alert"]' });
+      expect(password).toHaveAttribute('aria-invalid', 'true');
+      expect(password).toHaveAttribute('aria-describedby', message.id);
+      expect(password).toHaveFocus();
+    },
+  );
 
   it('keeps the spec message for other failures', async () => {
     vi.stubGlobal(

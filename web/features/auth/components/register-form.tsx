@@ -3,8 +3,8 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useForm } from 'react-hook-form';
 import { Link, useSearch } from 'wouter';
 import {
-  AUTH_ERROR_CODES,
   AUTH_MESSAGES,
+  PASSWORD_REFUSED_CODES,
   type RegisterFormValues,
   registerFormSchema,
 } from '../../../../common/schemas/auth';
@@ -44,10 +44,10 @@ export function RegisterForm() {
         }),
       onError: (error) => {
         const taken = error instanceof ApiError && error.status === 409;
-        // The common-password list lives on the server only (too big for the bundle): its answer
-        // is shown under the password field like the form's own checks.
-        const tooCommon = error instanceof ApiError && error.code === AUTH_ERROR_CODES.passwordTooCommon;
-        if (tooCommon) {
+        // Password strength is judged on the server only (zxcvbn and its lists are too big for the
+        // bundle; ADR 055): its reason is shown under the password field like the form's own checks.
+        const refused = error instanceof ApiError && PASSWORD_REFUSED_CODES.includes(error.code ?? '');
+        if (refused) {
           form.setError(
             'password',
             { message: error.serverMessage ?? AUTH_MESSAGES.passwordTooCommon },
@@ -57,7 +57,7 @@ export function RegisterForm() {
         toast({
           title: t`Registration Failed`,
           description:
-            (taken || tooCommon) && error.serverMessage
+            (taken || refused) && error.serverMessage
               ? error.serverMessage
               : t`Unable to create account. Please try again.`,
           variant: 'destructive',
