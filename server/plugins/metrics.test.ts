@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../app';
 import { photoQueue } from '../photos/photo-queue';
 import { buildTestApp, type TestApp, testConfig } from '../test/helpers';
+import { workerPoolStats } from '../workers/pool';
 import { hasBearerToken } from './metrics';
 
 const TOKEN = 'metrics-token-for-tests-0123456789abcdef';
@@ -116,6 +117,11 @@ describe('GET /metrics', () => {
     expect(samples.get('photo_queue_waiting')).toBe(stats.waiting);
     expect(samples.get('photo_queue_running')).toBe(stats.running);
     expect(samples.get('event_streams_open')).toBe(t.app.eventHub.size);
+    const workers = workerPoolStats();
+    expect(samples.get('worker_pool_threads')).toBe(workers.threads);
+    expect(samples.get('worker_pool_max_threads')).toBe(workers.maxThreads);
+    expect(samples.get('worker_pool_running')).toBe(workers.running);
+    expect(samples.get('worker_pool_queued')).toBe(workers.queued);
     expect(samples.get('db_pool_max_connections')).toBe(t.database.kind === 'pglite' ? 1 : 4);
     expect(samples.get('db_pool_connections')).toBeGreaterThanOrEqual(1);
     expect(samples.get('db_pool_waiting')).toBe(0);

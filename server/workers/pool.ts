@@ -202,6 +202,11 @@ export function runInPool<K extends PoolTaskName>(
   return workerPool().run(task, input, options);
 }
 
+/** The process's pool's figures for `/metrics`, without making the pool (all 0 threads until a task). */
+export function workerPoolStats(): WorkerPoolStats {
+  return processPool?.stats() ?? { threads: 0, maxThreads: poolSize(), queued: 0, running: 0, completed: 0 };
+}
+
 /** Close the process's pool (graceful shutdown); a later task makes a new one. */
 export async function closeWorkerPool(): Promise<void> {
   const pool = processPool;
