@@ -4,6 +4,7 @@ import { unauthorized } from '../errors';
 import { safeEqual } from '../features/gate/gate-plugin';
 import type { JobBacklog } from '../jobs/jobs';
 import { photoQueue } from '../photos/photo-queue';
+import { type WorkerPoolStats, workerPoolStats } from '../workers/pool';
 import { sendNotFound } from './error-handler';
 
 declare module 'fastify' {
@@ -175,6 +176,24 @@ export function metricsPlugin(app: FastifyInstance): void {
   photoGauge('photo_queue_waiting', 'Uploaded photos waiting for a processing slot.', (s) => s.waiting);
   photoGauge('photo_queue_running', 'Photos being decoded, screened and re-encoded now.', (s) => s.running);
   photoGauge('photo_queue_capacity', 'Places in the photo queue (beyond them: 503).', (s) => s.capacity);
+
+  const workerGauge = (name: string, help: string, read: (stats: WorkerPoolStats) => number) =>
+    new Gauge({
+      name,
+      help,
+      registers: [registry],
+      collect() {
+        this.set(read(workerPoolStats()));
+      },
+    });
+  workerGauge('worker_pool_threads', 'Worker pool threads running (ADR 048; 0 when idle).', (s) => s.threads);
+  workerGauge('worker_pool_max_threads', 'The most worker pool threads there may be.', (s) => s.maxThreads);
+  workerGauge(
+    'worker_pool_running',
+    'Heavy tasks (solves, index builds, barcodes) running now.',
+    (s) => s.running,
+  );
+  workerGauge('worker_pool_queued', 'Heavy tasks waiting for a worker pool thread.', (s) => s.queued);
 
   app.decorate('metrics', {
     registry,
