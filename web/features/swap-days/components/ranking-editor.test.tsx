@@ -120,6 +120,8 @@ const swapDay = (overrides: Partial<SwapDay> = {}): SwapDay => ({
   offers: [mine, ...candidates],
   offerableItems: [],
   allowedActions: ['leave', 'offer'],
+  matchStage: null,
+  matchFailure: null,
   result: null,
   ...overrides,
 });
@@ -170,6 +172,42 @@ describe('SwapDayDetail', () => {
     const dialog = screen.getByRole('dialog', { name: 'Close want lists and match now?' });
     await user.click(within(dialog).getByRole('button', { name: 'Close and Match' }));
     expect(await screen.findByText('This swap day was already matched.')).toBeInTheDocument();
+    expect(api.callsTo('POST /api/swap-days/9/close')).toHaveLength(1);
+  });
+
+  it('while it is matched: "Matching…" with its stage, and nothing to change', async () => {
+    stubApi({
+      'GET /api/swap-days/9': () =>
+        jsonResponse(swapDay({ status: 'matching', matchStage: 'solving', allowedActions: [] })),
+    });
+    renderWithProviders(<SwapDayDetail id={9} />);
+    const note = await screen.findByText(/Matching… finding the loops that trade the most items\./);
+    expect(note.closest('[role="status"]')).not.toBeNull();
+    expect(screen.getByText(/Your hand-overs show here as soon as it is done\./)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Close want lists and match now' })).toBeNull();
+  });
+
+  it('a failed match says why; the organizer tries again and sees it matching', async () => {
+    const user = userEvent.setup();
+    const failed = swapDay({
+      status: 'failed',
+      matchFailure: 'time-limit',
+      isOrganiser: true,
+      allowedActions: ['close', 'cancel'],
+    });
+    const api = stubApi({
+      'GET /api/swap-days/9': () => jsonResponse(failed),
+      'POST /api/swap-days/9/close': () =>
+        jsonResponse(swapDay({ status: 'matching', matchStage: 'waiting', allowedActions: [] }), 202),
+    });
+    renderWithProviders(<SwapDayDetail id={9} />);
+    expect(
+      await screen.findByText(
+        'Matching ran past its time limit without an answer. Nobody was matched yet. Try matching again, or cancel the swap day.',
+      ),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Try Matching Again' }));
+    expect(await screen.findByText(/Matching… starting in a moment\./)).toBeInTheDocument();
     expect(api.callsTo('POST /api/swap-days/9/close')).toHaveLength(1);
   });
 

@@ -1,7 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
-import { ArrowLeft, CalendarDays, Clock, MapPin, Printer } from 'lucide-react';
+import { ArrowLeft, CalendarDays, Clock, LoaderCircle, MapPin, Printer } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
 import { Link } from 'wouter';
 import {
@@ -21,7 +21,11 @@ import { ApiError, serverMessageOf } from '../../../lib/api-client';
 import { BARTER_STATUS_MESSAGES } from '../../barters/barter-labels';
 import { type SwapDayChange, useSwapDay, useSwapDayChange } from '../api/swap-days';
 import { formatWhen, membersText } from '../swap-day-format';
-import { SWAP_DAY_STATUS_MESSAGES } from '../swap-day-labels';
+import {
+  SWAP_DAY_MATCH_FAILURE_MESSAGES,
+  SWAP_DAY_MATCH_STAGE_MESSAGES,
+  SWAP_DAY_STATUS_MESSAGES,
+} from '../swap-day-labels';
 import { RankingEditor } from './ranking-editor';
 import { statusTone } from './swap-days-screen';
 
@@ -31,7 +35,7 @@ const DONE_TITLES: Record<SwapDayChange['kind'], MessageDescriptor> = {
   offer: msg`Items Offered`,
   withdraw: msg`Offer Withdrawn`,
   rank: msg`Ranking Saved`,
-  close: msg`Swap Day Matched`,
+  close: msg`Matching Started`,
   cancel: msg`Swap Day Canceled`,
 };
 
@@ -165,6 +169,28 @@ function StateNote({ swapDay }: { swapDay: SwapDay }) {
     case 'closed':
       text = t`Want lists are closed. Everyone is being matched now; your hand-overs show here shortly.`;
       break;
+    case 'matching':
+      // The live stream brings each stage and then the result: no reload needed (ADR 050).
+      text = (
+        <span className="inline-flex items-start gap-2">
+          <LoaderCircle
+            className="mt-0.5 h-4 w-4 shrink-0 animate-spin motion-reduce:animate-none"
+            aria-hidden="true"
+          />
+          <span>
+            {t(SWAP_DAY_MATCH_STAGE_MESSAGES[swapDay.matchStage ?? 'waiting'])}{' '}
+            {t`Your hand-overs show here as soon as it is done.`}
+          </span>
+        </span>
+      );
+      break;
+    case 'failed': {
+      const reason = t(SWAP_DAY_MATCH_FAILURE_MESSAGES[swapDay.matchFailure ?? 'error']);
+      text = swapDay.isOrganiser
+        ? t`${reason} Nobody was matched yet. Try matching again, or cancel the swap day.`
+        : t`${reason} Nobody was matched yet; the organizer can try again.`;
+      break;
+    }
     case 'solved':
       text = swapDay.result ? (
         <Trans>
@@ -248,7 +274,13 @@ function Actions({ swapDay }: { swapDay: SwapDay }) {
       </Button>,
     );
   }
-  if (allowed.includes('close')) {
+  if (allowed.includes('close') && swapDay.status === 'failed') {
+    buttons.push(
+      <Button key="retry" disabled={pending} onClick={() => run({ kind: 'close' })}>
+        <Trans>Try Matching Again</Trans>
+      </Button>,
+    );
+  } else if (allowed.includes('close')) {
     buttons.push(
       <ConfirmButton
         key="close"
@@ -397,7 +429,7 @@ function Results({ swapDay }: { swapDay: SwapDay }) {
 }
 
 /** Before matching, items that can no longer trade are marked; after it, the result says what traded. */
-const stillMatching = (swapDay: SwapDay) => swapDay.status === 'open' || swapDay.status === 'closed';
+const stillMatching = (swapDay: SwapDay) => swapDay.status !== 'solved' && swapDay.status !== 'cancelled';
 
 function ItemLine({
   item,

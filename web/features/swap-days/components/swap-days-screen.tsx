@@ -14,7 +14,13 @@ import { OrganiseSwapDayDialog } from './organise-swap-day-dialog';
 
 /** The badge tone of a swap day's state. */
 export const statusTone = (status: SwapDaySummary['status']) =>
-  status === 'open' ? 'brand' : status === 'solved' ? 'success' : 'neutral';
+  status === 'open'
+    ? 'brand'
+    : status === 'solved'
+      ? 'success'
+      : status === 'failed' || status === 'matching' || status === 'closed'
+        ? 'accent'
+        : 'neutral';
 
 /** One swap day in a list: the whole row opens it. */
 function SwapDayRow({ swapDay }: { swapDay: SwapDaySummary }) {
