@@ -4,18 +4,13 @@
  * `runInPool` (`pool.ts`), which gives the input and answer types below.
  */
 
-import { move, transferableSymbol, valueSymbol } from 'piscina';
-import { decodeRetailBarcode, type GreyImage, type RetailBarcode } from '../features/analyze/barcode';
-import {
-  type CircleEdge,
-  chooseCircles,
-  enumerateCircles,
-  type FoundCircle,
-  memberGraph,
-} from '../features/circles/circle-finder';
+// Types only at the top: each task imports its module when a thread first runs it, so a thread
+// holds only what it ran (tsx, HiGHS, ZXing and the place data each cost tens of megabytes).
+import type { GreyImage, RetailBarcode } from '../features/analyze/barcode';
+import type { CircleEdge, FoundCircle } from '../features/circles/circle-finder';
 import type { TradeGraph, TradeSolution } from '../features/circles/engine/graph';
-import { type SolveOptions, solveTrades } from '../features/circles/engine/solver';
-import { buildPlaceData, type PlaceData, placeDataTransfers } from '../features/places/offline-geocoder';
+import type { SolveOptions } from '../features/circles/engine/solver';
+import type { PlaceData } from '../features/places/offline-geocoder';
 
 export interface FindCirclesInput {
   edges: CircleEdge[];
@@ -33,6 +28,7 @@ export interface FindCirclesResult {
 
 /** The circle finder's pure part (ADR 029): graph, every circle through `through`, the best set. */
 export async function findCircles(input: FindCirclesInput): Promise<FindCirclesResult> {
+  const { chooseCircles, enumerateCircles, memberGraph } = await import('../features/circles/circle-finder');
   const found = enumerateCircles(memberGraph(input.edges), { through: new Set(input.through) });
   const hidden = new Set(input.hidden);
   const visible = found.filter(
@@ -43,13 +39,20 @@ export async function findCircles(input: FindCirclesInput): Promise<FindCirclesR
 
 /** Every task by name, with its input and answer. */
 export const poolTasks = {
-  solveTrades: (input: { graph: TradeGraph; options: SolveOptions }): Promise<TradeSolution> =>
-    solveTrades(input.graph, input.options),
+  solveTrades: async (input: { graph: TradeGraph; options: SolveOptions }): Promise<TradeSolution> => {
+    const { solveTrades } = await import('../features/circles/engine/solver');
+    return solveTrades(input.graph, input.options);
+  },
   findCircles,
   /** A retail barcode in the greyscale image (its pixels arrive as a Uint8Array: ZXing reads either). */
-  readBarcode: (image: GreyImage): RetailBarcode | null => decodeRetailBarcode(image),
+  readBarcode: async (image: GreyImage): Promise<RetailBarcode | null> => {
+    const { decodeRetailBarcode } = await import('../features/analyze/barcode');
+    return decodeRetailBarcode(image);
+  },
   /** The offline geocoder's indexes and k-d trees (their buffers move to the main thread). */
-  buildPlaceData: (): PlaceData => {
+  buildPlaceData: async (): Promise<PlaceData> => {
+    const { buildPlaceData, placeDataTransfers } = await import('../features/places/offline-geocoder');
+    const { move, transferableSymbol, valueSymbol } = await import('piscina');
     const data = buildPlaceData();
     const moved = move({
       get [transferableSymbol]() {
