@@ -1,17 +1,20 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { PoolStats } from '../db/client';
 import { serviceUnavailable } from '../errors';
+import { isPageNeed, ROUTE_COSTS, type RouteCost, routeCost } from './route-costs';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     /**
-     * `false`: never shed this route under load (the health probes and metrics, ADR 041). Closing
-     * still answers it 503.
+     * `false`: never shed this route under load (the health probes and metrics, ADR 041, and what a
+     * page needs, ADR 051). Closing still answers it 503.
      */
     loadShedding?: boolean;
+    /** What answering costs (server/plugins/route-costs.ts, ADR 051): the costliest are shed first. */
+    cost?: RouteCost;
   }
   interface FastifyInstance {
-    /** This process's load shedding (server/plugins/load-shedding.ts, ADR 041). */
+    /** This process's load shedding (server/plugins/load-shedding.ts, ADRs 041 and 051). */
     loadShedding: LoadShedding;
   }
 }
@@ -21,12 +24,48 @@ export type ShedReason = 'event_loop_delay' | 'db_waiting' | 'db_wait' | 'closin
 export const SHED_REASONS: readonly ShedReason[] = ['event_loop_delay', 'db_waiting', 'db_wait', 'closing'];
 
 export interface LoadSheddingLimits {
-  /** How long a turn of the event loop may have been reading requests (ms, RequestTurn) before it sheds them; 0: never. */
+  /**
+   * How long requests may wait for the event loop (ms): the turn that reads them has run this long
+   * and as much admitted work is still waiting; 0: never.
+   */
   eventLoopDelayMs: number;
   /** Callers already waiting for a database connection at which requests are shed; 0: never. */
   dbWaiting: number;
   /** How long the first caller in line for a connection may have waited (ms) before requests are shed; 0: never; PGlite only. */
   dbWaitMs: number;
+}
+
+/**
+ * The main-thread and database work a request of each cost adds, in ms: a rough figure from
+ * docs/performance.md (PGlite answers an ordinary read in 4-9 ms, a feed in tens), used to weigh
+ * the work admitted and not yet answered (`Load.waitingMs`). Cheap requests are not counted: they
+ * are never shed, and an event stream's connect would otherwise count for the stream's life.
+ */
+export const COST_MS: Readonly<Record<RouteCost, number>> = { cheap: 0, standard: 8, costly: 32 };
+
+/**
+ * The pressure (1: at a limit) from which each cost is shed: the costly at the limits, the
+ * standard at twice them, the cheap never (refusing them saves less than answering them costs,
+ * once their retry is counted). ADR 051.
+ */
+export const SHED_FROM: Readonly<Record<RouteCost, number>> = {
+  cheap: Number.POSITIVE_INFINITY,
+  standard: 2,
+  costly: 1,
+};
+
+/** The event loop's side of the pressure at one moment. */
+export interface Load {
+  /** How long the current turn of the loop has been reading requests (RequestTurn). */
+  turnAgeMs: number;
+  /** The work admitted and not yet answered (COST_MS of each request in flight). */
+  waitingMs: number;
+}
+
+/** How hard pressed the process is (1: a limit reached) and by what. */
+export interface Pressure {
+  level: number;
+  reason: ShedReason | null;
 }
 
 export interface LoadShedding {
@@ -35,10 +74,16 @@ export interface LoadShedding {
    * server stops listening; server/shutdown.ts).
    */
   startClosing(): void;
-  /** Why a request read now, after its turn has run `turnAgeMs`, would be shed, or null when it would be served. */
-  pressure(turnAgeMs?: number): ShedReason | null;
+  /** The pressure a request read now would meet. */
+  pressure(): Pressure;
+  /** Whether a request of this cost read now would be shed (the page render asks before drawing). */
+  wouldShed(cost: RouteCost): boolean;
+  /** The event loop's load now. */
+  load(): Load;
   /** Requests shed since start, by reason (read by the metrics when scraped). */
   shedCounts(): Record<ShedReason, number>;
+  /** Requests shed under pressure since start, by their route's cost (closing not included). */
+  shedCountsByCost(): Record<RouteCost, number>;
 }
 
 /** While closing, how often connections that went idle are closed. */
@@ -51,13 +96,12 @@ export const CLOSING_RETRY_AFTER_SECONDS = 5;
 /**
  * How long the event loop has been reading requests without coming round: the first request read
  * in a turn of the loop starts the clock, and a setImmediate (which runs once the loop has read
- * what it had to read) stops it. A request read when the clock shows `ms` has waited at least that
- * long behind the requests of its turn. On the embedded database every statement runs on this
- * thread, and a query's work, and the queued queries behind it, run without the loop coming round:
- * a burst of requests is one long turn. Requests read late in it are shed at once (a fraction of a
- * millisecond each), which keeps the turn, and so every request's wait, short; the next turn starts
- * afresh, so nothing lags behind. A stall outside request work (a background job's statement, a
- * start-up) does not count against the requests read after it.
+ * what it had to read) stops it. On the embedded database every statement runs on this thread, and
+ * a query's work, and the queued queries behind it, run without the loop coming round: a burst of
+ * requests is one long turn. A turn's age alone says the loop was late, not that anything still
+ * waits: a request read after a stall whose work is done (a photo's analysis, a solve) has already
+ * waited, and refusing it shortens nobody's wait. So the age counts only together with the work
+ * still waiting (`Load`, `pressureOf`).
  */
 export class RequestTurn {
   #startedAt: number | null = null;
@@ -74,18 +118,41 @@ export class RequestTurn {
     }
     return now - this.#startedAt;
   }
+
+  /** How long the current turn has run, without starting one (0 when no request was read in it). */
+  age(now = performance.now()): number {
+    return this.#startedAt === null ? 0 : now - this.#startedAt;
+  }
 }
 
-/** Which limit `stats` and the event loop's `turnAgeMs` break, if any (the database's first: it says more). */
-export function pressureOf(
-  limits: LoadSheddingLimits,
-  stats: PoolStats,
-  turnAgeMs: number,
-): ShedReason | null {
-  if (limits.dbWaiting > 0 && stats.waiting >= limits.dbWaiting) return 'db_waiting';
-  if (limits.dbWaitMs > 0 && (stats.oldestWaitMs ?? 0) >= limits.dbWaitMs) return 'db_wait';
-  if (limits.eventLoopDelayMs > 0 && turnAgeMs >= limits.eventLoopDelayMs) return 'event_loop_delay';
-  return null;
+/**
+ * How hard pressed the process is, as the largest share of a limit reached (1: at a limit), and
+ * which limit: the database's line by its length and its first caller's wait, and the event loop by
+ * the work that waits for it: the lesser of how long the current turn has run and how much admitted
+ * work is still unanswered. A long turn with nothing left waiting (a stall that is over) is no
+ * pressure; neither is work in flight while the loop comes round promptly (PostgreSQL's pool doing
+ * it elsewhere). On a tie the database's reason is named: it says more.
+ */
+export function pressureOf(limits: LoadSheddingLimits, stats: PoolStats, load: Load): Pressure {
+  let level = 0;
+  let reason: ShedReason | null = null;
+  const consider = (candidate: ShedReason, share: number) => {
+    if (share > level) {
+      level = share;
+      reason = candidate;
+    }
+  };
+  if (limits.dbWaiting > 0) consider('db_waiting', stats.waiting / limits.dbWaiting);
+  if (limits.dbWaitMs > 0) consider('db_wait', (stats.oldestWaitMs ?? 0) / limits.dbWaitMs);
+  if (limits.eventLoopDelayMs > 0) {
+    consider('event_loop_delay', Math.min(load.turnAgeMs, load.waitingMs) / limits.eventLoopDelayMs);
+  }
+  return { level, reason };
+}
+
+/** Whether a request of `cost` meeting `pressure` is shed. */
+export function shedsAt(cost: RouteCost, pressure: Pressure): boolean {
+  return pressure.reason !== null && pressure.level >= SHED_FROM[cost];
 }
 
 /**
@@ -103,15 +170,18 @@ function refuse(reply: FastifyReply, retryAfterSeconds: number): FastifyReply {
 }
 
 /**
- * Load shedding and the closing answer (ADR 041). Register before any other request hook, so a
- * refused request costs no security headers, session read or body parsing:
+ * Load shedding and the closing answer (ADRs 041 and 051). Register before any other request hook
+ * and before any route, so a refused request costs no security headers, session read or body
+ * parsing, and every route gets its cost:
  *
- * - when too many callers already wait for a database connection (PoolStats.waiting at
- *   SHED_DB_WAITING), the first of them has waited SHED_DB_WAIT_MS (PGlite), or the event loop's
- *   current turn has been reading requests for SHED_EVENT_LOOP_DELAY_MS (RequestTurn), a request
- *   gets an immediate 503 SERVICE_UNAVAILABLE with `Retry-After` instead of joining the line; the
- *   next request that finds the line short again is served (nothing to reset). Routes with
- *   `config: { loadShedding: false }` are never shed.
+ * - each route's `config.cost` is set as it is registered (server/plugins/route-costs.ts), and what
+ *   a page needs gets `loadShedding: false`. Requests matching no route (the HTML shell and the
+ *   drawn pages, from the not-found handler) and the static files are cheap: never shed.
+ * - a request is answered at once with 503 SERVICE_UNAVAILABLE and `Retry-After` when the pressure
+ *   (`pressureOf`: the database's line, the event loop's waiting work, against SHED_DB_WAITING,
+ *   SHED_DB_WAIT_MS and SHED_EVENT_LOOP_DELAY_MS) reaches its cost's `SHED_FROM`: the costly at the
+ *   limits, the standard at twice them, the cheap never. Nothing to reset: the next request that
+ *   finds the pressure lower is served.
  * - once the app is closing (SIGTERM), every new request, probes included, gets 503 with
  *   `Connection: close`, and answers to requests already in flight close their connection too, so
  *   keep-alive connections do not hold the close up. This replaces Fastify's `return503OnClosing`,
@@ -120,18 +190,33 @@ function refuse(reply: FastifyReply, retryAfterSeconds: number): FastifyReply {
 export function loadSheddingPlugin(app: FastifyInstance, limits: LoadSheddingLimits): void {
   const turn = new RequestTurn();
   const counts = Object.fromEntries(SHED_REASONS.map((reason) => [reason, 0])) as Record<ShedReason, number>;
+  const byCost = Object.fromEntries(ROUTE_COSTS.map((cost) => [cost, 0])) as Record<RouteCost, number>;
   const { database } = app;
   let closing = false;
+  /** COST_MS of the requests admitted and not yet answered. */
+  let waitingMs = 0;
 
-  const pressure = (turnAgeMs = 0) => pressureOf(limits, database.poolStats(), turnAgeMs);
+  const load = (turnAgeMs = turn.age()): Load => ({ turnAgeMs, waitingMs });
+  const pressure = (turnAgeMs?: number) => pressureOf(limits, database.poolStats(), load(turnAgeMs));
   const startClosing = () => {
     closing = true;
   };
   app.decorate('loadShedding', {
     startClosing,
-    pressure,
+    pressure: () => pressure(),
+    wouldShed: (cost) => shedsAt(cost, pressure()),
+    load: () => load(),
     shedCounts: () => ({ ...counts }),
+    shedCountsByCost: () => ({ ...byCost }),
   } satisfies LoadShedding);
+
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    const config = { ...(route.config ?? {}) } as NonNullable<typeof route.config>;
+    config.cost ??= routeCost(methods[0] ?? 'GET', route.url);
+    if (methods.some((method) => isPageNeed(method, route.url))) config.loadShedding = false;
+    route.config = config;
+  });
 
   app.addHook('onRequest', async (request, reply) => {
     const turnAgeMs = turn.read();
@@ -140,12 +225,24 @@ export function loadSheddingPlugin(app: FastifyInstance, limits: LoadSheddingLim
       reply.header('connection', 'close');
       return refuse(reply, CLOSING_RETRY_AFTER_SECONDS);
     }
-    if (request.routeOptions.config.loadShedding === false) return;
-    const reason = pressure(turnAgeMs);
-    if (reason === null) return;
-    counts[reason]++;
-    request.log.debug({ reason }, 'request shed');
-    return refuse(reply, SHED_RETRY_AFTER_SECONDS);
+    const { config } = request.routeOptions;
+    if (config.loadShedding === false) return;
+    const cost = config.cost ?? 'cheap';
+    const now = pressure(turnAgeMs);
+    if (shedsAt(cost, now) && now.reason !== null) {
+      counts[now.reason]++;
+      byCost[cost]++;
+      request.log.debug({ reason: now.reason, cost }, 'request shed');
+      return refuse(reply, SHED_RETRY_AFTER_SECONDS);
+    }
+    const weight = COST_MS[cost];
+    if (weight > 0) {
+      // Admitted: its work waits until it is answered (or its client has gone).
+      waitingMs += weight;
+      reply.raw.once('close', () => {
+        waitingMs -= weight;
+      });
+    }
   });
   app.addHook('onSend', async (_request, reply) => {
     if (closing) reply.header('connection', 'close');

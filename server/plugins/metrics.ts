@@ -88,6 +88,17 @@ export function metricsPlugin(app: FastifyInstance): void {
         this.inc({ reason }, count);
     },
   });
+  new Counter({
+    name: 'http_requests_shed_by_cost_total',
+    help: 'Requests answered 503 by load shedding, by the cost of their route (cheap, standard, costly; ADR 051); closing not included.',
+    labelNames: ['cost'],
+    registers: [registry],
+    collect() {
+      this.reset();
+      for (const [cost, count] of Object.entries(app.loadShedding.shedCountsByCost()))
+        this.inc({ cost }, count);
+    },
+  });
 
   const { database } = app;
   const poolGauge = (

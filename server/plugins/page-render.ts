@@ -6,8 +6,9 @@
  *
  * The page's API reads go through `app.inject` with the visitor's cookies: the same routes, checks
  * and answers as from the browser. Renders run one at a time (the web code keeps the language and
- * the API transport as module state) and each is bounded: a render that fails or takes too long
- * leaves the page to the browser, as without it; a visitor never sees an error for it.
+ * the API transport as module state) and each is bounded: a render that fails or takes too long, or
+ * that load shedding would refuse as costly work, leaves the page to the browser, as without it; a
+ * visitor never sees an error for it.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -128,8 +129,10 @@ export async function createPageRenderer(
 
   return async (request, locale) => {
     if (!isRenderedPage(request.url)) return null;
-    // Under a burst, the browser draws the page: no visitor waits in a line of renders.
-    if (queued >= MAX_QUEUED_RENDERS) return null;
+    // Under a burst, the browser draws the page: no visitor waits in a line of renders. Nor under
+    // load: a render is costly work on the main thread (its reads and React's pass), so when a
+    // costly request would be shed the page goes out undrawn, never a 503 (ADR 051).
+    if (queued >= MAX_QUEUED_RENDERS || app.loadShedding.wouldShed('costly')) return null;
     const headers: Record<string, string> = { accept: 'application/json' };
     if (request.headers.cookie) headers.cookie = request.headers.cookie;
     if (request.headers['user-agent']) headers['user-agent'] = request.headers['user-agent'];
