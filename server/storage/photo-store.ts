@@ -1,8 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, open, readdir, rename, rm, writeFile } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { access, mkdir, open, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type { Config, PhotoStorage } from '../config';
+import { photoStorageUnavailable } from '../errors';
 
 /** The formats the photo pipeline stores. */
 export type PhotoExtension = 'webp' | 'jpg' | 'png';
@@ -30,6 +32,12 @@ export interface PhotoStore {
   get(name: string): Promise<PhotoFile | null>;
   /** The name of every stored photo (anything else in the store is left out). */
   list(): Promise<string[]>;
+  /**
+   * Readiness (ADR 042, 053): resolves when the store can take a photo now (the directory is
+   * writable; the bucket answers), else throws 503 PHOTO_STORAGE_UNAVAILABLE, within `timeoutMs`.
+   * One cheap call: no photo is read or written.
+   */
+  check(timeoutMs: number): Promise<void>;
 }
 
 export const PHOTO_URL_PREFIX = '/photos/';
@@ -109,6 +117,16 @@ export function localPhotoStore(dataDir: string): PhotoStore & { root: string } 
         throw error;
       });
       return names.filter(isPhotoName).sort();
+    },
+    async check() {
+      try {
+        // Made at the first photo otherwise; a file in its place, a read-only disk or a directory
+        // the server may not write to fails here.
+        await mkdir(root, { recursive: true });
+        await access(root, constants.W_OK);
+      } catch (error) {
+        throw photoStorageUnavailable(`checking that ${root} is a writable directory`, error);
+      }
     },
   };
 }

@@ -3,6 +3,7 @@ import {
   DeleteObjectCommand,
   GetObjectCommand,
   type GetObjectCommandOutput,
+  HeadBucketCommand,
   ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
@@ -102,6 +103,12 @@ export function s3PhotoStore(storage: S3PhotoStorage): PhotoStore & { client: S3
         ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
       } while (ContinuationToken);
       return names.sort();
+    },
+    async check(timeoutMs) {
+      // HeadBucket: the store answers, the bucket exists and our key may use it; nothing is read.
+      await call('checking the bucket', () =>
+        client.send(new HeadBucketCommand({ Bucket }), { abortSignal: AbortSignal.timeout(timeoutMs) }),
+      );
     },
   };
 }
