@@ -212,6 +212,7 @@ describe('itemSchema', () => {
       isActive: true,
       moderation: null,
       isReserved: false,
+      allowedActions: ['edit', 'hide', 'delete'],
       viewCount: 0,
       createdAt: new Date().toISOString(),
       updatedAt: new Date().toISOString(),

@@ -216,6 +216,13 @@ export const itemBaseSchema = z.object({
 export const ITEM_MODERATION = ['removed', 'suspended', 'held'] as const;
 export type ItemModeration = (typeof ITEM_MODERATION)[number];
 
+/**
+ * What the owner may do with an item now (server/policies/listing-policy.ts): edit its fields or
+ * photo, hide or show it, delete it. An item an accepted barter holds allows none of them.
+ */
+export const ITEM_ACTIONS = ['edit', 'hide', 'show', 'delete'] as const;
+export type ItemAction = (typeof ITEM_ACTIONS)[number];
+
 /** An item as the API returns it to its owner. */
 export const itemSchema = itemBaseSchema.extend({
   isActive: z.boolean(),
@@ -223,6 +230,8 @@ export const itemSchema = itemBaseSchema.extend({
   moderation: z.enum(ITEM_MODERATION).nullable(),
   /** An accepted barter holds it (issue 13): it cannot be offered in another one until that ends. */
   isReserved: z.boolean(),
+  /** What the owner may do with it now; the web offers exactly these (ADR 025, issue 27). */
+  allowedActions: z.array(z.enum(ITEM_ACTIONS)),
   viewCount: z.number().int(),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),

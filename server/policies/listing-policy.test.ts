@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { type Actor, type ListingAction, listingPolicy } from './listing-policy';
+import {
+  type Actor,
+  itemAllowedActions,
+  itemPolicy,
+  type ListingAction,
+  listingPolicy,
+} from './listing-policy';
 
 const owner = { id: 'owner-id' };
 const neighbour = { id: 'neighbour-id' };
@@ -28,5 +34,34 @@ describe('listingPolicy', () => {
   it('compares ids exactly (no prefix or case games)', () => {
     expect(listingPolicy.update({ id: 'OWNER-ID' }, listing)).toBe(false);
     expect(listingPolicy.update({ id: 'owner' }, listing)).toBe(false);
+  });
+});
+
+describe('itemPolicy', () => {
+  const item = (overrides: Partial<Parameters<typeof itemAllowedActions>[1]> = {}) => ({
+    userId: owner.id,
+    isActive: true,
+    moderation: null,
+    reservedByRequestId: null,
+    ...overrides,
+  });
+
+  it.each([
+    ['an active item', item(), ['edit', 'hide', 'delete']],
+    ['a hidden item', item({ isActive: false }), ['edit', 'show', 'delete']],
+    ['an item a moderator hid', item({ isActive: false, moderation: 'removed' }), ['edit', 'delete']],
+    ['an item an accepted barter holds', item({ reservedByRequestId: 7 }), []],
+    ['a hidden item a barter holds', item({ isActive: false, reservedByRequestId: 7 }), []],
+  ] as const)('the owner of %s may: %j', (_what, state, expected) => {
+    expect(itemAllowedActions(owner, state)).toEqual(expected);
+  });
+
+  it('lets nobody but the owner do anything', () => {
+    for (const actor of [neighbour, null]) {
+      expect(itemAllowedActions(actor, item())).toEqual([]);
+      for (const action of Object.keys(itemPolicy) as Array<keyof typeof itemPolicy>) {
+        expect(itemPolicy[action](actor, item({ isActive: false }))).toBe(false);
+      }
+    }
   });
 });

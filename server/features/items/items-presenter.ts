@@ -1,5 +1,6 @@
 import type { Item } from '../../../common/schemas/listings';
 import type { ItemRow } from '../../db/schema/items';
+import { itemAllowedActions } from '../../policies/listing-policy';
 
 /**
  * An item as its owner sees it. A whitelist: the owner's id and anything added to the table later
@@ -19,6 +20,7 @@ export function presentItem(row: ItemRow): Item {
     isActive: row.isActive,
     moderation: row.moderation,
     isReserved: row.reservedByRequestId !== null,
+    allowedActions: itemAllowedActions({ id: row.userId }, row),
     viewCount: row.viewCount,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),

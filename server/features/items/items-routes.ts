@@ -120,7 +120,9 @@ export async function itemsRoutes(app: FastifyInstance, options: ItemsRoutesOpti
       schema: {
         tags: ['items'],
         summary: 'Edit your item: fields, photo (a new one replaces, null removes), isActive',
-        description: `${PHOTO_ERRORS} Hiding (isActive false) an item an accepted barter holds: 409 CONFLICT.`,
+        description:
+          `${PHOTO_ERRORS} Any change (fields, photo, isActive) to an item an accepted barter ` +
+          'holds: 409 CONFLICT (cancel the barter first; allowedActions says what may be done).',
         params: listingIdParamsSchema,
         body: itemUpdateSchema,
         response: {

@@ -9,7 +9,7 @@ import type { ItemRow } from '../../db/schema/items';
 import { badRequest, conflict, forbidden, notFound } from '../../errors';
 import type { StoredPhoto } from '../../photos/photo-pipeline';
 import { type PhotoUpload, storeUploadedPhoto } from '../../photos/photo-upload';
-import { type Actor, listingPolicy } from '../../policies/listing-policy';
+import { type Actor, itemPolicy, listingPolicy } from '../../policies/listing-policy';
 import type { PhotoStore } from '../../storage/photo-store';
 import {
   likelyExplicit,
@@ -53,7 +53,10 @@ const itemNotFound = () => notFound('Item not found.');
 export const HELD_MESSAGE =
   'A moderator is checking this listing’s photo. It shows to neighbors once they have.';
 
-/** Hiding or deleting an item an accepted barter holds would break the barter (issue 13). */
+/**
+ * Changing, hiding or deleting an item an accepted barter holds would change what the other member
+ * agreed to take (issues 13 and 27): 409 until the barter is cancelled or completed.
+ */
 const itemReserved = () =>
   conflict('This item is reserved in an accepted barter. Cancel the barter first.', ERROR_CODES.conflict);
 
@@ -154,7 +157,8 @@ export function listMyItems(deps: ItemsDeps, actor: Member, page: PageRequest): 
 /**
  * Change the member's own item: any fields, the photo (a multipart file or a data URL replaces it,
  * null removes it, the current URL keeps it) and isActive (deactivate, reactivate). Old photo files
- * go once unused.
+ * go once unused. An item an accepted barter holds is not changed at all (409, itemPolicy.edit),
+ * checked before a photo is stored and again in the write, for a barter accepted meanwhile.
  */
 export async function updateItem(
   deps: ItemsDeps,
@@ -164,8 +168,7 @@ export async function updateItem(
   upload: PhotoUpload = {},
 ): Promise<ItemRow> {
   const item = await loadOwnItem(deps, actor, id, 'update');
-  const hiding = patch.isActive === false;
-  if (hiding && item.reservedByRequestId !== null) throw itemReserved();
+  if (!itemPolicy.edit(actor, item)) throw itemReserved();
   // Hidden by a moderator (ADR 025): removed for good, or while the owner is suspended.
   if (patch.isActive === true && item.moderation !== null) {
     throw forbidden(
@@ -225,7 +228,7 @@ export async function updateItem(
   let updated: ItemRow | null;
   try {
     updated = await deps.db.transaction(async (tx) => {
-      const row = await updateItemOfUser(tx, id, actor.id, changes, { unreservedOnly: hiding });
+      const row = await updateItemOfUser(tx, id, actor.id, changes, { unreservedOnly: true });
       if (row && held && newPhoto?.screening) await reportScreenedPhoto(tx, id, actor.id, newPhoto.screening);
       return row;
     });
@@ -248,7 +251,7 @@ export async function updateItem(
  */
 export async function deleteItem(deps: ItemsDeps, actor: Member, id: number): Promise<void> {
   const item = await loadOwnItem(deps, actor, id, 'delete');
-  if (item.reservedByRequestId !== null) throw itemReserved();
+  if (!itemPolicy.delete(actor, item)) throw itemReserved();
   const deleted = await deleteItemOfUser(deps.db, id, actor.id);
   if (!deleted) throw (await findItemById(deps.db, id)) ? itemReserved() : itemNotFound();
   await removeUnusedPhotos(deps, [deleted.imageUrl, deleted.thumbnailUrl]);

@@ -1,3 +1,5 @@
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -5,7 +7,9 @@ import type { Item } from '../../../common/schemas/listings';
 import { items } from '../../db/schema/items';
 import type { UserRow } from '../../db/schema/users';
 import { createBarterRequest, createItem, createUser, sessionCookiesFor } from '../../test/factories';
+import { formBody } from '../../test/forms';
 import { buildTestApp, type TestApp } from '../../test/helpers';
+import { solidImage, toDataUrl } from '../../test/images';
 
 const drill = {
   title: '  Cordless drill ',
@@ -86,6 +90,7 @@ describe('items API', () => {
         isActive: true,
         moderation: null,
         isReserved: false,
+        allowedActions: ['edit', 'hide', 'delete'],
         viewCount: 0,
         createdAt: expect.any(String),
         updatedAt: expect.any(String),
@@ -263,6 +268,75 @@ describe('items API', () => {
       expect(await storedRow(item.id)).toBeNull();
       expect((await myItems()).some((listed) => listed.id === item.id)).toBe(false);
       expect((await remove(item.id)).statusCode).toBe(404);
+    });
+  });
+
+  describe('an item an accepted barter holds (issue 27)', () => {
+    it('cannot be changed at all (fields, photo, shown or hidden): 409 as for deleting it; it offers no actions', async () => {
+      const item = (
+        await create({ ...drill, imageUrl: toDataUrl(await solidImage(32, 32, 'jpeg')) })
+      ).json<Item>();
+      expect(item.allowedActions).toEqual(['edit', 'hide', 'delete']);
+      const barter = await createBarterRequest(t.app.db, {
+        fromUserId: neighbour.id,
+        toUserId: owner.id,
+        status: 'accepted',
+      });
+      await t.app.db.update(items).set({ reservedByRequestId: barter.id }).where(eq(items.id, item.id));
+      const before = await storedRow(item.id);
+      const photosDir = path.join(t.config.dataDir, 'photos');
+      const photoFiles = () => (existsSync(photosDir) ? readdirSync(photosDir).sort() : []);
+      const filesBefore = photoFiles();
+
+      const deletion = await remove(item.id);
+      expect(deletion.statusCode).toBe(409);
+      expect(deletion.json()).toEqual({
+        message: 'This item is reserved in an accepted barter. Cancel the barter first.',
+        code: 'CONFLICT',
+      });
+      const newPhoto = toDataUrl(await solidImage(40, 40, 'png'), 'image/png');
+      const attempts = {
+        title: await patch(item.id, { title: 'Not the drill you agreed to' }),
+        description: await patch(item.id, { description: 'Batteries not included after all' }),
+        value: await patch(item.id, { estimatedValue: 1 }),
+        category: await patch(item.id, { category: 'books' }),
+        newPhoto: await patch(item.id, { imageUrl: newPhoto }),
+        noPhoto: await patch(item.id, { imageUrl: null }),
+        hide: await patch(item.id, { isActive: false }),
+        show: await patch(item.id, { isActive: true }),
+        nothing: await patch(item.id, {}),
+        multipartPhoto: await call({
+          method: 'PATCH',
+          url: `/api/items/${item.id}`,
+          cookies: ownerCookies,
+          ...(await formBody({ title: 'Drill' }, { bytes: await solidImage(48, 48, 'jpeg') })),
+        }),
+      };
+      for (const [what, response] of Object.entries(attempts)) {
+        expect({ what, status: response.statusCode, body: response.json() }).toEqual({
+          what,
+          status: 409,
+          body: deletion.json(),
+        });
+      }
+      // Nothing changed: not the row (the barter shows its photo), not the stored photo files.
+      expect(await storedRow(item.id)).toEqual(before);
+      expect(photoFiles()).toEqual(filesBefore);
+      expect((await myItems()).find((listed) => listed.id === item.id)).toMatchObject({
+        isReserved: true,
+        allowedActions: [],
+      });
+
+      // Once the barter lets go of it, the item is the owner's to change again.
+      await t.app.db.update(items).set({ reservedByRequestId: null }).where(eq(items.id, item.id));
+      const freed = await patch(item.id, { title: 'Drill, mine again' });
+      expect(freed.statusCode).toBe(200);
+      expect(freed.json<Item>().allowedActions).toEqual(['edit', 'hide', 'delete']);
+      expect((await patch(item.id, { isActive: false })).json<Item>().allowedActions).toEqual([
+        'edit',
+        'show',
+        'delete',
+      ]);
     });
   });
 

@@ -70,6 +70,7 @@ export function ownItem(id: number, overrides: Partial<Item> = {}): Item {
     isActive: true,
     moderation: null,
     isReserved: false,
+    allowedActions: ['edit', 'hide', 'delete'],
     viewCount: 0,
     createdAt: '2026-01-01T00:00:00.000Z',
     updatedAt: '2026-01-01T00:00:00.000Z',

@@ -10,6 +10,7 @@ import { ListingImage } from '../../../components/ui/listing-image';
 import { LoadMoreButton } from '../../../components/ui/load-more-button';
 import { toast } from '../../../components/ui/use-toast';
 import { translateKnown } from '../../../i18n/known-messages';
+import { serverMessageOf } from '../../../lib/api-client';
 import { flattenOwnList } from '../../../lib/own-list';
 import { useDeleteItem, useMyItems, useUpdateItem } from '../api/items';
 import { useOpenAddItem } from './add-item-context';
@@ -18,7 +19,9 @@ import { ModerationBadge } from './moderation-badge';
 
 /**
  * The My Items tab (spec section 2): count, and each item with image, title, description and badges.
- * Items come a page at a time (Load More); the count is the server's total, not what is loaded.
+ * Items come a page at a time (Load More); the count is the server's total, not what is loaded. Each
+ * item offers the buttons its `allowedActions` name (none while an accepted barter holds it), and a
+ * refusal shows the server's reason.
  */
 export function MyItemsTab() {
   const { t } = useLingui();
@@ -36,10 +39,10 @@ export function MyItemsTab() {
     update.mutate(
       { id: item.id, changes: { isActive: !item.isActive } },
       {
-        onError: () =>
+        onError: (error) =>
           toast({
             title: t`Error`,
-            description: t`Failed to update item. Please try again.`,
+            description: serverMessageOf(error, t`Failed to update item. Please try again.`),
             variant: 'destructive',
           }),
       },
@@ -98,17 +101,27 @@ export function MyItemsTab() {
                     </Badge>
                   ) : null}
                 </div>
+                {item.isReserved ? (
+                  <p className="text-xs text-slate-600">
+                    <Trans>
+                      Your neighbor agreed to this item as it is: it can't be changed, hidden or deleted until
+                      the barter is cancelled or completed.
+                    </Trans>
+                  </p>
+                ) : null}
                 <div className="mt-1 flex flex-wrap gap-1">
-                  <Button
-                    variant="ghost"
-                    size="sm"
-                    onClick={() => setEditing(item)}
-                    aria-label={t`Edit ${title}`}
-                  >
-                    <Pencil className="h-4 w-4" aria-hidden="true" />
-                    <Trans>Edit</Trans>
-                  </Button>
-                  {item.moderation ? null : (
+                  {item.allowedActions.includes('edit') ? (
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      onClick={() => setEditing(item)}
+                      aria-label={t`Edit ${title}`}
+                    >
+                      <Pencil className="h-4 w-4" aria-hidden="true" />
+                      <Trans>Edit</Trans>
+                    </Button>
+                  ) : null}
+                  {item.allowedActions.includes('hide') || item.allowedActions.includes('show') ? (
                     <Button
                       variant="ghost"
                       size="sm"
@@ -117,16 +130,18 @@ export function MyItemsTab() {
                     >
                       {item.isActive ? t`Hide` : t`Show`}
                     </Button>
-                  )}
-                  <Button
-                    variant="ghost"
-                    size="sm"
-                    onClick={() => setDeleting(item)}
-                    aria-label={t`Delete ${title}`}
-                  >
-                    <Trash2 className="h-4 w-4" aria-hidden="true" />
-                    <Trans>Delete</Trans>
-                  </Button>
+                  ) : null}
+                  {item.allowedActions.includes('delete') ? (
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      onClick={() => setDeleting(item)}
+                      aria-label={t`Delete ${title}`}
+                    >
+                      <Trash2 className="h-4 w-4" aria-hidden="true" />
+                      <Trans>Delete</Trans>
+                    </Button>
+                  ) : null}
                 </div>
               </div>
             </li>
@@ -153,10 +168,10 @@ export function MyItemsTab() {
               toast({ title: t`Item Deleted` });
               setDeleting(undefined);
             },
-            onError: () =>
+            onError: (error) =>
               toast({
                 title: t`Error`,
-                description: t`Failed to delete item. Please try again.`,
+                description: serverMessageOf(error, t`Failed to delete item. Please try again.`),
                 variant: 'destructive',
               }),
           })

@@ -19,6 +19,7 @@ const item = (id: number): Item => ({
   isActive: true,
   moderation: null,
   isReserved: false,
+  allowedActions: ['edit', 'hide', 'delete'],
   viewCount: 0,
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',
