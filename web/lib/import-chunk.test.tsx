@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { type ComponentType, lazy, Suspense } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -131,6 +131,32 @@ describe('a lazily loaded screen whose chunk fails', () => {
         expect.any(ChunkLoadError),
         expect.any(String),
       );
+    } finally {
+      warn.mockRestore();
+      vi.mocked(console.error).mockReset();
+    }
+  });
+
+  it('shown in place of the screen, is not shown a second time over the page', async () => {
+    const url = chunkUrl();
+    importUrl.mockRejectedValue(chromiumFailure(`${url}?retry=1`));
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    vi.mocked(console.error).mockImplementation(() => undefined);
+    const Screen = lazyScreen(url);
+    try {
+      renderWithProviders(
+        <>
+          <ChunkFailedNotice />
+          <RouteErrorBoundary location="/">
+            <Suspense fallback={<p>Loading...</p>}>
+              <Screen />
+            </Suspense>
+          </RouteErrorBoundary>
+        </>,
+      );
+      expect(await screen.findByRole('heading', { name: 'This page did not load' })).toBeVisible();
+      await waitFor(() => expect(screen.getAllByRole('alert')).toHaveLength(1));
+      expect(screen.getAllByRole('button', { name: 'Reload' })).toHaveLength(1);
     } finally {
       warn.mockRestore();
       vi.mocked(console.error).mockReset();

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { useForm } from 'react-hook-form';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
+import { ChunkLoadError } from './import-chunk';
 import { lazyResolver } from './lazy-resolver';
 
 const schema = z.object({ name: z.string().min(1, 'Name is required') });
@@ -63,5 +64,26 @@ describe('a form resolver loaded on first use', () => {
     });
     expect(load).toHaveBeenCalledTimes(2);
     expect(result.errors).toMatchObject({ name: { message: 'Name is required' } });
+  });
+
+  it('whose code did not arrive, twice, holds the form back and keeps what was typed (ADR 052)', async () => {
+    const load = vi
+      .fn<() => Promise<ReturnType<typeof zodResolver>>>()
+      .mockRejectedValue(
+        new ChunkLoadError('http://localhost/assets/x.js', new TypeError('Failed to fetch')),
+      );
+    const resolver = lazyResolver<Values>(load);
+    const onValid = vi.fn();
+    render(<NameForm resolver={resolver} onValid={onValid} />);
+    await userEvent.type(screen.getByLabelText('Name'), 'Ada');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    // Asked for at the field's focus, at the button's and at Save: all failed, and nothing was sent.
+    await vi.waitFor(() => expect(load).toHaveBeenCalledTimes(3));
+    expect(onValid).not.toHaveBeenCalled();
+    expect(screen.getByLabelText('Name')).toHaveValue('Ada');
+
+    load.mockResolvedValue(zodResolver(schema));
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await vi.waitFor(() => expect(onValid).toHaveBeenCalledWith({ name: 'Ada' }, expect.anything()));
   });
 });

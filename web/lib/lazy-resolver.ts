@@ -1,4 +1,5 @@
 import type { FieldValues, Resolver } from 'react-hook-form';
+import { ChunkLoadError } from './import-chunk';
 
 /** A form resolver whose code loads on first use; `preload` starts loading it early. */
 export type LazyResolver<Values extends FieldValues, Transformed> = Resolver<Values, unknown, Transformed> & {
@@ -11,7 +12,8 @@ export type LazyResolver<Values extends FieldValues, Transformed> = Resolver<Val
  * evaluation on a fast machine, four times that on a phone. `load` imports a module that builds the
  * real resolver (`zodResolver(schema)`); it is asked for once, when `preload` is called (the form's
  * first focus) or at the first validation, whichever comes first. A failed load (the network gone
- * mid-way) is asked for again next time.
+ * mid-way) is asked for again next time. Code that did not arrive, twice (ADR 052), holds the form
+ * back with a `root` error: what was typed stays, and the page's notice offers Reload.
  */
 export function lazyResolver<Values extends FieldValues, Transformed = Values>(
   load: () => Promise<Resolver<Values, unknown, Transformed>>,
@@ -24,8 +26,16 @@ export function lazyResolver<Values extends FieldValues, Transformed = Values>(
     });
     return loading;
   };
-  const resolver: Resolver<Values, unknown, Transformed> = async (values, context, options) =>
-    (await loaded())(values, context, options);
+  const resolver: Resolver<Values, unknown, Transformed> = async (values, context, options) => {
+    let resolve: Resolver<Values, unknown, Transformed>;
+    try {
+      resolve = await loaded();
+    } catch (error) {
+      if (!(error instanceof ChunkLoadError)) throw error;
+      return { values: {}, errors: { root: { type: 'chunk', message: error.message } } };
+    }
+    return resolve(values, context, options);
+  };
   return Object.assign(resolver, {
     preload: () => {
       loaded().catch(() => {

@@ -1,6 +1,6 @@
 import { Trans } from '@lingui/react/macro';
 import { AlertCircle, RotateCw } from 'lucide-react';
-import { Component, type ErrorInfo, type ReactNode, useEffect, useSyncExternalStore } from 'react';
+import { Component, type ErrorInfo, type ReactNode, useEffect, useState, useSyncExternalStore } from 'react';
 import { Link } from 'wouter';
 import { paths } from '../../app/paths';
 import { CHUNK_FAILED_EVENT, ChunkLoadError, reloadPage } from '../../lib/import-chunk';
@@ -12,7 +12,7 @@ import { Card } from '../ui/card';
  * screen (`RouteErrorBoundary`), or, when no screen shows it (a form's checks, the QR code), as a
  * notice over the page (`ChunkFailedNotice`). Either way one way on: a full reload.
  */
-const shown = { cards: 0, failed: false };
+const shown = { cards: 0 };
 const listeners = new Set<() => void>();
 const notify = () => {
   for (const listener of listeners) listener();
@@ -21,7 +21,7 @@ const subscribe = (listener: () => void) => {
   listeners.add(listener);
   return () => listeners.delete(listener);
 };
-const noticeWanted = () => shown.failed && shown.cards === 0;
+const noCardShown = () => shown.cards === 0;
 
 function ReloadButton() {
   return (
@@ -132,16 +132,14 @@ export class RouteErrorBoundary extends Component<BoundaryProps, { error: unknow
  * drawing (a form's checks, the flyer's QR code), a notice with Reload over the page.
  */
 export function ChunkFailedNotice() {
+  const [failed, setFailed] = useState(false);
   useEffect(() => {
-    const failed = () => {
-      shown.failed = true;
-      notify();
-    };
-    window.addEventListener(CHUNK_FAILED_EVENT, failed);
-    return () => window.removeEventListener(CHUNK_FAILED_EVENT, failed);
+    const heard = () => setFailed(true);
+    window.addEventListener(CHUNK_FAILED_EVENT, heard);
+    return () => window.removeEventListener(CHUNK_FAILED_EVENT, heard);
   }, []);
-  const wanted = useSyncExternalStore(subscribe, noticeWanted, () => false);
-  if (!wanted) return null;
+  const noCard = useSyncExternalStore(subscribe, noCardShown, () => true);
+  if (!failed || !noCard) return null;
   return (
     <div
       role="alert"
