@@ -1,31 +1,24 @@
 /**
- * `npm start`: build the web app when the build is missing or older than its sources, then start the
- * server (which migrates, seeds an empty database and prints the URL and the site password), with
- * MALLOC_ARENA_MAX=2 unless set.
+ * `npm start`: build the web app and the server's render of its first screens (ADR 037, 053) when
+ * either is missing or older than its sources, then start the server (which migrates, seeds an
+ * empty database and prints the URL and the site password), with MALLOC_ARENA_MAX=2 unless set.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
-import path from 'node:path';
+import { buildState } from './web-build';
 
-const SOURCES = ['web', 'common', 'vite.config.ts', 'lingui.config.ts', 'package-lock.json'];
-const BUILT = 'dist/web/index.html';
-
-function newestMtime(entry: string): number {
-  if (!existsSync(entry)) return 0;
-  const stat = statSync(entry);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = stat.mtimeMs;
-  for (const child of readdirSync(entry)) newest = Math.max(newest, newestMtime(path.join(entry, child)));
-  return newest;
-}
-
-const builtAt = existsSync(BUILT) ? statSync(BUILT).mtimeMs : 0;
-const sourcesAt = Math.max(...SOURCES.map(newestMtime));
-if (builtAt < sourcesAt) {
-  console.log(builtAt ? 'Web sources changed; rebuilding the web app...' : 'Building the web app...');
+const state = buildState(process.cwd());
+if (state !== 'fresh') {
+  console.log(
+    state === 'stale'
+      ? 'Web sources changed; rebuilding the web app and its server render...'
+      : 'Building the web app and its server render...',
+  );
   const nodeEnv = process.env.NODE_ENV;
-  const { build } = await import('vite');
-  await build({ configFile: 'vite.config.ts', logLevel: 'warn' });
+  // `vite build`: the config's buildApp builds the browser's app (dist/web), then the server's
+  // render (dist/server). Vite's `build()` alone would build the browser's app only.
+  const { createBuilder } = await import('vite');
+  const builder = await createBuilder({ configFile: 'vite.config.ts', logLevel: 'warn' });
+  await builder.buildApp();
   // Vite sets NODE_ENV=production for the build; the server must see what the user set (or nothing).
   if (nodeEnv === undefined) delete process.env.NODE_ENV;
   else process.env.NODE_ENV = nodeEnv;
@@ -33,7 +26,8 @@ if (builtAt < sourcesAt) {
 if (process.env.MALLOC_ARENA_MAX === undefined) {
   // glibc gives each of libuv's threads (photo decoding) a malloc arena that keeps its high-water
   // mark; two arenas keep a photo flood's memory about 150 MB lower (docs/performance.md). glibc
-  // reads the setting only at start, so the server runs in a child with it; signals pass through.
+  // reads the setting only at start, so the server runs in a child with it; SIGINT and SIGTERM are
+  // passed on, and this process ends when the server has (with its exit code).
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     stdio: 'inherit',
     env: { ...process.env, MALLOC_ARENA_MAX: '2' },
