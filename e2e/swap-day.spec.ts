@@ -215,6 +215,9 @@ test.describe('a swap day', () => {
       const confirm = olga.getByRole('dialog', { name: 'Close want lists and match now?' });
       await confirm.getByRole('button', { name: 'Close and Match' }).click();
       await expect(confirm).toBeHidden();
+      // Closing answers at once (202): the match runs as a job, and its stages and result reach
+      // every open page through the live stream, with no reload (ADR 050).
+      await expect(olga.getByText('Matching Started', { exact: true })).toBeVisible();
       await expect(olga.getByText('Matched: 5 items change hands among 5 neighbors.')).toBeVisible();
       await expectHandOvers(olga, 'You give Camping stove to Eve E.', 'You get Cordless drill from Ben B.');
       await expect(olga.getByRole('button', { name: 'Save ranking' })).toHaveCount(0);

@@ -151,8 +151,10 @@ export async function swapDaysRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       await swapDays.closeAndMatch(app.db, request.member, request.params.id);
+      // Read before the job starts, so the answer never waits behind its snapshot.
+      const swapDay = await view(request.member, request.params.id);
       askForMatch(app);
-      return reply.code(202).send(await view(request.member, request.params.id));
+      return reply.code(202).send(swapDay);
     },
   );
 
