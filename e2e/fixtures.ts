@@ -68,8 +68,26 @@ function patchNewPages(page: Page): void {
   };
 }
 
+/**
+ * A new household's address, as the proxy in front of the server names it (X-Forwarded-For; the
+ * journeys' server trusts the proxy on 127.0.0.1, playwright.config.ts): each journey, and each
+ * neighbour it sets up through the API, comes from its own address, as members do, so the shipped
+ * per-address limits (the gate, sign-up, sign-in) count as they would in a town (ADR 051).
+ * 10.W.x.y: W the worker, so two workers never share one.
+ */
+let households = 0;
+export function householdAddress(): string {
+  households++;
+  const worker = test.info().workerIndex % 256;
+  return `10.${worker}.${Math.floor(households / 254) % 256}.${(households % 254) + 1}`;
+}
+
 /** Journeys fail on console errors (docs/architecture.md, habit 13), except the expected 401s above. */
 export const test = base.extend<Fixtures>({
+  // The journey's own household: its pages, their requests, and the contexts it opens.
+  extraHTTPHeaders: async ({ extraHTTPHeaders }, use) => {
+    await use({ ...extraHTTPHeaders, 'x-forwarded-for': householdAddress() });
+  },
   page: async ({ page }, use) => {
     patchNewPages(page);
     await waitForAppStart(page);
@@ -147,7 +165,10 @@ export async function createMember(
   baseURL: string,
   member: { firstName: string; lastName?: string; email: string; password: string },
 ): Promise<void> {
-  const api = await playwrightRequest.newContext({ baseURL });
+  const api = await playwrightRequest.newContext({
+    baseURL,
+    extraHTTPHeaders: { 'x-forwarded-for': householdAddress() },
+  });
   try {
     expect((await api.post('/api/verify-password', { data: { password: 'barter' } })).ok()).toBe(true);
     const response = await api.post('/api/auth/register', { data: member });
@@ -166,7 +187,10 @@ export async function memberApi(
   member: { firstName: string; lastName?: string; email: string; password: string },
   location?: { location: string; latitude: number; longitude: number; maxTravelDistance?: number },
 ) {
-  const api = await playwrightRequest.newContext({ baseURL });
+  const api = await playwrightRequest.newContext({
+    baseURL,
+    extraHTTPHeaders: { 'x-forwarded-for': householdAddress() },
+  });
   expect((await api.post('/api/verify-password', { data: { password: 'barter' } })).ok()).toBe(true);
   const registered = await api.post('/api/auth/register', { data: member });
   expect(registered.status(), await registered.text()).toBe(201);

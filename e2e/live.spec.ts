@@ -143,7 +143,7 @@ test.describe('live updates', () => {
     baseURL,
     consoleErrors,
   }) => {
-    // Waits for a heartbeat (3 s in playwright.config.ts); nothing here depends on the screen size, so it runs once.
+    // Nothing here depends on the screen size, so it runs once.
     const email = uniqueEmail('dora');
     await createMember(baseURL ?? '', { firstName: 'Dora', lastName: 'Dean', email, password });
     const streams: string[] = [];
@@ -156,8 +156,8 @@ test.describe('live updates', () => {
     consoleErrors.allow(/\/api\/events/);
     await markPage(page);
 
-    // The session ends from outside the page (another tab's Log out). The server ends its stream at the
-    // next heartbeat (EVENT_HEARTBEAT_SECONDS); the browser reconnects by itself and is refused.
+    // The session ends from outside the page (another tab's Log out). The server ends the session's
+    // streams at once (no heartbeat needed); the browser reconnects by itself and is refused.
     expect((await page.request.post('/api/auth/logout')).ok()).toBe(true);
     await expect(page.getByRole('heading', { level: 1, name: /Trade with your neighbors/ })).toBeVisible({
       timeout: 15_000,

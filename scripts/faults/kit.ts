@@ -63,12 +63,15 @@ export interface Town {
   seeded: { items: number; barters: number };
 }
 
-/** The settings every fault's server runs with, on top of startServer's. */
+/**
+ * The settings every fault's server runs with, on top of startServer's (production's, ADR 051):
+ * only what is the suite's environment, never a product behaviour turned off.
+ */
 export const SERVER_ENV: Record<string, string> = {
+  // The sessions the suite makes for its members in the database are signed with it.
   SESSION_SECRET: SECRET,
-  PHOTO_SCREENING: 'false',
-  CIRCLE_FINDER: 'false',
-  // The load writes more than a member would; the faults are about the database, not these limits.
+  // A few accounts write for a whole town (the load the faults need on the database); the limits are
+  // per member, and a real member never writes this fast.
   ITEM_CREATE_RATE_LIMIT: '100000',
   BARTER_PROPOSAL_RATE_LIMIT: '100000',
   MESSAGE_RATE_LIMIT: '100000',
