@@ -47,11 +47,12 @@
  *   --with-journey              run e2e/barter-journey.spec.ts (Chromium, playwright.bench.config.ts)
  *                               against the server during the window and report pass or fail
  *   --log-level=info            the server's LOG_LEVEL (production's default)
- * Needs dist/web: builds it first when it is missing or older than its sources (as npm start does).
+ * Needs dist/web and dist/server: builds them first when missing or older than their sources (as npm
+ * start does, scripts/web-build.ts); a build that fails stops the benchmark with its error.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -89,6 +90,7 @@ import {
   type RunningServer,
   startServer,
 } from './bench-server';
+import { buildState } from './web-build';
 
 const SCRIPT = fileURLToPath(import.meta.url);
 const DATABASE_URL = option('database-url', process.env.DATABASE_URL ?? '');
@@ -146,29 +148,27 @@ async function eachLimited<T>(values: readonly T[], concurrency: number, work: (
 // ---------------------------------------------------------------------------------------------
 // The web build
 
-const WEB_SOURCES = ['web', 'common', 'vite.config.ts', 'lingui.config.ts', 'package-lock.json'];
 const WEB_BUILT = 'dist/web/index.html';
 
-function newestMtime(entry: string): number {
-  if (!existsSync(entry)) return 0;
-  const stat = statSync(entry);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = stat.mtimeMs;
-  for (const child of readdirSync(entry)) newest = Math.max(newest, newestMtime(path.join(entry, child)));
-  return newest;
-}
-
-/** Build dist/web as npm start does (scripts/start.ts) when it is missing or older than its sources. */
+/**
+ * Build the web app and the server's render of its first screens as npm start does (ADR 053,
+ * scripts/web-build.ts) when either is missing or older than its sources: the pages the members
+ * load are then the ones a user's server serves.
+ */
 async function ensureWebBuild(): Promise<void> {
-  const builtAt = existsSync(WEB_BUILT) ? statSync(WEB_BUILT).mtimeMs : 0;
-  if (builtAt >= Math.max(...WEB_SOURCES.map(newestMtime))) return;
-  console.log(builtAt ? '  web sources changed: building dist/web...' : '  no dist/web: building it...');
+  const state = buildState(process.cwd());
+  if (state === 'fresh') return;
+  console.log(
+    `  dist/web and dist/server ${state === 'stale' ? 'older than their sources' : 'missing'}: building them...`,
+  );
   const nodeEnv = process.env.NODE_ENV;
-  const { build } = await import('vite');
-  await build({ configFile: 'vite.config.ts', logLevel: 'warn' });
+  const { createBuilder } = await import('vite');
+  const builder = await createBuilder({ configFile: 'vite.config.ts', logLevel: 'warn' });
+  await builder.buildApp();
   if (nodeEnv === undefined) delete process.env.NODE_ENV;
   else process.env.NODE_ENV = nodeEnv;
-  if (!existsSync(WEB_BUILT)) throw new Error(`vite build wrote no ${WEB_BUILT}`);
+  if (buildState(process.cwd()) === 'missing')
+    throw new Error('vite build left dist/web or dist/server missing');
 }
 
 /** What a cold page load fetches: the entry's scripts and style sheets, and lazy chunks to pick from. */
