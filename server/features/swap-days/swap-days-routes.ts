@@ -148,13 +148,15 @@ export async function swapDaysRoutes(app: FastifyInstance): Promise<void> {
         params: listingIdParamsSchema,
         response: { 202: swapDaySchema, ...errors },
       },
+      // The job is asked for once the answer is out: on the embedded database its first reads
+      // would otherwise run before the answer is written.
+      onResponse: async (_request, reply) => {
+        if (reply.statusCode === 202) askForMatch(app);
+      },
     },
     async (request, reply) => {
       await swapDays.closeAndMatch(app.db, request.member, request.params.id);
-      // Read before the job starts, so the answer never waits behind its snapshot.
-      const swapDay = await view(request.member, request.params.id);
-      askForMatch(app);
-      return reply.code(202).send(swapDay);
+      return reply.code(202).send(await view(request.member, request.params.id));
     },
   );
 
