@@ -40,8 +40,10 @@ async function newMember(baseURL: string, firstName: string) {
   return member;
 }
 
-/** The page fits a phone's width: nothing runs off to the side. */
+/** The page fits a 390 px phone: nothing runs off to the side. */
 async function expectNoSidewaysScroll(page: Page) {
+  const { height } = page.viewportSize() ?? { height: 844 };
+  await page.setViewportSize({ width: 390, height });
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
 }
