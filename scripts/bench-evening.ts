@@ -1095,7 +1095,8 @@ async function bench(
     const openStreams = everyone.filter((member) => member.stream && !member.stream.isEnded()).length;
     for (const member of everyone) member.stream?.close();
 
-    const during = samples.filter((s) => s.at >= closed.startedAt && s.at <= closed.endedAt);
+    // Every /healthz wait that overlapped the close (sent before it and still waiting counts too).
+    const during = samples.filter((s) => s.at + s.ms >= closed.startedAt && s.at <= closed.endedAt);
     const probeTimes = samples.map((s) => s.ms).sort((a, b) => a - b);
     const shedReasons = [...after.entries()]
       .filter(([key]) => key.startsWith('http_requests_shed_total'))
