@@ -50,6 +50,13 @@ function logIndexBuild(geocoder: Geocoder, log: FastifyBaseLogger): Geocoder {
   return {
     search: async (query, limit, origin) => after(await geocoder.search(query, limit, origin)),
     reverse: async (latitude, longitude) => after(await geocoder.reverse(latitude, longitude)),
-    warm: async () => after(await warmPlaceIndex()),
+    warm: async () => {
+      if (!(await warmPlaceIndex())) {
+        log.warn(
+          'the offline place index could not be built in the worker pool; the next search tries again',
+        );
+      }
+      after(undefined);
+    },
   };
 }

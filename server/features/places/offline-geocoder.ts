@@ -6,6 +6,7 @@ import { runInPool } from '../../workers/pool';
 import type { Geocoder } from './geocoder';
 import { type CityColumns, loadCities } from './geonames-cities';
 import { loadNeighbourhoods, type NeighbourhoodColumns } from './neighbourhoods';
+import { geocoderUnavailable } from './nominatim-geocoder';
 import { loadPostalCodes, lowerBound, type PostalCodeColumns } from './postal-codes';
 import { countryName, regionName } from './region-names';
 
@@ -304,26 +305,37 @@ let loading: Promise<void> | null = null;
 
 /**
  * Have both indexes ready without building them on this thread: built in the worker pool, then
- * installed (once per process; later callers wait for the same build). Should the pool fail, they
- * are built here, as before, rather than leave searches without an answer.
+ * installed (once per process; callers meanwhile wait for the same build). When the pool fails (its
+ * time limit on an overloaded machine, a thread that died), the waiting searches answer 502
+ * GEOCODER_UNAVAILABLE and the next one tries again: building here instead would hold the event
+ * loop for a second or more exactly when the machine can least afford it.
  */
 export function loadPlaceIndex(): Promise<void> {
   if (index && fineIndex) return Promise.resolve();
-  loading ??= runInPool('buildPlaceData', undefined, { timeoutMs: PLACE_BUILD_TIMEOUT_MS })
-    .then(installPlaceData)
-    .catch(() => {
-      placeIndex();
-      fine();
-    });
+  loading ??= runInPool('buildPlaceData', undefined, { timeoutMs: PLACE_BUILD_TIMEOUT_MS }).then(
+    installPlaceData,
+    (error: unknown) => {
+      loading = null;
+      throw Object.assign(geocoderUnavailable(), { cause: error });
+    },
+  );
   return loading;
 }
 
-/** How long the pool may take to build the indexes (a second or two, more on a loaded machine). */
-const PLACE_BUILD_TIMEOUT_MS = 60_000;
+/** How long the pool may take to build the indexes (a few seconds; far more on an overloaded machine). */
+const PLACE_BUILD_TIMEOUT_MS = 180_000;
 
-/** Build both indexes now (after the server starts listening), so no member's search waits for them. */
-export function warmPlaceIndex(): Promise<void> {
-  return loadPlaceIndex();
+/**
+ * Build both indexes now (after the server starts listening), so no member's search waits for them.
+ * Whether they are ready: a failed build is left to the next search.
+ */
+export async function warmPlaceIndex(): Promise<boolean> {
+  try {
+    await loadPlaceIndex();
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 function pointTree(
@@ -613,5 +625,7 @@ export const offlineGeocoder: Geocoder = {
     await loadPlaceIndex();
     return nearestNamedPlace(latitude, longitude);
   },
-  warm: loadPlaceIndex,
+  async warm() {
+    await warmPlaceIndex();
+  },
 };

@@ -58,3 +58,32 @@ describe('the offline place index from the worker pool', () => {
     }
   }, 120_000);
 });
+
+describe('the offline place index when the worker pool fails', () => {
+  it('answers 502 GEOCODER_UNAVAILABLE (never building on this thread), and the next search tries again', async () => {
+    vi.resetModules();
+    const actual = await vi.importActual<typeof import('../../workers/pool')>('../../workers/pool');
+    let failures = 1;
+    vi.doMock('../../workers/pool', () => ({
+      ...actual,
+      runInPool: (...args: Parameters<typeof actual.runInPool>) => {
+        if (failures-- > 0)
+          return Promise.reject(new actual.WorkerPoolError('task buildPlaceData failed', 'crashed'));
+        return actual.runInPool(...args);
+      },
+    }));
+    try {
+      const geocoder = await import('./offline-geocoder');
+      await expect(geocoder.offlineGeocoder.search('portland', 5)).rejects.toMatchObject({
+        statusCode: 502,
+        code: 'GEOCODER_UNAVAILABLE',
+      });
+      expect(geocoder.placeIndexStats()).toBeNull();
+      const [first] = await geocoder.offlineGeocoder.search('portland', 5);
+      expect(first?.displayName).toMatch(/^Portland, Oregon/);
+    } finally {
+      vi.doUnmock('../../workers/pool');
+      await actual.closeWorkerPool();
+    }
+  }, 120_000);
+});
