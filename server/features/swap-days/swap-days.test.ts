@@ -122,6 +122,15 @@ describe('swap days: organizing, joining, offering and ranking', () => {
       kit.refused(await kit.create(busy), 409, codes.limit);
       kit.ok(await kit.swapDayAct(busy, made[0]?.id ?? 0, 'cancel'));
       await kit.organise(busy);
+      // A failed match is not matched yet: it still counts until it is cancelled (or matched).
+      await kit
+        .db()
+        .update(swapDays)
+        .set({ status: 'failed', matchFailure: 'error' })
+        .where(eq(swapDays.id, made[1]?.id ?? 0));
+      kit.refused(await kit.create(busy), 409, codes.limit);
+      kit.ok(await kit.swapDayAct(busy, made[1]?.id ?? 0, 'cancel'));
+      await kit.organise(busy);
     });
   });
 
