@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useForm } from 'react-hook-form';
+import { type Resolver, useForm } from 'react-hook-form';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { ChunkLoadError } from './import-chunk';
@@ -68,11 +68,11 @@ describe('a form resolver loaded on first use', () => {
 
   it('whose code did not arrive, twice, holds the form back and keeps what was typed (ADR 052)', async () => {
     const load = vi
-      .fn<() => Promise<ReturnType<typeof zodResolver>>>()
+      .fn<() => Promise<Resolver<Values>>>()
       .mockRejectedValue(
         new ChunkLoadError('http://localhost/assets/x.js', new TypeError('Failed to fetch')),
       );
-    const resolver = lazyResolver<Values>(load);
+    const resolver = lazyResolver(load);
     const onValid = vi.fn();
     render(<NameForm resolver={resolver} onValid={onValid} />);
     await userEvent.type(screen.getByLabelText('Name'), 'Ada');

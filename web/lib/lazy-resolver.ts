@@ -1,4 +1,4 @@
-import type { FieldValues, Resolver } from 'react-hook-form';
+import type { FieldErrors, FieldValues, Resolver } from 'react-hook-form';
 import { ChunkLoadError } from './import-chunk';
 
 /** A form resolver whose code loads on first use; `preload` starts loading it early. */
@@ -32,7 +32,10 @@ export function lazyResolver<Values extends FieldValues, Transformed = Values>(
       resolve = await loaded();
     } catch (error) {
       if (!(error instanceof ChunkLoadError)) throw error;
-      return { values: {}, errors: { root: { type: 'chunk', message: error.message } } };
+      return {
+        values: {},
+        errors: { root: { type: 'chunk', message: error.message } } as FieldErrors<Values>,
+      };
     }
     return resolve(values, context, options);
   };
