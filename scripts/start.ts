@@ -4,7 +4,7 @@
  * empty database and prints the URL and the site password), with MALLOC_ARENA_MAX=2 unless set.
  */
 import { spawn } from 'node:child_process';
-import { buildState } from './web-build';
+import { buildState, buildWebAndServer } from './web-build';
 
 const state = buildState(process.cwd());
 if (state !== 'fresh') {
@@ -13,15 +13,8 @@ if (state !== 'fresh') {
       ? 'Web sources changed; rebuilding the web app and its server render...'
       : 'Building the web app and its server render...',
   );
-  const nodeEnv = process.env.NODE_ENV;
-  // `vite build`: the config's buildApp builds the browser's app (dist/web), then the server's
-  // render (dist/server). Vite's `build()` alone would build the browser's app only.
-  const { createBuilder } = await import('vite');
-  const builder = await createBuilder({ configFile: 'vite.config.ts', logLevel: 'warn' });
-  await builder.buildApp();
-  // Vite sets NODE_ENV=production for the build; the server must see what the user set (or nothing).
-  if (nodeEnv === undefined) delete process.env.NODE_ENV;
-  else process.env.NODE_ENV = nodeEnv;
+  // The server then sees the NODE_ENV the user set (or none), not the build's.
+  await buildWebAndServer();
 }
 if (process.env.MALLOC_ARENA_MAX === undefined) {
   // glibc gives each of libuv's threads (photo decoding) a malloc arena that keeps its high-water

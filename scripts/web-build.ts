@@ -62,3 +62,20 @@ export function buildState(
   const changedAt = Math.max(...sources.map((source) => newestChange(path.join(root, source))));
   return changedAt > builtAt ? 'stale' : 'fresh';
 }
+
+/**
+ * Build both as `vite build` does: the config's `buildApp` builds the browser's app (dist/web),
+ * then the server's render (dist/server). Vite's `build()` alone builds the browser's app only.
+ * Vite sets NODE_ENV=production while it builds; the caller's value (or none) is put back.
+ */
+export async function buildWebAndServer(): Promise<void> {
+  const nodeEnv = process.env.NODE_ENV;
+  try {
+    const { createBuilder } = await import('vite');
+    const builder = await createBuilder({ configFile: 'vite.config.ts', logLevel: 'warn' });
+    await builder.buildApp();
+  } finally {
+    if (nodeEnv === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = nodeEnv;
+  }
+}
