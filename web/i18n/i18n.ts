@@ -1,6 +1,6 @@
 import { i18n, type Messages } from '@lingui/core';
 import { trackLoad } from '../lib/app-started';
-import { importChunk } from '../lib/import-chunk';
+import { chunkFailed, importChunk } from '../lib/import-chunk';
 import { detectLocale, isLocale, type Locale, storeLocale } from './locales';
 
 export { i18n };
@@ -56,6 +56,8 @@ export async function activateLocale(locale: Locale, { firstOnly = false } = {})
   // A retry on the next lazy screen if the rest failed to load (e.g. the connection dropped).
   rest.catch(() => {
     rest = fetchPart(locale, 'rest').then(merge);
+    // Failing again, it is the lazy screens' to report (withMessages), not an unhandled rejection.
+    rest.catch(() => undefined);
   });
   if (!firstOnly) await rest;
   activated(locale);
@@ -73,7 +75,11 @@ export function messagesReady(): Promise<void> {
  * (web/i18n/lazy-imports.test.ts).
  */
 export function withMessages<T>(load: () => Promise<T>, options?: { quiet?: boolean }): Promise<T> {
-  return trackLoad(Promise.all([importChunk(load, options), messagesReady()]).then(([module]) => module));
+  // Messages that did not arrive (asked for twice, activateLocale) are a part of the app missing too.
+  const messages = messagesReady().catch((error: unknown) => {
+    throw chunkFailed(undefined, error, options);
+  });
+  return trackLoad(Promise.all([importChunk(load, options), messages]).then(([module]) => module));
 }
 
 /** The member chose a language: remember it in this browser and switch. */

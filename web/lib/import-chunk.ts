@@ -71,6 +71,18 @@ function secondTry<T>(load: () => Promise<T>, url: string | undefined): Promise<
 }
 
 /**
+ * A part of the app that did not arrive (its code, twice, or its messages): the error the Reload
+ * message is shown for, and, unless `quiet`, CHUNK_FAILED_EVENT for the page's notice.
+ */
+export function chunkFailed(url: string | undefined, cause: unknown, { quiet = false } = {}): ChunkLoadError {
+  const error = new ChunkLoadError(url, cause);
+  if (!quiet && typeof window !== 'undefined') {
+    window.dispatchEvent(new CustomEvent(CHUNK_FAILED_EVENT, { detail: error }));
+  }
+  return error;
+}
+
+/**
  * `load` is `() => import('...')` and nothing more (the retry imports the same module by its URL, so
  * it must resolve to the module itself); pick from the module in a `.then` after it. Rejects with a
  * `ChunkLoadError` (and fires CHUNK_FAILED_EVENT) when the second try fails too; with `quiet`, only
@@ -79,11 +91,7 @@ function secondTry<T>(load: () => Promise<T>, url: string | undefined): Promise<
 export function importChunk<T>(load: () => Promise<T>, { quiet = false } = {}): Promise<T> {
   return load().catch((first: unknown) =>
     secondTry(load, failedModuleUrl(first)).catch((second: unknown) => {
-      const error = new ChunkLoadError(failedModuleUrl(first) ?? failedModuleUrl(second), second);
-      if (!quiet && typeof window !== 'undefined') {
-        window.dispatchEvent(new CustomEvent(CHUNK_FAILED_EVENT, { detail: error }));
-      }
-      throw error;
+      throw chunkFailed(failedModuleUrl(first) ?? failedModuleUrl(second), second, { quiet });
     }),
   );
 }
