@@ -56,7 +56,7 @@ describe('the offline place index from the worker pool', () => {
         here.nearestNamedPlace(latitude, longitude),
       );
     }
-  }, 120_000);
+  }, 300_000);
 });
 
 describe('the offline place index when the worker pool fails', () => {
@@ -85,5 +85,5 @@ describe('the offline place index when the worker pool fails', () => {
       vi.doUnmock('../../workers/pool');
       await actual.closeWorkerPool();
     }
-  }, 120_000);
+  }, 300_000);
 });
