@@ -54,14 +54,17 @@ export const poolTasks = {
     const { buildPlaceData, placeDataTransfers } = await import('../features/places/offline-geocoder');
     const { move, transferableSymbol, valueSymbol } = await import('piscina');
     const data = buildPlaceData();
-    const moved = move({
+    // Piscina's Transferable: what to move, and the value to send (its keys are piscina's symbols,
+    // which TypeScript widens to `symbol` here).
+    const transferable = {
       get [transferableSymbol]() {
         return placeDataTransfers(data);
       },
       get [valueSymbol]() {
         return data;
       },
-    });
+    } as unknown as Parameters<typeof move>[0];
+    const moved = move(transferable);
     // Piscina unwraps it on the way: the main thread receives the PlaceData itself.
     return moved as unknown as PlaceData;
   },
