@@ -3,13 +3,16 @@ import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { decodeImageDataUrl } from '../../photos/photo-input';
 import { toDataUrl } from '../../test/images';
+import { closeWorkerPool, runInPool } from '../../workers/pool';
 import { presentAnalysis } from './analyze-service';
+import { decodeRetailBarcode } from './barcode';
 import { LocalImageAnalyzer } from './local-analyzer';
 import { ENG_LANG_PATH } from './ocr';
 import { blankPng, bookCoverPng, ean13CheckDigit, ean13Modules, textLabelPng } from './test-images';
 
 const analyzer = new LocalImageAnalyzer();
 afterAll(() => analyzer.close());
+afterAll(() => closeWorkerPool());
 
 /** Analyse image bytes the way the route does: checked as an item photo, then presented. */
 async function analyze(bytes: Buffer, mime = 'image/png') {
@@ -89,4 +92,51 @@ describe('local photo analysis', () => {
     const result = await analyze(await blankPng());
     expect(result).toEqual({ provider: 'local', confidence: {} });
   });
+});
+
+describe('barcodes read in the worker pool (issue 27, ADR 048)', () => {
+  /** Greyscale pixels of an image, as the analyzer hands them to ZXing. */
+  async function grey(bytes: Buffer) {
+    const { data, info } = await sharp(bytes)
+      .greyscale()
+      .extractChannel(0)
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    return { pixels: data, width: info.width, height: info.height };
+  }
+
+  it('finds what ZXing finds on this thread, and nothing where it finds nothing', async () => {
+    for (const bytes of [
+      await bookCoverPng(),
+      await bookCoverPng({ title: 'Dune', author: 'Frank Herbert', isbn: '978044117271' }),
+      await textLabelPng(['ACME', 'Cordless drill']),
+      await blankPng(),
+    ]) {
+      const image = await grey(bytes);
+      expect(await runInPool('readBarcode', image)).toEqual(decodeRetailBarcode(image));
+    }
+    expect(await runInPool('readBarcode', await grey(await bookCoverPng()))).toMatchObject({
+      digits: '9780261102217',
+      isbn: true,
+    });
+  });
+
+  it('leaves the event loop free while ZXing searches a large photo', async () => {
+    // A noisy 1600 x 1200 photo without a barcode: ZXing searches all of it (hundreds of milliseconds).
+    const noise = await sharp({
+      create: { width: 1600, height: 1200, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 40 } },
+    })
+      .png()
+      .toBuffer();
+    const image = await grey(noise);
+    let ticks = 0;
+    const timer = setInterval(() => ticks++, 5);
+    try {
+      expect(await runInPool('readBarcode', image)).toBeNull();
+      expect(await runInPool('readBarcode', image)).toBeNull();
+    } finally {
+      clearInterval(timer);
+    }
+    expect(ticks).toBeGreaterThan(5);
+  }, 60_000);
 });
