@@ -90,7 +90,7 @@ import {
   type RunningServer,
   startServer,
 } from './bench-server';
-import { buildState } from './web-build';
+import { buildState, buildWebAndServer } from './web-build';
 
 const SCRIPT = fileURLToPath(import.meta.url);
 const DATABASE_URL = option('database-url', process.env.DATABASE_URL ?? '');
@@ -161,12 +161,7 @@ async function ensureWebBuild(): Promise<void> {
   console.log(
     `  dist/web and dist/server ${state === 'stale' ? 'older than their sources' : 'missing'}: building them...`,
   );
-  const nodeEnv = process.env.NODE_ENV;
-  const { createBuilder } = await import('vite');
-  const builder = await createBuilder({ configFile: 'vite.config.ts', logLevel: 'warn' });
-  await builder.buildApp();
-  if (nodeEnv === undefined) delete process.env.NODE_ENV;
-  else process.env.NODE_ENV = nodeEnv;
+  await buildWebAndServer();
   if (buildState(process.cwd()) === 'missing')
     throw new Error('vite build left dist/web or dist/server missing');
 }
@@ -894,7 +889,9 @@ async function closeSwapDay(
   );
   const answerMs = performance.now() - started;
   let finalStatus = parse<SwapDayView>(answer)?.status ?? `answer ${answer.status}`;
-  while (finalStatus !== 'solved' && finalStatus !== 'cancelled' && Date.now() < deadline) {
+  // Until the day is settled: solved, or (since the 202 close) failed; cancelled by no one here.
+  const settled = ['solved', 'failed', 'cancelled'];
+  while (!settled.includes(finalStatus) && Date.now() < deadline) {
     await sleep(250);
     const view = await call(
       base,
