@@ -4,6 +4,7 @@ import { EmbeddedDatabaseDamagedError } from './db/embedded';
 import { DataDirLockedError } from './db/lock';
 import { openConfiguredDatabase } from './db/open';
 import { seedIfEmpty } from './db/seed';
+import { loadPasswordEstimator } from './features/auth/password-strength';
 import { createLogger } from './logger';
 import { gracefulShutdown } from './shutdown';
 import { openPhotoStore } from './storage/photo-store';
@@ -42,6 +43,10 @@ async function main(): Promise<void> {
     const seeded = await seedIfEmpty(database.db, photoStore);
     if (seeded) logger.info(seeded, 'seeded an empty database with the demo neighbourhood');
   }
+
+  // zxcvbn's dictionaries (ADR 055): loaded before listening, so the first sign-up or password change
+  // never holds the loop for the 150-300 ms the load takes (issue 27).
+  await loadPasswordEstimator();
 
   const devServer = process.env.BARTERHOOD_DEV_SERVER === '1';
   const app = await buildApp({ config, database, logger, serveWeb: true, devServer, photoStore });

@@ -11,9 +11,11 @@
  *    site's own words as user inputs) scores it below MIN_SCORE: 400 PASSWORD_TOO_WEAK with zxcvbn's
  *    warning in our words (PASSWORD_STRENGTH_MESSAGES).
  *
- * Server only: the dictionaries are about 1.5 MB, too much for the web bundle. Everything is loaded
- * on first use (about 300 ms, in steps that let the event loop run between them), so neither start-up
- * nor tests that never set a password pay for it. One estimate looks at the first ESTIMATE_MAX_LENGTH
+ * Server only: the dictionaries are about 1.5 MB, too much for the web bundle. The server loads them
+ * before it listens (`loadPasswordEstimator` in main.ts; 150-300 ms, issue 27), so no member's request
+ * waits for the load and the loop is never blocked by it while requests are served; anything else
+ * (tests, scripts) loads it on first use, in steps that let the event loop run between them, so a
+ * test that never sets a password never pays for it. One estimate looks at the first ESTIMATE_MAX_LENGTH
  * characters only, with few l33t substitutions, which keeps its worst case near 15 ms on this machine
  * (zxcvbn's time grows fast with length: 2 s for 200 characters with its defaults).
  */
@@ -80,6 +82,14 @@ function estimator(): Promise<Estimator> {
     throw error;
   });
   return estimatorPromise;
+}
+
+/**
+ * Load the dictionaries now (the server, before it listens): the first password check then costs
+ * only its own estimate. Resolves once loaded; a failed load is retried on first use.
+ */
+export async function loadPasswordEstimator(): Promise<void> {
+  await estimator();
 }
 
 /** How many passwords the common list holds (for tests and docs). */
