@@ -226,26 +226,59 @@ export interface OfferRow {
   owner: MemberRefRow;
 }
 
-/** Every offer of the swap day, oldest first. */
+/**
+ * Every offer of the swap day, oldest first. One row (a JSON array built by the database) rather than
+ * one row per offer: a 100-member day has 1,000 offers, and decoding them field by field was most of
+ * the page's main-thread time (issue 27). The owners are the swap day's members, one reference each.
+ */
 export async function findOffers(db: Db, swapDayId: number): Promise<OfferRow[]> {
-  const rows = await db
-    .select({
-      itemId: swapDayOffers.itemId,
-      memberId: swapDayOffers.memberId,
-      title: items.title,
-      category: items.category,
-      isService: items.isService,
-      thumbnailUrl: sql<string | null>`coalesce(${items.thumbnailUrl}, ${items.imageUrl})`,
-      available: sql<boolean>`(${items.isActive} AND ${items.reservedByRequestId} IS NULL
-        AND ${items.userId} = ${swapDayOffers.memberId})`,
-      owner: organiserRef,
-    })
-    .from(swapDayOffers)
-    .innerJoin(items, eq(items.id, swapDayOffers.itemId))
-    .innerJoin(users, eq(users.id, swapDayOffers.memberId))
-    .where(eq(swapDayOffers.swapDayId, swapDayId))
-    .orderBy(asc(swapDayOffers.createdAt), asc(swapDayOffers.itemId));
-  return rows.map((row) => ({ ...row, available: row.available === true }));
+  const [row] = await queryRows<{ offers: string | null }>(
+    db,
+    sql`SELECT json_agg(json_build_array(o.item_id, o.member_id, i.title, i.category, i.is_service,
+          coalesce(i.thumbnail_url, i.image_url),
+          (i.is_active AND i.reserved_by_request_id IS NULL AND i.user_id = o.member_id),
+          u.first_name, u.last_name, u.profile_image_url)
+          ORDER BY o.created_at, o.item_id)::text AS offers
+      FROM ${swapDayOffers} o
+      JOIN ${items} i ON i.id = o.item_id
+      JOIN ${users} u ON u.id = o.member_id
+      WHERE o.swap_day_id = ${swapDayId}::int`,
+  );
+  if (!row?.offers) return [];
+  const owners = new Map<string, MemberRefRow>();
+  const tuples = JSON.parse(row.offers) as Array<
+    [
+      number,
+      string,
+      string,
+      string,
+      boolean,
+      string | null,
+      boolean,
+      string | null,
+      string | null,
+      string | null,
+    ]
+  >;
+  return tuples.map(
+    ([itemId, memberId, title, category, isService, thumbnailUrl, available, first, last, image]) => {
+      let owner = owners.get(memberId);
+      if (!owner) {
+        owner = { id: memberId, firstName: first, lastName: last, profileImageUrl: image };
+        owners.set(memberId, owner);
+      }
+      return {
+        itemId,
+        memberId,
+        title,
+        category,
+        isService,
+        thumbnailUrl,
+        available: available === true,
+        owner,
+      };
+    },
+  );
 }
 
 /** Item ids a member offers at the swap day. */
@@ -566,20 +599,27 @@ export async function findOfferedItems(
   return lock ? query.for('no key update') : query;
 }
 
-/** Every ranking of the swap day. */
+/**
+ * Every ranking of the swap day, by offer and rank. One row (a JSON array of [offer, [wanted, ...], [rank, ...]]
+ * built by the database): 30,000 rankings decoded row by row held the main thread for most of the
+ * match's gathering read (issue 27).
+ */
 export async function findWants(
   db: Db,
   swapDayId: number,
 ): Promise<Array<{ offerItemId: number; wantedItemId: number; rank: number }>> {
-  return db
-    .select({
-      offerItemId: swapDayWants.offerItemId,
-      wantedItemId: swapDayWants.wantedItemId,
-      rank: swapDayWants.rank,
-    })
-    .from(swapDayWants)
-    .where(eq(swapDayWants.swapDayId, swapDayId))
-    .orderBy(asc(swapDayWants.offerItemId), asc(swapDayWants.rank));
+  const [row] = await queryRows<{ wants: string | null }>(
+    db,
+    sql`SELECT json_agg(json_build_array(w.offer_item_id, w.wanted_ids, w.ranks) ORDER BY w.offer_item_id)::text AS wants
+      FROM (SELECT offer_item_id, array_agg(wanted_item_id ORDER BY rank) AS wanted_ids,
+          array_agg(rank ORDER BY rank) AS ranks
+        FROM ${swapDayWants} WHERE swap_day_id = ${swapDayId}::int GROUP BY offer_item_id) w`,
+  );
+  if (!row?.wants) return [];
+  return (JSON.parse(row.wants) as Array<[number, number[], number[]]>).flatMap(
+    ([offerItemId, wanted, ranks]) =>
+      wanted.map((wantedItemId, index) => ({ offerItemId, wantedItemId, rank: ranks[index] as number })),
+  );
 }
 
 /** One hand-over of a loop: the giver at `position` gives the item to the next position's member. */
