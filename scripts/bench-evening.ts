@@ -1210,7 +1210,13 @@ function print(r: Report) {
   for (const [ok, text] of targets) lines.push(`- ${verdict(ok)} ${text}`);
   console.log(`\n${lines.join('\n')}\n`);
   if (r.journey && !r.journey.passed)
-    console.log(`Journey output (last lines):\n${r.journey.output.split('\n').slice(-40).join('\n')}`);
+    console.log(
+      `Journey output (last lines):\n${r.journey.output
+        .split('\n')
+        .filter((line) => line.trim())
+        .slice(-120)
+        .join('\n')}`,
+    );
 }
 
 async function main() {
