@@ -61,39 +61,34 @@ const inGoodStanding = (alias: string, at: SQL): SQL =>
  */
 async function graphEdges(db: Db, where: SQL | null, now: Date): Promise<CircleEdge[]> {
   const at = sql`${now.toISOString()}::timestamptz`;
-  const rows = await queryRows<{
-    giver: string;
-    receiver: string;
-    item_id: number;
-    want_id: number;
-    score: number;
-    value: number | null;
-    allowed: boolean;
-  }>(
+  // One row, a JSON array the database builds, rather than a row per hand-over: around a busy
+  // neighbourhood these reads return thousands of hand-overs, and decoding them field by field on
+  // the main thread cost more than the query itself (issue 27). Suspended and banned members are
+  // left out by the aggregate's FILTER rather than the WHERE clause: a filter on the joined users
+  // makes the planner expect one row where a table has no statistics yet (a new embedded database),
+  // and it then walks every pair of members.
+  const [row] = await queryRows<{ edges: string | null }>(
     db,
-    sql`SELECT g.item_user_id::text AS giver, g.member_id::text AS receiver, g.item_id, g.want_id,
-        g.score, g.value::float8 AS value,
-        ${inGoodStanding('r', at)} AND ${inGoodStanding('o', at)} AS allowed
+    sql`SELECT json_agg(json_build_array(g.item_user_id, g.member_id, g.item_id, g.want_id, g.score,
+          g.value::float8))
+          FILTER (WHERE ${inGoodStanding('r', at)} AND ${inGoodStanding('o', at)})::text AS edges
       FROM match_graph g
       JOIN users r ON r.id = g.member_id
       JOIN users o ON o.id = g.item_user_id
       WHERE ${where ?? sql`TRUE`}
-        AND g.distance IS NOT NULL AND g.distance <= least(r.max_travel_distance, o.max_travel_distance)
-`,
+        AND g.distance IS NOT NULL AND g.distance <= least(r.max_travel_distance, o.max_travel_distance)`,
   );
-  // Suspended and banned members are left out here rather than in the WHERE clause: a filter on the
-  // joined users makes the planner expect one row where a table has no statistics yet (a new
-  // embedded database), and it then walks every pair of members.
-  return rows
-    .filter((row) => row.allowed)
-    .map((row) => ({
-      giverId: row.giver,
-      receiverId: row.receiver,
-      itemId: Number(row.item_id),
-      wantId: Number(row.want_id),
-      score: Number(row.score),
-      value: row.value === null ? null : Number(row.value),
-    }));
+  if (!row?.edges) return [];
+  return (JSON.parse(row.edges) as Array<[string, string, number, number, number, number | null]>).map(
+    ([giverId, receiverId, itemId, wantId, score, value]) => ({
+      giverId,
+      receiverId,
+      itemId,
+      wantId,
+      score,
+      value,
+    }),
+  );
 }
 
 /**
