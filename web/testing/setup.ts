@@ -1,6 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { i18n } from '../i18n/i18n';
 import { messages } from '../locales/en.po';
@@ -12,6 +12,11 @@ i18n.loadAndActivate({ locale: 'en', messages });
 afterEach(() => {
   if (i18n.locale !== 'en') i18n.activate('en');
 });
+
+// findBy* and waitFor wait for what the screen shows, up to 5 s: a lazy dialog's first load (its
+// chunk through importChunk, its messages) took over the default 1 s on the shared two-core host
+// while other suites ran. Waiting longer costs nothing when the screen is quick.
+configure({ asyncUtilTimeout: 5_000 });
 
 afterEach(() => {
   cleanup();
