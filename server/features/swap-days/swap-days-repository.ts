@@ -594,7 +594,8 @@ export async function findOfferedItems(
       estimatedValue: items.estimatedValue,
     })
     .from(items)
-    .where(inArray(items.id, [...ids]))
+    // One array parameter, not one per item: a 100-member day offers 1,000 items (issue 27).
+    .where(sql`${items.id} = ANY(${intArray(ids)}::int[])`)
     .orderBy(asc(items.id));
   return lock ? query.for('no key update') : query;
 }

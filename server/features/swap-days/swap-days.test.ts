@@ -17,6 +17,7 @@ import { createUser, sessionCookiesFor } from '../../test/factories';
 import { buildTestApp, type TestApp } from '../../test/helpers';
 import type { Member } from '../barters/barter-test-kit';
 import { hoursFromNow, swapDayKit } from './swap-day-test-kit';
+import { findWants } from './swap-days-repository';
 
 const codes = SWAP_DAY_ERROR_CODES;
 const sameTime = (at: string) => ({ startsAt: at, deadline: at });
@@ -307,6 +308,16 @@ describe('swap days: organizing, joining, offering and ranking', () => {
       kit.ok(await kit.rank(ben, day.id, benDrill, [annKettle, annLamp]));
       kit.ok(await kit.rank(ann, day.id, annLamp, [benTent, benDrill]));
       const withdrawn = kit.ok<SwapDay>(await kit.withdraw(ann, day.id, annKettle));
+      // The match reads the rankings as stored (one aggregated row): Lamp keeps its rank 2 after
+      // Kettle's rank 1 went, so the solver's costs are the member's own order.
+      expect(await findWants(kit.db(), day.id)).toEqual(
+        expect.arrayContaining([
+          { offerItemId: benDrill, wantedItemId: annLamp, rank: 2 },
+          { offerItemId: annLamp, wantedItemId: benTent, rank: 1 },
+          { offerItemId: annLamp, wantedItemId: benDrill, rank: 2 },
+        ]),
+      );
+      expect((await findWants(kit.db(), day.id)).some((want) => want.wantedItemId === annKettle)).toBe(false);
       expect(withdrawn.offers.map((o) => o.item.title)).not.toContain('Kettle');
       expect(withdrawn.offerableItems.map((o) => o.title)).toContain('Kettle');
       const benView = kit.ok<SwapDay>(await kit.getSwapDay(ben, day.id));
