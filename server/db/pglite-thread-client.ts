@@ -147,8 +147,14 @@ export class PgliteThread {
     const id = this.#nextId++;
     return new Promise<T>((resolve, reject) => {
       this.#pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
+      try {
+        // A parameter that cannot be cloned (a function, a class instance) throws here.
+        this.#worker.postMessage({ ...request, id });
+      } catch (error) {
+        this.#pending.delete(id);
+        reject(error);
+      }
       this.#holdProcess();
-      this.#worker.postMessage({ ...request, id });
     });
   }
 
