@@ -121,7 +121,7 @@ async function dumpEmbedded(dataDir: string, staging: string): Promise<DatabaseS
       const query: RunQuery = async (text) => (await client.query<Record<string, unknown>>(text)).rows;
       await client.exec('CHECKPOINT');
       const facts = await readFacts(query);
-      const dump = await client.dumpDataDir('none');
+      const dump = await client.dumpDataDir();
       await writeFile(path.join(staging, DATABASE_FILES.pglite), Buffer.from(await dump.arrayBuffer()));
       return {
         database: { kind: 'pglite', file: DATABASE_FILES.pglite, serverVersion: facts.serverVersion },

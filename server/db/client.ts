@@ -1,12 +1,11 @@
-import { PGlite } from '@electric-sql/pglite';
-import { cube } from '@electric-sql/pglite/contrib/cube';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { DatabaseBusyError } from '../errors';
+import { PgliteThread } from './pglite-thread-client';
 import * as schema from './schema/index';
 
 export type Schema = typeof schema;
@@ -39,8 +38,11 @@ export interface DatabaseHandle {
   listen(channel: string, handlers: ListenHandlers): Promise<() => Promise<void>>;
   /** Flush (PGlite: CHECKPOINT) and release every connection. */
   close(): Promise<void>;
-  /** The underlying PGlite, for tests that clone a migrated database. */
-  pglite?: PGlite;
+  /**
+   * The embedded database's thread (ADR 049), outside the wait limit: migrations, backups and
+   * restores, and tests that clone a migrated database (`dumpDataDir`).
+   */
+  pglite?: PgliteThread;
   /** PostgreSQL: plain SQL text on the pool, for the job queue (pg-boss's `db` option, server/jobs). */
   executeSql?(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
   /** How the connections are used right now (the metrics, server/plugins/metrics.ts). */
@@ -134,20 +136,22 @@ export class WaitLimitedMutex {
 
 /**
  * What drizzle calls on PGlite (`query`, and `transaction` whose callback then queries through its
- * own handle), behind a WaitLimitedMutex. PGlite has one connection and queues every caller without
+ * own handle), sent to PGlite's own thread (ADR 049), behind a WaitLimitedMutex. PGlite has one connection and queues every caller without
  * limit behind a long query or an open transaction; here a caller gives up after the limit with
  * DatabaseBusyError (503), like a pool checkout on PostgreSQL. A class, not a plain object, so
  * drizzle does not mistake it for its own config object.
  */
 class WaitLimitedPglite {
   constructor(
-    private readonly client: PGlite,
+    private readonly client: PgliteThread,
     readonly mutex: WaitLimitedMutex,
   ) {}
 
-  query: PGlite['query'] = (...args) => this.mutex.run(() => this.client.query(...args));
+  query: PgliteThread['query'] = (text, params, options) =>
+    this.mutex.run(() => this.client.query(text, params, options));
 
-  transaction: PGlite['transaction'] = (callback) => this.mutex.run(() => this.client.transaction(callback));
+  transaction: PgliteThread['transaction'] = (callback) =>
+    this.mutex.run(() => this.client.transaction(callback));
 }
 
 export interface PgliteOptions {
@@ -159,13 +163,14 @@ export interface PgliteOptions {
   acquireTimeoutMs?: number;
 }
 
-/** Embedded PostgreSQL (PGlite), the default when DATABASE_URL is unset. */
+/**
+ * Embedded PostgreSQL (PGlite), the default when DATABASE_URL is unset, in its own thread for the
+ * life of the handle (ADR 049): the main thread never runs its WebAssembly or its result parser.
+ */
 export async function openPglite(options: PgliteOptions = {}): Promise<DatabaseHandle> {
-  const client = await PGlite.create({
-    // Extensions must be known at construction; migrations 0002 and 0011 run CREATE EXTENSION for them.
-    extensions: { pg_trgm, cube },
+  const client = await PgliteThread.start({
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
-    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+    ...(options.loadDataDir ? { loadDataDir: await options.loadDataDir.arrayBuffer() } : {}),
   });
   const limited = new WaitLimitedPglite(
     client,
@@ -192,8 +197,8 @@ export async function openPglite(options: PgliteOptions = {}): Promise<DatabaseH
       await limited.query('SELECT 1');
     },
     async listen(channel, handlers) {
-      // PGlite delivers a NOTIFY in process when the sending transaction commits. Not behind the
-      // wait limit: LISTEN runs once, at start.
+      // PGlite delivers a NOTIFY in its thread when the sending transaction commits, and the
+      // thread posts it here. Not behind the wait limit: LISTEN runs once, at start.
       const unlisten = await client.listen(channel, handlers.onNotify);
       return async () => {
         if (!closed) await unlisten();
@@ -202,7 +207,7 @@ export async function openPglite(options: PgliteOptions = {}): Promise<DatabaseH
     async close() {
       if (closed) return;
       closed = true;
-      if (options.dataDir) await client.exec('CHECKPOINT');
+      // CHECKPOINT (when on disk), close PGlite and end its thread.
       await client.close();
     },
   };

@@ -4,8 +4,6 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import type { DatabaseHandle, Db } from './client';
 import { queryRows } from './rows';
@@ -19,7 +17,8 @@ const MIGRATION_LOCK_KEY = 7_245_001;
 export async function migrateDatabase(handle: DatabaseHandle, databaseUrl?: string): Promise<void> {
   if (handle.kind === 'pglite') {
     if (!handle.pglite) throw new Error('PGlite handle without its client');
-    await migratePglite(drizzlePglite(handle.pglite), { migrationsFolder: MIGRATIONS_DIR });
+    // In PGlite's own thread (ADR 049).
+    await handle.pglite.migrate(MIGRATIONS_DIR);
     return;
   }
   if (!databaseUrl) throw new Error('migrateDatabase needs the database URL for PostgreSQL');

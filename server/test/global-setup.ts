@@ -47,7 +47,7 @@ export default async function setup(project: TestProject) {
   }
   const handle = await openPglite();
   await migrateDatabase(handle);
-  const dump = await handle.pglite?.dumpDataDir('none');
+  const dump = await handle.pglite?.dumpDataDir();
   await handle.close();
   if (!dump) throw new Error('PGlite dump failed');
   const dir = mkdtempSync(path.join(os.tmpdir(), 'bh-test-'));

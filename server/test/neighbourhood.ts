@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { DatabaseBusyError } from '../errors';
 
 /**
  * A synthetic neighbourhood for EXPLAIN tests and `npm run bench:feed`: members clustered around a
@@ -127,9 +128,26 @@ const unit = (g: string, salt: number) =>
 /** 1 to n, from the row number and a salt. */
 const pick = (g: string, salt: number, n: number) => `(1 + floor(${unit(g, salt)} * ${n})::int)`;
 
-/** Run one statement of raw SQL text. */
+/** How long one statement is sent again while it finds the database busy (see exec). */
+const BUSY_RETRY_MS = 90_000;
+
+/**
+ * Run one statement of raw SQL text. On PGlite (one connection) a running app's own jobs, the match
+ * graph's drain of the changes this fill logs above all, may hold the connection past the wait
+ * limit (DB_ACQUIRE_TIMEOUT_MS); the statement then never ran (DatabaseBusyError), so, like a
+ * client answered 503, it is sent again.
+ */
 async function exec(db: Db, text: string): Promise<void> {
-  await db.execute(sql.raw(text));
+  const deadline = performance.now() + BUSY_RETRY_MS;
+  for (;;) {
+    try {
+      await db.execute(sql.raw(text));
+      return;
+    } catch (error) {
+      const busy = error instanceof DatabaseBusyError || (error as Error).cause instanceof DatabaseBusyError;
+      if (!busy || performance.now() > deadline) throw error;
+    }
+  }
 }
 
 /**

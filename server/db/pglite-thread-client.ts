@@ -1,0 +1,241 @@
+/**
+ * The main thread's side of the embedded database's thread (ADR 049): requests by message, one
+ * promise each. Each answer arrives as a message, so the event loop turns between the statements
+ * of a transaction, and PGlite's work (WebAssembly and result parsing) happens in the thread.
+ */
+import { Worker } from 'node:worker_threads';
+import type { PgliteThreadData, SerializedError, ThreadReply, ThreadRequest } from './pglite-thread-protocol';
+
+const THREAD_ENTRY = new URL('./pglite-thread.mjs', import.meta.url);
+
+/** What a statement answers (PGlite's `Results`). */
+export interface ThreadResults<T> {
+  rows: T[];
+  fields: Array<{ name: string; dataTypeID: number }>;
+  affectedRows?: number;
+}
+
+/** The options of PGlite's `query` that cross the thread: parsers are applied there (drizzle's). */
+interface QueryOptionsIn {
+  rowMode?: 'array' | 'object';
+  parsers?: unknown;
+}
+
+/** What drizzle's PGlite session calls inside a transaction. */
+export interface ThreadTransaction {
+  query<T>(text: string, params?: unknown[], options?: QueryOptionsIn): Promise<ThreadResults<T>>;
+  exec(text: string): Promise<void>;
+}
+
+/**
+ * The embedded database's thread stopped (it crashed, or was ended): its error carries an `08`
+ * code, PostgreSQL's connection-exception class, so requests get 503 like a lost PostgreSQL
+ * connection (isDatabaseUnavailable in server/errors.ts).
+ */
+export class PgliteThreadStoppedError extends Error {
+  override name = 'PgliteThreadStoppedError';
+  readonly code = '08006';
+}
+
+/** An error from the thread as an Error with the same fields (code, constraint...), for findCause. */
+function reviveError(serialized: SerializedError): Error {
+  const { name, message, stack, ...fields } = serialized;
+  const error = Object.assign(new Error(message), fields);
+  error.name = name;
+  if (stack) error.stack = `${stack}\n    (in the embedded database's thread)`;
+  return error;
+}
+
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+
+export class PgliteThread {
+  readonly #worker: Worker;
+  readonly #pending = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
+  readonly #listeners = new Map<number, (payload: string) => void>();
+  #nextId = 1;
+  #openSessions = 0;
+  #stopped: Error | null = null;
+  #closing = false;
+
+  private constructor(worker: Worker) {
+    this.#worker = worker;
+  }
+
+  /** Start the thread and open PGlite in it; rejects with PGlite's error when it cannot be opened. */
+  static async start(data: PgliteThreadData): Promise<PgliteThread> {
+    const worker = new Worker(THREAD_ENTRY, {
+      workerData: data,
+      transferList: data.loadDataDir ? [data.loadDataDir] : [],
+    });
+    const thread = new PgliteThread(worker);
+    await new Promise<void>((resolve, reject) => {
+      const onStartMessage = (message: ThreadReply) => {
+        if ('op' in message && message.op === 'ready') {
+          cleanup();
+          resolve();
+        } else if ('op' in message && message.op === 'failed') {
+          cleanup();
+          reject(reviveError(message.error));
+        }
+      };
+      const onStartExit = (code: number) => {
+        cleanup();
+        reject(new PgliteThreadStoppedError(`the embedded database's thread exited (${code}) while opening`));
+      };
+      const onStartError = (error: Error) => {
+        cleanup();
+        reject(error);
+      };
+      const cleanup = () => {
+        worker.off('message', onStartMessage);
+        worker.off('exit', onStartExit);
+        worker.off('error', onStartError);
+      };
+      worker.on('message', onStartMessage);
+      worker.on('exit', onStartExit);
+      worker.on('error', onStartError);
+    }).catch(async (error: unknown) => {
+      await worker.terminate();
+      throw error;
+    });
+    thread.#listen();
+    return thread;
+  }
+
+  /** The thread itself (tests end it to see requests fail promptly). */
+  get worker(): Worker {
+    return this.#worker;
+  }
+
+  #listen(): void {
+    const worker = this.#worker;
+    worker.on('message', (message: ThreadReply) => {
+      if ('op' in message) {
+        if (message.op === 'notify') this.#listeners.get(message.listenId)?.(message.payload);
+        return;
+      }
+      const pending = this.#pending.get(message.id);
+      if (!pending) return;
+      this.#pending.delete(message.id);
+      this.#holdProcess();
+      if (message.ok) pending.resolve(message.value);
+      else pending.reject(reviveError(message.error));
+    });
+    worker.on('error', (error) => this.#stop(error));
+    worker.on('exit', (code) => this.#stop(new Error(`exit code ${code}`)));
+    this.#holdProcess();
+  }
+
+  /** Every waiting request fails with PgliteThreadStoppedError; later ones fail at once. */
+  #stop(cause: Error): void {
+    if (this.#stopped) return;
+    this.#stopped = this.#closing
+      ? Object.assign(new Error('PGlite is closed'), { code: '08003' })
+      : new PgliteThreadStoppedError(`the embedded database's thread stopped: ${cause.message}`, { cause });
+    for (const pending of this.#pending.values()) pending.reject(this.#stopped);
+    this.#pending.clear();
+  }
+
+  /** The thread keeps the process alive only while something waits for it (as an in-thread PGlite). */
+  #holdProcess(): void {
+    if (this.#pending.size > 0 || this.#openSessions > 0) this.#worker.ref();
+    else this.#worker.unref();
+  }
+
+  #request<T>(request: DistributiveOmit<ThreadRequest, 'id'>): Promise<T> {
+    if (this.#stopped) return Promise.reject(this.#stopped);
+    const id = this.#nextId++;
+    return new Promise<T>((resolve, reject) => {
+      this.#pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
+      try {
+        // A parameter that cannot be cloned (a function, a class instance) throws here.
+        this.#worker.postMessage({ ...request, id });
+      } catch (error) {
+        this.#pending.delete(id);
+        reject(error);
+      }
+      this.#holdProcess();
+    });
+  }
+
+  query<T>(
+    text: string,
+    params?: unknown[],
+    options?: QueryOptionsIn,
+    session?: number,
+  ): Promise<ThreadResults<T>> {
+    return this.#request({
+      op: 'query',
+      text,
+      ...(params ? { params } : {}),
+      ...(options?.rowMode ? { rowMode: options.rowMode } : {}),
+      drizzleParsers: options?.parsers !== undefined,
+      ...(session !== undefined ? { session } : {}),
+    });
+  }
+
+  exec(text: string, session?: number): Promise<void> {
+    return this.#request({ op: 'exec', text, ...(session !== undefined ? { session } : {}) });
+  }
+
+  /**
+   * Run `callback` in a transaction held open in the thread: its statements go to that session;
+   * committed when it resolves, rolled back when it throws.
+   */
+  async transaction<T>(callback: (tx: ThreadTransaction) => Promise<T>): Promise<T> {
+    const session = await this.#request<number>({ op: 'begin' });
+    this.#openSessions++;
+    try {
+      const tx: ThreadTransaction = {
+        query: (text, params, options) => this.query(text, params, options, session),
+        exec: (text) => this.exec(text, session),
+      };
+      let result: T;
+      try {
+        result = await callback(tx);
+      } catch (error) {
+        await this.#request({ op: 'end', session, commit: false }).catch(() => {});
+        throw error;
+      }
+      await this.#request({ op: 'end', session, commit: true });
+      return result;
+    } finally {
+      this.#openSessions--;
+      this.#holdProcess();
+    }
+  }
+
+  #nextListen = 1;
+
+  /** LISTEN in the thread; each NOTIFY payload arrives by message. Returns the UNLISTEN. */
+  async listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>> {
+    const listenId = this.#nextListen++;
+    this.#listeners.set(listenId, onNotify);
+    await this.#request({ op: 'listen', listenId, channel });
+    return async () => {
+      this.#listeners.delete(listenId);
+      if (!this.#stopped) await this.#request({ op: 'unlisten', listenId });
+    };
+  }
+
+  /** The database as a tarball (PGlite's `dumpDataDir('none')`). */
+  async dumpDataDir(): Promise<Blob> {
+    return new Blob([await this.#request<ArrayBuffer>({ op: 'dump' })]);
+  }
+
+  /** Apply drizzle's migrations from `folder` in the thread. */
+  async migrate(folder: string): Promise<void> {
+    await this.#request({ op: 'migrate', folder });
+  }
+
+  /** CHECKPOINT (when on disk) and close PGlite, then end the thread. */
+  async close(): Promise<void> {
+    if (this.#closing) return;
+    this.#closing = true;
+    try {
+      if (!this.#stopped) await this.#request({ op: 'close' });
+    } finally {
+      await this.#worker.terminate();
+    }
+  }
+}

@@ -1,0 +1,39 @@
+/** The messages between the main thread and the embedded database's thread (ADR 049). */
+
+export interface PgliteThreadData {
+  /** Directory to persist to; undefined keeps the database in memory. */
+  dataDir?: string;
+  /** A tarball from `dumpDataDir()` to start from (transferred). */
+  loadDataDir?: ArrayBuffer;
+}
+
+/** `session`: the transaction the request belongs to (undefined: outside any transaction). */
+export type ThreadRequest =
+  | {
+      op: 'query';
+      id: number;
+      session?: number;
+      text: string;
+      params?: unknown[];
+      rowMode?: 'array' | 'object';
+      /** Apply drizzle's PGlite parsers (dates, times and intervals kept as text). */
+      drizzleParsers: boolean;
+    }
+  | { op: 'exec'; id: number; session?: number; text: string }
+  | { op: 'begin'; id: number }
+  | { op: 'end'; id: number; session: number; commit: boolean }
+  | { op: 'listen'; id: number; listenId: number; channel: string }
+  | { op: 'unlisten'; id: number; listenId: number }
+  | { op: 'dump'; id: number }
+  | { op: 'migrate'; id: number; folder: string }
+  | { op: 'close'; id: number };
+
+/** A database error's message and the fields drivers attach (code, constraint, detail...). */
+export type SerializedError = { name: string; message: string; stack?: string } & Record<string, unknown>;
+
+export type ThreadReply =
+  | { id: number; ok: true; value: unknown }
+  | { id: number; ok: false; error: SerializedError }
+  | { op: 'notify'; listenId: number; payload: string }
+  | { op: 'ready' }
+  | { op: 'failed'; error: SerializedError };

@@ -1,0 +1,219 @@
+/**
+ * The embedded database's own thread (ADR 049): it owns the one PGlite instance for the life of the
+ * handle, so PGlite's WebAssembly and its wire-protocol parser never run on the server's main
+ * thread. The main thread (server/db/pglite-thread-client.ts) sends one request at a time per
+ * session by message; this thread runs it and answers with the rows (a structured clone).
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { PGlite, type QueryOptions, type Transaction, types } from '@electric-sql/pglite';
+import { cube } from '@electric-sql/pglite/contrib/cube';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { drizzle } from 'drizzle-orm/pglite';
+import { migrate } from 'drizzle-orm/pglite/migrator';
+import type { PgliteThreadData, SerializedError, ThreadReply, ThreadRequest } from './pglite-thread-protocol';
+
+const port = parentPort;
+if (!port) throw new Error('pglite-thread.ts runs as a worker thread');
+
+/**
+ * drizzle's PGlite session keeps dates, times and intervals (and their arrays) as PostgreSQL's
+ * text and maps them itself; its parsers are functions, which cannot cross threads, so the same
+ * ones are applied here when a request asks for them.
+ */
+const keepText = (value: string) => value;
+const DRIZZLE_PARSERS: NonNullable<QueryOptions['parsers']> = {
+  [types.TIMESTAMP]: keepText,
+  [types.TIMESTAMPTZ]: keepText,
+  [types.INTERVAL]: keepText,
+  [types.DATE]: keepText,
+  1231: keepText, // numeric[]
+  1115: keepText, // timestamp[]
+  1185: keepText, // timestamptz[]
+  1187: keepText, // interval[]
+  1182: keepText, // date[]
+};
+
+/** An error as plain fields: its message and what drivers attach (code, constraint, detail...). */
+function serializeError(error: unknown): SerializedError {
+  if (!(error instanceof Error)) return { name: 'Error', message: String(error) };
+  const out: SerializedError = { name: error.name, message: error.message, stack: error.stack };
+  for (const [key, value] of Object.entries(error)) {
+    if (value === null || ['string', 'number', 'boolean'].includes(typeof value)) out[key] = value;
+  }
+  return out;
+}
+
+function reply(message: ThreadReply, transfer: ArrayBuffer[] = []): void {
+  port?.postMessage(message, transfer);
+}
+
+/** A transaction open in this thread: the main thread's statements arrive one by one. */
+class Session {
+  readonly #queue: ThreadRequest[] = [];
+  #wake: (() => void) | null = null;
+
+  push(request: ThreadRequest): void {
+    this.#queue.push(request);
+    this.#wake?.();
+    this.#wake = null;
+  }
+
+  async next(): Promise<ThreadRequest> {
+    for (;;) {
+      const request = this.#queue.shift();
+      if (request) return request;
+      await new Promise<void>((resolve) => {
+        this.#wake = resolve;
+      });
+    }
+  }
+}
+
+/** Thrown inside PGlite's transaction to have it rolled back. */
+class RollBack extends Error {}
+
+const data = workerData as PgliteThreadData;
+let db: PGlite;
+try {
+  db = await PGlite.create({
+    // Extensions must be known at construction; migrations 0002 and 0011 run CREATE EXTENSION for them.
+    extensions: { pg_trgm, cube },
+    ...(data.dataDir ? { dataDir: data.dataDir } : {}),
+    ...(data.loadDataDir ? { loadDataDir: new Blob([data.loadDataDir]) } : {}),
+  });
+} catch (error) {
+  reply({ op: 'failed', error: serializeError(error) });
+  port.close();
+  throw error;
+}
+
+const sessions = new Map<number, Session>();
+const listeners = new Map<number, () => Promise<void>>();
+let nextSession = 1;
+
+function queryOptions(request: Extract<ThreadRequest, { op: 'query' }>): QueryOptions {
+  return {
+    rowMode: request.rowMode,
+    ...(request.drizzleParsers ? { parsers: DRIZZLE_PARSERS } : {}),
+  };
+}
+
+async function answer(id: number, work: () => Promise<unknown>): Promise<void> {
+  try {
+    reply({ id, ok: true, value: await work() });
+  } catch (error) {
+    reply({ id, ok: false, error: serializeError(error) });
+  }
+}
+
+function begin(id: number): void {
+  const sessionId = nextSession++;
+  const session = new Session();
+  sessions.set(sessionId, session);
+  let began = false;
+  let endId: number | undefined;
+  db.transaction(async (tx: Transaction) => {
+    began = true;
+    reply({ id, ok: true, value: sessionId });
+    for (;;) {
+      const request = await session.next();
+      if (request.op === 'end') {
+        endId = request.id;
+        if (!request.commit) throw new RollBack();
+        return;
+      }
+      if (request.op === 'query') {
+        await answer(request.id, () => tx.query(request.text, request.params, queryOptions(request)));
+      } else if (request.op === 'exec') {
+        await answer(request.id, async () => {
+          await tx.exec(request.text);
+        });
+      } else {
+        reply({
+          id: request.id,
+          ok: false,
+          error: { name: 'Error', message: `${request.op} inside a transaction` },
+        });
+      }
+    }
+  }).then(
+    () => {
+      sessions.delete(sessionId);
+      if (endId !== undefined) reply({ id: endId, ok: true, value: null });
+    },
+    (error: unknown) => {
+      sessions.delete(sessionId);
+      const target = began ? endId : id;
+      if (target === undefined) return;
+      if (error instanceof RollBack) reply({ id: target, ok: true, value: null });
+      else reply({ id: target, ok: false, error: serializeError(error) });
+    },
+  );
+}
+
+port.on('message', (request: ThreadRequest) => {
+  if ('session' in request && request.session !== undefined) {
+    const session = sessions.get(request.session);
+    if (session) session.push(request);
+    else reply({ id: request.id, ok: false, error: { name: 'Error', message: 'the transaction has ended' } });
+    return;
+  }
+  switch (request.op) {
+    case 'query':
+      void answer(request.id, () => db.query(request.text, request.params, queryOptions(request)));
+      return;
+    case 'exec':
+      void answer(request.id, async () => {
+        await db.exec(request.text);
+      });
+      return;
+    case 'begin':
+      begin(request.id);
+      return;
+    case 'end':
+      reply({ id: request.id, ok: false, error: { name: 'Error', message: 'no transaction to end' } });
+      return;
+    case 'listen':
+      void answer(request.id, async () => {
+        const { listenId } = request;
+        listeners.set(
+          listenId,
+          await db.listen(request.channel, (payload) => reply({ op: 'notify', listenId, payload })),
+        );
+        return null;
+      });
+      return;
+    case 'unlisten':
+      void answer(request.id, async () => {
+        const unlisten = listeners.get(request.listenId);
+        listeners.delete(request.listenId);
+        await unlisten?.();
+        return null;
+      });
+      return;
+    case 'dump':
+      db.dumpDataDir('none').then(
+        async (blob) => {
+          const buffer = await blob.arrayBuffer();
+          reply({ id: request.id, ok: true, value: buffer }, [buffer]);
+        },
+        (error: unknown) => reply({ id: request.id, ok: false, error: serializeError(error) }),
+      );
+      return;
+    case 'migrate':
+      void answer(request.id, async () => {
+        await migrate(drizzle(db), { migrationsFolder: request.folder });
+        return null;
+      });
+      return;
+    case 'close':
+      void answer(request.id, async () => {
+        if (data.dataDir) await db.exec('CHECKPOINT');
+        await db.close();
+        return null;
+      }).then(() => port.close());
+      return;
+  }
+});
+
+reply({ op: 'ready' });
