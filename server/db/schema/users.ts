@@ -21,6 +21,11 @@ export const users = pgTable(
     passwordHash: text('password_hash'),
     firstName: text('first_name'),
     lastName: text('last_name'),
+    /**
+     * How other members see this member's name ("Maya O.", or "Maya Ol." when another Maya O. lives
+     * near): kept by the database (trigger `users_shown_name`, ADR 058), never written by the app.
+     */
+    displayName: text('display_name'),
     profileImageUrl: text('profile_image_url'),
     location: text('location'),
     latitude: numeric('latitude', { precision: 10, scale: 8, mode: 'number' }),
@@ -72,6 +77,8 @@ export const users = pgTable(
     index('users_lat_lon_idx').on(t.latitude, t.longitude),
     // Radius queries over what other members may learn: the public point.
     index('users_public_lat_lon_idx').on(t.publicLatitude, t.publicLongitude),
+    // Names shown alike: the trigger looks up nearby members showing a candidate name (ADR 058).
+    index('users_display_name_idx').on(sql`lower(${t.displayName})`),
     check('users_max_travel_distance_range', sql`${t.maxTravelDistance} BETWEEN 1 AND 100`),
     check('users_latitude_range', sql`${t.latitude} BETWEEN -90 AND 90`),
     check('users_longitude_range', sql`${t.longitude} BETWEEN -180 AND 180`),
