@@ -62,6 +62,11 @@ export const users = pgTable(
     /** E-mail about new proposals and counters, and about new messages (one-click unsubscribe each). */
     mailProposals: boolean('mail_proposals').notNull().default(true),
     mailMessages: boolean('mail_messages').notNull().default(true),
+    /**
+     * The language the member reads Barterhood in ('en' or 'es'), for the e-mail we send them: the
+     * one their pages last asked for (ADR 060). Null until known (English, or a request's language).
+     */
+    locale: text('locale', { enum: ['en', 'es'] }),
     /** When the member proved they read mail at `email` (null: not yet; ADR 024). */
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
