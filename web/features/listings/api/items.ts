@@ -1,9 +1,15 @@
-import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  infiniteQueryOptions,
+  type QueryClient,
+  useInfiniteQuery,
+  useMutation,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { ERROR_CODES } from '../../../../common/error-codes';
 import type { Item, ItemFormValues, ItemUpdateValues } from '../../../../common/schemas/listings';
 import { ApiError, apiRequest } from '../../../lib/api-client';
 import { fetchOwnListPage, nextOwnListOffset } from '../../../lib/own-list';
-import { gettingStartedKeys } from '../../../lib/query-keys';
+import { gettingStartedKeys, swapDayKeys } from '../../../lib/query-keys';
 import { itemRequestBody } from './item-body';
 
 export const itemKeys = {
@@ -51,16 +57,26 @@ async function sendItem(
   }
 }
 
-/** POST /api/items (spec section 7): the saved item (its `moderation` says if it waits); the list is refetched. */
+/**
+ * Everything that lists the member's own items is read again after one is added, changed or deleted:
+ * their item lists, and a swap day's "Your items" (what they can still offer there comes with the swap
+ * day). The one place item writes say what went stale, whichever screen opened the form.
+ */
+export function ownItemsChanged(queryClient: QueryClient, { added = false } = {}): Promise<unknown> {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: itemKeys.all }),
+    queryClient.invalidateQueries({ queryKey: swapDayKeys.all }),
+    // A first item is a step of the guided start.
+    added ? queryClient.invalidateQueries({ queryKey: gettingStartedKeys.all }) : undefined,
+  ]);
+}
+
+/** POST /api/items (spec section 7): the saved item (its `moderation` says if it waits); the lists are refetched. */
 export function useCreateItem() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: ItemFormValues) => sendItem('POST', '/api/items', input),
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: itemKeys.all }),
-        queryClient.invalidateQueries({ queryKey: gettingStartedKeys.all }),
-      ]),
+    onSuccess: () => ownItemsChanged(queryClient, { added: true }),
   });
 }
 
@@ -70,7 +86,7 @@ export function useUpdateItem() {
   return useMutation({
     mutationFn: ({ id, changes }: { id: number; changes: ItemUpdateValues }) =>
       sendItem('PATCH', `/api/items/${id}`, changes),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: itemKeys.all }),
+    onSuccess: () => ownItemsChanged(queryClient),
   });
 }
 
@@ -81,6 +97,6 @@ export function useDeleteItem() {
     mutationFn: async (id: number) => {
       await apiRequest('DELETE', `/api/items/${id}`);
     },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: itemKeys.all }),
+    onSuccess: () => ownItemsChanged(queryClient),
   });
 }
