@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { CURATED_PLACES, type CuratedPlace } from './curated-places';
 
 /**
  * Neighborhoods of US cities from the `hoods` package (Zillow's neighborhood boundaries as GeoJSON,
@@ -10,8 +11,11 @@ import { dirname, join } from 'node:path';
  */
 export interface NeighbourhoodColumns {
   count: number;
-  /** Zillow's region id, stable across releases of the data. */
-  regionIds: number[];
+  /**
+   * The place's id in answers: `zillow:<region id>` (Zillow's region id, stable across releases of
+   * the data), or `curated:<slug>` for the project's own table (curated-places.ts).
+   */
+  ids: string[];
   names: string[];
   /** The city the neighborhood belongs to ("Portland"). */
   cities: string[];
@@ -84,7 +88,7 @@ export function neighbourhoodDataDir(): string {
 export function loadNeighbourhoods(dir = neighbourhoodDataDir()): NeighbourhoodColumns {
   const columns: NeighbourhoodColumns = {
     count: 0,
-    regionIds: [],
+    ids: [],
     names: [],
     cities: [],
     states: [],
@@ -99,7 +103,7 @@ export function loadNeighbourhoods(dir = neighbourhoodDataDir()): NeighbourhoodC
       if (!name || !city || !state || typeof regionId !== 'number' || !feature.geometry) continue;
       const { latitude, longitude } = featureCentroid(feature.geometry);
       if (!Number.isFinite(latitude) || !Number.isFinite(longitude)) continue;
-      columns.regionIds.push(regionId);
+      columns.ids.push(`zillow:${regionId}`);
       columns.names.push(name);
       columns.cities.push(city);
       columns.states.push(state);
@@ -107,6 +111,31 @@ export function loadNeighbourhoods(dir = neighbourhoodDataDir()): NeighbourhoodC
       columns.longitudes.push(Math.round(longitude * 1e5) / 1e5);
       columns.count++;
     }
+  }
+  return columns;
+}
+
+/**
+ * Add the project's own table of neighbourhoods and districts (ADR 057) after the Zillow ones, so
+ * they rank with them: after every town for a member without a point, by distance for one with a
+ * point. A name the data already has in the same city is not added twice.
+ */
+export function addCuratedPlaces(
+  columns: NeighbourhoodColumns,
+  places: readonly CuratedPlace[] = CURATED_PLACES,
+): NeighbourhoodColumns {
+  const known = new Set<string>();
+  for (let n = 0; n < columns.count; n++)
+    known.add(`${columns.names[n]}|${columns.cities[n]}|${columns.states[n]}`.toLowerCase());
+  for (const place of places) {
+    if (known.has(`${place.name}|${place.city}|${place.state}`.toLowerCase())) continue;
+    columns.ids.push(`curated:${place.slug}`);
+    columns.names.push(place.name);
+    columns.cities.push(place.city);
+    columns.states.push(place.state);
+    columns.latitudes.push(place.latitude);
+    columns.longitudes.push(place.longitude);
+    columns.count++;
   }
   return columns;
 }

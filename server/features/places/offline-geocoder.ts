@@ -5,7 +5,7 @@ import { kmBetween, type Point } from '../../geo/earth';
 import { runInPool } from '../../workers/pool';
 import type { Geocoder } from './geocoder';
 import { type CityColumns, loadCities } from './geonames-cities';
-import { loadNeighbourhoods, type NeighbourhoodColumns } from './neighbourhoods';
+import { addCuratedPlaces, loadNeighbourhoods, type NeighbourhoodColumns } from './neighbourhoods';
 import { geocoderUnavailable } from './nominatim-geocoder';
 import { loadPostalCodes, lowerBound, type PostalCodeColumns } from './postal-codes';
 import { countryName, regionName } from './region-names';
@@ -220,7 +220,8 @@ function buildIndex(): PlaceIndex {
 function buildFineIndex(): FineIndex {
   const started = performance.now();
   const heapBefore = process.memoryUsage().heapUsed;
-  const hoods = loadNeighbourhoods();
+  // Zillow's neighborhoods, then the project's own table of what they lack (ADR 057).
+  const hoods = addCuratedPlaces(loadNeighbourhoods());
   const postal = loadPostalCodes();
   const hoodKeys: string[][] = [];
   const hoodBuckets = new Map<string, number[]>();
@@ -417,7 +418,7 @@ function hoodPlaceOf(fx: FineIndex, n: number): Place {
   if (region) parts.push(region);
   parts.push(countryName('US'));
   return {
-    id: `zillow:${hoods.regionIds[n]}`,
+    id: hoods.ids[n] as string,
     displayName: parts.join(', '),
     latitude: hoods.latitudes[n] as number,
     longitude: hoods.longitudes[n] as number,
@@ -461,8 +462,21 @@ function usQualifierKeys(city: string, state: string): string[] {
   ];
 }
 
-const qualified = (qualifiers: string[], known: string[]) =>
-  qualifiers.every((q) => known.some((k) => k.startsWith(q)));
+/**
+ * Whether the folded words of a qualifier are, in order, names the place is known by: each word run
+ * a whole known name ("portland or": Portland, then OR; "new york"), the last one possibly cut short
+ * ("portland, oreg"). A single known name the qualifier starts ("ore") qualifies too.
+ */
+export function coversWords(qualifier: string, known: string[]): boolean {
+  if (!qualifier) return true;
+  return known.some((k) => {
+    if (!k) return false;
+    if (k.startsWith(qualifier)) return true;
+    return qualifier.startsWith(`${k} `) && coversWords(qualifier.slice(k.length + 1), known);
+  });
+}
+
+const qualified = (qualifiers: string[], known: string[]) => qualifiers.every((q) => coversWords(q, known));
 
 /**
  * Collects matches offered in rank order and ranks them for a member: those within NEAR_KM of their
@@ -561,6 +575,32 @@ export function searchPlaces(query: string, limit: number, origin: Point | null 
   if (zip) return searchPostalCodes(zip, qualifiers, limit, origin);
   const key = foldText(namePart);
   if (!key) return [];
+  const places = searchNames(key, qualifiers, limit, origin);
+  if (places.length >= limit) return places;
+
+  // "Hawthorne Portland", "Sunnyside Portland OR": without a comma, the last words may name the
+  // town, region or country. Longest name first; what the whole text found stays first.
+  const words = key.split(' ');
+  const seen = new Set(places.map((p) => p.displayName));
+  for (let w = words.length - 1; w >= 1 && places.length < limit; w--) {
+    const name = words.slice(0, w).join(' ');
+    if (name.length < MIN_SPLIT_NAME_LENGTH) break;
+    const town = words.slice(w).join(' ');
+    for (const place of searchNames(name, [town, ...qualifiers], limit, origin)) {
+      if (places.length >= limit) break;
+      if (seen.has(place.displayName)) continue;
+      seen.add(place.displayName);
+      places.push(place);
+    }
+  }
+  return places;
+}
+
+/** A name left of the town in "place town" is at least this long ("Hawthorne Portland", not "a Portland"). */
+const MIN_SPLIT_NAME_LENGTH = 3;
+
+/** Places whose folded name (or a later word of a neighborhood's) starts with the key, as searchPlaces ranks them. */
+function searchNames(key: string, qualifiers: string[], limit: number, origin: Point | null): Place[] {
   const ix = placeIndex();
   const ranking = new Ranking(limit, origin);
 

@@ -13,6 +13,8 @@ const SEARCHES: Array<[string, { latitude: number; longitude: number } | null]> 
   ['Zürich', null],
   ['moreland', null],
   ['buckman, portland', null],
+  ['hawthorne portland', null],
+  ['sunnyside', { latitude: 45.52, longitude: -122.68 }],
   ['972', { latitude: 45.52, longitude: -122.68 }],
   ['sao paulo', null],
   ['sp', null],

@@ -166,6 +166,41 @@ describe('places (GEOCODER=offline)', () => {
       const km = points.map((p) => Math.hypot(p.latitude - 45.5122, (p.longitude + 122.6533) * 0.7));
       expect(km).toEqual([...km].sort((a, b) => a - b));
     });
+
+    it('offers the names Portland neighbours use first to a signed-in member whose location is in Portland (issue 28)', async () => {
+      // A member who saved SE 35th and Belmont as their location.
+      const portland = await asMemberAt(45.5163, -122.6281);
+      const london = await asMemberAt(51.5074, -0.1278);
+
+      for (const [q, first] of [
+        ['Hawthorne', 'Hawthorne District, Portland, Oregon, United States'],
+        ['Sunnyside', 'Sunnyside, Portland, Oregon, United States'],
+        ['Alberta', 'Alberta Arts District, Portland, Oregon, United States'],
+        ['Hawthorne Portland', 'Hawthorne District, Portland, Oregon, United States'],
+      ]) {
+        const response = await search(q as string, portland);
+        expect(response.statusCode).toBe(200);
+        const places = response.json() as Array<{ id: string; displayName: string; latitude: number }>;
+        expect(places[0]?.displayName, q).toBe(first);
+        expect(places[0]?.id).toMatch(/^curated:/);
+        // The member's own point orders the answer and is never in it.
+        expect(JSON.stringify(places)).not.toContain('45.5163');
+      }
+
+      const fromLondon = await namesFor('Hawthorne', london);
+      expect(fromLondon[0]).toBe('Hawthorne, California, United States');
+      expect(fromLondon[0]).not.toMatch(/Portland/);
+
+      // "place, town" and "place town", for anyone.
+      expect((await names('Hawthorne, Portland'))[0]).toBe(
+        'Hawthorne District, Portland, Oregon, United States',
+      );
+      expect((await names('Sunnyside, Portland, OR'))[0]).toBe('Sunnyside, Portland, Oregon, United States');
+      expect((await names('Sunnyside Portland OR'))[0]).toBe('Sunnyside, Portland, Oregon, United States');
+      // What worked before still does.
+      expect(await namesFor('97214', portland)).toEqual(['97214, Portland, Oregon, United States']);
+      expect((await namesFor('Buckman', portland))[0]).toBe('Buckman, Portland, Oregon, United States');
+    });
   });
 
   describe('GET /api/places/reverse', () => {
