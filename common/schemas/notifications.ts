@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { NOTIFICATION_KINDS } from '../notification-text';
 import { memberRefSchema } from './barters';
 import { ownListQuerySchema } from './listings';
+import { wholeNumberParam } from './numbers';
 
 // The kinds and their sentences, which the bell needs to paint, live without zod (ADR 033).
 export { NOTIFICATION_KINDS, type NotificationKind, notificationText } from '../notification-text';
@@ -24,6 +25,11 @@ export type Notification = z.infer<typeof notificationSchema>;
 
 export const notificationListSchema = z.array(notificationSchema);
 export const notificationListQuerySchema = ownListQuerySchema;
+
+/** POST /api/notifications/read-all: `upTo` marks only the entries up to that id (what the bell showed). */
+export const notificationReadAllQuerySchema = z.object({
+  upTo: wholeNumberParam('upTo', 1, 2_147_483_647).optional(),
+});
 
 /** Unread counts, as the header shows them. */
 export const unreadCountsSchema = z.object({

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, isNull } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, lte } from 'drizzle-orm';
 import type { MemberRef } from '../../../common/schemas/barters';
 import type { Db } from '../../db/client';
 import { type Page, type PageRequest, withTotal } from '../../db/paging';
@@ -67,12 +67,22 @@ export async function markNotificationRead(
   return found ? 'unchanged' : 'missing';
 }
 
-/** Mark all the member's unread notifications read; returns how many were unread. */
-export async function markAllNotificationsRead(db: Db, userId: string): Promise<number> {
+/**
+ * Mark the member's unread notifications read (only those up to id `upTo`, when given: entries are
+ * only ever added with a higher id, so these are the ones a list that starts at `upTo` showed);
+ * returns how many were unread.
+ */
+export async function markAllNotificationsRead(db: Db, userId: string, upTo?: number): Promise<number> {
   const updated = await db
     .update(notifications)
     .set({ readAt: new Date() })
-    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)))
+    .where(
+      and(
+        eq(notifications.userId, userId),
+        isNull(notifications.readAt),
+        upTo === undefined ? undefined : lte(notifications.id, upTo),
+      ),
+    )
     .returning({ id: notifications.id });
   return updated.length;
 }

@@ -6,6 +6,7 @@ import { listingIdParamsSchema, TOTAL_COUNT_HEADER } from '../../../common/schem
 import {
   notificationListQuerySchema,
   notificationListSchema,
+  notificationReadAllQuerySchema,
   unreadCountsSchema,
 } from '../../../common/schemas/notifications';
 import { notificationPage, readAllNotifications, readNotification } from './notifications-service';
@@ -53,10 +54,14 @@ export async function notificationsRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags: ['notifications'],
         summary: 'Mark all your notifications read; answers your unread counts',
-        response: { 200: unreadCountsSchema, 401: apiErrorSchema },
+        description:
+          'With `upTo` (a notification id), only those up to it: the bell marks what it shows when ' +
+          'it opens, and an entry that arrived meanwhile stays unread.',
+        querystring: notificationReadAllQuerySchema,
+        response: { 200: unreadCountsSchema, 400: apiErrorSchema, 401: apiErrorSchema },
       },
     },
-    async (request) => readAllNotifications(app.db, request.member.id),
+    async (request) => readAllNotifications(app.db, request.member.id, request.query.upTo),
   );
 
   routes.post(

@@ -37,10 +37,13 @@ export function readNotification(db: Db, userId: string, id: number): Promise<Un
   });
 }
 
-/** Mark all the member's notifications read and return their unread counts (see readNotification). */
-export function readAllNotifications(db: Db, userId: string): Promise<UnreadCounts> {
+/**
+ * Mark all the member's notifications read (up to id `upTo`, when given: what the opened bell showed,
+ * not one that arrived since) and return their unread counts (see readNotification). Idempotent.
+ */
+export function readAllNotifications(db: Db, userId: string, upTo?: number): Promise<UnreadCounts> {
   return db.transaction(async (tx) => {
-    const changed = await markAllNotificationsRead(tx, userId);
+    const changed = await markAllNotificationsRead(tx, userId, upTo);
     return changed > 0 ? publishCounts(tx, userId) : unreadCounts(tx, userId);
   });
 }

@@ -166,6 +166,36 @@ describe('notifications API', () => {
     expect(await countsEvents(member.id)).toHaveLength(1);
   });
 
+  it('marks read up to what the opened bell showed (upTo), not an entry that came after (issue 28)', async () => {
+    const { member, call } = await signedIn();
+    const other = await createUser(t.app.db);
+    await notify(member.id, null, 'proposal_expired', null);
+    await notify(member.id, null, 'proposal_expired', null);
+    await notify(other.id, null, 'proposal_expired', null);
+    const shown = (await call({ method: 'GET', url: '/api/notifications' })).json<Notification[]>();
+    const newest = shown[0]?.id ?? 0;
+    await notify(member.id, null, 'proposal_expired', null); // arrives after the bell opened
+
+    const markShown = () => call({ method: 'POST', url: `/api/notifications/read-all?upTo=${newest}` });
+    const response = await markShown();
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ notifications: 1, messages: 0 });
+    const list = (await call({ method: 'GET', url: '/api/notifications' })).json<Notification[]>();
+    expect(list.map((n) => n.read)).toEqual([false, true, true]);
+    // Idempotent: again, nothing changes and no other page is told.
+    const events = (await countsEvents(member.id)).length;
+    expect((await markShown()).json()).toEqual({ notifications: 1, messages: 0 });
+    expect(await countsEvents(member.id)).toHaveLength(events);
+    // Member-scoped: another member's entry with a lower id stays unread.
+    const [theirs] = await t.app.db.select().from(notifications).where(eq(notifications.userId, other.id));
+    expect(theirs?.readAt).toBeNull();
+
+    for (const upTo of ['0', 'abc', '-1', '1.5']) {
+      const refused = await call({ method: 'POST', url: `/api/notifications/read-all?upTo=${upTo}` });
+      expect(refused.statusCode).toBe(400);
+    }
+  });
+
   it('answers 401 signed out', async () => {
     for (const [method, url] of [
       ['GET', '/api/notifications'],

@@ -26,8 +26,11 @@ export function useNotifications(enabled: boolean) {
   return useInfiniteQuery({ ...notificationsQuery(), enabled });
 }
 
-/** Mark the loaded entries read (all of them, or the one with `id`) without reading the list again. */
-function markLoadedRead(queryClient: QueryClient, id?: number) {
+/**
+ * Mark the loaded entries read (all of them, the one with `id`, or with `upTo` those up to that id)
+ * without reading the list again.
+ */
+export function markLoadedRead(queryClient: QueryClient, id?: number, upTo?: number) {
   queryClient.setQueryData<InfiniteData<OwnListPage<Notification>, number>>(
     notificationKeys.list(),
     (data) =>
@@ -37,7 +40,9 @@ function markLoadedRead(queryClient: QueryClient, id?: number) {
             pages: data.pages.map((page) => ({
               ...page,
               rows: page.rows.map((row) =>
-                id === undefined || row.id === id ? { ...row, read: true } : row,
+                (upTo === undefined ? id === undefined || row.id === id : row.id <= upTo)
+                  ? { ...row, read: true }
+                  : row,
               ),
             })),
           }
@@ -68,5 +73,19 @@ export function useMarkAllNotificationsRead() {
       setUnreadCounts(queryClient, counts);
       markLoadedRead(queryClient);
     },
+  });
+}
+
+/**
+ * POST /api/notifications/read-all?upTo=: the opened bell marks what it shows read (up to its newest
+ * entry, so one that arrives meanwhile still counts); the badges take the counts returned at once. The
+ * entries keep their unread marks while the list is open, so the member sees what was new.
+ */
+export function useMarkShownNotificationsRead() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (upTo: number) =>
+      (await (await apiRequest('POST', `/api/notifications/read-all?upTo=${upTo}`)).json()) as UnreadCounts,
+    onSuccess: (counts) => setUnreadCounts(queryClient, counts),
   });
 }

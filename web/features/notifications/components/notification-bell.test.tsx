@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Notification } from '../../../../common/schemas/notifications';
@@ -176,6 +176,48 @@ describe('NotificationBell', () => {
       'aria-disabled',
       'true',
     );
+  });
+
+  it('opening it marks what it shows read: the count drops to 0 at once and stays so (issue 28)', async () => {
+    const server: Server = { pages: [[entry(3), entry(2), entry(1, { read: true })]], total: 3, unread: 2 };
+    const fetchMock = stubServer(server);
+    const { unmount, queryClient } = renderWithProviders(<Bell />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Notifications, 2 unread' }));
+
+    // Marked on the server up to the newest entry shown; the badge takes the counts it answers.
+    expect(await screen.findByRole('button', { name: 'Notifications' })).toBeInTheDocument();
+    expect(calls(fetchMock).filter((call) => call.startsWith('POST'))).toEqual([
+      'POST /api/notifications/read-all?upTo=3',
+    ]);
+    // While open, what was new still says so.
+    const menu = screen.getByRole('menu');
+    expect(within(menu).getAllByRole('menuitem', { name: /^Unread:/ })).toHaveLength(2);
+
+    // Closed and opened again: all read, and nothing more is sent.
+    await userEvent.keyboard('{Escape}');
+    await userEvent.click(screen.getByRole('button', { name: 'Notifications' }));
+    await screen.findAllByRole('menuitem', { name: /proposed a barter/ });
+    expect(screen.queryAllByRole('menuitem', { name: /^Unread:/ })).toEqual([]);
+    expect(calls(fetchMock).filter((call) => call.startsWith('POST'))).toHaveLength(1);
+
+    // A live update still raises the count.
+    await userEvent.keyboard('{Escape}');
+    act(() => queryClient.setQueryData(['unread', 'notifications'], 1));
+    expect(await screen.findByRole('button', { name: 'Notifications, 1 unread' })).toBeInTheDocument();
+
+    // A reload reads the count the server now has.
+    unmount();
+    server.unread = 0;
+    renderWithProviders(<Bell />);
+    expect(await screen.findByRole('button', { name: 'Notifications' })).toBeInTheDocument();
+  });
+
+  it('opening it sends nothing when nothing is unread', async () => {
+    const fetchMock = stubServer({ pages: [[entry(1, { read: true })]], total: 1, unread: 0 });
+    renderWithProviders(<Bell />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Notifications' }));
+    await screen.findByRole('menuitem', { name: /proposed a barter/ });
+    expect(calls(fetchMock).filter((call) => call.startsWith('POST'))).toEqual([]);
   });
 
   it('says so when there is nothing yet', async () => {

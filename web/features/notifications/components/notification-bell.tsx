@@ -1,8 +1,9 @@
 import { t } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import { useQueryClient } from '@tanstack/react-query';
 import { Bell } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import type { Notification } from '../../../../common/schemas/notifications';
 import { paths } from '../../../app/paths';
@@ -10,7 +11,13 @@ import { CountBadge } from '../../../components/ui/count-badge';
 import { formatRelativeTime } from '../../../i18n/format';
 import { flattenOwnList } from '../../../lib/own-list';
 import { cn } from '../../../lib/utils';
-import { useMarkAllNotificationsRead, useMarkNotificationRead, useNotifications } from '../api/notifications';
+import {
+  markLoadedRead,
+  useMarkAllNotificationsRead,
+  useMarkNotificationRead,
+  useMarkShownNotificationsRead,
+  useNotifications,
+} from '../api/notifications';
 import { bellLabel, notificationText } from '../notification-text';
 
 const itemClass =
@@ -54,18 +61,35 @@ function NotificationContent({ notification }: { notification: Notification }) {
 
 /**
  * The header's bell (issue 13): the unread count on the icon, and on click the member's notifications,
- * newest first. Each entry opens its barter (or trade circle) and is marked read; "Mark all as read"
- * clears the count. The list is read when the bell first opens and again when a live event makes it
- * stale.
+ * newest first. Opening it marks what it shows read (issue 28): the count drops to 0 at once, while the
+ * entries keep their unread marks until it closes, so the member sees what was new. Each entry opens
+ * its barter (or trade circle); "Mark all as read" clears the marks too. The list is read when the bell
+ * first opens and again when a live event makes it stale.
  */
 export function NotificationBell({ unread, defaultOpen = false }: { unread: number; defaultOpen?: boolean }) {
   // Open from the start when the member clicked the stand-in before this code arrived (lazy-notification-bell.tsx).
   const [open, setOpen] = useState(defaultOpen);
+  const queryClient = useQueryClient();
   const query = useNotifications(open);
   const markRead = useMarkNotificationRead();
   const markAll = useMarkAllNotificationsRead();
+  const markShown = useMarkShownNotificationsRead();
   const { rows } = flattenOwnList(query.data?.pages);
   const anyUnread = unread > 0 || rows.some((row) => !row.read);
+  const newestShown = rows[0]?.id;
+  /** The newest entry already marked read on the server (ids only grow). */
+  const markedUpTo = useRef(0);
+  const markShownRead = markShown.mutate;
+  useEffect(() => {
+    if (!open || newestShown === undefined || newestShown <= markedUpTo.current || !anyUnread) return;
+    markedUpTo.current = newestShown;
+    markShownRead(newestShown);
+  }, [open, newestShown, anyUnread, markShownRead]);
+  const onOpenChange = (next: boolean) => {
+    // Closed: the entries it marked read lose their unread marks too (next opening shows them read).
+    if (!next && markedUpTo.current > 0) markLoadedRead(queryClient, undefined, markedUpTo.current);
+    setOpen(next);
+  };
   const markOnSelect = (notification: Notification) => {
     if (!notification.read) markRead.mutate(notification.id);
   };
@@ -73,7 +97,7 @@ export function NotificationBell({ unread, defaultOpen = false }: { unread: numb
   return (
     // Not modal: the page stays in the accessibility tree (its focusable parts are not hidden behind
     // aria-hidden), and the list closes on Escape, a click outside or leaving it.
-    <DropdownMenu.Root open={open} onOpenChange={setOpen} modal={false}>
+    <DropdownMenu.Root open={open} onOpenChange={onOpenChange} modal={false}>
       <DropdownMenu.Trigger
         aria-label={bellLabel(unread)}
         className="relative rounded-full p-2 text-slate-700 hover:bg-slate-100"
