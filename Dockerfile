@@ -48,6 +48,8 @@ COPY --from=build /app/dist/web ./dist/web
 COPY --from=build /app/dist/server ./dist/server
 COPY --from=build /app/server ./server
 COPY --from=build /app/common ./common
+# The message catalogues the server writes e-mail from (ADR 060).
+COPY --from=build /app/web/locales ./web/locales
 COPY --from=build /app/drizzle ./drizzle
 # `npm run admin -- grant EMAIL` makes the first moderator (docker compose exec app-1 npm run admin ...).
 COPY --from=build /app/scripts/admin.ts /app/scripts/script-config.ts ./scripts/

@@ -12,7 +12,8 @@ export default defineConfig({
   catalogs: [
     {
       path: '<rootDir>/web/locales/{locale}',
-      include: ['<rootDir>/web', '<rootDir>/common'],
+      // server/mail: the e-mail's sentences (ADR 060).
+      include: ['<rootDir>/web', '<rootDir>/common', '<rootDir>/server/mail'],
       exclude: ['**/*.test.ts', '**/*.test.tsx', '**/node_modules/**'],
     },
   ],

@@ -1,3 +1,6 @@
+import type { Locale } from '../../../common/locales';
+import { type MailTranslate, mailTranslator } from '../../mail/mail-i18n';
+import { MAIL_TEXT } from '../../mail/mail-messages';
 import type { OutgoingMail } from '../../mail/mailer';
 
 /** The web pages account e-mails link to (web/app/paths.ts has the same paths). */
@@ -6,25 +9,36 @@ export const ACCOUNT_LINKS = {
   verifyEmail: (publicUrl: string, token: string) => `${publicUrl}/verify-email?token=${token}`,
 } as const;
 
-const greeting = (firstName: string | null) => `Hi ${firstName?.trim() || 'neighbor'},`;
-const signature = ['', 'Happy trading,', 'Barterhood'];
+/** "Hi Ann," / "Hola, Ann:" (ADR 060). */
+export function mailGreeting(tr: MailTranslate, firstName: string | null): string {
+  const name = firstName?.trim();
+  return name ? tr(MAIL_TEXT.greeting, { name }) : tr(MAIL_TEXT.greetingNeighbor);
+}
 
-/** The password-reset link (30 minutes, single use). */
-export function passwordResetMail(to: string, firstName: string | null, link: string): OutgoingMail {
+const signature = (tr: MailTranslate) => ['', tr(MAIL_TEXT.signOff), 'Barterhood'];
+
+/** The password-reset link (30 minutes, single use), in `locale` (ADR 060). */
+export function passwordResetMail(
+  to: string,
+  firstName: string | null,
+  link: string,
+  locale: Locale = 'en',
+): OutgoingMail {
+  const tr = mailTranslator(locale);
   return {
     to,
-    subject: 'Set a new Barterhood password',
+    subject: tr(MAIL_TEXT.resetSubject),
     text: [
-      greeting(firstName),
+      mailGreeting(tr, firstName),
       '',
-      'Someone (we hope you) asked to set a new password for your Barterhood account.',
-      'Follow this link within 30 minutes to choose one. It works once:',
+      tr(MAIL_TEXT.resetAsked),
+      tr(MAIL_TEXT.resetFollow),
       '',
       link,
       '',
-      'Setting a new password signs you out on every other device.',
-      "If you didn't ask, ignore this email: your password stays as it is.",
-      ...signature,
+      tr(MAIL_TEXT.resetSignsOut),
+      tr(MAIL_TEXT.resetIgnore),
+      ...signature(tr),
     ].join('\n'),
   };
 }
@@ -35,38 +49,42 @@ export function verifyEmailMail(
   firstName: string | null,
   link: string,
   change: boolean,
+  locale: Locale = 'en',
 ): OutgoingMail {
+  const tr = mailTranslator(locale);
   return {
     to,
-    subject: change ? 'Confirm your new Barterhood email address' : 'Confirm your Barterhood email address',
+    subject: tr(change ? MAIL_TEXT.verifyChangeSubject : MAIL_TEXT.verifySubject),
     text: [
-      greeting(firstName),
+      mailGreeting(tr, firstName),
       '',
-      change
-        ? 'Follow this link to make this your Barterhood email address:'
-        : 'Welcome to Barterhood! Follow this link to confirm your email address:',
+      tr(change ? MAIL_TEXT.verifyChangeFollow : MAIL_TEXT.verifyWelcome),
       '',
       link,
       '',
-      change
-        ? "Until you do, your account keeps its current address. If you didn't ask, ignore this email."
-        : "If you didn't create a Barterhood account, ignore this email.",
-      ...signature,
+      tr(change ? MAIL_TEXT.verifyChangeIgnore : MAIL_TEXT.verifyIgnore),
+      ...signature(tr),
     ].join('\n'),
   };
 }
 
 /** Sent to the old address once the change is confirmed. */
-export function emailChangedMail(to: string, firstName: string | null, supportEmail: string): OutgoingMail {
+export function emailChangedMail(
+  to: string,
+  firstName: string | null,
+  supportEmail: string,
+  locale: Locale = 'en',
+): OutgoingMail {
+  const tr = mailTranslator(locale);
   return {
     to,
-    subject: 'Your Barterhood email address was changed',
+    subject: tr(MAIL_TEXT.changedSubject),
     text: [
-      greeting(firstName),
+      mailGreeting(tr, firstName),
       '',
-      'The email address of your Barterhood account was just changed, and this address no longer signs in.',
-      `If you didn't do this, write to ${supportEmail} straight away.`,
-      ...signature,
+      tr(MAIL_TEXT.changedBody),
+      tr(MAIL_TEXT.changedNotYou, { supportEmail }),
+      ...signature(tr),
     ].join('\n'),
   };
 }

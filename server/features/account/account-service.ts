@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { Locale } from '../../../common/locales';
 import {
   ACCOUNT_MESSAGES,
   type AccountSession,
@@ -11,6 +12,7 @@ import {
 import type { Db } from '../../db/client';
 import { type UserRow, users } from '../../db/schema/users';
 import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../../errors';
+import { mailLocale, requestLanguage } from '../../mail/mail-i18n';
 import type { OutgoingMail } from '../../mail/mailer';
 import { SESSION_IDLE_MS } from '../../plugins/session';
 import { forgetCachedUser } from '../../plugins/session-cache';
@@ -27,15 +29,29 @@ export const ACCOUNT_MAIL_INTERVAL_MS = 60_000;
 const linkInvalid = () => badRequest(ACCOUNT_MESSAGES.linkInvalid, AUTH_ERROR_CODES.linkInvalid);
 const emailTaken = () => conflict('An account with this email already exists.', AUTH_ERROR_CODES.emailTaken);
 
-/** What the account functions use of the app. */
-type App = Pick<FastifyInstance, 'db' | 'mailer' | 'config' | 'log' | 'eventHub'>;
+/**
+ * What the account functions use of the app; `locale`: the asking request's language, for the mail
+ * of a member whose own is not known yet (ADR 060).
+ */
+type App = Pick<FastifyInstance, 'db' | 'mailer' | 'config' | 'log' | 'eventHub'> & { locale?: Locale };
 
 /**
  * The app as one request uses it: its log is the request's, so what is logged later on its behalf
- * (an account e-mail sent in the background) carries the request id.
+ * (an account e-mail sent in the background) carries the request id; its language writes the mail of
+ * a member whose own language is not stored.
  */
-export function forRequest(app: App, request: { log: FastifyBaseLogger }): App {
-  return { db: app.db, mailer: app.mailer, config: app.config, eventHub: app.eventHub, log: request.log };
+export function forRequest(
+  app: App,
+  request: Parameters<typeof requestLanguage>[0] & { log: FastifyBaseLogger },
+): App {
+  return {
+    db: app.db,
+    mailer: app.mailer,
+    config: app.config,
+    eventHub: app.eventHub,
+    log: request.log,
+    locale: requestLanguage(request),
+  };
 }
 
 /**
@@ -103,7 +119,11 @@ export async function requestPasswordReset(app: App, rawEmail: string): Promise<
   if (await sentRecently(app.db, member.id, 'password-reset')) return;
   const token = await issueToken(app.db, member.id, 'password-reset', member.email);
   const link = ACCOUNT_LINKS.resetPassword(app.config.publicUrl, token);
-  sendLater(app, passwordResetMail(member.email, member.firstName, link), 'password reset');
+  sendLater(
+    app,
+    passwordResetMail(member.email, member.firstName, link, mailLocale(member.locale, app.locale)),
+    'password reset',
+  );
 }
 
 /**
@@ -139,14 +159,27 @@ async function sendVerification(app: App, member: UserRow, email: string): Promi
   const link = ACCOUNT_LINKS.verifyEmail(app.config.publicUrl, token);
   sendLater(
     app,
-    verifyEmailMail(email, member.firstName, link, email !== member.email),
+    verifyEmailMail(
+      email,
+      member.firstName,
+      link,
+      email !== member.email,
+      mailLocale(member.locale, app.locale),
+    ),
     'email verification',
   );
 }
 
-/** After registering: ask the new member to confirm their address (they use the site meanwhile). */
+/**
+ * After registering: keep the language they registered in (ADR 060) and ask them to confirm their
+ * address in it (they use the site meanwhile).
+ */
 export async function welcomeNewMember(app: App, member: UserRow): Promise<void> {
-  if (member.email && member.emailVerifiedAt === null) await sendVerification(app, member, member.email);
+  let welcomed = member;
+  if (member.locale === null && app.locale)
+    welcomed = await updateUser(app.db, member.id, { locale: app.locale });
+  if (welcomed.email && welcomed.emailVerifiedAt === null)
+    await sendVerification(app, welcomed, welcomed.email);
 }
 
 /** Send the verification link again (at most once a minute); nothing to do once verified. */
@@ -183,7 +216,12 @@ export async function verifyEmail(app: App, token: string): Promise<{ email: str
   if (member.email) {
     sendLater(
       app,
-      emailChangedMail(member.email, member.firstName, app.config.supportEmail),
+      emailChangedMail(
+        member.email,
+        member.firstName,
+        app.config.supportEmail,
+        mailLocale(member.locale, app.locale),
+      ),
       'email changed',
     );
   }

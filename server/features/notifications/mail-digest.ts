@@ -1,13 +1,16 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { Locale } from '../../../common/locales';
 import { memberDisplayName } from '../../../common/member-name';
-import { notificationText } from '../../../common/schemas/notifications';
 import { uuidArray } from '../../db/arrays';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/rows';
 import { users } from '../../db/schema/users';
+import { mailLocale, mailTranslator } from '../../mail/mail-i18n';
+import { MAIL_TEXT } from '../../mail/mail-messages';
 import type { OutgoingMail } from '../../mail/mailer';
+import { mailGreeting } from '../account/account-mail';
 
 /**
  * E-mail about new proposals and messages (ADR 026): a member who has had no page open for
@@ -27,10 +30,17 @@ const KINDS_OF: Record<MailKind, string[]> = {
 
 type App = Pick<FastifyInstance, 'db' | 'mailer' | 'config' | 'log'>;
 
-/** Members with a page open were seen now. */
-export async function markSeen(db: Db, userIds: readonly string[]): Promise<void> {
+/**
+ * Members with a page open were seen now. `locale`: the language that page is shown in, kept as the
+ * member's for the mail we send them (ADR 060).
+ */
+export async function markSeen(db: Db, userIds: readonly string[], locale?: Locale): Promise<void> {
   if (userIds.length === 0) return;
-  await db.execute(sql`UPDATE users SET last_seen_at = now() WHERE id = ANY(${uuidArray(userIds)}::uuid[])`);
+  await db.execute(
+    locale
+      ? sql`UPDATE users SET last_seen_at = now(), locale = ${locale} WHERE id = ANY(${uuidArray(userIds)}::uuid[])`
+      : sql`UPDATE users SET last_seen_at = now() WHERE id = ANY(${uuidArray(userIds)}::uuid[])`,
+  );
 }
 
 /** The token of a one-click unsubscribe link: an HMAC of the member and kind (nothing stored). */
@@ -56,10 +66,11 @@ export async function unsubscribe(
   return updated.length > 0;
 }
 
-interface DigestRow {
+export interface DigestRow {
   user_id: string;
   email: string;
   first_name: string | null;
+  locale: string | null;
   mail_proposals: boolean;
   mail_messages: boolean;
   kind: string;
@@ -67,6 +78,8 @@ interface DigestRow {
   barter_request_id: number | null;
   actor_first: string | null;
   actor_last: string | null;
+  /** The actor's shown name, told apart from near namesakes (ADR 058). */
+  actor_name: string | null;
 }
 
 /**
@@ -77,8 +90,9 @@ export async function sendMailDigests(app: App, now = new Date()): Promise<numbe
   const wanted = [...KINDS_OF.proposals, ...KINDS_OF.messages];
   const rows = await queryRows<DigestRow>(
     app.db,
-    sql`SELECT u.id::text AS user_id, u.email, u.first_name, u.mail_proposals, u.mail_messages,
-        n.kind, n.count, n.barter_request_id, a.first_name AS actor_first, a.last_name AS actor_last
+    sql`SELECT u.id::text AS user_id, u.email, u.first_name, u.locale, u.mail_proposals, u.mail_messages,
+        n.kind, n.count, n.barter_request_id, a.first_name AS actor_first, a.last_name AS actor_last,
+        a.display_name AS actor_name
       FROM notifications n
       JOIN users u ON u.id = n.user_id
       LEFT JOIN users a ON a.id = n.actor_id
@@ -130,12 +144,25 @@ export async function sendMailDigests(app: App, now = new Date()): Promise<numbe
   return sent;
 }
 
-function digestMail(config: App['config'], member: DigestRow, entries: DigestRow[]): OutgoingMail {
+/** One line of the digest, in the member's language (ADR 060). */
+function digestLine(tr: ReturnType<typeof mailTranslator>, entry: DigestRow): string {
+  const name = entry.actor_first
+    ? (entry.actor_name ?? memberDisplayName(entry.actor_first, entry.actor_last))
+    : tr(MAIL_TEXT.digestSomeone);
+  if (entry.kind === 'message_received') return tr(MAIL_TEXT.digestMessages, { count: entry.count, name });
+  if (entry.kind === 'proposal_countered') return tr(MAIL_TEXT.digestCounter, { name });
+  return tr(MAIL_TEXT.digestProposal, { name });
+}
+
+export function digestMail(
+  config: Pick<App['config'], 'publicUrl' | 'sessionSecret'>,
+  member: DigestRow,
+  entries: DigestRow[],
+): OutgoingMail {
+  const tr = mailTranslator(mailLocale(member.locale));
   const lines = entries.map((entry) => {
-    const who = entry.actor_first ? memberDisplayName(entry.actor_first, entry.actor_last) : null;
-    const text = notificationText(entry.kind as Parameters<typeof notificationText>[0], who, entry.count);
     const link = entry.barter_request_id ? ` ${config.publicUrl}/barters/${entry.barter_request_id}` : '';
-    return `- ${text}:${link}`;
+    return `- ${digestLine(tr, entry)}:${link}`;
   });
   const kinds = MAIL_KINDS.filter((kind) => entries.some((entry) => KINDS_OF[kind].includes(entry.kind)));
   // The body links to a page with a button (link scanners follow links); the header is the RFC 8058
@@ -148,18 +175,21 @@ function digestMail(config: App['config'], member: DigestRow, entries: DigestRow
   const first = kinds[0];
   return {
     to: member.email,
-    subject:
-      entries.length === 1 ? 'Something new on Barterhood' : `${entries.length} new things on Barterhood`,
+    subject: tr(MAIL_TEXT.digestSubject, { count: entries.length }),
     text: [
-      `Hi ${member.first_name?.trim() || 'neighbor'},`,
+      mailGreeting(tr, member.first_name),
       '',
-      'While you were away:',
+      tr(MAIL_TEXT.digestAway),
       '',
       ...lines,
       '',
-      `Open Barterhood: ${config.publicUrl}/barters`,
+      tr(MAIL_TEXT.digestOpen, { link: `${config.publicUrl}/barters` }),
       '',
-      ...kinds.map((kind) => `Stop emails about new ${kind}: ${links[kind]}`),
+      ...kinds.map((kind) =>
+        tr(kind === 'proposals' ? MAIL_TEXT.digestStopProposals : MAIL_TEXT.digestStopMessages, {
+          link: links[kind],
+        }),
+      ),
     ].join('\n'),
     headers: first
       ? {
