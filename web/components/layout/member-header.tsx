@@ -9,6 +9,7 @@ import { SearchBox } from '../../features/feed/components/search-box';
 import { useUnreadCounts } from '../../features/notifications/api/unread-counts';
 import { NotificationBell } from '../../features/notifications/components/lazy-notification-bell';
 import { withMessages } from '../../i18n/i18n';
+import { formatPlaceName } from '../../i18n/place-names';
 import { Avatar } from '../ui/avatar';
 import { CountBadge, unreadLabel } from '../ui/count-badge';
 import { Logo } from './logo';
@@ -55,7 +56,7 @@ export function MemberHeader() {
             className="hidden max-w-48 items-center gap-1 truncate rounded-md px-2 py-1 text-sm text-slate-700 hover:bg-slate-100 sm:flex"
           >
             <MapPin className="h-4 w-4 shrink-0 text-brand-700" aria-hidden="true" />
-            <span className="truncate">{user.location || t`Set location`}</span>
+            <span className="truncate">{formatPlaceName(user.location ?? '') || t`Set location`}</span>
           </Link>
           {/* Swap days (issue 16): an icon on phones, with its name from md up. */}
           <Link

@@ -5,6 +5,7 @@ import type { CurrentUser } from '../../../../common/schemas/auth';
 import type { Place } from '../../../../common/schemas/places';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/use-toast';
+import { formatPlaceName } from '../../../i18n/place-names';
 import { useOpenAddItem } from '../../listings/components/add-item-context';
 import { WantFormDialog } from '../../listings/components/lazy-want-form-dialog';
 import { useUpdateProfile } from '../../profile/api/update-profile';
@@ -26,7 +27,7 @@ export function GettingStarted({ user }: { user: CurrentUser }) {
   const steps = query.data;
   if (!steps || steps.completed) return null;
   const done = allStepsDone(steps);
-  const location = user.location;
+  const location = user.location ? formatPlaceName(user.location) : null;
   const count = [steps.area, steps.want, steps.item].filter(Boolean).length;
   const current = !steps.area ? 'area' : !steps.want ? 'want' : !steps.item ? 'item' : null;
 
@@ -212,7 +213,7 @@ function AreaForm({ user }: { user: CurrentUser }) {
       },
       {
         onSuccess: () => {
-          const area = place.displayName;
+          const area = formatPlaceName(place.displayName);
           toast({ title: t`Area Saved`, description: t`Distances are measured from ${area}.` });
         },
         onError: () =>

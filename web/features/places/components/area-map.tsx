@@ -5,6 +5,7 @@ import type { ApproximateArea } from '../../../../common/schemas/places';
 import type { SiteInfo } from '../../../../common/schemas/site';
 import { formatApproximateRadius } from '../../../i18n/format';
 import { withMessages } from '../../../i18n/i18n';
+import { formatPlaceName } from '../../../i18n/place-names';
 import { useSiteInfo } from '../../site/api/site-info';
 
 interface LoadedMapProps {
@@ -37,7 +38,7 @@ export function radiusText(radiusMeters: number): string {
 /** The area in words, in the active language: what the map shows, and all there is without one. */
 export function areaText(area: ApproximateArea): string {
   const radius = radiusText(area.radiusMeters);
-  const place = area.name;
+  const place = area.name ? formatPlaceName(area.name) : null;
   return place
     ? t`Approximate area: near ${place}, within ${radius}. The exact address is never shown.`
     : t`Approximate area: in this area, within ${radius}. The exact address is never shown.`;
@@ -50,7 +51,7 @@ export function areaText(area: ApproximateArea): string {
  */
 export function AreaMap({ area, className }: { area: ApproximateArea; className?: string }) {
   const { data: site } = useSiteInfo();
-  const place = area.name;
+  const place = area.name ? formatPlaceName(area.name) : null;
   const [mapFailed, setMapFailed] = useState(false);
   const onUnavailable = useCallback(() => setMapFailed(true), []);
   const tiles = site?.mapTiles ?? null;

@@ -10,6 +10,7 @@ import {
 import type { Place } from '../../../../common/schemas/places';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
+import { formatPlaceName } from '../../../i18n/place-names';
 import { cn } from '../../../lib/utils';
 import { usePlaceSearch, useReversePlace } from '../api/places';
 
@@ -190,7 +191,8 @@ export function LocationPicker({
           aria-invalid={ariaInvalid}
           aria-describedby={[ariaDescribedBy, hintId].filter(Boolean).join(' ')}
           placeholder={t`Type your neighborhood, ZIP code or town`}
-          value={value}
+          // A chosen place's name in the reader's language (ADR 060); typed text as typed.
+          value={term ? value : formatPlaceName(value)}
           onChange={(event) => {
             onTextChange(event.target.value);
             setTerm(event.target.value);
@@ -229,7 +231,7 @@ export function LocationPicker({
             onMouseDown={(event) => event.preventDefault()}
           >
             {places.map((place, index) => {
-              const [town, ...rest] = place.displayName.split(', ');
+              const [town, ...rest] = formatPlaceName(place.displayName).split(', ');
               return (
                 // The keyboard reaches the options through the combobox (aria-activedescendant).
                 // biome-ignore lint/a11y/useKeyWithClickEvents: see above
