@@ -8,7 +8,7 @@
  * adds them by hand: only real places, each point copied from the public source named beside it
  * (the coordinates in the English Wikipedia article's infobox, which come from GNIS or the city's
  * maps), rounded to 5 decimals. A place is added here only with such a source; a name whose source
- * gives no point (Division/Clinton, Mississippi Avenue) is left out rather than guessed.
+ * gives no point (Division/Clinton) is left out rather than guessed.
  */
 export interface CuratedPlace {
   /** Stable id part: `curated:<slug>`. */
@@ -53,6 +53,26 @@ export const CURATED_PLACES: readonly CuratedPlace[] = [
     latitude: 45.5165,
     longitude: -122.62,
     source: 'Wikipedia, "Belmont, Portland, Oregon" (45.5165, -122.62)',
+  },
+  {
+    slug: 'portland-or-mississippi-district',
+    name: 'Mississippi District',
+    city: 'Portland',
+    state: 'OR',
+    // "The southern portion of N Mississippi Ave. forms the commercial core" of Boise, whose streets
+    // carry "Historic Mississippi business district" signs: the point is the Boise neighbourhood's.
+    latitude: 45.55079,
+    longitude: -122.67122,
+    source: 'Wikipedia, "Boise, Portland, Oregon" (45.55079, -122.67122)',
+  },
+  {
+    slug: 'portland-or-ladds-addition',
+    name: "Ladd's Addition",
+    city: 'Portland',
+    state: 'OR',
+    latitude: 45.50854,
+    longitude: -122.64941,
+    source: 'Wikipedia, "Ladd\'s Addition" (Historic District, NRHP 88001310; 45.508539, -122.649413)',
   },
   {
     slug: 'portland-or-hollywood-district',

@@ -24,6 +24,10 @@ describe('place names a neighbour in Portland uses', () => {
     ['Hawthorne Portland', 'Hawthorne District, Portland, Oregon, United States'],
     ['Laurelhurst', 'Laurelhurst, Portland, Oregon, United States'],
     ['Belmont', 'Belmont District, Portland, Oregon, United States'],
+    ['Mississippi', 'Mississippi District, Portland, Oregon, United States'],
+    ['Ladds', "Ladd's Addition, Portland, Oregon, United States"],
+    ["Ladd's Addition", "Ladd's Addition, Portland, Oregon, United States"],
+    ['Nob Hill', 'Nob Hill, Portland, Oregon, United States'],
   ])('offers a Portland, Oregon place first for "%s" to a member in Portland', (q, first) => {
     const places = searchPlaces(q, 5, PORTLAND);
     expect(places[0]?.displayName).toBe(first);

@@ -61,6 +61,9 @@ const TOWN = 0;
 /** A section of a city (PPLX): outside the US, where the neighborhood data does not reach. */
 const SECTION = 1;
 
+const APOSTROPHE = /['\u2019]/;
+const APOSTROPHES = /['\u2019]/g;
+
 /** Search buckets are keyed by the first this many letters of the folded name. */
 const BUCKET_KEY_LENGTH = 3;
 
@@ -226,8 +229,11 @@ function buildFineIndex(): FineIndex {
   const hoodKeys: string[][] = [];
   const hoodBuckets = new Map<string, number[]>();
   for (let n = 0; n < hoods.count; n++) {
-    const words = foldText(hoods.names[n] as string).split(' ');
+    const name = hoods.names[n] as string;
+    const words = foldText(name).split(' ');
     const keys = words.map((_, w) => words.slice(w).join(' '));
+    // "Ladd's Addition" is typed "Ladds" as often as "Ladd's".
+    if (APOSTROPHE.test(name)) keys.push(foldText(name.replace(APOSTROPHES, '')));
     hoodKeys.push(keys);
     for (const key of keys) addToBucket(hoodBuckets, key, n);
   }
@@ -566,7 +572,8 @@ function searchPostalCodes(
  * US ZIP codes when the text is digits. With the member's own point, places within NEAR_KM come
  * first, nearest first; then (and otherwise) the most populous towns, then neighborhoods. Text
  * after a comma narrows by city, region or country, so a chosen suggestion ("Buckman, Portland,
- * Oregon, United States") finds itself again.
+ * Oregon, United States") finds itself again; without a comma, the last words do when the whole text
+ * finds too little ("Hawthorne Portland", ADR 057).
  */
 export function searchPlaces(query: string, limit: number, origin: Point | null = null): Place[] {
   const [namePart = '', ...rest] = query.split(',');

@@ -56,7 +56,10 @@ export async function placesRoutes(app: FastifyInstance): Promise<void> {
         description:
           "Accent- and case-insensitive. Places near the member's own saved point come first, nearest " +
           'first; then the most populous. Text after a comma narrows by city, region or country ' +
-          '("Portland, Maine", "Buckman, Portland"). 502 GEOCODER_UNAVAILABLE when an external geocoder fails.',
+          '("Portland, Maine", "Buckman, Portland"); so do the last words when the whole text names ' +
+          'nothing ("Hawthorne Portland"). Besides GeoNames towns, Zillow neighborhoods and ZIP codes, ' +
+          'a small sourced table of districts (ADR 057). 502 GEOCODER_UNAVAILABLE when an external ' +
+          'geocoder fails.',
         querystring: placeSearchQuerySchema,
         response: {
           200: placeSchema.array(),
