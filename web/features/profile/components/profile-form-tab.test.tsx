@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CurrentUser } from '../../../../common/schemas/auth';
 import type { Place } from '../../../../common/schemas/places';
 import { PROFILE_MESSAGES } from '../../../../common/schemas/profile';
+import { activateLocale } from '../../../i18n/i18n';
 import { jsonResponse, renderWithProviders } from '../../../testing/render';
 import { useUser } from '../../auth/api/get-user';
 import { ProfileFormTab } from './profile-form-tab';
@@ -86,7 +87,10 @@ function renderForm(user: CurrentUser = USER) {
   };
 }
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(async () => {
+  vi.unstubAllGlobals();
+  await activateLocale('en');
+});
 
 describe('ProfileFormTab', () => {
   it.each([0, 101])('refuses a travel distance of %i with the message under the field', async (miles) => {
@@ -170,5 +174,42 @@ describe('ProfileFormTab', () => {
     expect(await screen.findByText('Error')).toBeInTheDocument();
     expect(screen.getByText('Failed to update profile. Please try again.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Update Profile' })).toBeEnabled();
+  });
+
+  it('in Spanish the distance is chosen in km, saved in whole miles, and shows the same km again', async () => {
+    await activateLocale('es');
+    const fetchMock = stubApi();
+    renderWithProviders(
+      <ProfileFormTab user={{ ...USER, location: 'Buckman, Portland, Oregon, United States' }} />,
+    );
+    expect(screen.queryByText(/millas|miles/)).toBeNull();
+    const distance = screen.getByRole('combobox', { name: 'Distancia máxima de viaje (km)' });
+    // 25 miles, as stored.
+    expect(distance).toHaveDisplayValue('40 km');
+    // Every choice is a whole number of miles, so none drifts after saving.
+    const options = [...(distance as HTMLSelectElement).options];
+    expect(options).toHaveLength(100);
+    expect(options.map((option) => option.text).slice(0, 7)).toEqual([
+      '2 km',
+      '3 km',
+      '5 km',
+      '6 km',
+      '8 km',
+      '10 km',
+      '11 km',
+    ]);
+    expect(screen.getByRole('combobox', { name: 'Ubicación' })).toHaveValue(
+      'Buckman, Portland, Oregon, Estados Unidos',
+    );
+
+    await userEvent.selectOptions(distance, '10 km');
+    await userEvent.click(screen.getByRole('button', { name: 'Actualizar perfil' }));
+    await waitFor(() => expect(profileCalls(fetchMock)).toHaveLength(1));
+    expect(JSON.parse(String(profileCalls(fetchMock)[0]?.[1]?.body))).toMatchObject({
+      location: 'Buckman, Portland, Oregon, United States',
+      maxTravelDistance: 6,
+    });
+    expect(await screen.findByText('Tu perfil se actualizó.')).toBeInTheDocument();
+    expect(distance).toHaveDisplayValue('10 km');
   });
 });

@@ -7,8 +7,11 @@ import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
+import { Select } from '../../../components/ui/select';
 import { toast } from '../../../components/ui/use-toast';
-import { withMessages } from '../../../i18n/i18n';
+import { formatRadius } from '../../../i18n/format';
+import { i18n, withMessages } from '../../../i18n/i18n';
+import { usesMiles } from '../../../i18n/locales';
 import { lazyResolver } from '../../../lib/lazy-resolver';
 import { useUpdateProfile } from '../api/update-profile';
 import { LocationPicker } from './location-picker';
@@ -26,7 +29,18 @@ function defaultsOf(user: CurrentUser): ProfileFormValues {
   };
 }
 
-/** The Profile tab: location (through the location picker) and max travel distance. */
+/** Every travel distance a member may keep: whole miles, as the server stores them. */
+const TRAVEL_DISTANCES_MILES = Array.from(
+  { length: TRAVEL_DISTANCE_MAX - TRAVEL_DISTANCE_MIN + 1 },
+  (_, index) => TRAVEL_DISTANCE_MIN + index,
+);
+
+/**
+ * The Profile tab: location (through the location picker) and max travel distance. The distance is
+ * typed in miles in English; where distances read in kilometres (Spanish, ADR 036) it is chosen
+ * from the kilometres each whole mile makes ("10 km" keeps 6 miles), so what was chosen is what
+ * shows again after saving, never a rounded neighbour (ADR 060).
+ */
 export function ProfileFormTab({ user }: { user: CurrentUser }) {
   const { t } = useLingui();
   const updateProfile = useUpdateProfile();
@@ -35,6 +49,7 @@ export function ProfileFormTab({ user }: { user: CurrentUser }) {
     defaultValues: defaultsOf(user),
   });
   const { errors } = form.formState;
+  const miles = usesMiles(i18n.locale);
   const location = useController({ control: form.control, name: 'location' });
 
   const onSubmit = form.handleSubmit((values) =>
@@ -85,17 +100,29 @@ export function ProfileFormTab({ user }: { user: CurrentUser }) {
             }}
           />
         </FormField>
-        <FormField label={t`Max Travel Distance (miles)`} error={errors.maxTravelDistance?.message}>
-          <Input
-            type="number"
-            inputMode="numeric"
-            min={TRAVEL_DISTANCE_MIN}
-            max={TRAVEL_DISTANCE_MAX}
-            step={1}
-            className="max-w-40"
-            {...form.register('maxTravelDistance', { valueAsNumber: true })}
-          />
-        </FormField>
+        {miles ? (
+          <FormField label={t`Max Travel Distance (miles)`} error={errors.maxTravelDistance?.message}>
+            <Input
+              type="number"
+              inputMode="numeric"
+              min={TRAVEL_DISTANCE_MIN}
+              max={TRAVEL_DISTANCE_MAX}
+              step={1}
+              className="max-w-40"
+              {...form.register('maxTravelDistance', { valueAsNumber: true })}
+            />
+          </FormField>
+        ) : (
+          <FormField label={t`Max Travel Distance (km)`} error={errors.maxTravelDistance?.message}>
+            <Select className="max-w-40" {...form.register('maxTravelDistance', { setValueAs: Number })}>
+              {TRAVEL_DISTANCES_MILES.map((option) => (
+                <option key={option} value={option}>
+                  {formatRadius(option)}
+                </option>
+              ))}
+            </Select>
+          </FormField>
+        )}
         <Button type="submit" className="justify-self-start" disabled={updateProfile.isPending}>
           {updateProfile.isPending ? t`Updating...` : t`Update Profile`}
         </Button>
