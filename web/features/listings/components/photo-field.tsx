@@ -83,7 +83,12 @@ export function PhotoField({
           onChange={(event) => void choose(event.target.files?.[0])}
         />
       </div>
-      <CameraDialog open={cameraOpen} onOpenChange={setCameraOpen} onCapture={onChange} />
+      <CameraDialog
+        open={cameraOpen}
+        onOpenChange={setCameraOpen}
+        onCapture={onChange}
+        onChooseFile={() => fileInput.current?.click()}
+      />
     </fieldset>
   );
 }
