@@ -63,4 +63,30 @@ describe('SiteGate', () => {
     expect(await screen.findByText('Unable to verify password. Please try again.')).toBeInTheDocument();
     expect(field).toHaveValue('barter');
   });
+
+  it('a refusal goes as soon as the member tries again (issue 28)', async () => {
+    let answer: (response: Response) => void = () => {};
+    let attempts = 0;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        ++attempts === 1
+          ? jsonResponse({ message: 'Incorrect password.', code: 'INCORRECT_PASSWORD' }, 401)
+          : new Promise<Response>((resolve) => (answer = resolve)),
+      ),
+    );
+    const onGranted = vi.fn();
+    renderWithProviders(<SiteGate onGranted={onGranted} />);
+    const field = screen.getByLabelText('Site password');
+    await userEvent.type(field, 'nope{Enter}');
+    expect(await screen.findByText('Access Denied')).toBeInTheDocument();
+    await userEvent.type(field, 'barter{Enter}');
+    // Gone at once (a toast would otherwise stay its 5 s, over the page behind the gate).
+    expect(await screen.findByRole('button', { name: 'Verifying...' })).toBeInTheDocument();
+    expect(screen.queryByText('Access Denied')).not.toBeInTheDocument();
+    expect(screen.queryByText('Incorrect password. Please try again.')).not.toBeInTheDocument();
+    answer(jsonResponse({ ok: true }));
+    await waitFor(() => expect(onGranted).toHaveBeenCalledOnce());
+    expect(screen.queryByText('Access Denied')).not.toBeInTheDocument();
+  });
 });

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Lock } from 'lucide-react';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Input } from '../../../components/ui/input';
@@ -19,29 +19,44 @@ export function SiteGate({ onGranted }: { onGranted: () => void }) {
   const { t } = useLingui();
   const blank = password.trim().length === 0;
 
+  // The last try's refusal: it goes when the member tries again, and on success (issue 28), as the
+  // page behind the gate keeps the same address and the toaster would keep it on show.
+  const refusal = useRef<{ dismiss: () => void } | null>(null);
+  const refuse = (shown: { dismiss: () => void }) => {
+    refusal.current = shown;
+  };
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (blank || verify.isPending) return;
+    refusal.current?.dismiss();
+    refusal.current = null;
     verify.mutate(
       { password },
       {
         onSuccess: onGranted,
         onError: (error) => {
           if (error instanceof ApiError && (error.status === 401 || error.status === 400)) {
-            toast({
-              title: t`Access Denied`,
-              description: t`Incorrect password. Please try again.`,
-              variant: 'destructive',
-            });
+            refuse(
+              toast({
+                title: t`Access Denied`,
+                description: t`Incorrect password. Please try again.`,
+                variant: 'destructive',
+              }),
+            );
             setPassword('');
           } else if (error instanceof ApiError && error.status === 429) {
-            toast({ title: t`Access Denied`, description: error.serverMessage, variant: 'destructive' });
+            refuse(
+              toast({ title: t`Access Denied`, description: error.serverMessage, variant: 'destructive' }),
+            );
           } else {
-            toast({
-              title: t`Error`,
-              description: t`Unable to verify password. Please try again.`,
-              variant: 'destructive',
-            });
+            refuse(
+              toast({
+                title: t`Error`,
+                description: t`Unable to verify password. Please try again.`,
+                variant: 'destructive',
+              }),
+            );
           }
         },
       },
