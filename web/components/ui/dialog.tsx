@@ -1,10 +1,17 @@
 import { useLingui } from '@lingui/react/macro';
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
-import { type ComponentProps, type ReactNode, useRef } from 'react';
+import { type ComponentProps, type ReactNode, useEffect, useRef } from 'react';
 import { cn } from '../../lib/utils';
+import { registerOpenDialog } from './open-dialogs';
 
 export const Dialog = DialogPrimitive.Root;
+
+/** Drawn inside the dialog's content, so mounted only while the dialog is open (open-dialogs.ts). */
+function OpenDialogMark() {
+  useEffect(registerOpenDialog, []);
+  return null;
+}
 export const DialogTrigger = DialogPrimitive.Trigger;
 export const DialogClose = DialogPrimitive.Close;
 
@@ -42,6 +49,7 @@ export function DialogContent({
         {...(description ? {} : { 'aria-describedby': undefined })}
         {...props}
       >
+        <OpenDialogMark />
         <div className="pr-8">
           <DialogPrimitive.Title className="text-lg font-semibold text-slate-900">
             {title}

@@ -1,5 +1,6 @@
 import { type ReactNode, useEffect, useState } from 'react';
 import { TOAST_LIMIT, TOAST_REMOVE_DELAY_MS } from '../../../common/constants';
+import { anyDialogOpen, onDialogsChange } from './open-dialogs';
 
 /** One toast (spec section 9: one visible at a time, 5000 ms, removed 1,000,000 ms after dismissal). */
 export interface ToastData {
@@ -52,35 +53,50 @@ export function toast(input: ToastInput): { id: string; dismiss: () => void } {
 }
 
 /**
- * Show a toast that gives way (issue 17): the safety tip never replaces a toast on show (the result
- * of the member's own action); it waits until none is open, then shows for `durationMs`. `cancel`
- * (the screen that asked for it went away) drops it if it is still waiting, or closes it.
+ * Show a toast that gives way (issues 17 and 28): the safety tip never replaces a toast on show (the
+ * result of the member's own action) nor covers a dialog; it waits until no toast and no dialog is
+ * open, then shows for `durationMs`, and a dialog opening closes it. `onShow` is called when it
+ * shows. `cancel` (the screen that asked for it went away) drops it if it is still waiting, or
+ * closes it.
  */
-export function toastWhenQuiet(input: ToastInput, durationMs: number): { cancel: () => void } {
+export function toastWhenQuiet(
+  input: ToastInput,
+  durationMs: number,
+  { onShow }: { onShow?: () => void } = {},
+): { cancel: () => void } {
   let shown: ReturnType<typeof toast> | null = null;
   let hideTimer: ReturnType<typeof setTimeout> | undefined;
   let cancelled = false;
-  const anyOpen = () => memory.toasts.some((t) => t.open);
+  const busy = () => memory.toasts.some((t) => t.open) || anyDialogOpen();
   const listener = () => {
-    if (cancelled || shown || anyOpen()) return;
+    if (cancelled || shown || busy()) return;
     listeners.delete(listener);
     // Not from inside another toast's state change: once it has reached every listener.
     queueMicrotask(() => {
-      if (cancelled) return;
-      if (anyOpen()) {
+      if (cancelled || shown) return;
+      if (busy()) {
         listeners.add(listener);
         return;
       }
       shown = toast(input);
       hideTimer = setTimeout(() => shown?.dismiss(), durationMs);
+      onShow?.();
     });
   };
+  // A dialog opening or closing: the tip goes if it is on show, or shows if it was waiting for it.
+  const stopWatchingDialogs = onDialogsChange(() => {
+    if (cancelled) return;
+    if (shown) {
+      if (anyDialogOpen()) shown.dismiss();
+    } else listener();
+  });
   listeners.add(listener);
   listener();
   return {
     cancel: () => {
       cancelled = true;
       listeners.delete(listener);
+      stopWatchingDialogs();
       clearTimeout(hideTimer);
       shown?.dismiss();
     },

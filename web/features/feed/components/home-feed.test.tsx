@@ -194,9 +194,16 @@ describe('HomeFeed', () => {
     expect(screen.queryByRole('button', { name: /Add/ })).not.toBeInTheDocument();
   });
 
-  it('shows the safety tip 3 seconds after load', async () => {
+  it('shows the safety tip 3 seconds after load (once a day: safety-tip.test.tsx)', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    stubFeed({});
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        if (url === '/api/auth/user') return jsonResponse({ id: 'u7', firstName: 'Maya', lastName: 'O' });
+        if (url === '/api/account/getting-started') return jsonResponse(steps);
+        return jsonResponse([]);
+      }),
+    );
     renderFeed();
     expect(screen.queryByText(/Always meet in public places/)).not.toBeInTheDocument();
     await vi.advanceTimersByTimeAsync(3000);

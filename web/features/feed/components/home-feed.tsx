@@ -2,14 +2,9 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { X } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import {
-  DEFAULT_DISTANCE_MILES,
-  DISTANCE_OPTIONS_MILES,
-  SAFETY_TIP_DELAY_MS,
-  SAFETY_TIP_DURATION_MS,
-} from '../../../../common/constants';
+import { DEFAULT_DISTANCE_MILES, DISTANCE_OPTIONS_MILES } from '../../../../common/constants';
 import { FEED_NAMES, type FeedName } from '../../../../common/feed-names';
 import type { FeedItem, FeedSort } from '../../../../common/schemas/feed';
 import { paths } from '../../../app/paths';
@@ -19,12 +14,11 @@ import { LoadFailed } from '../../../components/ui/list-status';
 import { LoadMoreButton } from '../../../components/ui/load-more-button';
 import { Select } from '../../../components/ui/select';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
-import { toastWhenQuiet } from '../../../components/ui/use-toast';
 import { formatRadius } from '../../../i18n/format';
-import { i18n } from '../../../i18n/i18n';
 import { useOpenAddItem } from '../../listings/components/add-item-context';
 import { useFeed } from '../api/feed';
 import { FEED_ITEMS_LABELS, FEED_LABELS } from '../feed-labels';
+import { useSafetyTip } from '../safety-tip';
 import { EmptyFeed } from './empty-feed';
 import { ItemCard, ItemCardSkeleton } from './item-card';
 import { ItemDetailDialog } from './lazy-item-detail-dialog';
@@ -37,35 +31,7 @@ const SORT_LABELS: Record<FeedSort, MessageDescriptor> = {
   match: msg`Match Score`,
 };
 
-const SAFETY_TIP = {
-  title: msg`Safety Tip`,
-  description: msg`Always meet in public places and trust your instincts when bartering with others.`,
-};
-
 const LOADING_PLACEHOLDERS = 6;
-
-/**
- * The safety tip (spec section 2): 3 s after the feed opens, shown for 5 s; it waits while another
- * toast is on show (say "AI Analysis Complete"), so it never replaces one (issue 17).
- */
-function useSafetyTip() {
-  useEffect(() => {
-    let tip: { cancel: () => void } | null = null;
-    const timer = window.setTimeout(() => {
-      tip = toastWhenQuiet(
-        {
-          title: i18n._(SAFETY_TIP.title),
-          description: i18n._(SAFETY_TIP.description),
-        },
-        SAFETY_TIP_DURATION_MS,
-      );
-    }, SAFETY_TIP_DELAY_MS);
-    return () => {
-      window.clearTimeout(timer);
-      tip?.cancel();
-    };
-  }, []);
-}
 
 /** The home feed (spec section 2): three feeds, distance and sort, cards, Load More, search results. */
 export function HomeFeed() {
