@@ -21,8 +21,13 @@ function escapeXml(text: string): string {
   return text.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-/** An illustrative card (not a photo): gradient, shapes, the title and category, clearly a drawing. */
-export async function illustrationFor(title: string, category: string, index: number): Promise<Buffer> {
+/**
+ * An illustrative card (not a photo) as SVG: gradient, shapes and the title, clearly a drawing. No
+ * word of the app's own (the category name was one, "APPLIANCES"): one image serves readers of every
+ * language, and the card shows the category beside it in theirs (ADR 060). The title is the demo
+ * member's own text, shown as written like any member's.
+ */
+export function illustrationSvg(title: string, index: number): string {
   const [dark, light] = PALETTES[index % PALETTES.length] as [string, string];
   const words = title.split(' ');
   const lines: string[] = [''];
@@ -38,15 +43,19 @@ export async function illustrationFor(title: string, category: string, index: nu
         `<text x="60" y="${300 + i * 64}" font-size="54" font-weight="700">${escapeXml(line)}</text>`,
     )
     .join('');
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="600" viewBox="0 0 800 600">
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="600" viewBox="0 0 800 600">
     <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${light}"/><stop offset="1" stop-color="${dark}"/></linearGradient></defs>
     <rect width="800" height="600" fill="url(#g)"/>
     <circle cx="${640 - (index % 5) * 30}" cy="${130 + (index % 3) * 20}" r="110" fill="#ffffff" fill-opacity="0.22"/>
     <rect x="470" y="380" width="260" height="160" rx="28" fill="#ffffff" fill-opacity="0.16"/>
-    <g font-family="DejaVu Sans, Arial, sans-serif" fill="#ffffff">${text}
-      <text x="60" y="130" font-size="30" fill-opacity="0.85">${escapeXml(category.toUpperCase())}</text>
-    </g></svg>`;
-  return sharp(Buffer.from(svg)).webp({ quality: 78 }).toBuffer();
+    <g font-family="DejaVu Sans, Arial, sans-serif" fill="#ffffff">${text}</g></svg>`;
+}
+
+/** The illustration as the WebP the photo store keeps. */
+export async function illustrationFor(title: string, index: number): Promise<Buffer> {
+  return sharp(Buffer.from(illustrationSvg(title, index)))
+    .webp({ quality: 78 })
+    .toBuffer();
 }
 
 export interface SeedSummary {
@@ -70,10 +79,7 @@ export async function seedDemoNeighbourhood(db: Db, store: PhotoStore): Promise<
   const images = new Map<string, string>();
   for (const member of SEED_MEMBERS) {
     for (const listing of member.items) {
-      images.set(
-        listing.title,
-        await store.put(await illustrationFor(listing.title, listing.category, imageIndex++), 'webp'),
-      );
+      images.set(listing.title, await store.put(await illustrationFor(listing.title, imageIndex++), 'webp'));
     }
   }
   await db.transaction(async (tx) => {
