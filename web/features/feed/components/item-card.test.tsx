@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { FeedItem } from '../../../../common/schemas/feed';
+import { activateLocale } from '../../../i18n/i18n';
 import { renderWithProviders } from '../../../testing/render';
 import { ItemCard } from './item-card';
 
@@ -40,5 +41,24 @@ describe("a feed card's photo", () => {
     renderWithProviders(<ItemCard item={item} showMatch={false} onOpen={() => {}} eager="first" />);
     expect(photo()).not.toHaveAttribute('loading');
     expect(photo()).toHaveAttribute('fetchpriority', 'high');
+  });
+});
+
+describe("a card's placeholder without a photo", () => {
+  afterEach(() => activateLocale('en'));
+  const bare = { ...item, category: 'appliances', imageUrl: null, thumbnailUrl: null } as FeedItem;
+
+  it('names the category and says No image, in English', () => {
+    renderWithProviders(<ItemCard item={bare} showMatch={false} onOpen={() => {}} />);
+    const placeholder = screen.getByTestId('listing-placeholder');
+    expect(placeholder).toHaveTextContent(/^appliancesNo image$/);
+  });
+
+  it('in Spanish names the category from the catalogue, with no English left', async () => {
+    await activateLocale('es');
+    renderWithProviders(<ItemCard item={bare} showMatch={false} onOpen={() => {}} />);
+    const placeholder = screen.getByTestId('listing-placeholder');
+    expect(placeholder).toHaveTextContent(/^electrodomésticosSin imagen$/);
+    expect(placeholder).not.toHaveTextContent(/appliances|No image/i);
   });
 });

@@ -46,6 +46,7 @@ export function ItemCard({
       <div className="relative">
         <ListingImage
           src={item.thumbnailUrl ?? item.imageUrl}
+          category={item.category}
           lazy={!eager}
           priority={eager === 'first'}
           className="aspect-[4/3] w-full text-sm"
