@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
+import { loadMailCatalogues } from './mail-i18n';
 import { createMailer, type Mailer } from './mailer';
 
 declare module 'fastify' {
@@ -20,5 +21,8 @@ export function mailPlugin(app: FastifyInstance): void {
     logLinks: config.env === 'development',
   });
   app.decorate('mailer', mailer);
+  // The e-mail's catalogues (web/locales, ADR 060) are read before the server listens: a mail sent
+  // later does not wait for them, and a server without them does not start.
+  app.addHook('onReady', async () => loadMailCatalogues());
   app.addHook('onClose', () => mailer.close());
 }
