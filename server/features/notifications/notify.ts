@@ -1,5 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { NotificationKind, UnreadCounts } from '../../../common/schemas/notifications';
+import { uuidArray } from '../../db/arrays';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/rows';
 import { messages, notifications } from '../../db/schema/barter';
@@ -76,6 +77,7 @@ export async function notifyMember(db: Db, input: NotifyInput): Promise<UnreadCo
     ? await db
         .select({
           id: users.id,
+          displayName: users.displayName,
           firstName: users.firstName,
           lastName: users.lastName,
           profileImageUrl: users.profileImageUrl,
@@ -87,4 +89,79 @@ export async function notifyMember(db: Db, input: NotifyInput): Promise<UnreadCo
   const counts = await unreadCounts(db, input.userId);
   await publishMemberEvents(db, [memberEvent(input.userId, 'notification', { notification, counts })]);
   return counts;
+}
+
+/**
+ * `notifyMember` for many entries at once, in a handful of statements whatever their number (ADR
+ * 056): the rows in one insert, their actors in one read, the members' unread counts in one read,
+ * the events in one publish. Each entry's event carries the counts as they stood right after it, as
+ * one call after another would have; entries are stored and pushed in the order given. Call it inside
+ * the transaction that makes the change. Message entries, which replace an older unread one, go one
+ * at a time through `notifyMember`.
+ */
+export async function notifyMembers(db: Db, inputs: readonly NotifyInput[]): Promise<void> {
+  if (inputs.some((input) => input.kind === 'message_received')) {
+    for (const input of inputs) await notifyMember(db, input);
+    return;
+  }
+  if (inputs.length === 0) return;
+  const inserted = await db
+    .insert(notifications)
+    .values(
+      inputs.map((input) => ({
+        userId: input.userId,
+        kind: input.kind,
+        barterRequestId: input.barterRequestId,
+        circleId: input.circleId ?? null,
+        actorId: input.actorId,
+        count: 1,
+      })),
+    )
+    .returning();
+  if (inserted.length !== inputs.length) throw new Error('notifyMembers: insert returned too few rows');
+  // Identity values are given in the order of the rows: ascending ids are the inputs in order.
+  const rows = inserted.sort((a, b) => a.id - b.id);
+  const actorIds = [...new Set(inputs.flatMap((input) => (input.actorId ? [input.actorId] : [])))];
+  const actors = new Map(
+    (actorIds.length === 0
+      ? []
+      : await db
+          .select({
+            id: users.id,
+            displayName: users.displayName,
+            firstName: users.firstName,
+            lastName: users.lastName,
+            profileImageUrl: users.profileImageUrl,
+          })
+          .from(users)
+          .where(sql`${users.id} = ANY(${uuidArray(actorIds)}::uuid[])`)
+    ).map((actor) => [actor.id, actor]),
+  );
+  const userIds = [...new Set(inputs.map((input) => input.userId))];
+  const finalCounts = new Map(
+    (
+      await queryRows<{ id: string; notifications: number; messages: number }>(
+        db,
+        sql`
+        SELECT u.id::text AS id,
+          (SELECT count(*)::int FROM ${notifications} WHERE ${notifications.userId} = u.id AND ${notifications.readAt} IS NULL) AS notifications,
+          (SELECT count(*)::int FROM ${messages} WHERE ${messages.toUserId} = u.id AND NOT ${messages.isRead}) AS messages
+        FROM unnest(${uuidArray(userIds)}::uuid[]) AS u(id)`,
+      )
+    ).map((row) => [row.id, { notifications: Number(row.notifications), messages: Number(row.messages) }]),
+  );
+  // Entries of each member still to come after the one at hand, to step back from the final counts.
+  const later = new Map<string, number>();
+  for (const input of inputs) later.set(input.userId, (later.get(input.userId) ?? 0) + 1);
+  const events = rows.map((row, index) => {
+    const input = inputs[index] as NotifyInput;
+    const left = (later.get(input.userId) ?? 1) - 1;
+    later.set(input.userId, left);
+    const final = finalCounts.get(input.userId) ?? { notifications: 0, messages: 0 };
+    const counts: UnreadCounts = { notifications: final.notifications - left, messages: final.messages };
+    const actor = input.actorId ? actors.get(input.actorId) : undefined;
+    const notification = presentNotification(row, input.actorId ? presentMemberRef(actor) : null);
+    return memberEvent(input.userId, 'notification', { notification, counts });
+  });
+  await publishMemberEvents(db, events);
 }

@@ -4,11 +4,11 @@ import type { SwapDayMatchFailure, SwapDayMatchStage } from '../../../common/sch
 import type { Db } from '../../db/client';
 import { isDatabaseUnavailable } from '../../errors';
 import { publishMemberEvents } from '../../events/publish';
-import { createHandOvers } from '../barters/hand-overs';
+import { writeHandOvers } from '../barters/hand-overs';
 import type { TradeGraph, TradeSolution } from '../circles/engine/graph';
 import { solveTradesOffThread } from '../circles/engine/solve-off-thread';
 import type { SolveOptions } from '../circles/engine/solver';
-import { notifyMember } from '../notifications/notify';
+import { type NotifyInput, notifyMembers } from '../notifications/notify';
 import {
   findHiddenPairs,
   findJoinedOffers,
@@ -16,7 +16,7 @@ import {
   findMemberIds,
   findOfferedItems,
   findWants,
-  insertLoop,
+  insertLoops,
   lockSwapDay,
   pairKey,
   type SolveItemRow,
@@ -173,31 +173,36 @@ async function storeSolution(
       );
       return whole ? [fresh as Offer[]] : [];
     });
-    const notified = new Set<string>();
-    for (const steps of kept) {
-      const circleId = await insertLoop(tx, swapDayId, steps, now);
-      const { barterIds } = await createHandOvers(
-        tx,
-        circleId,
-        steps.map((step, position) => ({
+    // Set-wise (ADR 056): the circles, the hand-overs and the notices of the whole solution in a
+    // handful of statements, whatever the number of loops and hand-overs.
+    const circleIds = await insertLoops(tx, swapDayId, kept, now);
+    const written = await writeHandOvers(
+      tx,
+      kept.map((steps, loop) => ({
+        circleId: circleIds[loop] as number,
+        steps: steps.map((step, position) => ({
           giverId: step.memberId,
           receiverId: (steps[(position + 1) % steps.length] as Offer).memberId,
           itemId: step.item.id,
         })),
-        { sharedThread: false, now },
-      );
+      })),
+      { sharedThread: false, now },
+    );
+    // Each trading member once, about their first hand-over (loops in the solver's order).
+    const notified = new Map<string, NotifyInput>();
+    for (const [loop, steps] of kept.entries()) {
       for (const [position, step] of steps.entries()) {
         if (notified.has(step.memberId)) continue;
-        notified.add(step.memberId);
-        await notifyMember(tx, {
+        notified.set(step.memberId, {
           userId: step.memberId,
           kind: 'swap_day_solved',
-          barterRequestId: barterIds[position] ?? null,
-          circleId,
+          barterRequestId: written.loops[loop]?.barterIds[position] ?? null,
+          circleId: circleIds[loop] as number,
           actorId: null,
         });
       }
     }
+    await notifyMembers(tx, [...written.notices, ...notified.values()]);
     await updateSwapDay(tx, swapDayId, {
       status: 'solved',
       solvedAt: now,
@@ -206,7 +211,10 @@ async function storeSolution(
       matchStage: null,
       matchFailure: null,
     });
-    await publishMemberEvents(tx, swapDayEvents(await findMemberIds(tx, swapDayId), swapDayId));
+    await publishMemberEvents(tx, [
+      ...written.events,
+      ...swapDayEvents(await findMemberIds(tx, swapDayId), swapDayId),
+    ]);
     return true;
   });
 }

@@ -629,21 +629,42 @@ export interface LoopStepRow {
   item: SolveItemRow;
 }
 
-/** Store a loop as an accepted circle of the swap day and its members in order; the circle's id. */
-export async function insertLoop(
+/** Rows per multi-row insert: a bound on one statement's parameters whatever the swap day's size. */
+const ROWS_PER_INSERT = 1_000;
+
+/**
+ * Store loops as accepted circles of the swap day and their members in order, set-wise (ADR 056):
+ * one insert of the circles and one of their members (per 1,000 rows); the circles' ids in the
+ * order of the loops.
+ */
+export async function insertLoops(
   db: Db,
   swapDayId: number,
-  steps: readonly LoopStepRow[],
+  loops: ReadonlyArray<readonly LoopStepRow[]>,
   now: Date,
-): Promise<number> {
-  const [circle] = await db
-    .insert(circles)
-    .values({ status: 'accepted', size: steps.length, expiresAt: now, acceptedAt: now, swapDayId })
-    .returning({ id: circles.id });
-  if (!circle) throw new Error('insert into circles returned no row');
-  await db.insert(circleMembers).values(
+): Promise<number[]> {
+  const ids: number[] = [];
+  for (let start = 0; start < loops.length; start += ROWS_PER_INSERT) {
+    const chunk = loops.slice(start, start + ROWS_PER_INSERT);
+    const rows = await db
+      .insert(circles)
+      .values(
+        chunk.map((steps) => ({
+          status: 'accepted',
+          size: steps.length,
+          expiresAt: now,
+          acceptedAt: now,
+          swapDayId,
+        })),
+      )
+      .returning({ id: circles.id });
+    if (rows.length !== chunk.length) throw new Error('insert into circles returned too few rows');
+    // Identity values are given in the order of the rows: ascending ids are the loops in order.
+    ids.push(...rows.map((row) => row.id).sort((a, b) => a - b));
+  }
+  const members = loops.flatMap((steps, loop) =>
     steps.map((step, position) => ({
-      circleId: circle.id,
+      circleId: ids[loop] as number,
       position,
       memberId: step.memberId,
       itemId: step.item.id,
