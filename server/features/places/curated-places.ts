@@ -120,4 +120,33 @@ export const CURATED_PLACES: readonly CuratedPlace[] = [
     longitude: -122.64508,
     source: 'Wikipedia, "Hosford-Abernethy, Portland, Oregon" (45.5048, -122.64508)',
   },
+  {
+    slug: 'portland-or-grant-park',
+    name: 'Grant Park',
+    city: 'Portland',
+    state: 'OR',
+    latitude: 45.53897,
+    longitude: -122.63067,
+    source: 'Wikipedia, "Grant Park, Portland, Oregon" (45.53897, -122.63067)',
+  },
+  {
+    slug: 'portland-or-goose-hollow',
+    name: 'Goose Hollow',
+    city: 'Portland',
+    state: 'OR',
+    latitude: 45.51963,
+    longitude: -122.69299,
+    source: 'Wikipedia, "Goose Hollow, Portland, Oregon" (45.51963, -122.69299)',
+  },
+  {
+    slug: 'portland-or-multnomah-village',
+    name: 'Multnomah Village',
+    city: 'Portland',
+    state: 'OR',
+    // The Multnomah neighbourhood is "centered on the Multnomah Village business district".
+    latitude: 45.46719,
+    longitude: -122.71282,
+    source:
+      'Wikipedia, "Multnomah, Portland, Oregon" (Multnomah Village redirects there; 45.46719, -122.71282)',
+  },
 ];

@@ -28,6 +28,8 @@ describe('place names a neighbour in Portland uses', () => {
     ['Ladds', "Ladd's Addition, Portland, Oregon, United States"],
     ["Ladd's Addition", "Ladd's Addition, Portland, Oregon, United States"],
     ['Nob Hill', 'Nob Hill, Portland, Oregon, United States'],
+    ['Goose Hollow', 'Goose Hollow, Portland, Oregon, United States'],
+    ['Grant Park', 'Grant Park, Portland, Oregon, United States'],
   ])('offers a Portland, Oregon place first for "%s" to a member in Portland', (q, first) => {
     const places = searchPlaces(q, 5, PORTLAND);
     expect(places[0]?.displayName).toBe(first);
