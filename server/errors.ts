@@ -5,14 +5,20 @@ export class HttpError extends Error {
   override name = 'HttpError';
   /** Seconds the client should wait before retrying (sent as `Retry-After`); 503s default to 5. */
   readonly retryAfterSeconds: number | undefined;
+  /** The request's field the error is about, for a form to show it there (sent as `field`). */
+  readonly field: string | undefined;
+  /** Why, more precisely than `code` (sent as `reason`; a moderation refusal's reason). */
+  readonly reason: string | undefined;
   constructor(
     readonly statusCode: number,
     readonly code: ErrorCode | string,
     message: string,
-    options: { retryAfterSeconds?: number } = {},
+    options: { retryAfterSeconds?: number; field?: string; reason?: string } = {},
   ) {
     super(message);
     this.retryAfterSeconds = options.retryAfterSeconds;
+    this.field = options.field;
+    this.reason = options.reason;
   }
 }
 

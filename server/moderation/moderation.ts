@@ -26,7 +26,9 @@
  *   pans and flower pots pass; "coke" only in drug phrases, so a vintage Coke bottle passes.
  * - Contact details: phone numbers, e-mail addresses, social-media handles and profile links, and
  *   invitations to talk off the platform ("text me", "add me on Snapchat") are refused in listings and
- *   wants even for trading, because Barterhood has its own messages. Other links are allowed.
+ *   wants even for trading, because Barterhood has its own messages. Other links are allowed. In a
+ *   barter's conversation they are allowed (`allowContactDetails`): there two members arrange a
+ *   trade, which the Terms (section 4) allow contact details for (ADR 062).
  * - Dating: personal-ad phrasing is refused ("looking for a girlfriend", "single male seeks", "hookup",
  *   "NSA fun", "sugar daddy"); the word "dating" alone is not, so a dresser dating back to 1920 and
  *   dating-app development lessons pass.
@@ -47,20 +49,31 @@ export const MODERATION_REASONS = [
 
 export type ModerationReason = (typeof MODERATION_REASONS)[number];
 
-export type ModerationResult =
-  | { allowed: true }
-  | { allowed: false; reason: ModerationReason; message: string };
+export interface ModerationRefusal {
+  allowed: false;
+  reason: ModerationReason;
+  message: string;
+  /** Which of the texts checked broke the Terms (its position in the arguments). */
+  index?: number;
+}
+
+export type ModerationResult = { allowed: true } | ModerationRefusal;
+
+export interface ModerationOptions {
+  /** A barter's conversation: contact details may be shared to arrange the trade (ADR 062). */
+  allowContactDetails?: boolean;
+}
 
 const EXPLANATIONS: Record<ModerationReason, string> = {
   dating: 'dating or personal ads are not allowed.',
   explicit: 'explicit or sexual material is not allowed.',
   'drugs-alcohol': 'drugs and alcohol cannot be offered or requested.',
   'contact-details':
-    'please leave out phone numbers, e-mail addresses and social media; members talk through Barterhood messages.',
+    "please keep phone numbers, e-mail addresses and social media out of it; share contact details in the barter's conversation.",
   profanity: 'please leave out offensive language.',
 };
 
-const REFUSALS: Record<ModerationReason, ModerationResult> = Object.fromEntries(
+const REFUSALS: Record<ModerationReason, ModerationRefusal> = Object.fromEntries(
   MODERATION_REASONS.map((reason) => [
     reason,
     {
@@ -69,7 +82,7 @@ const REFUSALS: Record<ModerationReason, ModerationResult> = Object.fromEntries(
       message: `This wording is not appropriate for ${PRODUCT_NAME}: ${EXPLANATIONS[reason]}`,
     },
   ]),
-) as Record<ModerationReason, ModerationResult>;
+) as Record<ModerationReason, ModerationRefusal>;
 
 const ALLOWED: ModerationResult = { allowed: true };
 
@@ -636,14 +649,14 @@ function hasContactDetails(plain: string, words: string): boolean {
 }
 
 /** The first reason `text` breaks the Terms, or null. Checks run in the order of MODERATION_REASONS. */
-function refusalReason(text: string): ModerationReason | null {
+function refusalReason(text: string, options: ModerationOptions = {}): ModerationReason | null {
   const plain = plainForm(text);
   let words = wordForm(plain);
   for (const allowed of ALLOW) words = words.replace(allowed, ' . ');
   if (anyMatch(DATING, words) || PERSONALS_CODE.test(plain)) return 'dating';
   if (anyMatch(EXPLICIT, words) || MASKED_EXPLICIT.test(plain)) return 'explicit';
   if (anyMatch(DRUGS, words)) return 'drugs-alcohol';
-  if (hasContactDetails(plain, words)) return 'contact-details';
+  if (!options.allowContactDetails && hasContactDetails(plain, words)) return 'contact-details';
   if (anyMatch(PROFANITY, words) || MASKED_PROFANITY.test(plain)) return 'profanity';
   return null;
 }
@@ -653,10 +666,18 @@ function refusalReason(text: string): ModerationReason | null {
  * pass. A refusal names the reason and carries a message, containing "not appropriate", for the member.
  */
 export function moderateText(...texts: Array<string | null | undefined>): ModerationResult {
-  for (const text of texts) {
+  return moderateTextWith({}, ...texts);
+}
+
+/** moderateText with options (a barter's conversation allows contact details); says which text broke them. */
+export function moderateTextWith(
+  options: ModerationOptions,
+  ...texts: Array<string | null | undefined>
+): ModerationResult {
+  for (const [index, text] of texts.entries()) {
     if (!text) continue;
-    const reason = refusalReason(text);
-    if (reason) return REFUSALS[reason];
+    const reason = refusalReason(text, options);
+    if (reason) return { ...REFUSALS[reason], index };
   }
   return ALLOWED;
 }

@@ -74,7 +74,16 @@ function statusText(status: number): string {
 /** Turn any error into `{ message, code }` with a fitting status; internals never reach the body. */
 export function toApiError(error: FastifyError | Error): { status: number; body: ApiError } {
   if (error instanceof HttpError) {
-    return { status: error.statusCode, body: { message: error.message, code: error.code } };
+    const { field, reason } = error;
+    return {
+      status: error.statusCode,
+      body: {
+        message: error.message,
+        code: error.code,
+        ...(field === undefined ? {} : { field }),
+        ...(reason === undefined ? {} : { reason }),
+      },
+    };
   }
   const fastifyError = error as FastifyError;
   if (hasZodFastifySchemaValidationErrors(fastifyError) || fastifyError.validation) {

@@ -16,6 +16,8 @@ export class ApiError extends Error {
     readonly serverMessage: string | undefined,
     /** The Retry-After header in seconds, when the server sent one (429, 503). */
     readonly retryAfterSeconds?: number,
+    /** The request's field the error is about, and a more precise reason, when the server says. */
+    readonly details: { field?: string; reason?: string } = {},
   ) {
     super(message);
   }
@@ -42,9 +44,12 @@ async function throwIfNotOk(response: Response): Promise<void> {
   const text = (await response.text()) || response.statusText;
   let code: string | undefined;
   let serverMessage: string | undefined;
+  const details: { field?: string; reason?: string } = {};
   try {
-    const body = JSON.parse(text) as { code?: unknown; message?: unknown };
+    const body = JSON.parse(text) as { code?: unknown; message?: unknown; field?: unknown; reason?: unknown };
     if (typeof body.code === 'string') code = body.code;
+    if (typeof body.field === 'string') details.field = body.field;
+    if (typeof body.reason === 'string') details.reason = body.reason;
     // The server writes English; a message the catalogue knows is shown in the member's language.
     if (typeof body.message === 'string') serverMessage = translateKnown(body.message);
   } catch {
@@ -61,6 +66,7 @@ async function throwIfNotOk(response: Response): Promise<void> {
     code,
     serverMessage,
     Number.isNaN(retryAfter) ? undefined : retryAfter,
+    details,
   );
 }
 

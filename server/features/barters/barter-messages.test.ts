@@ -156,11 +156,23 @@ describe('barter conversations', () => {
     }
   });
 
+  it('takes contact details in the barter’s conversation, to arrange the trade (Terms section 4, ADR 062)', async () => {
+    const { barter } = await kit.pending(ann, ben);
+    const sent = await send(ann, barter.id, 'Text me on 503 555 0199 or write to ann@example.com');
+    expect(sent.statusCode).toBe(201);
+    // A proposal's own message is not the conversation: still refused there.
+    const [mine, theirs] = [await kit.item(ann), await kit.item(ben)];
+    const proposal = await kit.propose(ann, [mine.id], [theirs.id], 'Text me at 503-555-0199');
+    kit.refused(proposal, 400, 'CONTENT_NOT_ALLOWED');
+    expect(proposal.json().reason).toBe('contact-details');
+  });
+
   it('moderates messages and refuses empty or oversized ones, storing nothing', async () => {
     const { barter } = await kit.pending(ann, ben);
-    const refused = await send(ann, barter.id, 'Text me on 503 555 0199');
+    const refused = await send(ann, barter.id, 'Selling weed too, ask me');
     kit.refused(refused, 400, 'CONTENT_NOT_ALLOWED');
     expect(refused.json().message).toContain('not appropriate');
+    expect(refused.json().reason).toBe('drugs-alcohol');
     for (const content of ['', '   ', 'x'.repeat(2001), 'a\u0000b', 5, null, ['hi']]) {
       expect((await send(ann, barter.id, content)).statusCode).toBe(400);
     }

@@ -18,7 +18,7 @@ import {
   type PhotoScreeningPolicy,
   reportScreenedPhoto,
 } from '../safety/photo-screening';
-import { assertAppropriateFor } from '../safety/refusals';
+import { assertAppropriateFields } from '../safety/refusals';
 import {
   countItemsUsingPhoto,
   deleteItemOfUser,
@@ -120,7 +120,10 @@ export async function createItem(
   input: ItemInput,
   upload: PhotoUpload = {},
 ): Promise<ItemRow> {
-  await assertAppropriateFor(deps.db, actor.id, 'item', input.title, input.description);
+  await assertAppropriateFields(deps.db, actor.id, 'item', {
+    title: input.title,
+    description: input.description,
+  });
   if (input.imageUrl && !input.imageUrl.startsWith('data:')) {
     throw badRequest('imageUrl: Send the photo itself, as a data URL.', ERROR_CODES.validation);
   }
@@ -191,13 +194,10 @@ export async function updateItem(
     throw categoryNotInList();
   }
   if (patch.title !== undefined || patch.description !== undefined) {
-    await assertAppropriateFor(
-      deps.db,
-      actor.id,
-      'item',
-      patch.title ?? item.title,
-      patch.description ?? item.description,
-    );
+    await assertAppropriateFields(deps.db, actor.id, 'item', {
+      title: patch.title ?? item.title,
+      description: patch.description ?? item.description,
+    });
   }
 
   const { imageUrl, ...fields } = patch;

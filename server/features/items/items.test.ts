@@ -165,8 +165,26 @@ describe('items API', () => {
     it('refuses wording that breaks the Terms', async () => {
       const response = await create({ ...drill, title: 'Weed and cocaine for sale' });
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toMatchObject({ code: 'CONTENT_NOT_ALLOWED' });
+      expect(response.json()).toMatchObject({
+        code: 'CONTENT_NOT_ALLOWED',
+        reason: 'drugs-alcohol',
+        field: 'title',
+      });
       expect(response.json<{ message: string }>().message).toContain('not appropriate');
+    });
+
+    it('refuses a phone number or e-mail saying where contact details go, and in which field (issue 28)', async () => {
+      for (const description of ['Call me on 503-555-0199', 'Write to dee@example.com']) {
+        const response = await create({ ...drill, description });
+        expect(response.statusCode).toBe(400);
+        expect(response.json()).toEqual({
+          code: 'CONTENT_NOT_ALLOWED',
+          reason: 'contact-details',
+          field: 'description',
+          message:
+            "This wording is not appropriate for Barterhood: please keep phone numbers, e-mail addresses and social media out of it; share contact details in the barter's conversation.",
+        });
+      }
     });
   });
 

@@ -4,8 +4,8 @@ import { memberDisplayName } from '../../../common/member-name';
 import type { Db } from '../../db/client';
 import { moderationRefusals, type REFUSAL_KINDS } from '../../db/schema/safety';
 import { users } from '../../db/schema/users';
-import { badRequest } from '../../errors';
-import { moderateText } from '../../moderation/moderation';
+import { HttpError } from '../../errors';
+import { moderateTextWith } from '../../moderation/moderation';
 
 export type RefusalKind = (typeof REFUSAL_KINDS)[number];
 
@@ -14,8 +14,14 @@ export const REFUSALS_KEPT_DAYS = 30;
 const EXCERPT_MAX = 300;
 
 /**
- * The Terms check of server/moderation (400 CONTENT_NOT_ALLOWED with its message), and a refusal is
- * recorded for the moderators' screen (ADR 025): who, what kind of text, why, and its start.
+ * Kinds of text written in a barter's conversation, where members arrange the trade: contact details
+ * are allowed there (Terms section 4, ADR 062); everything else the Terms forbid is still refused.
+ */
+const CONVERSATION_KINDS: ReadonlySet<RefusalKind> = new Set(['message']);
+
+/**
+ * The Terms check of server/moderation (400 CONTENT_NOT_ALLOWED with its message and `reason`), and a
+ * refusal is recorded for the moderators' screen (ADR 025): who, what kind of text, why, and its start.
  */
 export async function assertAppropriateFor(
   db: Db,
@@ -23,10 +29,29 @@ export async function assertAppropriateFor(
   kind: RefusalKind,
   ...texts: Array<string | null | undefined>
 ): Promise<void> {
-  const result = moderateText(...texts);
+  const result = moderateTextWith({ allowContactDetails: CONVERSATION_KINDS.has(kind) }, ...texts);
   if (result.allowed) return;
   await recordRefusal(db, memberId, kind, result.reason, texts.filter(Boolean).join(' / '));
-  throw badRequest(result.message, ERROR_CODES.contentNotAllowed);
+  throw new HttpError(400, ERROR_CODES.contentNotAllowed, result.message, { reason: result.reason });
+}
+
+/**
+ * assertAppropriateFor over named fields (a listing's title and description): the refusal also names
+ * the field that broke the Terms (`field`), so the form shows it there.
+ */
+export async function assertAppropriateFields(
+  db: Db,
+  memberId: string,
+  kind: RefusalKind,
+  fields: Record<string, string | null | undefined>,
+): Promise<void> {
+  const names = Object.keys(fields);
+  const texts = Object.values(fields);
+  const result = moderateTextWith({ allowContactDetails: CONVERSATION_KINDS.has(kind) }, ...texts);
+  if (result.allowed) return;
+  await recordRefusal(db, memberId, kind, result.reason, texts.filter(Boolean).join(' / '));
+  const field = result.index === undefined ? undefined : names[result.index];
+  throw new HttpError(400, ERROR_CODES.contentNotAllowed, result.message, { reason: result.reason, field });
 }
 
 /**

@@ -6,7 +6,7 @@ import type { Page, PageRequest } from '../../db/paging';
 import type { WantRow } from '../../db/schema/items';
 import { badRequest, notFound } from '../../errors';
 import { type Actor, listingPolicy } from '../../policies/listing-policy';
-import { assertAppropriateFor } from '../safety/refusals';
+import { assertAppropriateFields } from '../safety/refusals';
 import {
   deleteWantOfUser,
   findWantById,
@@ -32,7 +32,10 @@ async function loadOwnWant(db: Db, actor: Member, id: number, action: 'update' |
 
 /** Add a want to the member's list; wording that breaks the Terms is refused (spec section 5). */
 export async function createWant(db: Db, actor: Member, input: WantInput): Promise<WantRow> {
-  await assertAppropriateFor(db, actor.id, 'want', input.title, input.description);
+  await assertAppropriateFields(db, actor.id, 'want', {
+    title: input.title,
+    description: input.description,
+  });
   return insertWant(db, {
     userId: actor.id,
     title: input.title,
@@ -62,7 +65,10 @@ export async function updateWant(db: Db, actor: Member, id: number, patch: WantU
   }
   if (patch.title !== undefined || patch.description !== undefined) {
     const description = patch.description !== undefined ? patch.description : want.description;
-    await assertAppropriateFor(db, actor.id, 'want', patch.title ?? want.title, description);
+    await assertAppropriateFields(db, actor.id, 'want', {
+      title: patch.title ?? want.title,
+      description,
+    });
   }
   if (Object.values(patch).every((value) => value === undefined)) return want;
   const updated = await updateWantOfUser(db, id, actor.id, patch);

@@ -11,7 +11,11 @@ import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/use-toast';
 import { i18n } from '../../../i18n/i18n';
 import { serverMessageOf } from '../../../lib/api-client';
-import { isContentNotAllowed } from '../../../lib/content-errors';
+import {
+  contactDetailsField,
+  contactDetailsInListing,
+  isContentNotAllowed,
+} from '../../../lib/content-errors';
 import { useCreateItem, useUpdateItem } from '../api/items';
 import { CategorySelect } from './category-select';
 import { HELD_NOTE } from './moderation-badge';
@@ -77,7 +81,12 @@ export function ItemFormDialog({
   }, [open, item, form, resetAnalysis]);
 
   const onError = (error: unknown) => {
-    if (isContentNotAllowed(error)) {
+    const contactIn = contactDetailsField(error);
+    if (contactIn !== null) {
+      // A phone number or an e-mail address: said under the field that has it (Terms section 4).
+      const name = contactIn === 'title' ? 'title' : 'description';
+      form.setError(name, { type: 'server', message: contactDetailsInListing() }, { shouldFocus: true });
+    } else if (isContentNotAllowed(error)) {
       toast({
         title: t`Content Not Allowed`,
         description: t`Please use appropriate language when describing your item.`,

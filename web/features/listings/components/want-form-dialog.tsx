@@ -10,7 +10,11 @@ import { Input } from '../../../components/ui/input';
 import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/use-toast';
 import { serverMessageOf } from '../../../lib/api-client';
-import { isContentNotAllowed } from '../../../lib/content-errors';
+import {
+  contactDetailsField,
+  contactDetailsInListing,
+  isContentNotAllowed,
+} from '../../../lib/content-errors';
 import { useCreateWant, useUpdateWant } from '../api/wants';
 import { CategorySelect } from './category-select';
 import { ServiceToggle } from './service-toggle';
@@ -55,7 +59,12 @@ export function WantFormDialog({
 
   // Spec section 8: 'Content Not Allowed' when the server says not appropriate, otherwise its message.
   const onError = (error: unknown) => {
-    if (isContentNotAllowed(error)) {
+    const contactIn = contactDetailsField(error);
+    if (contactIn !== null) {
+      // A phone number or an e-mail address: said under the field that has it (Terms section 4).
+      const name = contactIn === 'title' ? 'title' : 'description';
+      form.setError(name, { type: 'server', message: contactDetailsInListing() }, { shouldFocus: true });
+    } else if (isContentNotAllowed(error)) {
       toast({
         title: t`Content Not Allowed`,
         description: t`Please use appropriate language when describing what you want.`,
