@@ -6,6 +6,8 @@ import { apiGet } from '../../../lib/api-client';
 
 export const placeKeys = {
   all: ['places'] as const,
+  /** Every search: ranked near the member's area, so dropped when that area changes. */
+  searches: ['places', 'search'] as const,
   search: (query: string) => ['places', 'search', query] as const,
   reverse: (latitude: number, longitude: number) => ['places', 'reverse', latitude, longitude] as const,
 };

@@ -5,6 +5,7 @@ import { apiRequest } from '../../../lib/api-client';
 import { gettingStartedKeys } from '../../../lib/query-keys';
 import { authKeys } from '../../auth/api/get-user';
 import { feedKeys } from '../../feed/api/feed';
+import { placeKeys } from './places';
 
 /** PUT /api/user/profile: location, coordinates and max travel distance; answers with the current user. */
 export async function updateProfile(input: ProfileInput): Promise<CurrentUser> {
@@ -26,6 +27,8 @@ export function useUpdateProfile() {
         queryClient.invalidateQueries({ queryKey: gettingStartedKeys.all }),
         // Distances and what is within reach moved with the location.
         queryClient.invalidateQueries({ queryKey: feedKeys.all }),
+        // Place suggestions are ranked near the member's area (ADR 057): the old area's order goes.
+        queryClient.removeQueries({ queryKey: placeKeys.searches }),
       ]),
   });
 }
