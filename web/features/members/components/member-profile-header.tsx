@@ -5,6 +5,7 @@ import type { MemberProfile } from '../../../../common/schemas/members';
 import { TraderReputation } from '../../../components/trader-reputation';
 import { Avatar } from '../../../components/ui/avatar';
 import { formatDate } from '../../../i18n/format';
+import { formatPlaceName } from '../../../i18n/place-names';
 import { AreaMap } from '../../places/components/area-map';
 
 /** "3 completed trades, 1 this month". */
@@ -19,7 +20,7 @@ export function completedTradesText({ totalTrades, thisMonth }: MemberProfile['s
  */
 export function MemberProfileHeader({ member }: { member: MemberProfile }) {
   const [firstName, lastName] = member.displayName.split(' ');
-  const area = member.area;
+  const area = member.area ? formatPlaceName(member.area) : null;
   const since = formatDate(member.memberSince, { month: 'long', year: 'numeric', timeZone: 'UTC' });
   return (
     <div className="grid gap-4">
