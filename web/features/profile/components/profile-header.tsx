@@ -4,6 +4,7 @@ import type { CurrentUser } from '../../../../common/schemas/auth';
 import { isTrustedTrader } from '../../../../common/trader-reputation';
 import { TraderReputation } from '../../../components/trader-reputation';
 import { Avatar } from '../../../components/ui/avatar';
+import { formatPlaceName } from '../../../i18n/place-names';
 import { useTradeStats } from '../api/trades';
 
 /** The profile screen's header: name, location, rating and trade count, Trusted Trader when earned. */
@@ -23,7 +24,7 @@ export function ProfileHeader({ user }: { user: CurrentUser }) {
         <h1 className="text-2xl font-bold text-slate-900">{fullName}</h1>
         <p className="flex items-center gap-1 text-slate-600">
           <MapPin className="h-4 w-4 shrink-0 text-brand-700" aria-hidden="true" />
-          <span className="truncate">{user.location || t`No location set`}</span>
+          <span className="truncate">{formatPlaceName(user.location ?? '') || t`No location set`}</span>
         </p>
         {stats.data ? <TraderReputation stats={stats.data} trusted={isTrustedTrader(stats.data)} /> : null}
       </div>
