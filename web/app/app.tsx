@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { OfflineBanner } from '../components/layout/offline-banner';
 import { ChunkFailedNotice } from '../components/layout/route-error-boundary';
+import { SkipLink } from '../components/layout/skip-link';
 import { showPendingToast } from '../components/ui/use-toast';
 import { GateGuard } from '../features/gate/components/gate-guard';
 import { AppProvider } from './provider';
@@ -15,6 +16,7 @@ export function App({ queryClient }: { queryClient?: QueryClient }) {
   useEffect(showPendingToast, []);
   return (
     <AppProvider queryClient={queryClient}>
+      <SkipLink />
       <OfflineBanner />
       <ChunkFailedNotice />
       <GateGuard>

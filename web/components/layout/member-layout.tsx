@@ -1,6 +1,8 @@
 import { Trans } from '@lingui/react/macro';
 import { Plus } from 'lucide-react';
 import { lazy, type ReactNode, Suspense } from 'react';
+import { useRoute } from 'wouter';
+import { paths } from '../../app/paths';
 import { VerifyEmailBanner } from '../../features/account/components/verify-email-banner';
 import { AddItemProvider, useOpenAddItem } from '../../features/listings/components/add-item-context';
 import { withMessages } from '../../i18n/i18n';
@@ -8,15 +10,21 @@ import { Button } from '../ui/button';
 import { BottomNav } from './bottom-nav';
 import { MemberHeader } from './member-header';
 import { SiteFooter } from './site-footer';
+import { MAIN_CONTENT_ID } from './skip-link';
 
 // Without the stream the page works (it is read again on open); if its code cannot load, none.
 const MemberLiveEvents = lazy(() =>
   withMessages(() => import('./member-live-events')).catch(() => ({ default: () => null })),
 );
 
-/** The floating Add Item button on desktop (spec section 2). */
+/**
+ * The floating Add Item button on desktop (spec section 2). Not on a barter's page: its corner is
+ * where the conversation's Send button comes to rest (issue 28).
+ */
 function FloatingAddItem() {
   const openAddItem = useOpenAddItem();
+  const [onBarter] = useRoute(paths.barterPattern);
+  if (onBarter) return null;
   return (
     <Button
       size="lg"
@@ -46,7 +54,10 @@ export function MemberLayout({ children }: { children: ReactNode }) {
           <VerifyEmailBanner />
         </div>
         {/* At least a screen high: the footer starts below the fold and never jumps as the page's data arrives. */}
-        <main className="mx-auto min-h-screen max-w-6xl px-4 py-6 print:min-h-0 print:max-w-none print:p-0">
+        <main
+          id={MAIN_CONTENT_ID}
+          className="mx-auto min-h-screen max-w-6xl px-4 py-6 print:min-h-0 print:max-w-none print:p-0"
+        >
           {children}
         </main>
         <div className="print:hidden">

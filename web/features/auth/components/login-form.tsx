@@ -110,16 +110,20 @@ export function LoginForm() {
         </Button>
       </form>
 
-      <div className="relative text-center text-sm text-slate-500">
-        <span className="relative z-10 bg-white px-2">
-          <Trans>or</Trans>
-        </span>
-        <span className="absolute inset-x-0 top-1/2 h-px bg-slate-200" aria-hidden="true" />
-      </div>
-      <Button variant="secondary" size="lg" onClick={() => window.location.assign(serverPaths.googleSignIn)}>
-        <GoogleIcon className="h-5 w-5" />
-        <Trans>Or continue with Google</Trans>
-      </Button>
+      {/* Only where Google sign-in is set up (GET /api/site); the button's own words are the divider's. */}
+      {site?.googleSignIn ? (
+        <>
+          <hr className="border-slate-200" />
+          <Button
+            variant="secondary"
+            size="lg"
+            onClick={() => window.location.assign(serverPaths.googleSignIn)}
+          >
+            <GoogleIcon className="h-5 w-5" />
+            <Trans>Or continue with Google</Trans>
+          </Button>
+        </>
+      ) : null}
 
       <section aria-labelledby="new-user" className="rounded-xl bg-brand-50 p-4 text-center">
         <h2 id="new-user" className="font-semibold text-slate-900">

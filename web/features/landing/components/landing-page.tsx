@@ -6,7 +6,9 @@ import { paths, serverPaths } from '../../../app/paths';
 import { GoogleIcon } from '../../../components/layout/google-icon';
 import { Logo } from '../../../components/layout/logo';
 import { SiteFooter } from '../../../components/layout/site-footer';
+import { MAIN_CONTENT_ID } from '../../../components/layout/skip-link';
 import { Button } from '../../../components/ui/button';
+import { useSiteInfo } from '../../site/api/site-info';
 import { EarlyUserBanner } from './early-user-banner';
 
 const STEPS = [
@@ -30,6 +32,10 @@ const STEPS = [
 /** The signed-out landing page at / (spec section 2). */
 export function LandingPage() {
   const { t } = useLingui();
+  // Google sign-in only where it is set up. The site's settings come with the drawn page (the early
+  // user banner reads them too), so no request is added; unknown yet, the buttons wait.
+  const { data: site } = useSiteInfo();
+  const google = site?.googleSignIn === true;
   return (
     <div className="flex min-h-screen flex-col">
       <EarlyUserBanner />
@@ -37,12 +43,14 @@ export function LandingPage() {
         <div className="mx-auto flex max-w-6xl items-center justify-between gap-3 px-4 py-3">
           <Logo />
           <nav aria-label={t`Account`} className="flex items-center gap-2">
-            <Button asChild variant="secondary" size="sm" className="hidden sm:inline-flex">
-              <a href={serverPaths.googleSignIn}>
-                <GoogleIcon className="h-4 w-4" />
-                <Trans>Sign In with Google</Trans>
-              </a>
-            </Button>
+            {google ? (
+              <Button asChild variant="secondary" size="sm" className="hidden sm:inline-flex">
+                <a href={serverPaths.googleSignIn}>
+                  <GoogleIcon className="h-4 w-4" />
+                  <Trans>Sign In with Google</Trans>
+                </a>
+              </Button>
+            ) : null}
             <Button asChild size="sm">
               <Link href={paths.login}>
                 <Trans>Sign In</Trans>
@@ -52,7 +60,7 @@ export function LandingPage() {
         </div>
       </header>
 
-      <main className="flex-1">
+      <main id={MAIN_CONTENT_ID} className="flex-1">
         <section className="bg-gradient-to-br from-brand-50 via-white to-amber-50">
           <div className="mx-auto grid max-w-6xl gap-8 px-4 py-16 sm:py-24">
             <div className="max-w-2xl">
@@ -71,12 +79,14 @@ export function LandingPage() {
                     <Trans>Sign In or Create an Account</Trans>
                   </Link>
                 </Button>
-                <Button asChild size="lg" variant="secondary">
-                  <a href={serverPaths.googleSignIn}>
-                    <GoogleIcon className="h-5 w-5" />
-                    <Trans>Sign In with Google</Trans>
-                  </a>
-                </Button>
+                {google ? (
+                  <Button asChild size="lg" variant="secondary">
+                    <a href={serverPaths.googleSignIn}>
+                      <GoogleIcon className="h-5 w-5" />
+                      <Trans>Sign In with Google</Trans>
+                    </a>
+                  </Button>
+                ) : null}
               </div>
             </div>
           </div>
