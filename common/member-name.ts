@@ -20,5 +20,23 @@ export function memberDisplayName(
   return initial ? `${first} ${initial}` : first;
 }
 
+/**
+ * A stored shown name (`users.display_name`, ADR 058: "Maya Ol." when another Maya O. lives near)
+ * as a card's two parts: the first name and what of the last name shows ("Ol.", "O. (2)"). Without
+ * a stored name (a row its trigger has not named), the last initial.
+ */
+export function shownNameParts(
+  shownName: string | null | undefined,
+  firstName: string | null | undefined,
+  lastName: string | null | undefined,
+): { firstName: string | null; lastName: string | null } {
+  const first = firstName?.trim() || null;
+  if (!shownName) return { firstName: first, lastName: lastInitial(lastName) };
+  if (first && shownName.startsWith(`${first} `))
+    return { firstName: first, lastName: shownName.slice(first.length + 1) };
+  if (!first || shownName === first) return { firstName: first, lastName: null };
+  return { firstName: shownName, lastName: null };
+}
+
 /** How a deleted account shows wherever its trades, ratings and messages remain (ADR 025). */
 export const FORMER_MEMBER = 'Former member';

@@ -62,7 +62,10 @@ export const feedParamsSchema = z.object({ feedName: textField('Feed name') });
 export const feedUserSchema = z.object({
   id: z.string(),
   firstName: z.string().nullable(),
-  /** Only the initial and a full stop ("O."), never the whole last name; null when none. */
+  /**
+   * What of the last name shows: the initial and a full stop ("O."), or as little more as tells the
+   * owner apart from a namesake near them ("Ol.", "O. (2)"; ADR 058); null when none.
+   */
   lastName: z.string().nullable(),
   profileImageUrl: z.string().nullable(),
 });

@@ -67,6 +67,7 @@ const participant = (viewerId: string): SQL =>
 
 const memberColumns = (table: typeof fromUser | typeof toUser) => ({
   id: table.id,
+  displayName: table.displayName,
   firstName: table.firstName,
   lastName: table.lastName,
   profileImageUrl: table.profileImageUrl,

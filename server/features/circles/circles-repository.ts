@@ -117,6 +117,7 @@ export class CircleGoneError extends Error {}
 
 const memberRef = {
   id: users.id,
+  displayName: users.displayName,
   firstName: users.firstName,
   lastName: users.lastName,
   profileImageUrl: users.profileImageUrl,

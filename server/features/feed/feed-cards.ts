@@ -29,6 +29,7 @@ export interface RawRow {
   user_id: string;
   first_name: string | null;
   last_initial: string | null;
+  shown_name: string | null;
   profile_image_url: string | null;
   distance_miles: number | null;
   is_saved: boolean;
@@ -61,6 +62,7 @@ export function toFeedRow(row: RawRow): FeedRow {
     userId: row.user_id,
     firstName: row.first_name,
     lastInitial: row.last_initial,
+    shownName: row.shown_name,
     profileImageUrl: row.profile_image_url,
     distanceMiles: row.distance_miles,
     isSaved: row.is_saved,
@@ -129,7 +131,7 @@ export function presentPage(options: {
       i.estimated_value::float8 AS estimated_value,
       to_char(i.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at,
       i.is_active, u.id::text AS user_id, u.first_name, left(u.last_name, 1) AS last_initial,
-      u.profile_image_url,
+      u.display_name AS shown_name, u.profile_image_url,
       round(p.distance::numeric, 1)::float8 AS distance_miles,
       EXISTS (SELECT 1 FROM saved_items s WHERE s.user_id = ${options.viewerId}::uuid AND s.item_id = i.id) AS is_saved,
       ARRAY(SELECT w.title FROM wants w WHERE w.user_id = i.user_id AND w.is_active

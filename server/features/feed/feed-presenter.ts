@@ -1,4 +1,4 @@
-import { lastInitial } from '../../../common/member-name';
+import { shownNameParts } from '../../../common/member-name';
 import { FEED_DESCRIPTION_MAX_LENGTH, type FeedItem, type ItemDetail } from '../../../common/schemas/feed';
 import type { ApproximateArea } from '../../../common/schemas/places';
 import type { FeedRow } from './feed-types';
@@ -40,8 +40,7 @@ export function presentFeedItem(row: FeedRow, options: PresentOptions = {}): Fee
     isSaved: row.isSaved,
     user: {
       id: row.userId,
-      firstName: row.firstName,
-      lastName: lastInitial(row.lastInitial),
+      ...shownNameParts(row.shownName, row.firstName, row.lastInitial),
       profileImageUrl: row.profileImageUrl,
     },
     distanceMiles: row.distanceMiles,

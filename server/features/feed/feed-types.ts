@@ -31,6 +31,8 @@ export interface FeedRow {
   firstName: string | null;
   /** First character of the last name only. */
   lastInitial: string | null;
+  /** `users.display_name`: the name told apart from near namesakes (ADR 058). */
+  shownName: string | null;
   profileImageUrl: string | null;
   /**
    * From the viewer's own point to the owner's public point (server/geo/README.md), rounded to 0.1

@@ -31,6 +31,7 @@ export async function findMember(db: Db, userId: string): Promise<MemberRow | nu
   const [row] = await db
     .select({
       id: users.id,
+      displayName: users.displayName,
       firstName: users.firstName,
       lastName: users.lastName,
       profileImageUrl: users.profileImageUrl,
@@ -74,6 +75,7 @@ export async function findReceivedRatings(
       comment: ratings.comment,
       createdAt: ratings.createdAt,
       raterId: users.id,
+      displayName: users.displayName,
       firstName: users.firstName,
       lastName: users.lastName,
       profileImageUrl: users.profileImageUrl,
@@ -84,9 +86,9 @@ export async function findReceivedRatings(
     .orderBy(desc(ratings.createdAt), desc(ratings.id))
     .limit(page.limit)
     .offset(page.offset);
-  const found = rows.map(({ raterId, firstName, lastName, profileImageUrl, ...rating }) => ({
+  const found = rows.map(({ raterId, displayName, firstName, lastName, profileImageUrl, ...rating }) => ({
     ...rating,
-    rater: { id: raterId, firstName, lastName, profileImageUrl },
+    rater: { id: raterId, displayName, firstName, lastName, profileImageUrl },
   }));
   return withTotal(found, page, async () => {
     const [row] = await db.select({ n: count() }).from(ratings).where(received);

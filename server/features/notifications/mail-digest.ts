@@ -80,6 +80,8 @@ export interface DigestRow {
   actor_last: string | null;
   /** The actor's shown name, told apart from near namesakes (ADR 058). */
   actor_name: string | null;
+  /** The actor's shown name, told apart from near namesakes (ADR 058). */
+  actor_name: string | null;
 }
 
 /**
@@ -92,6 +94,7 @@ export async function sendMailDigests(app: App, now = new Date()): Promise<numbe
     app.db,
     sql`SELECT u.id::text AS user_id, u.email, u.first_name, u.locale, u.mail_proposals, u.mail_messages,
         n.kind, n.count, n.barter_request_id, a.first_name AS actor_first, a.last_name AS actor_last,
+        a.display_name AS actor_name,
         a.display_name AS actor_name
       FROM notifications n
       JOIN users u ON u.id = n.user_id
@@ -147,7 +150,7 @@ export async function sendMailDigests(app: App, now = new Date()): Promise<numbe
 /** One line of the digest, in the member's language (ADR 060). */
 function digestLine(tr: ReturnType<typeof mailTranslator>, entry: DigestRow): string {
   const name = entry.actor_first
-    ? (entry.actor_name ?? memberDisplayName(entry.actor_first, entry.actor_last))
+    ? (entry.actor_name ?? (entry.actor_name ?? memberDisplayName(entry.actor_first, entry.actor_last)))
     : tr(MAIL_TEXT.digestSomeone);
   if (entry.kind === 'message_received') return tr(MAIL_TEXT.digestMessages, { count: entry.count, name });
   if (entry.kind === 'proposal_countered') return tr(MAIL_TEXT.digestCounter, { name });

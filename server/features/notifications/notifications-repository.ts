@@ -20,6 +20,7 @@ export async function listNotifications(
       row: notifications,
       actor: {
         id: users.id,
+        displayName: users.displayName,
         firstName: users.firstName,
         lastName: users.lastName,
         profileImageUrl: users.profileImageUrl,

@@ -22,6 +22,16 @@ export async function areHidden(db: Db, a: string, b: string): Promise<boolean> 
   return row !== undefined;
 }
 
+/** Whether `blockerId` blocked `blockedId` (one direction only: the blocker may be told, nobody else). */
+export async function hasBlocked(db: Db, blockerId: string, blockedId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ one: sql<number>`1` })
+    .from(memberBlocks)
+    .where(and(eq(memberBlocks.blockerId, blockerId), eq(memberBlocks.blockedId, blockedId)))
+    .limit(1);
+  return row !== undefined;
+}
+
 /** 403 MEMBER_BLOCKED when either blocked the other: no proposals, no messages. */
 export async function assertNotHidden(db: Db, a: string, b: string): Promise<void> {
   if (await areHidden(db, a, b)) {
@@ -66,6 +76,7 @@ export async function listBlocked(db: Db, blockerId: string) {
   const rows = await db
     .select({
       id: memberBlocks.blockedId,
+      displayName: users.displayName,
       firstName: users.firstName,
       lastName: users.lastName,
       blockedAt: memberBlocks.createdAt,
@@ -76,7 +87,7 @@ export async function listBlocked(db: Db, blockerId: string) {
     .orderBy(sql`${memberBlocks.createdAt} DESC`);
   return rows.map((row) => ({
     id: row.id,
-    name: memberDisplayName(row.firstName, row.lastName),
+    name: row.displayName ?? memberDisplayName(row.firstName, row.lastName),
     blockedAt: row.blockedAt.toISOString(),
   }));
 }

@@ -170,6 +170,7 @@ export async function openCases(db: Db, limit = 100): Promise<ModerationCase[]> 
       reporterId: reports.reporterId,
       reporterFirst: sql<string | null>`${reporter}.first_name`,
       reporterLast: sql<string | null>`${reporter}.last_name`,
+      reporterName: sql<string | null>`${reporter}.display_name`,
     })
     .from(reports)
     .leftJoin(sql`users reporter`, sql`${reporter}.id = ${reports.reporterId}`)
@@ -234,7 +235,7 @@ export async function openCases(db: Db, limit = 100): Promise<ModerationCase[]> 
       note: row.note,
       // No reporter: the automatic photo screening (ADR 027); a reporter's account going takes their reports.
       reporterName: row.reporterId
-        ? memberDisplayName(row.reporterFirst, row.reporterLast)
+        ? (row.reporterName ?? memberDisplayName(row.reporterFirst, row.reporterLast))
         : SCREENING_REPORTER,
       createdAt: row.createdAt.toISOString(),
     })),

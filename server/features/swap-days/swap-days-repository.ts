@@ -43,6 +43,7 @@ export interface SwapDaySummaryRow {
 
 const organiserRef = {
   id: users.id,
+  displayName: users.displayName,
   firstName: users.firstName,
   lastName: users.lastName,
   profileImageUrl: users.profileImageUrl,
@@ -237,7 +238,7 @@ export async function findOffers(db: Db, swapDayId: number): Promise<OfferRow[]>
     sql`SELECT json_agg(json_build_array(o.item_id, o.member_id, i.title, i.category, i.is_service,
           coalesce(i.thumbnail_url, i.image_url),
           (i.is_active AND i.reserved_by_request_id IS NULL AND i.user_id = o.member_id),
-          u.first_name, u.last_name, u.profile_image_url)
+          u.display_name, u.profile_image_url)
           ORDER BY o.created_at, o.item_id)::text AS offers
       FROM ${swapDayOffers} o
       JOIN ${items} i ON i.id = o.item_id
@@ -257,14 +258,13 @@ export async function findOffers(db: Db, swapDayId: number): Promise<OfferRow[]>
       boolean,
       string | null,
       string | null,
-      string | null,
     ]
   >;
   return tuples.map(
-    ([itemId, memberId, title, category, isService, thumbnailUrl, available, first, last, image]) => {
+    ([itemId, memberId, title, category, isService, thumbnailUrl, available, name, image]) => {
       let owner = owners.get(memberId);
       if (!owner) {
-        owner = { id: memberId, firstName: first, lastName: last, profileImageUrl: image };
+        owner = { id: memberId, displayName: name, profileImageUrl: image };
         owners.set(memberId, owner);
       }
       return {
