@@ -150,7 +150,7 @@ export async function sendMailDigests(app: App, now = new Date()): Promise<numbe
 /** One line of the digest, in the member's language (ADR 060). */
 function digestLine(tr: ReturnType<typeof mailTranslator>, entry: DigestRow): string {
   const name = entry.actor_first
-    ? (entry.actor_name ?? (entry.actor_name ?? memberDisplayName(entry.actor_first, entry.actor_last)))
+    ? (entry.actor_name ?? memberDisplayName(entry.actor_first, entry.actor_last))
     : tr(MAIL_TEXT.digestSomeone);
   if (entry.kind === 'message_received') return tr(MAIL_TEXT.digestMessages, { count: entry.count, name });
   if (entry.kind === 'proposal_countered') return tr(MAIL_TEXT.digestCounter, { name });
