@@ -80,8 +80,6 @@ export interface DigestRow {
   actor_last: string | null;
   /** The actor's shown name, told apart from near namesakes (ADR 058). */
   actor_name: string | null;
-  /** The actor's shown name, told apart from near namesakes (ADR 058). */
-  actor_name: string | null;
 }
 
 /**
@@ -94,7 +92,6 @@ export async function sendMailDigests(app: App, now = new Date()): Promise<numbe
     app.db,
     sql`SELECT u.id::text AS user_id, u.email, u.first_name, u.locale, u.mail_proposals, u.mail_messages,
         n.kind, n.count, n.barter_request_id, a.first_name AS actor_first, a.last_name AS actor_last,
-        a.display_name AS actor_name,
         a.display_name AS actor_name
       FROM notifications n
       JOIN users u ON u.id = n.user_id
