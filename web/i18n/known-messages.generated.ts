@@ -155,6 +155,7 @@ export const KNOWN_MESSAGES = [
   msg({ id: "You already reported this. A moderator will look at it soon.", message: "You already reported this. A moderator will look at it soon." }),
   msg({ id: "You appealed this suspension already and a moderator decided it.", message: "You appealed this suspension already and a moderator decided it." }),
   msg({ id: "You are not allowed to do that.", message: "You are not allowed to do that." }),
+  msg({ id: "You blocked this member.", message: "You blocked this member." }),
   msg({ id: "You can offer at most 10 items at one swap day.", message: "You can offer at most 10 items at one swap day." }),
   msg({ id: "You can rank only items other members offer at this swap day.", message: "You can rank only items other members offer at this swap day." }),
   msg({ id: "You can't block yourself.", message: "You can't block yourself." }),
