@@ -12,6 +12,12 @@ import { tradeStatsSchema } from './trades';
 export const memberParamsSchema = z.object({ id: z.string() });
 
 /**
+ * 403 of /api/members/:id and its lists when the viewer blocked that member: the blocker is told
+ * ("You blocked this member"); the blocked member gets the 404 of an unknown id (issue 28).
+ */
+export const MEMBER_ERROR_CODES = { blockedByYou: 'MEMBER_BLOCKED_BY_YOU' } as const;
+
+/**
  * GET /api/members/:id: a member's public page (issue 13). What other members may see only: the
  * name as "Ann R.", the picture, the town nearest their public point, when they joined and their
  * trade record. Never an e-mail, a position or the location text they typed.

@@ -4,14 +4,15 @@ import { apiErrorSchema } from '../../../common/schemas/errors';
 import { feedListSchema } from '../../../common/schemas/feed';
 import { ownListQuerySchema, TOTAL_COUNT_HEADER } from '../../../common/schemas/listings';
 import {
+  MEMBER_ERROR_CODES,
   MEMBER_WANTS_MAX,
   memberParamsSchema,
   memberProfileSchema,
   memberRatingListSchema,
   memberWantListSchema,
 } from '../../../common/schemas/members';
-import { notFound } from '../../errors';
-import { areHidden } from '../safety/blocks';
+import { forbidden, notFound } from '../../errors';
+import { areHidden, hasBlocked } from '../safety/blocks';
 import { isMemberId } from './member-id';
 import * as membersService from './members-service';
 
@@ -25,13 +26,17 @@ const PAGED =
  */
 export async function membersRoutes(app: FastifyInstance): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema };
-  // Members who blocked each other do not see each other's page (ADR 025): alike to an unknown id.
+  const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
+  // Members who blocked each other do not see each other's page (ADR 025). The blocker is told so
+  // (403 MEMBER_BLOCKED_BY_YOU: they know already); the blocked member gets the 404 of an unknown id,
+  // which tells them nothing new (issue 28).
   app.addHook('preHandler', async (request) => {
     const id = (request.params as { id?: string } | undefined)?.id;
-    if (id && isMemberId(id) && (await areHidden(app.db, request.member.id, id))) {
-      throw notFound('Member not found.');
+    if (!id || !isMemberId(id) || !(await areHidden(app.db, request.member.id, id))) return;
+    if (await hasBlocked(app.db, request.member.id, id)) {
+      throw forbidden('You blocked this member.', MEMBER_ERROR_CODES.blockedByYou);
     }
+    throw notFound('Member not found.');
   });
 
   routes.get(
@@ -44,7 +49,7 @@ export async function membersRoutes(app: FastifyInstance): Promise<void> {
           '`area` is the town nearest the public point (never the exact one); `stats` are those of ' +
           'GET /api/users/:id/trade-stats. Unknown and malformed ids: 404.',
         params: memberParamsSchema,
-        response: { 200: memberProfileSchema, 401: apiErrorSchema, 404: apiErrorSchema },
+        response: { 200: memberProfileSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema },
       },
     },
     async (request) => membersService.getMemberProfile(app.db, request.params.id),
@@ -100,7 +105,12 @@ export async function membersRoutes(app: FastifyInstance): Promise<void> {
         tags: ['members'],
         summary: `The member's active wants, newest first (at most ${MEMBER_WANTS_MAX})`,
         params: memberParamsSchema,
-        response: { 200: memberWantListSchema, 401: apiErrorSchema, 404: apiErrorSchema },
+        response: {
+          200: memberWantListSchema,
+          401: apiErrorSchema,
+          403: apiErrorSchema,
+          404: apiErrorSchema,
+        },
       },
     },
     async (request) => membersService.listMemberWants(app.db, request.params.id),

@@ -71,8 +71,12 @@ describe('trust and safety', () => {
         );
         expect(await feedIds(viewer, '/api/feed/random-barter?radius=50&limit=50')).not.toContain(item);
         expect((await kit.call(viewer, 'GET', `/api/items/${item}`)).statusCode).toBe(404);
-        expect((await kit.call(viewer, 'GET', `/api/members/${other.id}`)).statusCode).toBe(404);
-        expect((await kit.call(viewer, 'GET', `/api/members/${other.id}/items`)).statusCode).toBe(404);
+        // The blocker is told they blocked them (issue 28); the blocked member learns nothing new.
+        for (const path of ['', '/items']) {
+          const page = await kit.call(viewer, 'GET', `/api/members/${other.id}${path}`);
+          if (viewer === bea) kit.refused(page, 403, 'MEMBER_BLOCKED_BY_YOU');
+          else kit.refused(page, 404, 'NOT_FOUND');
+        }
       }
       kit.refused(await kit.propose(bea, [beasSaw.id], [calsDrill.id]), 403, 'MEMBER_BLOCKED');
       kit.refused(await kit.propose(cal, [calsDrill.id], [beasSaw.id]), 403, 'MEMBER_BLOCKED');

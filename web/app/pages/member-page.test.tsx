@@ -204,6 +204,26 @@ describe('MemberView', () => {
     expect(within(article).queryByRole('button', { name: 'Propose Barter' })).not.toBeInTheDocument();
   });
 
+  it('tells the member who blocked them so, with the way to unblock, not that the account was closed', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        jsonResponse({ message: 'You blocked this member.', code: 'MEMBER_BLOCKED_BY_YOU' }, 403),
+      ),
+    );
+    renderWithProviders(<MemberView memberId="m1" viewerId="me" />, { path: '/members/m1' });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'You blocked this member' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Blocked members' })).toHaveAttribute(
+      'href',
+      '/profile?tab=account',
+    );
+    expect(
+      screen.queryByText(/does not exist|account was closed|could not be loaded/),
+    ).not.toBeInTheDocument();
+  });
+
   it('says Member not found for an unknown member', async () => {
     stubApi([]);
     renderWithProviders(<MemberView memberId="nobody" viewerId="me" />, { path: '/members/nobody' });

@@ -1,8 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { PackageOpen } from 'lucide-react';
 import { useState } from 'react';
-import { useParams } from 'wouter';
+import { Link, useParams } from 'wouter';
 import type { FeedItem } from '../../../common/schemas/feed';
+import { MEMBER_ERROR_CODES } from '../../../common/schemas/members';
 import { BackToHome } from '../../components/layout/back-to-home';
 import { MemberLayout } from '../../components/layout/member-layout';
 import { LoadMoreButton } from '../../components/ui/load-more-button';
@@ -17,6 +18,7 @@ import { BlockButton } from '../../features/safety/components/block-button';
 import { ReportButton } from '../../features/safety/components/report-button';
 import { ApiError } from '../../lib/api-client';
 import { flattenOwnList } from '../../lib/own-list';
+import { paths } from '../paths';
 
 /** The items a member offers, as the feed's cards (save and detail work the same), with Load More. */
 function MemberItems({ memberId, name, own }: { memberId: string; name: string; own: boolean }) {
@@ -65,18 +67,40 @@ function MemberItems({ memberId, name, own }: { memberId: string; name: string; 
 
 /**
  * A member's public page (issue 13): who they are and their record, what they offer, what they want
- * and the ratings they received; "Member not found" for an unknown id. `viewerId`: the signed-in member.
+ * and the ratings they received; "Member not found" for an unknown id (and to a member they blocked),
+ * "You blocked this member" to the member who blocked them. `viewerId`: the signed-in member.
  */
 export function MemberView({ memberId, viewerId }: { memberId: string; viewerId: string | undefined }) {
   const { t } = useLingui();
   const { data: member, isLoading, error } = useMember(memberId);
   const notFound = error instanceof ApiError && error.status === 404;
+  const blockedByYou = error instanceof ApiError && error.code === MEMBER_ERROR_CODES.blockedByYou;
   if (isLoading)
     return (
       <p className="text-slate-600">
         <Trans>Loading...</Trans>
       </p>
     );
+  if (blockedByYou) {
+    // Only the member who blocked them is told; the blocked member sees "Member not found" (issue 28).
+    return (
+      <div className="grid justify-items-start gap-2">
+        <h1 className="text-2xl font-bold text-slate-900">
+          <Trans>You blocked this member</Trans>
+        </h1>
+        <p className="text-slate-600">
+          <Trans>
+            Neither of you sees the other's page or listings. To see them again, unblock them under{' '}
+            <Link href={paths.profileTab('account')} className="font-medium text-brand-800 underline">
+              Blocked members
+            </Link>{' '}
+            in your account.
+          </Trans>
+        </p>
+        <BackToHome />
+      </div>
+    );
+  }
   if (notFound) {
     return (
       <div className="grid justify-items-start gap-2">
