@@ -2,9 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { InProcessJobs, type Job } from './jobs';
 
 const quietLog = { warn() {}, error() {}, info() {}, debug() {} } as never;
-const until = async (check: () => boolean) => {
-  for (let i = 0; i < 200 && !check(); i++) await new Promise((resolve) => setTimeout(resolve, 5));
-};
+/** Waits until `check` holds; fails the test when it does not within a second. */
+const until = (check: () => boolean) => expect.poll(check, { timeout: 1_000, interval: 5 }).toBe(true);
 
 describe('in-process jobs (the embedded database)', () => {
   it('runs each job sent to a standard queue, in order', async () => {
@@ -43,7 +42,9 @@ describe('in-process jobs (the embedded database)', () => {
   });
 
   it('retries a failed job, then gives up', async () => {
-    const jobs = new InProcessJobs(quietLog);
+    const failedForGood: unknown[] = [];
+    const log = { warn() {}, info() {}, debug() {}, error: (...args: unknown[]) => failedForGood.push(args) };
+    const jobs = new InProcessJobs(log as never);
     await jobs.createQueue('flaky', { retryLimit: 2, retryDelay: 0 });
     let attempts = 0;
     await jobs.work('flaky', {}, async () => {
@@ -51,9 +52,10 @@ describe('in-process jobs (the embedded database)', () => {
       throw new Error('database busy');
     });
     await jobs.send('flaky', {});
-    await until(() => attempts === 3);
-    await new Promise((resolve) => setTimeout(resolve, 30));
+    // The queue says when it gives up: no attempt can come after that.
+    await until(() => failedForGood.length === 1);
     expect(attempts).toBe(3);
+    expect((await jobs.backlog()).find((queue) => queue.queue === 'flaky')?.pending).toBe(0);
     await jobs.stop();
   });
 
