@@ -86,7 +86,24 @@ export const feedMatchSchema = z.object({
    * the loop in words ("You give Cordless drill to Ben T., Ben T. gives Camping tent to Cat T., …").
    */
   circle: z.object({ circleId: z.number().int(), path: z.string() }).optional(),
+  /**
+   * When mutual: the viewer's listed item that the owner's want matches ("They want your bike"), so
+   * Propose Barter starts with it ticked (issue 28).
+   */
+  yourItemId: z.number().int().optional(),
 });
+
+/**
+ * The viewer's open barter on an item (a pending proposal, either way, issue 28): the card says so and
+ * leads to it instead of a second proposal.
+ */
+export const openBarterSchema = z.object({
+  /** The pending request, as /barters/:id opens it. */
+  id: z.number().int(),
+  /** The viewer proposed it ("You proposed"); otherwise the owner proposed to the viewer. */
+  proposedByYou: z.boolean(),
+});
+export type OpenBarter = z.infer<typeof openBarterSchema>;
 
 /** An item on a feed, the saved list or a search (spec section 3 feed items, settled by product.md). */
 export const feedItemSchema = itemBaseSchema.extend({
@@ -106,6 +123,8 @@ export const feedItemSchema = itemBaseSchema.extend({
   lookingFor: z.array(z.string()),
   /** Only on the barter-match feed. */
   match: feedMatchSchema.optional(),
+  /** On feeds, searches and an item's detail: the viewer's open barter on it, or null. */
+  openBarter: openBarterSchema.nullable().optional(),
 });
 
 export type FeedItem = z.infer<typeof feedItemSchema>;

@@ -13,7 +13,7 @@ import type { Db } from '../../db/client';
 import type { UserRow } from '../../db/schema/users';
 import { notFound } from '../../errors';
 import { approximateArea } from '../../geo/approximate-area';
-import { ownPoint } from '../../geo/earth';
+import { viewerPoint } from '../../geo/earth';
 import { presentCircle } from '../circles/circles-presenter';
 import { findCircleView, findReceivingInCircles } from '../circles/circles-repository';
 import { countView, findItemDetail, findItemPublicPoint } from '../items/item-detail-repository';
@@ -24,6 +24,7 @@ import { findCardRows, readPageState } from './feed-cards';
 import { presentFeedItem, presentItemDetail } from './feed-presenter';
 import { type FeedPageParams, findRanking, readListingVersion } from './feed-ranking';
 import type { FeedRow, Ranking } from './feed-types';
+import { markViewerRelations } from './viewer-marks';
 
 export function isFeedName(name: string): name is FeedName {
   return (FEED_NAMES as readonly string[]).includes(name);
@@ -74,7 +75,8 @@ export async function getFeed(
   fallbackSeed: number,
 ): Promise<FeedItem[]> {
   const items = await feedPage(db, caches, viewer, feedName, query, fallbackSeed);
-  return feedName === 'barter-match' ? markCircles(db, viewer.id, items) : items;
+  const marked = await markViewerRelations(db, viewer.id, items);
+  return feedName === 'barter-match' ? markCircles(db, viewer.id, marked) : marked;
 }
 
 /**
@@ -117,7 +119,7 @@ async function feedPage(
   const params: FeedPageParams = {
     feed: feedName,
     viewerId: viewer.id,
-    origin: ownPoint(viewer),
+    origin: viewerPoint(viewer),
     radiusMiles: query.radius,
     sort: query.sort,
     q: query.q,
@@ -194,11 +196,15 @@ async function readsMatchGraph(db: Db, memberId: string): Promise<boolean> {
  * otherwise, alike for missing and hidden. A view by someone else counts (one UPDATE).
  */
 export async function getItemDetail(db: Db, viewer: UserRow, itemId: number): Promise<ItemDetail> {
-  const row = await findItemDetail(db, viewer.id, ownPoint(viewer), itemId, LOOKING_FOR_ON_DETAIL);
+  const row = await findItemDetail(db, viewer.id, viewerPoint(viewer), itemId, LOOKING_FOR_ON_DETAIL);
   if (!row) throw notFound('Item not found.');
   if (row.userId !== viewer.id) await countView(db, itemId, viewer.id);
   // The owner's public point (never the exact one), and the town nearest it, as a member page names it.
   const point = await findItemPublicPoint(db, itemId);
   const town = point ? (nearestPlace(point.latitude, point.longitude)?.displayName ?? null) : null;
-  return presentItemDetail(row, viewer.id, approximateArea(point, town));
+  const [detail] = await markViewerRelations(db, viewer.id, [
+    presentItemDetail(row, viewer.id, approximateArea(point, town)),
+  ]);
+  if (!detail) throw notFound('Item not found.');
+  return detail;
 }

@@ -162,6 +162,8 @@ describe('feeds API', () => {
         wantTitle: 'Cordless drill',
         mutual: true,
         theirWantTitle: 'Mountain bike',
+        // The viewer's bike, which the neighbour wants (issue 28: Propose Barter ticks it).
+        yourItemId: expect.any(Number),
       });
       // From the viewer's own point to the neighbour's public point, about a mile away.
       expect(drill?.distanceMiles).toBe(seenMiles(HOME, neighbour));

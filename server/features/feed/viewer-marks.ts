@@ -1,0 +1,72 @@
+import { sql } from 'drizzle-orm';
+import type { FeedItem, OpenBarter } from '../../../common/schemas/feed';
+import { uuidArray } from '../../db/arrays';
+import type { Db } from '../../db/client';
+import { queryRows } from '../../db/rows';
+import { openBartersOnSql } from '../barters/open-barters';
+import { listedItem, ownerWantMatchesMyItem } from './feed-sql';
+
+/**
+ * What a page of cards shows of the viewer's own relation to each item, read fresh for every page (a
+ * kept card or ranking never carries it), in one statement for the whole page (issue 28):
+ * - `openBarter`: the viewer's open barter on the item (barters/open-barters.ts), so the card says
+ *   "You proposed" and leads to it instead of a second proposal;
+ * - `match.yourItemId`: on a mutual match ("They want your bike"), the viewer's listed item that the
+ *   owner's want matches, the same want the card names (the owner's first active want one of the
+ *   viewer's active items matches, as the ranking and the match graph choose it), so Propose Barter
+ *   starts with it ticked.
+ */
+export async function markViewerRelations<T extends FeedItem>(
+  db: Db,
+  viewerId: string,
+  items: readonly T[],
+  now = new Date(),
+): Promise<T[]> {
+  if (items.length === 0) return [...items];
+  const owners = [...new Set(items.filter((item) => item.match?.mutual).map((item) => item.user.id))];
+  const rows = await queryRows<{
+    item_id: number | null;
+    barter_id: number | null;
+    by_you: boolean | null;
+    owner_id: string | null;
+    your_item_id: number | null;
+  }>(
+    db,
+    sql`SELECT b.item_id, b.barter_id, b.by_you, NULL::text AS owner_id, NULL::int AS your_item_id
+      FROM (${openBartersOnSql(
+        viewerId,
+        items.map((item) => item.id),
+        now,
+      )}) b
+      UNION ALL
+      SELECT NULL, NULL, NULL, o.owner_id::text, x.id
+      FROM unnest(${uuidArray(owners)}::uuid[]) AS o(owner_id)
+      CROSS JOIN LATERAL (
+        SELECT mi.id, mi.listed FROM wants ow
+        JOIN (SELECT m.id, m.category, m.is_service, m.estimated_value, ${listedItem('m')} AS listed,
+                     tsvector_to_array(m.search_vector) AS lexemes
+              FROM items m WHERE m.user_id = ${viewerId}::uuid AND m.is_active) mi
+          ON ${ownerWantMatchesMyItem('ow', 'mi')}
+        WHERE ow.user_id = o.owner_id AND ow.is_active
+        ORDER BY ow.id, mi.listed DESC, mi.id DESC LIMIT 1) x
+      -- An item an accepted barter holds cannot be offered: then nothing is ticked.
+      WHERE x.listed`,
+  );
+  const openBarters = new Map<number, OpenBarter>();
+  const wanted = new Map<string, number>();
+  for (const row of rows) {
+    if (row.item_id !== null && row.barter_id !== null) {
+      openBarters.set(row.item_id, { id: row.barter_id, proposedByYou: row.by_you === true });
+    } else if (row.owner_id !== null && row.your_item_id !== null) {
+      wanted.set(row.owner_id, row.your_item_id);
+    }
+  }
+  return items.map((item) => {
+    const yourItemId = item.match?.mutual ? wanted.get(item.user.id) : undefined;
+    return {
+      ...item,
+      openBarter: openBarters.get(item.id) ?? null,
+      ...(item.match && yourItemId !== undefined ? { match: { ...item.match, yourItemId } } : {}),
+    };
+  });
+}
