@@ -3,10 +3,31 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isUniqueViolation } from '../errors';
 import { openTestDatabase } from '../test/helpers';
 import { type DatabaseHandle, openPglite } from './client';
 import { migrateDatabase } from './migrate';
 import { barterRequests, items, users, wants } from './schema/index';
+
+/** The error a statement the database refuses fails with (the test fails when it succeeds). */
+async function refusal(statement: PromiseLike<unknown>): Promise<unknown> {
+  try {
+    await statement;
+  } catch (error) {
+    return error;
+  }
+  throw new Error('the database accepted the statement');
+}
+
+/** The database's own error in a failure's cause chain: its SQLSTATE `code` and `constraint`. */
+function databaseError(error: unknown): { code?: unknown; constraint?: unknown } | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 6 && current instanceof Object; depth++) {
+    if (typeof (current as { code?: unknown }).code === 'string') return current as { code: string };
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
 
 describe('schema (spec section 3)', () => {
   let database: DatabaseHandle;
@@ -42,7 +63,8 @@ describe('schema (spec section 3)', () => {
 
   it('keeps e-mail unique', async () => {
     await database.db.insert(users).values({ email: 'same@example.com' });
-    await expect(database.db.insert(users).values({ email: 'same@example.com' })).rejects.toThrow();
+    const duplicate = await refusal(database.db.insert(users).values({ email: 'same@example.com' }));
+    expect(isUniqueViolation(duplicate, 'users_email_unique')).toBe(true);
   });
 
   it('stores coordinates and prices with the spec precision', async () => {
@@ -52,8 +74,13 @@ describe('schema (spec section 3)', () => {
       .returning();
     expect(user?.latitude).toBeCloseTo(45.12345679, 8);
     expect(user?.longitude).toBeCloseTo(-122.12345679, 8);
-    await expect(database.db.insert(users).values({ maxTravelDistance: 0 })).rejects.toThrow();
-    await expect(database.db.insert(users).values({ maxTravelDistance: 101 })).rejects.toThrow();
+    for (const maxTravelDistance of [0, 101]) {
+      const outOfRange = await refusal(database.db.insert(users).values({ maxTravelDistance }));
+      expect(databaseError(outOfRange), String(maxTravelDistance)).toMatchObject({
+        code: '23514', // check_violation
+        constraint: 'users_max_travel_distance_range',
+      });
+    }
   });
 
   it("deleting a member removes their listings and wants but keeps others' trade history", async () => {
