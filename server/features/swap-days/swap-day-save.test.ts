@@ -16,6 +16,7 @@ import {
 } from '../../db/schema/circles';
 import * as schema from '../../db/schema/index';
 import { items } from '../../db/schema/items';
+import type { UserRow } from '../../db/schema/users';
 import { createItem, createUser } from '../../test/factories';
 import { buildTestApp, type TestApp } from '../../test/helpers';
 import { barterKit, type Member } from '../barters/barter-test-kit';
@@ -58,7 +59,7 @@ describe('storing a solved swap day', () => {
   async function matchingDay(prefix: string, sizes: number[], extra: number, proposals: number) {
     const db = t.app.db;
     const total = sizes.reduce((sum, size) => sum + size, 0);
-    const members = [];
+    const members: UserRow[] = [];
     for (let n = 0; n < total; n++) {
       members.push(await createUser(db, { firstName: `${prefix}${n}`, lastName: 'Swapper' }));
     }
@@ -82,7 +83,7 @@ describe('storing a solved swap day', () => {
     const wants: Array<{ offerItemId: number; wantedItemId: number; rank: number }> = [];
     const loopItems: number[][] = [];
     const ring = async (owners: typeof members, title: string) => {
-      const ids = [];
+      const ids: number[] = [];
       for (const owner of owners) ids.push((await createItem(db, { userId: owner.id, title })).id);
       ids.forEach((id, index) => {
         offers.push({ itemId: id, memberId: owners[index]?.id as string });
