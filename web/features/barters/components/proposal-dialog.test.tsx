@@ -198,3 +198,23 @@ describe('ProposalDialog (counter)', () => {
     expect(await screen.findByText('Counter Offer Sent')).toBeInTheDocument();
   });
 });
+
+describe('ProposalDialog ticks the item the owner wants (issue 28)', () => {
+  it('ticks it once your items are loaded', async () => {
+    stub();
+    renderWithProviders(<Harness target={{ ...proposeDrill, offerItemId: 4 }} />);
+    await waitFor(() => expect(checkbox('You offer', /Guitar lessons/)).toBeChecked());
+    expect(checkbox('You offer', 'Road bike')).not.toBeChecked();
+  });
+
+  it('ticks nothing when that item cannot be offered (an accepted barter holds it)', async () => {
+    stub();
+    renderWithProviders(<Harness target={{ ...proposeDrill, offerItemId: 3 }} />);
+    await screen.findByRole('checkbox', { name: /Road bike/ });
+    expect(
+      within(group('You offer'))
+        .getAllByRole('checkbox')
+        .filter((box) => (box as HTMLInputElement).checked),
+    ).toEqual([]);
+  });
+});

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Link, useLocation } from 'wouter';
 import { type Barter, type ProposalInput, proposalSchema } from '../../../../common/schemas/barters';
@@ -27,7 +27,13 @@ import { type ChoosableItem, ItemChoice } from './item-choice';
  * items and asks for the proposer's).
  */
 export type ProposalTarget =
-  | { mode: 'propose'; item: ChoosableItem; owner: { id: string; displayName: string } }
+  | {
+      mode: 'propose';
+      item: ChoosableItem;
+      owner: { id: string; displayName: string };
+      /** One of the viewer's items to tick at first: the one the owner wants (issue 28). */
+      offerItemId?: number;
+    }
   | { mode: 'counter'; barter: Barter };
 
 /** The Propose Barter dialog (and, for a received proposal, the Counter dialog). */
@@ -110,6 +116,17 @@ function ProposalForm({ target, close }: { target: ProposalTarget; close: () => 
     },
   });
   const { errors } = form.formState;
+
+  // The card said "They want <your item>": that item starts ticked, once it is among those the
+  // member can offer (their list may still be loading), unless they chose something first.
+  const offerFirst = target.mode === 'propose' ? target.offerItemId : undefined;
+  const canOfferFirst = offerFirst !== undefined && mine.some((item) => item.id === offerFirst);
+  const offeredFirst = useRef(false);
+  useEffect(() => {
+    if (offeredFirst.current || !canOfferFirst || offerFirst === undefined) return;
+    offeredFirst.current = true;
+    if (form.getValues('offeredItemIds').length === 0) form.setValue('offeredItemIds', [offerFirst]);
+  }, [canOfferFirst, offerFirst, form]);
 
   // Awaited rather than mutate's callbacks: those are dropped when the dialog unmounts first, and a
   // counter can unmount it (the live event and the refetch it causes remove the Counter button).

@@ -1,8 +1,11 @@
-import { screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { FeedItem } from '../../../../common/schemas/feed';
 import { activateLocale } from '../../../i18n/i18n';
+import { pagedResponse, stubApi } from '../../../testing/api-stub';
 import { renderWithProviders } from '../../../testing/render';
+import { ownItem } from '../../barters/testing/fixtures';
 import { ItemCard } from './item-card';
 
 const item: FeedItem = {
@@ -60,5 +63,62 @@ describe("a card's placeholder without a photo", () => {
     const placeholder = screen.getByTestId('listing-placeholder');
     expect(placeholder).toHaveTextContent(/^electrodomésticosSin imagen$/);
     expect(placeholder).not.toHaveTextContent(/appliances|No image/i);
+  });
+});
+
+describe('a card and the viewer’s barters (issue 28)', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('says "You proposed" and leads to that barter instead of a second proposal', () => {
+    const proposed = { ...item, openBarter: { id: 55, proposedByYou: true } } as FeedItem;
+    renderWithProviders(<ItemCard item={proposed} showMatch={false} onOpen={() => {}} />);
+    const card = screen.getByRole('article', { name: 'Aluminum ladder' });
+    expect(within(card).getByText('You proposed')).toBeInTheDocument();
+    expect(within(card).getByRole('link', { name: 'View Barter for Aluminum ladder' })).toHaveAttribute(
+      'href',
+      '/barters/55',
+    );
+    expect(within(card).queryByRole('button', { name: 'Propose Barter' })).not.toBeInTheDocument();
+  });
+
+  it('says "Proposed to you" when the owner proposed it', () => {
+    const offered = { ...item, openBarter: { id: 56, proposedByYou: false } } as FeedItem;
+    renderWithProviders(<ItemCard item={offered} showMatch={false} onOpen={() => {}} />);
+    expect(screen.getByText('Proposed to you')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'View Barter for Aluminum ladder' })).toHaveAttribute(
+      'href',
+      '/barters/56',
+    );
+  });
+
+  it('"They want your road bike": Propose Barter opens with the road bike ticked', async () => {
+    stubApi({
+      'GET /api/items/my': () =>
+        pagedResponse([ownItem(1, { title: 'Kettle' }), ownItem(2, { title: 'Road bike' })]),
+      'GET /api/members/u2/items': () => pagedResponse([]),
+    });
+    const matched = {
+      ...item,
+      openBarter: null,
+      match: {
+        score: 80,
+        wantId: 9,
+        wantTitle: 'Ladder',
+        mutual: true,
+        theirWantTitle: 'Road bike',
+        yourItemId: 2,
+      },
+    } as FeedItem;
+    renderWithProviders(<ItemCard item={matched} showMatch onOpen={() => {}} />);
+    expect(screen.getByText('They want Road bike')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Propose Barter' }));
+    const offer = await screen.findByRole('group', { name: 'You offer' });
+    await waitFor(() => expect(within(offer).getByRole('checkbox', { name: 'Road bike' })).toBeChecked());
+    expect(within(offer).getByRole('checkbox', { name: 'Kettle' })).not.toBeChecked();
+    expect(
+      within(screen.getByRole('group', { name: 'You ask for' })).getByRole('checkbox', {
+        name: 'Aluminum ladder',
+      }),
+    ).toBeChecked();
   });
 });

@@ -10,6 +10,7 @@ import { formatDistance } from '../../../i18n/format';
 import { translateKnown } from '../../../i18n/known-messages';
 import { ownerName } from '../format';
 import { traderRating } from '../trader-rating';
+import { OpenBarterBadge, ViewBarterLink } from './open-barter';
 import { ProposeBarterButton } from './propose-barter-button';
 import { SaveToggle } from './save-toggle';
 
@@ -127,7 +128,14 @@ export function ItemCard({
         </div>
         <div className="mt-auto flex items-center justify-between gap-2 pt-2">
           <Badge>{translateKnown(item.category)}</Badge>
-          {own ? null : <ProposeBarterButton item={item} />}
+          {own ? null : item.openBarter ? (
+            <span className="flex flex-wrap items-center justify-end gap-2">
+              <OpenBarterBadge barter={item.openBarter} />
+              <ViewBarterLink barter={item.openBarter} title={item.title} />
+            </span>
+          ) : (
+            <ProposeBarterButton item={item} offerItemId={item.match?.yourItemId} />
+          )}
         </div>
       </div>
     </article>

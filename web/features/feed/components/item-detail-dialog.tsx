@@ -10,6 +10,7 @@ import { ReportButton } from '../../safety/components/report-button';
 import { useItemDetail } from '../api/item-detail';
 import { ownerName } from '../format';
 import { traderRating } from '../trader-rating';
+import { OpenBarterBadge, ViewBarterLink } from './open-barter';
 import { ProposeBarterButton } from './propose-barter-button';
 import { SaveToggle } from './save-toggle';
 
@@ -109,7 +110,14 @@ export function ItemDetailDialog({
               <div className="flex flex-wrap items-center justify-end gap-2">
                 <ReportButton targetKind="item" targetId={String(item.id)} what={t`this listing`} />
                 <SaveToggle itemId={item.id} title={item.title} initiallySaved={item.isSaved} />
-                <ProposeBarterButton item={item} />
+                {item.openBarter ? (
+                  <>
+                    <OpenBarterBadge barter={item.openBarter} />
+                    <ViewBarterLink barter={item.openBarter} title={item.title} onNavigate={onClose} />
+                  </>
+                ) : (
+                  <ProposeBarterButton item={item} offerItemId={item.match?.yourItemId} />
+                )}
               </div>
             )}
           </div>

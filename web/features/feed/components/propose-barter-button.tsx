@@ -18,9 +18,12 @@ const ProposalDialog = lazyTriggeredDialog(() =>
 /** Propose Barter on a card or an item's detail: opens the proposal dialog with this item asked for. */
 export function ProposeBarterButton({
   item,
+  offerItemId,
   className,
 }: {
   item: Pick<FeedItem, 'id' | 'title' | 'category' | 'isService' | 'thumbnailUrl' | 'user'>;
+  /** The viewer's item the owner wants ("They want your bike"): ticked on opening (issue 28). */
+  offerItemId?: number;
   className?: string;
 }) {
   const [open, setOpen] = useState(false);
@@ -38,6 +41,7 @@ export function ProposeBarterButton({
           thumbnailUrl: item.thumbnailUrl,
         },
         owner: { id: item.user.id, displayName: ownerName(item.user) },
+        offerItemId,
       }}
       trigger={
         <Button
