@@ -675,7 +675,10 @@ export async function insertLoops(
       acceptedAt: now,
     })),
   );
-  return circle.id;
+  for (let start = 0; start < members.length; start += ROWS_PER_INSERT) {
+    await db.insert(circleMembers).values(members.slice(start, start + ROWS_PER_INSERT));
+  }
+  return ids;
 }
 
 /** A hand-over of a matched swap day: the loop's step and its barter's status now. */
