@@ -17,7 +17,8 @@ interface Rule {
 }
 
 /**
- * A small keyword table: brands and service words count double, other words once. Phrases are matched on whole words after
+ * A keyword table per category (issue 28: every category a photo's words commonly name, goods and
+ * services): brands and service words count double, other words once; a word also matches its plural. Phrases are matched on whole words after
  * lower-casing and turning punctuation into spaces ("Black+Decker" is "black decker").
  */
 const RULES: Rule[] = [
@@ -219,10 +220,133 @@ const RULES: Rule[] = [
       'canvas',
     ],
   },
+  {
+    category: 'rvs+camp',
+    brands: ['coleman', 'msr', 'jetboil'],
+    words: ['tent', 'camping', 'sleeping bag', 'camp stove', 'lantern', 'hammock', 'cooler', 'sleeping pad'],
+  },
+  {
+    category: 'household',
+    brands: ['pyrex', 'le creuset', 'tupperware', 'corelle'],
+    words: [
+      'lamp',
+      'rug',
+      'curtain',
+      'pillow',
+      'blanket',
+      'duvet',
+      'towel',
+      'plate',
+      'mug',
+      'cookware',
+      'frying pan',
+      'saucepan',
+      'cutlery',
+      'vase',
+      'candle',
+      'laundry basket',
+      'dinnerware',
+    ],
+  },
+  {
+    category: 'collectibles',
+    words: ['collectible', 'collector', 'limited edition', 'trading card', 'figurine', 'coin', 'memorabilia'],
+  },
+  { category: 'antiques', words: ['antique', 'victorian', 'circa', 'edwardian'] },
+  { category: 'tickets', words: ['ticket', 'admit one', 'admission', 'concert', 'festival pass'] },
+  {
+    category: 'wheels+tires',
+    brands: ['michelin', 'goodyear', 'bridgestone', 'pirelli'],
+    words: ['tire', 'tyre', 'alloy wheel', 'hubcap', 'snow chains'],
+  },
+  { category: 'cars+trucks', words: ['sedan', 'pickup truck', 'hatchback', 'station wagon', 'minivan'] },
+  {
+    category: 'motorcycles',
+    brands: ['harley davidson', 'ducati', 'kawasaki', 'vespa'],
+    words: ['motorcycle', 'motorbike', 'scooter', 'moped'],
+  },
+  { category: 'motorcycle parts', words: ['motorcycle helmet', 'saddlebag', 'motorcycle exhaust'] },
+  { category: 'boats', words: ['kayak', 'canoe', 'paddle board', 'sailboat', 'dinghy', 'rowboat'] },
+  { category: 'boat parts', words: ['outboard motor', 'boat propeller', 'bilge pump', 'life jacket'] },
+  {
+    category: 'materials',
+    words: ['lumber', 'plywood', 'tiles', 'bricks', 'drywall', 'insulation', 'pavers', 'reclaimed wood'],
+  },
+  { category: 'heavy equip', words: ['excavator', 'forklift', 'skid steer', 'backhoe'] },
+  // Services: service words count double, so "lawn mowing" is the service, not a lawn.
+  {
+    category: 'farm+garden',
+    isService: true,
+    words: ['lawn mowing', 'yard work', 'gardening service', 'landscaping', 'hedge trimming'],
+  },
+  {
+    category: 'household',
+    isService: true,
+    words: ['house cleaning', 'cleaning service', 'housekeeping', 'window cleaning', 'babysitting'],
+  },
+  {
+    category: 'skilled trade',
+    isService: true,
+    words: ['plumbing', 'plumber', 'electrician', 'carpentry', 'handyman', 'home repairs'],
+  },
+  { category: 'automotive', isService: true, words: ['car repair', 'oil change', 'car wash', 'detailing'] },
+  {
+    category: 'computer',
+    isService: true,
+    words: ['computer repair', 'it support', 'tech support', 'web design', 'laptop repair'],
+  },
+  { category: 'creative', isService: true, words: ['graphic design', 'logo design', 'portrait photography'] },
+  {
+    category: 'event',
+    isService: true,
+    words: ['catering', 'party planning', 'dj services', 'face painting'],
+  },
+  { category: 'health/well', isService: true, words: ['massage', 'personal trainer', 'personal training'] },
+  { category: 'beauty', isService: true, words: ['haircut', 'hair cut', 'manicure', 'makeup artist'] },
+  {
+    category: 'write/ed/tran',
+    isService: true,
+    words: ['translation', 'proofreading', 'resume writing', 'copy editing'],
+  },
+  { category: 'cycle', isService: true, words: ['bike repair', 'bicycle repair', 'bike tune up'] },
   { category: 'lessons', isService: true, words: ['lessons', 'tutoring', 'tutor', 'classes'] },
   { category: 'pet', isService: true, words: ['dog walking', 'pet sitting', 'dog grooming'] },
   { category: 'labor/move', isService: true, words: ['moving help', 'removals', 'man with a van'] },
 ];
+
+/**
+ * Words the category's own name gives (a label reading "Furniture" or "Books"): one point each, so
+ * any rule word or brand in the text weighs as much.
+ */
+const NAME_WORDS: Array<{ category: GoodsCategory; words: string[] }> = [
+  { category: 'books', words: ['book'] },
+  { category: 'tools', words: ['tool', 'power tool'] },
+  { category: 'electronics', words: ['electronics'] },
+  { category: 'computers', words: ['computer', 'tablet'] },
+  { category: 'toys+games', words: ['toys', 'doll', 'action figure', 'teddy bear', 'stuffed animal'] },
+  {
+    category: 'furniture',
+    words: ['furniture', 'dining table', 'coffee table', 'side table', 'nightstand', 'armchair'],
+  },
+  { category: 'jewelry', words: ['jewelry', 'jewellery', 'pendant'] },
+  { category: 'appliances', words: ['appliance'] },
+  { category: 'sporting', words: ['sports', 'ski', 'snowboard', 'kettlebell', 'treadmill', 'hockey'] },
+  { category: 'clothes+acc', words: ['coat', 'boots', 'scarf', 'handbag', 'purse'] },
+  { category: 'farm+garden', words: ['rake', 'shovel', 'wheelbarrow', 'lawn mower', 'trowel', 'pruners'] },
+  { category: 'cds/dvd/vhs', words: ['vinyl record', 'cassette'] },
+];
+for (const { category, words } of NAME_WORDS) {
+  const rule = RULES.find((candidate) => candidate.category === category && !candidate.isService);
+  if (rule) rule.words.push(...words);
+}
+
+/** The phrase as whole words in `words` (normalizeWords), its last word also in the plural. */
+function hasPhrase(words: string, phrase: string): boolean {
+  return (
+    words.includes(` ${phrase} `) ||
+    (!phrase.endsWith('s') && (words.includes(` ${phrase}s `) || words.includes(` ${phrase}es `)))
+  );
+}
 
 /** Lower case, punctuation to spaces, single spaces, padded so whole words match with ` word `. */
 export function normalizeWords(text: string): string {
@@ -245,7 +369,7 @@ export function categorize(text: string, options: { isbn?: boolean } = {}): Cate
     for (const brand of rule.brands ?? []) if (words.includes(` ${brand} `)) score += 2;
     // "Guitar lessons" advertises lessons, not a guitar: service words outweigh the goods they name.
     const weight = rule.isService ? 2 : 1;
-    for (const word of rule.words) if (words.includes(` ${word} `)) score += weight;
+    for (const word of rule.words) if (hasPhrase(words, word)) score += weight;
     return { rule, score };
   })
     .filter(({ score }) => score > 0)

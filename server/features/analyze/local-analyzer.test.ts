@@ -80,6 +80,14 @@ describe('local photo analysis', () => {
     expect(result.description).toBe('DeWalt 20V MAX Cordless Drill.');
   });
 
+  it('suggests a category from a label’s words beyond books and tools: goods and services (issue 28)', async () => {
+    const tent = await analyze(await textLabelPng(['Coleman', 'Camping Tent']));
+    expect(tent).toMatchObject({ category: 'rvs+camp', isService: false });
+    expect(tent.confidence.category).toBeGreaterThan(0.5);
+    const mowing = await analyze(await textLabelPng(['Lawn Mowing', 'Every week, any yard']));
+    expect(mowing).toMatchObject({ category: 'farm+garden', isService: true });
+  });
+
   it('leaves a category out when the words do not point to one', async () => {
     const result = await analyze(await textLabelPng(['Hello Neighbour']));
     expect(result.title).toBe('Hello Neighbour');

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { isCategoryAllowed } from '../../../common/categories';
 import { categorize } from './categorize';
 import { analysisFrom, describeItem, priceFrom, titleFrom } from './local-analyzer';
 import type { OcrLine } from './ocr';
@@ -53,6 +54,31 @@ describe('categorize', () => {
       category: 'lessons',
       isService: true,
     });
+  });
+
+  it('covers what neighbours commonly list, plurals too (issue 28)', () => {
+    const cases: Array<[string, string, boolean]> = [
+      ['Coleman 4-person camping tent', 'rvs+camp', false],
+      ['Table lamp with linen shade', 'household', false],
+      ['Set of 6 dinner plates', 'household', false],
+      ['Michelin winter tires 205/55 R16', 'wheels+tires', false],
+      ['Sea kayak with paddle', 'boats', false],
+      ['Oak dining table', 'furniture', false],
+      ['Garden rake and shovel', 'farm+garden', false],
+      ['Two concert tickets', 'tickets', false],
+      ['Weekly lawn mowing', 'farm+garden', true],
+      ['House cleaning, 3 hours', 'household', true],
+      ['Handyman: small home repairs', 'skilled trade', true],
+      ['Spanish translation and proofreading', 'write/ed/tran', true],
+    ];
+    for (const [text, category, isService] of cases) {
+      expect(categorize(text), text).toMatchObject({ category, isService });
+    }
+    // Every category a rule names is in the list it belongs to.
+    for (const text of ['tent', 'lamp', 'kayak', 'lawn mowing']) {
+      const guess = categorize(text);
+      expect(guess && isCategoryAllowed(guess.category, guess.isService), text).toBe(true);
+    }
   });
 
   it('matches whole words only', () => {
