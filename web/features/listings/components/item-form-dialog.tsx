@@ -71,6 +71,7 @@ export function ItemFormDialog({
   });
   const { errors } = form.formState;
   const isService = form.watch('isService') ?? false;
+  const category = form.watch('category');
   const pending = create.isPending || update.isPending;
   const photoAnalysis = usePhotoAnalysis(form);
   const resetAnalysis = photoAnalysis.reset;
@@ -173,9 +174,17 @@ export function ItemFormDialog({
               />
             )}
           />
-          <FormField label={t`Category`} error={errors.category?.message}>
-            <CategorySelect isService={isService} {...form.register('category')} />
-          </FormField>
+          <div className="grid gap-1">
+            <FormField label={t`Category`} error={errors.category?.message}>
+              <CategorySelect isService={isService} {...form.register('category')} />
+            </FormField>
+            {/* The photo's suggestion (issue 28), said while it stands: the member may pick another. */}
+            {photoAnalysis.suggestedCategory !== null && category === photoAnalysis.suggestedCategory ? (
+              <p className="text-xs text-slate-600">
+                <Trans>Suggested from your photo. You can choose another category.</Trans>
+              </p>
+            ) : null}
+          </div>
           <FormField label={t`Estimated Value ($)`} error={errors.estimatedValue?.message}>
             <Input
               type="number"

@@ -112,6 +112,29 @@ describe('ItemFormDialog photo analysis', () => {
     expect(form.category).toHaveValue('lessons');
   });
 
+  it('shows the photo’s category as a suggestion the member can change (issue 28)', async () => {
+    stubApi({ answer: { provider: 'local', title: 'Camping tent', category: 'rvs+camp', confidence: {} } });
+    const form = renderDialog();
+    await form.choosePhoto();
+    expect(await toastText('Item details were generated from your photo.')).toBeVisible();
+    expect(form.category).toHaveValue('rvs+camp');
+    const hint = 'Suggested from your photo. You can choose another category.';
+    expect(form.dialog.getByText(hint)).toBeVisible();
+    await userEvent.selectOptions(form.category, 'sporting');
+    expect(form.category).toHaveValue('sporting');
+    expect(form.dialog.queryByText(hint)).not.toBeInTheDocument();
+  });
+
+  it('suggests nothing when the member chose a category first', async () => {
+    stubApi({ answer: { provider: 'local', category: 'books', isService: false, confidence: {} } });
+    const form = renderDialog();
+    await userEvent.selectOptions(form.category, 'tools');
+    await form.choosePhoto();
+    expect(await toastText('Your own details were kept; nothing was changed.')).toBeVisible();
+    expect(form.category).toHaveValue('tools');
+    expect(form.dialog.queryByText(/Suggested from your photo/)).not.toBeInTheDocument();
+  });
+
   it('leaves a category alone when the member chose the other list by hand', async () => {
     stubApi({ answer: { provider: 'local', category: 'books', isService: false, confidence: {} } });
     const form = renderDialog();

@@ -24,6 +24,8 @@ export function usePhotoAnalysis(form: UseFormReturn<ItemFormValues>) {
   const run = useRef(0);
   /** Fields the last analysis filled: a later photo may replace what the AI wrote, never the member. */
   const filledByAi = useRef(new Set<FillableField>());
+  /** The category the last analysis filled in, shown as a suggestion while it stands (issue 28). */
+  const [suggestedCategory, setSuggestedCategory] = useState<string | null>(null);
 
   const apply = useCallback(
     (analysis: ImageAnalysis): number => {
@@ -48,7 +50,10 @@ export function usePhotoAnalysis(form: UseFormReturn<ItemFormValues>) {
           flushSync(() => form.setValue('isService', isService, options));
           filledByAi.current.add('isService');
         }
-        if ((form.getValues('isService') ?? false) === isService) fill('category', analysis.category);
+        if ((form.getValues('isService') ?? false) === isService) {
+          fill('category', analysis.category);
+          setSuggestedCategory(analysis.category);
+        }
       }
       if (analysis.estimatedValue !== undefined && canFill('estimatedValue')) {
         fill('estimatedValue', String(analysis.estimatedValue));
@@ -102,7 +107,8 @@ export function usePhotoAnalysis(form: UseFormReturn<ItemFormValues>) {
     run.current++;
     filledByAi.current.clear();
     setAnalyzing(false);
+    setSuggestedCategory(null);
   }, []);
 
-  return { analyzing, analyzePhoto, reset };
+  return { analyzing, analyzePhoto, reset, suggestedCategory };
 }
