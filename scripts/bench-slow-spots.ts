@@ -114,10 +114,12 @@ async function main(): Promise<void> {
       id: string;
       latitude: number;
       longitude: number;
+      public_latitude: number;
+      public_longitude: number;
       max_travel_distance: number;
     }>(
       db,
-      sql`SELECT id::text AS id, latitude, longitude, max_travel_distance FROM users
+      sql`SELECT id::text AS id, latitude, longitude, public_latitude, public_longitude, max_travel_distance FROM users
         WHERE id = ANY(${uuids}::uuid[]) ORDER BY id`,
     );
     const viewer = (i: number) => {
@@ -126,6 +128,8 @@ async function main(): Promise<void> {
         id: row.id,
         latitude: row.latitude,
         longitude: row.longitude,
+        publicLatitude: row.public_latitude,
+        publicLongitude: row.public_longitude,
         maxTravelDistance: row.max_travel_distance,
       };
     };

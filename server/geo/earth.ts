@@ -28,8 +28,9 @@ export function milesBetween(a: Point, b: Point): number {
 }
 
 /**
- * A member's own saved point, or null when they have none. Their EXACT point: only ever the origin
- * of what that member themselves sees, never what anyone else is measured against (sql.ts).
+ * A member's own saved point, or null when they have none. Their EXACT point: only for what concerns
+ * that member alone (places near their own area first), never a distance to another member
+ * (`viewerPoint`, ADR 059) nor what anyone else is measured against (sql.ts).
  */
 export function ownPoint(member: {
   latitude: number | string | null;
@@ -37,6 +38,19 @@ export function ownPoint(member: {
 }): Point | null {
   if (member.latitude === null || member.longitude === null) return null;
   return { latitude: Number(member.latitude), longitude: Number(member.longitude) };
+}
+
+/**
+ * Where a member's distances to other members and their items are measured from: their PUBLIC
+ * point (ADR 059), like the other end. So A sees B at the figure B sees A, and nothing a member sees
+ * moves while their exact point stays in its cell. Null without a location.
+ */
+export function viewerPoint(member: {
+  publicLatitude: number | string | null;
+  publicLongitude: number | string | null;
+}): Point | null {
+  if (member.publicLatitude === null || member.publicLongitude === null) return null;
+  return { latitude: Number(member.publicLatitude), longitude: Number(member.publicLongitude) };
 }
 
 /** Great-circle distance in kilometres between two points. */

@@ -213,7 +213,9 @@ describe('triangulating members from their distances', () => {
     expect(mean(errors)).toBeGreaterThan(0.4);
     // Knowing the grid and how offsets are drawn does not help enough either (about 0.54 km here).
     expect(mean(gridErrors)).toBeGreaterThan(0.4);
-    // What the attack finds is the public point, precisely: the attack works, nothing finer leaks.
-    expect(Math.max(...offPublic)).toBeLessThan(0.03);
+    // Nothing finer than the public point leaks; and since the attacker is measured from their own
+    // public point too (ADR 059), moving their exact point only moves it a cell at a time: the attack
+    // does not even find the victim's public point precisely (it did, to 0.03 km, from an exact origin).
+    expect(mean(offPublic)).toBeGreaterThan(0.1);
   }, 300_000);
 });

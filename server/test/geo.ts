@@ -8,11 +8,16 @@ export function publicPointOf(member: Pick<UserRow, 'publicLatitude' | 'publicLo
 }
 
 /**
- * The distance `viewer` (their own point) should be shown to `owner`: to the owner's PUBLIC point,
- * in miles to 0.1 as the feeds round (server/geo/README.md).
+ * The distance `viewer` should be shown to `owner`: between the two PUBLIC points (ADR 059: both see
+ * the same figure), in miles to 0.1 as the feeds round (server/geo/README.md). `viewer` is the
+ * viewer's row (their public point), or a point taken as theirs.
  */
-export function seenMiles(viewer: Point, owner: Pick<UserRow, 'publicLatitude' | 'publicLongitude'>): number {
+export function seenMiles(
+  viewer: Point | Pick<UserRow, 'publicLatitude' | 'publicLongitude'>,
+  owner: Pick<UserRow, 'publicLatitude' | 'publicLongitude'>,
+): number {
+  const from = 'publicLatitude' in viewer ? publicPointOf(viewer) : viewer;
   const point = publicPointOf(owner);
-  if (!point) throw new Error('seenMiles: the owner has no public point');
-  return Math.round(milesBetween(viewer, point) * 10) / 10;
+  if (!point || !from) throw new Error('seenMiles: a member has no public point');
+  return Math.round(milesBetween(from, point) * 10) / 10;
 }

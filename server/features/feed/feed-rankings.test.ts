@@ -44,6 +44,7 @@ describe('feed rankings kept between pages', () => {
   let neighbour: UserRow;
   let neighbourId: string;
   let viewerId: string;
+  let viewerRow: UserRow;
   const minutesAgo = (n: number) => new Date(Date.now() - n * 60_000);
 
   beforeAll(async () => {
@@ -51,6 +52,7 @@ describe('feed rankings kept between pages', () => {
     const db = t.app.db;
     const viewer = await createUser(db, { firstName: 'Rita', lastName: 'Rank', ...HOME });
     viewerId = viewer.id;
+    viewerRow = viewer;
     neighbour = await createUser(db, {
       firstName: 'Nils',
       lastName: 'Near',
@@ -106,7 +108,7 @@ describe('feed rankings kept between pages', () => {
     expect(second[0]).toMatchObject({
       title: 'Flower pot 20',
       user: { firstName: 'Nils', lastName: 'N.' },
-      distanceMiles: seenMiles(HOME, neighbour),
+      distanceMiles: seenMiles(viewerRow, neighbour),
       owner: { rating: null, completedTrades: 0 },
     });
     // Another order is another ranking.

@@ -165,8 +165,8 @@ describe('feeds API', () => {
         // The viewer's bike, which the neighbour wants (issue 28: Propose Barter ticks it).
         yourItemId: expect.any(Number),
       });
-      // From the viewer's own point to the neighbour's public point, about a mile away.
-      expect(drill?.distanceMiles).toBe(seenMiles(HOME, neighbour));
+      // Between the viewer's and the neighbour's public points (ADR 059), about a mile apart.
+      expect(drill?.distanceMiles).toBe(seenMiles(viewer, neighbour));
       // Same category (20) + title similarity + mutual (30) + nearness at about 1 mile (19) + within budget (10).
       expect(drill?.match?.score).toBeGreaterThanOrEqual(79);
       expect(drill?.user).toEqual({
@@ -236,9 +236,9 @@ describe('feeds API', () => {
         new Set([ids.drill, ids.lamp, ids.hammerDrill, ids.drillPress, ids.drillService]),
       );
       const drill = list.find((item) => item.id === ids.drill);
-      expect(drill?.distanceMiles).toBe(seenMiles(HOME, neighbour));
+      expect(drill?.distanceMiles).toBe(seenMiles(viewer, neighbour));
       expect(drill).not.toHaveProperty('match');
-      expect(list.find((item) => item.id === ids.hammerDrill)?.distanceMiles).toBe(seenMiles(HOME, faraway));
+      expect(list.find((item) => item.id === ids.hammerDrill)?.distanceMiles).toBe(seenMiles(viewer, faraway));
     });
 
     it('changes with the radius', async () => {
@@ -464,7 +464,7 @@ describe('feeds API', () => {
         description: 'Two batteries and a charger.',
         isOwn: false,
         isActive: true,
-        distanceMiles: seenMiles(HOME, neighbour),
+        distanceMiles: seenMiles(viewer, neighbour),
         match: { wantTitle: 'Cordless drill', mutual: true },
         // The map's circle: the owner's public point rounded, never their exact point (ADR 032).
         approximateArea: { ...approximateArea(publicPointOf(neighbour)), name: expect.any(String) },

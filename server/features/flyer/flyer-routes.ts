@@ -3,13 +3,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { apiErrorSchema } from '../../../common/schemas/errors';
 import { FLYER_NEIGHBORHOOD_LIMIT, flyerNeighborhoodSchema } from '../../../common/schemas/flyer';
 import type { UserRow } from '../../db/schema/users';
-import { ownPoint } from '../../geo/earth';
+import { viewerPoint } from '../../geo/earth';
 import { presentFlyerListing } from './flyer-presenter';
 import { type Area, findNearbyOffers, findNearbyWants, type NeighborhoodQuery } from './flyer-repository';
 
-/** The member's travel circle around their own point, or null when they have not set a position. */
+/** The member's travel circle around their public point (ADR 059), or null when they have not set a position. */
 function areaOf(user: UserRow): Area | null {
-  const centre = ownPoint(user);
+  const centre = viewerPoint(user);
   return centre ? { centre, radiusMiles: user.maxTravelDistance } : null;
 }
 

@@ -54,12 +54,13 @@ async function applyChanges(db: Db, changes: Change[]): Promise<void> {
     ...new Set(changes.filter((c) => c.kind === 'item' && c.item_id).map((c) => c.item_id as number)),
   ];
 
-  // Members whose own side changed (their wants, their point, or a first build): built again whole.
+  // Members whose own side changed (their wants, their point, or a first build): built again whole,
+  // measured from their public point (ADR 059).
   const asked = membersOf(changes, ['wants', 'member', 'build']);
   const rebuilt = asked.length
     ? await queryRows<{ id: string; latitude: number | null; longitude: number | null }>(
         db,
-        sql`SELECT u.id::text AS id, u.latitude::float8 AS latitude, u.longitude::float8 AS longitude
+        sql`SELECT u.id::text AS id, u.public_latitude::float8 AS latitude, u.public_longitude::float8 AS longitude
             FROM match_graph_members gm JOIN users u ON u.id = gm.member_id
             WHERE gm.member_id = ANY(${uuidArray(asked)}::uuid[])`,
       )

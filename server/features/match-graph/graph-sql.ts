@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { intArray } from '../../db/arrays';
 import type { Point } from '../../geo/earth';
-import { distanceMiles, distanceMilesFrom, itemPoint, ownPointOf, withinRadius } from '../../geo/sql';
+import { distanceMiles, distanceMilesFrom, itemPoint, memberPoint, withinRadius } from '../../geo/sql';
 import {
   itemDocument,
   listedItem,
@@ -96,7 +96,7 @@ function insertBest(ctes: SQL | null, pairs: SQL): SQL {
 
 /**
  * Build one member's graph from scratch: their matches found through the item indexes (category
- * and latitude band, full text, trigram), one probe set per want. `origin` is their own point.
+ * and latitude band, full text, trigram), one probe set per want. `origin` is their public point (ADR 059).
  */
 export function buildMemberSql(memberId: string, origin: Point | null): SQL {
   const member = sql`${memberId}::uuid`;
@@ -123,11 +123,11 @@ export function buildMemberSql(memberId: string, origin: Point | null): SQL {
 
 /**
  * Add the listed items among `itemIds` to the graphs of every built member they match (not their
- * owner's), each measured from the member's own point: members within GRAPH_RADIUS_MILES of the
- * item, and members without a location.
+ * owner's), each measured from the member's public point (ADR 059): members within GRAPH_RADIUS_MILES
+ * of the item, and members without a location.
  */
 export function insertItemsSql(itemIds: readonly number[]): SQL {
-  const distance = distanceMilesFrom(ownPointOf('u'), itemPoint('i'));
+  const distance = distanceMilesFrom(memberPoint('u'), itemPoint('i'));
   const pairs = sql`SELECT u.id AS member_id, i.id AS item_id, i.user_id AS item_user_id, w.id AS want_id,
       i.created_at, i.estimated_value AS value, ${distance} AS distance, w.max_value, ${pairColumns()}
     FROM items i
@@ -135,7 +135,7 @@ export function insertItemsSql(itemIds: readonly number[]): SQL {
     JOIN users u ON u.id = gm.member_id
     JOIN LATERAL (${wantsWithQuery(sql`w.user_id = u.id`)}) w ON true
     WHERE i.id = ANY(${intArray(itemIds)}::int[]) AND ${listedItem('i')}
-      AND (u.latitude IS NULL OR ${distance} <= ${GRAPH_RADIUS_MILES}::float8)
+      AND (u.public_latitude IS NULL OR ${distance} <= ${GRAPH_RADIUS_MILES}::float8)
       AND ${pairMatches()}`;
   return insertBest(null, pairs);
 }

@@ -9,7 +9,7 @@ import type { Db } from '../../db/client';
 import type { Page, PageRequest } from '../../db/paging';
 import type { UserRow } from '../../db/schema/users';
 import { notFound } from '../../errors';
-import { ownPoint } from '../../geo/earth';
+import { viewerPoint } from '../../geo/earth';
 import { presentFeedItem } from '../feed/feed-presenter';
 import { nearestPlace } from '../places/offline-geocoder';
 import { presentTradeStats } from '../trades/trades-presenter';
@@ -53,7 +53,14 @@ export async function listMemberItems(
   page: PageRequest,
 ): Promise<Page<FeedItem>> {
   const memberId = await requireMemberId(db, id);
-  const found = await findListedItems(db, viewer.id, ownPoint(viewer), memberId, LOOKING_FOR_ON_CARD, page);
+  const found = await findListedItems(
+    db,
+    viewer.id,
+    viewerPoint(viewer),
+    memberId,
+    LOOKING_FOR_ON_CARD,
+    page,
+  );
   return { rows: found.rows.map((row) => presentFeedItem(row)), total: found.total };
 }
 

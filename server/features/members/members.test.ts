@@ -291,7 +291,7 @@ describe('member page API', () => {
         user: { id: owner.id, firstName: 'Olga', lastName: 'O.' },
         owner: { rating: null, completedTrades: 0 },
         lookingFor: ['Canoe'],
-        distanceMiles: seenMiles(PORTLAND, await reload(owner)),
+        distanceMiles: seenMiles(viewer, await reload(owner)),
       });
       expect(cards[0]?.isSaved).toBe(false);
       // The very card the Saved list (and the feeds) show.

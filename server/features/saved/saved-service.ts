@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import type { PageRequest } from '../../db/paging';
 import type { UserRow } from '../../db/schema/users';
 import { badRequest, notFound } from '../../errors';
-import { ownPoint } from '../../geo/earth';
+import { viewerPoint } from '../../geo/earth';
 import { presentFeedItem } from '../feed/feed-presenter';
 import { deleteSavedItem, findItemOwner, findSavedItems, insertSavedItem } from './saved-repository';
 
@@ -36,6 +36,6 @@ export async function listSavedItems(
   member: UserRow,
   page: PageRequest,
 ): Promise<{ items: FeedItem[]; total: number }> {
-  const found = await findSavedItems(db, member.id, ownPoint(member), LOOKING_FOR_ON_CARD, page);
+  const found = await findSavedItems(db, member.id, viewerPoint(member), LOOKING_FOR_ON_CARD, page);
   return { items: found.rows.map((row) => presentFeedItem(row)), total: found.total };
 }

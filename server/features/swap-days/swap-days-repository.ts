@@ -15,7 +15,7 @@ import {
 import { items } from '../../db/schema/items';
 import { memberBlocks } from '../../db/schema/safety';
 import { users } from '../../db/schema/users';
-import { ownPoint } from '../../geo/earth';
+import { viewerPoint } from '../../geo/earth';
 import { distanceMiles, swapDayPoint, withinRadius } from '../../geo/sql';
 import type { MemberRefRow } from '../members/member-ref';
 import { hiddenMembersOf } from '../safety/blocks-sql';
@@ -25,6 +25,9 @@ export interface Viewer {
   id: string;
   latitude: number | string | null;
   longitude: number | string | null;
+  /** Where distances to swap days are measured from (ADR 059). */
+  publicLatitude: number | string | null;
+  publicLongitude: number | string | null;
   maxTravelDistance: number;
 }
 
@@ -60,7 +63,7 @@ async function findSummaries(
   order: SQL[],
   limit: number,
 ): Promise<SwapDaySummaryRow[]> {
-  const origin = ownPoint(viewer);
+  const origin = viewerPoint(viewer);
   const rows = await db
     .select({
       row: swapDays,
@@ -130,7 +133,7 @@ export async function findNearby(
   now: Date,
   limit: number,
 ): Promise<SwapDaySummaryRow[]> {
-  const origin = ownPoint(viewer);
+  const origin = viewerPoint(viewer);
   if (!origin) return [];
   return findSummaries(
     db,
