@@ -49,9 +49,8 @@ describe('storing a solved swap day', () => {
   afterAll(() => t.close());
 
   /**
-   * A swap day, already 'matching' (written directly: the app's own match job never sees it
-   * open), whose only full solution is known: members in loops of the given sizes, each offering
-   * one item that wants the next member's item of its loop; the first `extra` members also bring a
+   * An open swap day (written directly) whose only full solution is known: members in loops of the
+   * given sizes, each offering one item that wants the next member's item of its loop; the first `extra` members also bring a
    * second item going around their own loop (so they trade twice and are told once), and every
    * fifth member an item nobody wants. An outsider's pending proposal asks for each of the first
    * `proposals` loop items.
@@ -69,10 +68,8 @@ describe('storing a solved swap day', () => {
         organiserId: members[0]?.id,
         name: `${prefix} swap day`,
         place: 'Community hall',
-        startsAt: new Date(Date.now() + 3_600_000),
-        deadline: new Date(Date.now() - 60_000),
-        status: 'matching',
-        matchStage: 'waiting',
+        startsAt: new Date(Date.now() + 7_200_000),
+        deadline: new Date(Date.now() + 3_600_000),
       })
       .returning({ id: swapDays.id });
     const dayId = day?.id as number;
@@ -116,8 +113,24 @@ describe('storing a solved swap day', () => {
     return { dayId, members, loopItems, outsider, pending, traded: loopItems.flat() };
   }
 
-  /** Match the swap day through the counting handle; the statements it sent. */
+  /**
+   * The app's own match job stopped (it would race this test's runs for a 'matching' day), once the
+   * set-up's calls through the API are done.
+   */
+  async function stopTheJob(): Promise<void> {
+    await t.app.jobs.started();
+    await t.app.jobs.stop();
+  }
+
+  /**
+   * Close the swap day as the deadline sweep would ('matching', waiting) and match it through the
+   * counting handle; the statements it sent.
+   */
   async function matchCounting(dayId: number): Promise<number> {
+    await t.app.db
+      .update(swapDays)
+      .set({ status: 'matching', matchStage: 'waiting', deadline: new Date(Date.now() - 60_000) })
+      .where(eq(swapDays.id, dayId));
     statements = 0;
     expect(await matchSwapDay(counted, dayId, { totalSeconds: 30 })).toBe('solved');
     return statements;
@@ -125,7 +138,6 @@ describe('storing a solved swap day', () => {
 
   it('a 100-member day is stored in as many statements as a 5-member one, and stored whole', async () => {
     const small = await matchingDay('Small', [2, 3], 0, 1);
-    const smallCount = await matchCounting(small.dayId);
 
     // 100 members in 20 loops of 2, 3, 5 and 10; 10 of them also in an 11th-size loop of their own.
     const big = await matchingDay(
@@ -134,6 +146,8 @@ describe('storing a solved swap day', () => {
       10,
       5,
     );
+    await stopTheJob();
+    const smallCount = await matchCounting(small.dayId);
     const bigCount = await matchCounting(big.dayId);
     const db = t.app.db;
     const handOvers = big.traded.length;
@@ -314,9 +328,11 @@ describe('storing a solved swap day', () => {
     );
     expect(new Set(dayTold.map((event) => event.userId)).size).toBe(100);
 
-    // The statements: the same for 110 hand-overs among 100 members as for 5 among 5, and few.
+    // The statements: the same for 110 hand-overs among 100 members as for 5 among 5, and few (38
+    // on PGlite; 48 on PostgreSQL, where each of the five transactions' BEGIN and COMMIT count too).
+    // One hand-over at a time sent 91 and 1,161.
     expect({ small: smallCount, big: bigCount }).toEqual({ small: smallCount, big: smallCount });
-    expect(bigCount).toBeLessThan(45);
+    expect(bigCount).toBeLessThan(60);
 
     // A second run stores nothing more: the swap day is no longer matching.
     statements = 0;
