@@ -145,12 +145,12 @@ test.describe('trust and safety (ADR 025)', () => {
     }
   });
 
-  test("B blocks C and no longer sees C's items or page; unblocking from the Account tab", async ({
+  test("B blocks C and no longer sees C's items or page, and is told why; unblocking from the Account tab", async ({
     gatedPage: page,
     baseURL,
     consoleErrors,
   }) => {
-    consoleErrors.allow(/status of 404 .*\/api\/members\//);
+    consoleErrors.allow(/status of 40[34] .*\/api\/members\//);
     const origin = { latitude: 20 + Math.random() * 40, longitude: -120 + Math.random() * 40 };
     const suffix = Math.floor(Math.random() * 1e6);
     const kayak = `Red kayak ${suffix}`;
@@ -184,13 +184,17 @@ test.describe('trust and safety (ADR 025)', () => {
       await expect(page.getByRole('heading', { name: 'Welcome, Bree!' })).toBeVisible();
       await page.getByRole('tab', { name: 'Everything' }).click();
       await expect(page.getByRole('article', { name: kayak })).toHaveCount(0);
+      // Bree is told she blocked him (issue 28), not that his account was closed.
       await page.goto(`/members/${coleId}`);
-      await expect(page.getByRole('heading', { name: 'Member not found' })).toBeVisible();
-      // Cole cannot see Bree's page either.
+      await expect(page.getByRole('heading', { name: 'You blocked this member' })).toBeVisible();
+      await expect(page.getByText(/does not exist|account was closed/)).toHaveCount(0);
+      await expectAccessible(page);
+      // Cole cannot see Bree's page either, and learns nothing new: an unknown member's 404.
       const breeId = ((await (await b.get('/api/auth/user')).json()) as { id: string }).id;
       expect((await c.get(`/api/members/${breeId}`)).status()).toBe(404);
 
-      await page.goto('/profile?tab=account');
+      await page.getByRole('link', { name: 'Blocked members' }).click();
+      await expect(page).toHaveURL(/\/profile\?tab=account$/);
       const blocked = page.getByRole('list', { name: 'Blocked members' });
       await expect(blocked.getByText('Cole P.')).toBeVisible();
       await blocked.getByRole('button', { name: 'Unblock Cole P.' }).click();
