@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
+import { LRUCache } from 'lru-cache';
 import type { DatabaseHandle } from '../db/client';
 import { periodicJob } from '../jobs/jobs-plugin';
-import { TtlCache } from '../lib/ttl-cache';
 
 /** How often ended windows are deleted (once across every process, ADR 040). */
 const SWEEP_SECONDS = 60 * 60;
@@ -97,11 +97,11 @@ type ChildOptions = Parameters<FastifyRateLimitStore['child']>[0];
  */
 export function memoryRateLimitStore(): FastifyRateLimitStoreCtor {
   class MemoryStore implements FastifyRateLimitStore {
-    private readonly windows: TtlCache<{ count: number; endsAt: number }>;
+    private readonly windows: LRUCache<string, { count: number; endsAt: number }>;
 
     constructor(options: RouteStoreOptions = {}) {
       const windowMs = typeof options.timeWindow === 'number' ? options.timeWindow : 60_000;
-      this.windows = new TtlCache(options.cache ?? DEFAULT_KEYS_REMEMBERED, windowMs);
+      this.windows = new LRUCache({ max: options.cache ?? DEFAULT_KEYS_REMEMBERED, ttl: windowMs });
     }
 
     incr(

@@ -31,12 +31,14 @@ describe('CardCache', () => {
   });
 
   it('forgets cards after the TTL', () => {
-    let now = 0;
+    // lru-cache's clock: an entry is stale once older than its TTL (and a start of 0 reads as "none").
+    let now = 5_000;
     const cache = new CardCache(10, 1_000, () => now);
     cache.set([card(1)], 1);
-    now = 999;
+    now = 6_000;
     expect(cache.get([1], 1)).not.toBeNull();
-    now = 1_000;
+    now = 6_001;
     expect(cache.get([1], 1)).toBeNull();
+    expect(cache.size).toBe(0);
   });
 });

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { TtlCache } from '../../lib/ttl-cache';
+import { LRUCache } from 'lru-cache';
 import type { FeedRow, Ranking } from './feed-types';
 
 /**
@@ -29,10 +29,15 @@ export const FEED_CACHE_MAX_CARDS = 10_000;
  */
 export class CardCache {
   private version = -1;
-  private readonly entries: TtlCache<FeedRow>;
+  private readonly entries: LRUCache<string, FeedRow>;
 
+  /** `now` stands in for the clock in tests (read on every call, not once a millisecond). */
   constructor(maxCards: number, ttlMs: number, now?: () => number) {
-    this.entries = new TtlCache<FeedRow>(maxCards, ttlMs, now);
+    this.entries = new LRUCache<string, FeedRow>({
+      max: maxCards,
+      ttl: ttlMs,
+      ...(now ? { perf: { now }, ttlResolution: 0 } : {}),
+    });
   }
 
   /** The kept cards of every one of `ids`, read at `cardVersion`; null when any is missing. */
@@ -65,7 +70,7 @@ export class CardCache {
 /** What this server keeps for the feeds (ADR 012). */
 export interface FeedCaches {
   /** Null when FEED_RANKING_CACHE_SECONDS is 0: every page is ranked, cards are still kept. */
-  rankings: TtlCache<Ranking> | null;
+  rankings: LRUCache<string, Ranking> | null;
   cards: CardCache;
 }
 
@@ -84,7 +89,10 @@ export function feedCachePlugin(app: FastifyInstance): void {
     'feedCaches',
     ttlMs > 0
       ? {
-          rankings: rankingTtlMs > 0 ? new TtlCache<Ranking>(FEED_CACHE_MAX_RANKINGS, rankingTtlMs) : null,
+          rankings:
+            rankingTtlMs > 0
+              ? new LRUCache<string, Ranking>({ max: FEED_CACHE_MAX_RANKINGS, ttl: rankingTtlMs })
+              : null,
           cards: new CardCache(FEED_CACHE_MAX_CARDS, ttlMs),
         }
       : null,

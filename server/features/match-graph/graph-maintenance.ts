@@ -1,10 +1,10 @@
 import { type SQL, sql } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
 import { intArray, uuidArray } from '../../db/arrays';
 import type { Db } from '../../db/client';
 import { queryPrepared } from '../../db/prepared';
 import { queryRows } from '../../db/rows';
 import { dropCached, onCacheNotice } from '../../lib/cache-bus';
-import { TtlCache } from '../../lib/ttl-cache';
 import { markCircleChanges } from '../circles/circles-repository';
 import { buildMemberSql, insertItemsSql, refreshMutualSql } from './graph-sql';
 
@@ -145,7 +145,7 @@ export async function graphState(db: Db, memberId: string): Promise<'built' | 'p
  * Members whose graph this process has seen built, for a minute (saves a query per Barter Match page).
  * A graph dropped anywhere leaves it through the cache bus (ADR 040).
  */
-const builtGraphs = new TtlCache<true>(10_000, 60_000);
+const builtGraphs = new LRUCache<string, true>({ max: 10_000, ttl: 60_000 });
 onCacheNotice('match-graph', { forget: (id) => builtGraphs.delete(id), clear: () => builtGraphs.clear() });
 
 /** Ask for a member's graph to be built (once; the change wakes the job). */

@@ -1,9 +1,9 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
 import { PLACES_ERROR_CODES, type Place } from '../../../common/schemas/places';
 import { HttpError } from '../../errors';
 import type { Point } from '../../geo/earth';
-import { TtlCache } from '../../lib/ttl-cache';
 import type { Geocoder } from './geocoder';
 
 export interface NominatimOptions {
@@ -87,7 +87,8 @@ export class NominatimGeocoder implements Geocoder {
   private readonly minIntervalMs: number;
   private readonly timeoutMs: number;
   private readonly maxQueueWaitMs: number;
-  private readonly cache: TtlCache<Place[] | Place | null>;
+  /** Answers by key, boxed: lru-cache keeps no null, and "no place here" is an answer too. */
+  private readonly cache: LRUCache<string, { value: Place[] | Place | null }>;
   private readonly inFlight = new Map<string, Promise<unknown>>();
   /** When the next caller's turn is expected to come (to refuse callers who would wait too long). */
   private nextSlot = 0;
@@ -100,7 +101,7 @@ export class NominatimGeocoder implements Geocoder {
     this.minIntervalMs = options.minIntervalMs ?? 1000;
     this.timeoutMs = options.timeoutMs ?? 5000;
     this.maxQueueWaitMs = options.maxQueueWaitMs ?? 10_000;
-    this.cache = new TtlCache(options.cacheEntries ?? 1000, options.cacheTtlMs ?? DAY_MS);
+    this.cache = new LRUCache({ max: options.cacheEntries ?? 1000, ttl: options.cacheTtlMs ?? DAY_MS });
   }
 
   async search(query: string, limit: number, origin: Point | null = null): Promise<Place[]> {
@@ -147,13 +148,13 @@ export class NominatimGeocoder implements Geocoder {
 
   private async cached<V extends Place[] | Place | null>(key: string, load: () => Promise<V>): Promise<V> {
     const hit = this.cache.get(key);
-    if (hit !== undefined) return hit as V;
+    if (hit !== undefined) return hit.value as V;
     const pending = this.inFlight.get(key);
     if (pending) return pending as Promise<V>;
     const promise = (async () => {
       try {
         const value = await load();
-        this.cache.set(key, value);
+        this.cache.set(key, { value });
         return value;
       } catch (error) {
         if (error instanceof HttpError) throw error;

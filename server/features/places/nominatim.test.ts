@@ -170,6 +170,9 @@ describe('NominatimGeocoder against a fake Nominatim', () => {
       zoom: '14',
     });
     expect(await g.reverse(0, 0)).toBeNull();
+    // "No place here" is an answer, kept like any other: asked again, it is not sent again.
+    expect(await g.reverse(0, 0)).toBeNull();
+    expect(fake.seen.map((s) => s.path)).toEqual(['/nominatim/reverse', '/nominatim/reverse']);
   });
 
   it('caches answers, and shares one request among identical look-ups in flight', async () => {
