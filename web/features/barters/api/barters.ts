@@ -13,6 +13,7 @@ import { apiGet, apiRequest } from '../../../lib/api-client';
 import { fetchOwnListPage, nextOwnListOffset } from '../../../lib/own-list';
 import { barterKeys, circleKeys } from '../../../lib/query-keys';
 import { feedKeys } from '../../feed/api/feed';
+import { itemDetailKeys } from '../../feed/api/item-detail';
 import { savedKeys } from '../../feed/api/saved-items';
 import { itemKeys } from '../../listings/api/items';
 import { memberKeys } from '../../members/api/member';
@@ -58,6 +59,8 @@ export function refreshAfterBarterChange(queryClient: QueryClient) {
       barterKeys.lists(),
       itemKeys.all,
       feedKeys.all,
+      // An item's detail says whether the member has an open barter on it (issue 28).
+      itemDetailKeys.all,
       savedKeys.all,
       tradeKeys.all,
       memberKeys.all,

@@ -2,7 +2,10 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ItemDetail } from '../../../../common/schemas/feed';
 import { apiGet } from '../../../lib/api-client';
 
-export const itemDetailKeys = { detail: (id: number) => ['item-detail', id] as const };
+export const itemDetailKeys = {
+  all: ['item-detail'] as const,
+  detail: (id: number) => [...itemDetailKeys.all, id] as const,
+};
 
 /** GET /api/items/{id}: the whole listing for its detail view. */
 export const itemDetailQuery = (id: number) =>

@@ -1,0 +1,109 @@
+import {
+  expect,
+  expectAccessible,
+  memberApi,
+  milesNorth,
+  passGate,
+  signIn,
+  test,
+  toasts,
+  uniqueEmail,
+} from './fixtures';
+
+const password = 'maple lantern 42';
+
+/**
+ * Issue 28's smaller trips around a first proposal: "They want your bike" ticks the bike, the card
+ * then says "You proposed" and leads to that barter (the item's detail too), and the other member's
+ * bell clears its count once opened, also after a reload.
+ */
+test.describe('a first proposal, as the cards and the bell show it', () => {
+  test('They want ticks your item; the card says You proposed; the bell clears when opened', {
+    tag: '@phone',
+  }, async ({ gatedPage: ann, baseURL, browser }) => {
+    test.setTimeout(120_000);
+    // A spot of our own, so the feeds hold only this test's items.
+    const origin = { latitude: 20 + Math.random() * 40, longitude: -120 + Math.random() * 40 };
+    const annEmail = uniqueEmail('ann');
+    const benEmail = uniqueEmail('ben');
+    const annApi = await memberApi(
+      baseURL ?? '',
+      { firstName: 'Ann', lastName: 'Able', email: annEmail, password },
+      { location: 'Testville', ...origin },
+    );
+    const benApi = await memberApi(
+      baseURL ?? '',
+      { firstName: 'Ben', lastName: 'Baker', email: benEmail, password },
+      { location: 'Testville North', latitude: origin.latitude + milesNorth(1), longitude: origin.longitude },
+    );
+    const post = async (api: typeof annApi, url: string, data: Record<string, unknown>) => {
+      const response = await api.post(url, { data: { description: 'In good shape.', ...data } });
+      expect(response.status(), await response.text()).toBe(201);
+    };
+    try {
+      // Ann wants a drill and offers a kettle and a bike; Ben wants a bike and offers a drill.
+      await post(annApi, '/api/wants', { title: 'Cordless drill', category: 'tools' });
+      await post(annApi, '/api/items', { title: 'Electric kettle', category: 'appliances' });
+      await post(annApi, '/api/items', { title: 'Mountain bike', category: 'bikes' });
+      await post(benApi, '/api/wants', { title: 'Mountain bike', category: 'bikes' });
+      await post(benApi, '/api/items', { title: 'Cordless drill', category: 'tools' });
+    } finally {
+      await annApi.dispose();
+      await benApi.dispose();
+    }
+
+    // --- Ann: Barter Match explains the match; Propose Barter starts with her bike ticked. ---
+    await signIn(ann, annEmail, password);
+    await ann.getByRole('tab', { name: 'Barter Match' }).click();
+    const card = ann.getByRole('article', { name: 'Cordless drill' });
+    await expect(card.getByText('They want Mountain bike')).toBeVisible();
+    await card.getByRole('button', { name: 'Propose Barter' }).click();
+    const dialog = ann.getByRole('dialog', { name: 'Propose a Barter' });
+    const offer = dialog.getByRole('group', { name: 'You offer' });
+    await expect(offer.getByRole('checkbox', { name: 'Mountain bike' })).toBeChecked();
+    await expect(offer.getByRole('checkbox', { name: 'Electric kettle' })).not.toBeChecked();
+    await expect(
+      dialog.getByRole('group', { name: 'You ask for' }).getByRole('checkbox', { name: 'Cordless drill' }),
+    ).toBeChecked();
+    await dialog.getByRole('button', { name: 'Send Proposal' }).click();
+    await expect(toasts(ann).getByText('Proposal Sent')).toBeVisible();
+    await expect(dialog).toBeHidden();
+
+    // The card now says so, and leads to that barter instead of a second proposal.
+    await expect(card.getByText('You proposed')).toBeVisible();
+    await expect(card.getByRole('button', { name: 'Propose Barter' })).toHaveCount(0);
+    const view = card.getByRole('link', { name: 'View Barter for Cordless drill' });
+    await expect(view).toBeVisible();
+    await expectAccessible(ann);
+    expect(await ann.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+
+    // The item's detail too.
+    await card.getByRole('button', { name: 'Cordless drill', exact: true }).click();
+    const detail = ann.getByRole('dialog', { name: 'Cordless drill' });
+    await expect(detail.getByText('You proposed')).toBeVisible();
+    await detail.getByRole('link', { name: 'View Barter for Cordless drill' }).click();
+    await expect(ann.getByRole('heading', { name: /^Barter with Ben B/ })).toBeVisible();
+    await expect(ann).toHaveURL(/\/barters\/\d+$/);
+
+    // --- Ben: the bell counts what is new; opened, it drops to 0 and stays so after a reload. ---
+    const benContext = await browser.newContext();
+    try {
+      const ben = await benContext.newPage();
+      await passGate(ben);
+      await signIn(ben, benEmail, password);
+      const bell = ben.getByRole('button', { name: /^Notifications, \d+ unread$/ });
+      await expect(bell).toBeVisible();
+      await bell.click();
+      const menu = ben.getByRole('menu');
+      await expect(menu.getByRole('menuitem', { name: /^Unread: Ann A\. proposed a barter/ })).toBeVisible();
+      await expect(ben.getByRole('button', { name: 'Notifications', exact: true })).toBeVisible();
+      await expectAccessible(ben);
+      await ben.keyboard.press('Escape');
+      await ben.reload();
+      await expect(ben.getByRole('button', { name: 'Notifications', exact: true })).toBeVisible();
+      await expect(ben.getByRole('button', { name: /^Notifications, \d+ unread$/ })).toHaveCount(0);
+    } finally {
+      await benContext.close();
+    }
+  });
+});
