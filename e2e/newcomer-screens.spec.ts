@@ -316,6 +316,22 @@ test.describe('a newcomer on a phone and a desktop (issue 28)', () => {
       await skipFirst(path === '/' ? /Welcome, Skye/ : /Skye Newcomer/);
     }
     await expectAccessible(page);
+
+    // The feeds' tabs are the WAI-ARIA tabs pattern: one Tab stop, arrow keys, Home and End.
+    await page.goto('/');
+    const feeds = page.getByRole('tablist', { name: 'Feeds' });
+    await feeds.getByRole('tab', { name: 'Barter Match' }).focus();
+    await page.keyboard.press('ArrowRight');
+    await expect(feeds.getByRole('tab', { name: 'Random Barter' })).toBeFocused();
+    await expect(feeds.getByRole('tab', { name: 'Random Barter' })).toHaveAttribute('aria-selected', 'true');
+    await page.keyboard.press('End');
+    await expect(feeds.getByRole('tab', { name: 'Everything' })).toHaveAttribute('aria-selected', 'true');
+    await page.keyboard.press('Home');
+    await expect(feeds.getByRole('tab', { name: 'Barter Match' })).toHaveAttribute('aria-selected', 'true');
+    await page.keyboard.press('ArrowLeft');
+    await expect(feeds.getByRole('tab', { name: 'Everything' })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('tabpanel', { name: 'Everything' })).toBeFocused();
   });
 
   test("Google sign-in, set up on this server, is offered with the first screen and the login's one line", async ({
