@@ -104,14 +104,26 @@ describe('names told apart', () => {
     expect(mail.text).not.toMatch(/Maya O\.(?! \()/);
   });
 
-  it('far apart, both may read "Nia O."; a member without an area is near everyone', async () => {
+  it('far apart, both may read "Nia O."; a member without an area is named when she sets one', async () => {
     const here = await member('Nia', 'Okafor', PORTLAND);
     const there = await member('Nia', 'Olsen', LONDON);
     expect(await shown(here)).toBe('Nia O.');
     expect(await shown(there)).toBe('Nia O.');
-    // No area yet: she sees every item (docs/matching.md), so she is told apart from both.
+    // No area yet: near nobody, so she claims nothing for anyone else.
     const nowhere = await member('Nia', 'Obi', null);
+    expect(await shown(nowhere)).toBe('Nia O.');
+    // She sets her area in Portland, where a Nia O. lives: she is the newcomer there.
+    await db()
+      .update(users)
+      .set({ latitude: PORTLAND.latitude, longitude: PORTLAND.longitude + 0.02 })
+      .where(eq(users.id, nowhere.id));
     expect(await shown(nowhere)).toBe('Nia Ob.');
+    expect(await shown(here)).toBe('Nia O.');
+    // A newcomer with no area yet takes the short form; in London she would be the second Nia O.
+    const later = await member('Nia', 'Oduya', null);
+    expect(await shown(later)).toBe('Nia O.');
+    await db().update(users).set(LONDON).where(eq(users.id, later.id));
+    expect(await shown(later)).toBe('Nia Od.');
   });
 
   it('adds one letter at a time, a number for the very same name, and never changes an established name', async () => {
