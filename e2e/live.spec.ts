@@ -150,6 +150,8 @@ test.describe('live updates', () => {
     page.on('request', (request) => {
       if (new URL(request.url()).pathname === '/api/events') streams.push(request.url());
     });
+    // The page's clock runs as usual, and can be moved past every timer that could open a stream again.
+    await page.clock.install();
     await signIn(page, email, password);
     await expect.poll(() => streams.length).toBe(1);
     // The browser logs the refused reconnect.
@@ -158,13 +160,23 @@ test.describe('live updates', () => {
 
     // The session ends from outside the page (another tab's Log out). The server ends the session's
     // streams at once (no heartbeat needed); the browser reconnects by itself and is refused.
+    const refused = page.waitForResponse(
+      (response) => new URL(response.url()).pathname === '/api/events' && response.status() === 401,
+    );
     expect((await page.request.post('/api/auth/logout')).ok()).toBe(true);
+    await refused;
     await expect(page.getByRole('heading', { level: 1, name: /Trade with your neighbors/ })).toBeVisible({
       timeout: 15_000,
     });
     expect(await stillSamePage(page)).toBe(true);
     const asked = streams.length;
-    await page.waitForTimeout(3_000);
+    // Past the longest retry (RETRY_MAX_MS, 30 s) and the stream's linger (LINGER_MS, 10 s) in
+    // web/features/notifications/live-events.ts: any timer that would open a stream again has fired.
+    await page.clock.runFor(45_000);
+    // A request the page makes after those timers: a stream they opened would have been asked first.
+    const marker = page.waitForRequest((request) => new URL(request.url()).pathname === '/healthz');
+    await page.evaluate(() => fetch('/healthz').then((response) => response.status));
+    await marker;
     expect(streams.length, 'no more event streams once signed out').toBe(asked);
   });
 
