@@ -11,6 +11,7 @@ import {
   toasts,
   uniqueEmail,
 } from './fixtures';
+import { shownName } from './support/shown-name';
 
 const password = 'maple lantern 42';
 /** Press Tab until `target` has the focus (at most `max` times): it is reachable by keyboard. */
@@ -57,6 +58,9 @@ test.describe('barters', () => {
       { firstName: 'Ben', lastName: 'Baker', email: benEmail, password },
       { location: 'Testville North', latitude: origin.latitude + milesNorth(1), longitude: origin.longitude },
     );
+    // How each sees the other: "Ann A.", or a letter more when an earlier Ann A. lives near (ADR 058).
+    const annName = await shownName(benApi, annApi);
+    const benName = await shownName(annApi, benApi);
     const post = async (api: typeof annApi, data: Record<string, unknown>) => {
       const response = await api.post('/api/items', { data: { description: 'In good shape.', ...data } });
       expect(response.status(), await response.text()).toBe(201);
@@ -110,7 +114,7 @@ test.describe('barters', () => {
     await expect(dialog).toBeHidden();
     await expect(toasts(ann).getByText('Proposal Sent')).toBeVisible();
     await toasts(ann).getByRole('link', { name: 'View the barter' }).click();
-    await expect(ann.getByRole('heading', { name: 'Barter with Ben B.' })).toBeVisible();
+    await expect(ann.getByRole('heading', { name: `Barter with ${benName}` })).toBeVisible();
     const barterUrl = ann.url();
     await expect(ann.getByRole('button', { name: 'Withdraw' })).toBeVisible();
     await expect(ann.getByRole('button', { name: 'Accept' })).toHaveCount(0);
@@ -124,13 +128,13 @@ test.describe('barters', () => {
       await signIn(ben, benEmail, password);
       await ben.goto('/barters');
       await expect(ben.getByRole('tab', { name: 'Incoming' })).toHaveAttribute('aria-selected', 'true');
-      const row = ben.getByRole('listitem').filter({ hasText: 'Ann A.' });
+      const row = ben.getByRole('listitem').filter({ hasText: annName });
       await expect(row.getByText('Pending')).toBeVisible();
       const open = row.getByRole('link', { name: /You give: Cordless drill/ });
       await expect(open).toContainText('You get: Mountain bike');
       await expectAccessible(ben);
       await open.click();
-      await expect(ben.getByRole('heading', { name: 'Barter with Ann A.' })).toBeVisible();
+      await expect(ben.getByRole('heading', { name: `Barter with ${annName}` })).toBeVisible();
       expect(ben.url()).toBe(barterUrl);
       await expect(ben.getByText('My bike for your drill?')).toBeVisible();
       await expect(ben.getByRole('button', { name: 'Decline' })).toBeVisible();
@@ -160,28 +164,30 @@ test.describe('barters', () => {
       // --- Both confirm: the first waits for the second. ---
       await expect(ann.getByText(/Both of you confirm/)).toBeVisible();
       await ann.getByRole('button', { name: 'Confirm completed' }).click();
-      await expect(ann.getByText('You confirmed the exchange. Waiting for Ben B. to confirm.')).toBeVisible();
+      await expect(
+        ann.getByText(`You confirmed the exchange. Waiting for ${benName} to confirm.`),
+      ).toBeVisible();
       await expect(ann.getByRole('button', { name: 'Confirm completed' })).toHaveCount(0);
 
       await ben.reload();
       await expect(benMessages.getByText('Works for me!')).toBeVisible();
       await expect(
-        ben.getByText('Ann A. confirmed the exchange. Confirm it too once you have yours.'),
+        ben.getByText(`${annName} confirmed the exchange. Confirm it too once you have yours.`),
       ).toBeVisible();
       await ben.getByRole('button', { name: 'Confirm completed' }).click();
       await expect(ben.getByText('Completed', { exact: true })).toBeVisible();
 
       // --- Both rate. ---
-      const benRating = ben.getByRole('form', { name: 'Rate Ann A.' });
+      const benRating = ben.getByRole('form', { name: `Rate ${annName}` });
       await benRating.getByRole('radio', { name: '5 stars' }).check();
       await benRating.getByLabel('Comment (optional)').fill('Great trade, bike as described.');
       await benRating.getByRole('button', { name: 'Rate' }).click();
       await expect(benRating).toBeHidden();
       await expect(ben.getByRole('img', { name: '5 out of 5 stars' })).toBeVisible();
-      await expect(ben.getByText('Ann A. has not rated this barter yet.')).toBeVisible();
+      await expect(ben.getByText(`${annName} has not rated this barter yet.`)).toBeVisible();
 
       await ann.reload();
-      const annRating = ann.getByRole('form', { name: 'Rate Ben B.' });
+      const annRating = ann.getByRole('form', { name: `Rate ${benName}` });
       // The stars by keyboard: arrows move within the radio group.
       await annRating.getByRole('radio', { name: '3 stars' }).focus();
       await ann.keyboard.press('ArrowRight');
@@ -196,7 +202,7 @@ test.describe('barters', () => {
       // The finished barter is in Past.
       await ann.goto('/barters?box=past');
       await expect(
-        ann.getByRole('listitem').filter({ hasText: 'Ben B.' }).getByText('Completed', { exact: true }),
+        ann.getByRole('listitem').filter({ hasText: benName }).getByText('Completed', { exact: true }),
       ).toBeVisible();
       await expectAccessible(ann);
 
