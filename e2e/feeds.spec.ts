@@ -74,8 +74,8 @@ test.describe('feeds, matching, saved items and search', () => {
       await expect(drill.getByText(/^\d{1,3}% match$/)).toBeVisible();
       await expect(drill.getByText('Matches your want: drill')).toBeVisible();
       await expect(drill.getByText('They want Mountain bike')).toBeVisible();
-      // About a mile: measured to the neighbour's public point (up to 0.94 miles off; ADR 015).
-      await expect(drill.getByText(/^[0-1]\.\d mi$/)).toBeVisible();
+      // About a mile: between the two public points (each up to 0.94 miles off; ADR 015, 059).
+      await expect(drill.getByText(/^[0-2]\.\d mi$/)).toBeVisible();
       await expect(drill.getByText('New trader')).toBeVisible();
       await expect(drill.getByText('Looking for:').locator('..')).toHaveText('Looking for: Mountain bike');
       await expectAccessible(page);
