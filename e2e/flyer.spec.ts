@@ -173,7 +173,13 @@ test.describe('flyers', () => {
 
     // The printed document is the previewed one; Chromium prints it on exactly one letter page.
     const html = (await page.locator('iframe[title="Flyer preview"]').getAttribute('srcdoc')) ?? '';
-    expect(printed?.html).toContain(html.slice(html.indexOf('<main'), html.indexOf('</main>')));
+    // Both as the browser reads them (the printed one is read back from its window's document).
+    const previewed = await page.evaluate(
+      (source) => new DOMParser().parseFromString(source, 'text/html').querySelector('main')?.outerHTML ?? '',
+      html,
+    );
+    expect(previewed).toContain('class="sheet simple"');
+    expect(printed?.html).toContain(previewed);
     expect(await pdfPages(browser, html)).toEqual({ pages: 1, width: 612, height: 792 });
 
     // The QR code, rendered full size, decodes to PUBLIC_URL.

@@ -1,5 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg, t } from '@lingui/core/macro';
+import { Fragment, type ReactNode } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
 import { FLYER_TEAR_OFF_TABS, PRODUCT_NAME } from '../../../common/constants';
 import type { FlyerListing, FlyerNeighborhood } from '../../../common/schemas/flyer';
 import { i18n } from '../../i18n/i18n';
@@ -11,7 +13,8 @@ import { translateKnown } from '../../i18n/known-messages';
  * downloaded file. Everything is inline: styles in one <style>, the QR code as a data URL, no
  * scripts, no fonts or images from anywhere, so a downloaded flyer opens with no network. The
  * documents carry their own CSP that forbids every request but data: images. Their words are in the
- * active language (ADR 036): build them at render time.
+ * active language (ADR 036): build them at render time. The documents are React elements rendered
+ * with renderToStaticMarkup, so every text and attribute is escaped by React (ADR 063).
  */
 
 export interface SimpleFlyerInput {
@@ -55,27 +58,30 @@ export const BENEFITS: readonly { title: MessageDescriptor; text: MessageDescrip
 ];
 
 /**
- * A translated sentence as HTML: its own words escaped, then each placeholder's HTML put in its place.
- * `sentence` gets a mark per fragment and returns the sentence with those marks in it.
+ * A translated sentence with elements in it: `sentence` gets a mark per part and returns the
+ * sentence with those marks where the translation puts them; each mark becomes its part.
  */
-function htmlSentence(sentence: (marks: string[]) => string, fragments: string[]): string {
-  const marks = fragments.map((_, index) => `\u0000${index}\u0000`);
-  return fragments.reduce(
-    (html, fragment, index) => html.replace(marks[index] ?? '', fragment),
-    escapeHtml(sentence(marks)),
-  );
+function sentenceWith(sentence: (marks: string[]) => string, parts: readonly ReactNode[]): ReactNode {
+  const mark = '\u0000'; // no translation contains it
+  const marks = parts.map((_, index) => `${mark}${index}${mark}`);
+  // Split at the marks: text, part index, text, part index, ..., text.
+  const pieces = sentence(marks).split(mark);
+  return pieces.map((piece, index) => (
+    // biome-ignore lint/suspicious/noArrayIndexKey: the pieces of one sentence never reorder
+    <Fragment key={index}>{index % 2 === 1 ? parts[Number(piece)] : piece}</Fragment>
+  ));
 }
 
-/** The four-step how-to of the community flyer, each as HTML given the site address. */
-export const HOW_TO_STEPS: readonly ((siteAddress: string) => string)[] = [
+/** The four-step how-to of the community flyer, each given the site address. */
+export const HOW_TO_STEPS: readonly ((siteAddress: string) => ReactNode)[] = [
   (siteAddress) =>
-    htmlSentence(
+    sentenceWith(
       ([address = '']) => t`Scan the code or visit ${address}`,
-      [`<strong>${escapeHtml(siteAddress)}</strong>`],
+      [<strong key="a">{siteAddress}</strong>],
     ),
-  () => escapeHtml(t`Create your free profile`),
-  () => escapeHtml(t`List what you offer and what you want`),
-  () => escapeHtml(t`Get matched with neighbors and trade`),
+  () => t`Create your free profile`,
+  () => t`List what you offer and what you want`,
+  () => t`Get matched with neighbors and trade`,
 ];
 
 /** The name of the downloaded community flyer (spec section 2). */
@@ -83,19 +89,6 @@ export const COMMUNITY_FLYER_FILE_NAME = 'barterhood-community-flyer.html';
 
 /** Longest listing title a flyer prints; longer ones end in an ellipsis. */
 const LISTING_TITLE_MAX = 40;
-
-const HTML_ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
-/** Text made safe for HTML element content and quoted attribute values. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (character) => HTML_ESCAPES[character] ?? character);
-}
 
 /** The site address as printed: PUBLIC_URL without a trailing slash. */
 export function flyerAddress(publicUrl: string): string {
@@ -197,29 +190,39 @@ const COMMUNITY_STYLES = `
  * A full HTML document around a flyer's body. No viewport meta on purpose: a phone then lays the
  * page out at desktop width and zooms out, showing the whole sheet as it will print.
  */
-function documentHtml(title: string, styles: string, body: string, lang: string): string {
-  return `<!DOCTYPE html>
-<html lang="${escapeHtml(lang)}">
-<head>
-<meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="${FLYER_CSP}">
-<title>${escapeHtml(title)}</title>
-<style>${BASE_STYLES}${styles}</style>
-</head>
-<body>
-${body}
-</body>
-</html>
-`;
+function documentHtml(title: string, styles: string, body: ReactNode, lang: string): string {
+  const page = (
+    <html lang={lang}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta httpEquiv="Content-Security-Policy" content={FLYER_CSP} />
+        <title>{title}</title>
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the flyer's own constant styles, no member text */}
+        <style dangerouslySetInnerHTML={{ __html: `${BASE_STYLES}${styles}` }} />
+      </head>
+      <body>{body}</body>
+    </html>
+  );
+  return `<!DOCTYPE html>\n${renderToStaticMarkup(page)}\n`;
 }
 
-function qrBlock(publicUrl: string, qrDataUrl: string, caption: string): string {
+function QrBlock({
+  publicUrl,
+  qrDataUrl,
+  caption,
+}: {
+  publicUrl: string;
+  qrDataUrl: string;
+  caption: string;
+}) {
   const address = flyerAddress(publicUrl);
-  return `<div class="qr">
-<img src="${escapeHtml(assertDataImage(qrDataUrl))}" alt="${escapeHtml(t`QR code for ${address}`)}">
-<p class="qr-caption">${escapeHtml(caption)}</p>
-<p class="address">${escapeHtml(address)}</p>
-</div>`;
+  return (
+    <div className="qr">
+      <img src={assertDataImage(qrDataUrl)} alt={t`QR code for ${address}`} />
+      <p className="qr-caption">{caption}</p>
+      <p className="address">{address}</p>
+    </div>
+  );
 }
 
 /**
@@ -233,20 +236,25 @@ export function simpleFlyerHtml({
 }: SimpleFlyerInput): string {
   const productName = PRODUCT_NAME;
   const tagline = flyerTagline();
-  const items = POPULAR_ITEMS.map((item) => `<li>${escapeHtml(i18n._(item))}</li>`).join('');
-  const body = `<main class="sheet simple">
-<p class="kicker">${escapeHtml(PRODUCT_NAME)}</p>
-<h1>${escapeHtml(tagline)}</h1>
-<p class="intro">${escapeHtml(
-    t`${productName} is a free community marketplace where neighbors trade goods and services with each other. No money required: offer what you have and find what you need, right here in the neighborhood.`,
-  )}</p>
-<section class="popular" aria-labelledby="popular-heading">
-<h2 id="popular-heading">${escapeHtml(t`Popular Items to Trade`)}</h2>
-<ul>${items}</ul>
-</section>
-${qrBlock(publicUrl, qrDataUrl, t`Scan to visit`)}
-<p class="footer">${escapeHtml(t`Free to join · Trade locally · Build community`)}</p>
-</main>`;
+  const body = (
+    <main className="sheet simple">
+      <p className="kicker">{PRODUCT_NAME}</p>
+      <h1>{tagline}</h1>
+      <p className="intro">
+        {t`${productName} is a free community marketplace where neighbors trade goods and services with each other. No money required: offer what you have and find what you need, right here in the neighborhood.`}
+      </p>
+      <section className="popular" aria-labelledby="popular-heading">
+        <h2 id="popular-heading">{t`Popular Items to Trade`}</h2>
+        <ul>
+          {POPULAR_ITEMS.map((item) => (
+            <li key={item.id}>{i18n._(item)}</li>
+          ))}
+        </ul>
+      </section>
+      <QrBlock publicUrl={publicUrl} qrDataUrl={qrDataUrl} caption={t`Scan to visit`} />
+      <p className="footer">{t`Free to join · Trade locally · Build community`}</p>
+    </main>
+  );
   return documentHtml(`${PRODUCT_NAME}: ${tagline}`, SIMPLE_STYLES, body, lang);
 }
 
@@ -254,54 +262,102 @@ ${qrBlock(publicUrl, qrDataUrl, t`Scan to visit`)}
 const FIRST_NAME_MAX = 20;
 
 /** One line: who (first name only), what, and its category; the title gives way first when space runs out. */
-function listingHtml(listing: FlyerListing, verb: 'offers' | 'wants'): string {
+function ListingLine({ listing, verb }: { listing: FlyerListing; verb: 'offers' | 'wants' }) {
   const who = listing.firstName ? truncate(listing.firstName, FIRST_NAME_MAX) : t`A neighbor`;
   const category = translateKnown(listing.category);
   const kind = listing.isService ? t`${category} service` : category;
-  const fragments = [
-    escapeHtml(who),
-    `<strong>${escapeHtml(truncate(listing.title, LISTING_TITLE_MAX))}</strong>`,
-    `<span class="meta">(${escapeHtml(kind)})</span>`,
+  const parts = [
+    who,
+    <strong key="title">{truncate(listing.title, LISTING_TITLE_MAX)}</strong>,
+    <span key="kind" className="meta">
+      ({kind})
+    </span>,
   ];
   // "Ada offers <strong>Drill</strong> (tools)": {kind} is the category in brackets.
-  const line = htmlSentence(
-    ([name = '', title = '', category = '']) =>
-      verb === 'offers' ? t`${name} offers ${title} ${category}` : t`${name} wants ${title} ${category}`,
-    fragments,
+  return (
+    <li>
+      {sentenceWith(
+        ([name = '', title = '', category = '']) =>
+          verb === 'offers' ? t`${name} offers ${title} ${category}` : t`${name} wants ${title} ${category}`,
+        parts,
+      )}
+    </li>
   );
-  return `<li>${line}</li>`;
 }
 
-function listingsHtml(
-  heading: string,
-  listings: readonly FlyerListing[],
-  verb: 'offers' | 'wants',
-  empty: string,
-): string {
-  const content = listings.length
-    ? `<ul>${listings.map((listing) => listingHtml(listing, verb)).join('')}</ul>`
-    : `<p class="none">${escapeHtml(empty)}</p>`;
-  return `<div class="nearby"><h3>${escapeHtml(heading)}</h3>${content}</div>`;
+function Listings({
+  heading,
+  listings,
+  verb,
+  empty,
+}: {
+  heading: string;
+  listings: readonly FlyerListing[];
+  verb: 'offers' | 'wants';
+  empty: string;
+}) {
+  return (
+    <div className="nearby">
+      <h3>{heading}</h3>
+      {listings.length ? (
+        <ul>
+          {listings.map((listing, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: a printed list, never reordered
+            <ListingLine key={index} listing={listing} verb={verb} />
+          ))}
+        </ul>
+      ) : (
+        <p className="none">{empty}</p>
+      )}
+    </div>
+  );
 }
 
-function neighborhoodHtml(neighborhood: FlyerNeighborhood): string {
-  return `<section class="neighborhood" aria-labelledby="nearby-heading">
-<h2 id="nearby-heading">${escapeHtml(t`Right Now in Our Neighborhood`)}</h2>
-<div class="nearby-lists">
-${listingsHtml(t`Offered nearby`, neighborhood.offers, 'offers', t`Nothing offered yet: be the first!`)}
-${listingsHtml(t`Wanted nearby`, neighborhood.wants, 'wants', t`No wants listed yet: add yours!`)}
-</div>
-</section>`;
+function Neighborhood({ neighborhood }: { neighborhood: FlyerNeighborhood }) {
+  return (
+    <section className="neighborhood" aria-labelledby="nearby-heading">
+      <h2 id="nearby-heading">{t`Right Now in Our Neighborhood`}</h2>
+      <div className="nearby-lists">
+        <Listings
+          heading={t`Offered nearby`}
+          listings={neighborhood.offers}
+          verb="offers"
+          empty={t`Nothing offered yet: be the first!`}
+        />
+        <Listings
+          heading={t`Wanted nearby`}
+          listings={neighborhood.wants}
+          verb="wants"
+          empty={t`No wants listed yet: add yours!`}
+        />
+      </div>
+    </section>
+  );
 }
 
 /** The tear-off tabs along the bottom, each with the name and the site address, printed sideways. */
-function tearOffTabsHtml(publicUrl: string): string {
-  const address = escapeHtml(flyerAddress(publicUrl));
-  const tab = `<li class="tab"><span><strong>${escapeHtml(PRODUCT_NAME)}</strong><br>${escapeHtml(flyerTagline())}<br>${address}</span></li>`;
-  return `<section class="tear-off" aria-label="${escapeHtml(t`Tear-off tabs`)}">
-<p class="hint">${escapeHtml(t`Take a tab and join us!`)}</p>
-<ul class="tabs">${tab.repeat(FLYER_TEAR_OFF_TABS)}</ul>
-</section>`;
+function TearOffTabs({ publicUrl }: { publicUrl: string }) {
+  const address = flyerAddress(publicUrl);
+  const tagline = flyerTagline();
+  return (
+    <section className="tear-off" aria-label={t`Tear-off tabs`}>
+      <p className="hint">{t`Take a tab and join us!`}</p>
+      <ul className="tabs">
+        {Array.from({ length: FLYER_TEAR_OFF_TABS }, (_, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: identical tabs
+          <li key={index} className="tab">
+            <span>
+              <strong>{PRODUCT_NAME}</strong>
+              <br />
+              {tagline}
+              <br />
+              {address}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
 }
 
 /**
@@ -318,32 +374,41 @@ export function communityFlyerHtml({
   const address = flyerAddress(publicUrl);
   const productName = PRODUCT_NAME;
   const tagline = flyerTagline();
-  const benefits = BENEFITS.map(
-    (benefit) =>
-      `<li><strong>${escapeHtml(i18n._(benefit.title))}</strong>${escapeHtml(i18n._(benefit.text))}</li>`,
-  ).join('');
-  const steps = HOW_TO_STEPS.map((step) => `<li>${step(address)}</li>`).join('');
   // Without the neighborhood's lists the rest sets larger, so the sheet has no empty band (issue 17).
-  const body = `<main class="sheet community${neighborhood ? '' : ' roomy'}">
-<header class="masthead">
-<p class="kicker">${escapeHtml(t`Community Flyer`)}</p>
-<h1 class="brand">${escapeHtml(PRODUCT_NAME)}</h1>
-<p class="tagline">${escapeHtml(tagline)}</p>
-<p class="lead">${escapeHtml(t`A free, local way to swap goods and services. No money required.`)}</p>
-</header>
-<section class="benefits" aria-labelledby="benefits-heading">
-<h2 id="benefits-heading">${escapeHtml(t`Why Trade Locally?`)}</h2>
-<ul>${benefits}</ul>
-</section>
-<div class="steps-row">
-<section class="steps" aria-labelledby="steps-heading">
-<h2 id="steps-heading">${escapeHtml(t`How It Works`)}</h2>
-<ol>${steps}</ol>
-</section>
-${qrBlock(publicUrl, qrDataUrl, t`Scan to join`)}
-</div>
-${neighborhood ? neighborhoodHtml(neighborhood) : ''}
-${tearOffTabsHtml(publicUrl)}
-</main>`;
+  const body = (
+    <main className={`sheet community${neighborhood ? '' : ' roomy'}`}>
+      <header className="masthead">
+        <p className="kicker">{t`Community Flyer`}</p>
+        <h1 className="brand">{PRODUCT_NAME}</h1>
+        <p className="tagline">{tagline}</p>
+        <p className="lead">{t`A free, local way to swap goods and services. No money required.`}</p>
+      </header>
+      <section className="benefits" aria-labelledby="benefits-heading">
+        <h2 id="benefits-heading">{t`Why Trade Locally?`}</h2>
+        <ul>
+          {BENEFITS.map((benefit) => (
+            <li key={benefit.title.id}>
+              <strong>{i18n._(benefit.title)}</strong>
+              {i18n._(benefit.text)}
+            </li>
+          ))}
+        </ul>
+      </section>
+      <div className="steps-row">
+        <section className="steps" aria-labelledby="steps-heading">
+          <h2 id="steps-heading">{t`How It Works`}</h2>
+          <ol>
+            {HOW_TO_STEPS.map((step, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: the steps are fixed
+              <li key={index}>{step(address)}</li>
+            ))}
+          </ol>
+        </section>
+        <QrBlock publicUrl={publicUrl} qrDataUrl={qrDataUrl} caption={t`Scan to join`} />
+      </div>
+      {neighborhood ? <Neighborhood neighborhood={neighborhood} /> : null}
+      <TearOffTabs publicUrl={publicUrl} />
+    </main>
+  );
   return documentHtml(t`${productName} Community Flyer`, COMMUNITY_STYLES, body, lang);
 }
