@@ -121,6 +121,25 @@ describe('e-mail in the member’s language', () => {
     expect(english.text).toContain('Follow this link within 30 minutes to choose one.');
   });
 
+  it('mail the member asks for while signed in follows the language of the page they ask from', async () => {
+    const ana = await register(SPANISH, 'Ana');
+    await smtp.waitFor(ana.email);
+    await later(ana.id);
+    // Ana switched the app to English (the language menu's cookie) and asks for the link again.
+    const resent = await call({
+      method: 'POST',
+      url: '/api/account/verify-email/resend',
+      cookies: { ...ana.cookies, barterhood_locale: 'en' },
+      headers: SPANISH,
+    });
+    expect(resent.statusCode).toBe(202);
+    const english = await smtp.waitFor(
+      ana.email,
+      (m) => m.subject === 'Confirm your Barterhood email address',
+    );
+    expect(english.text).toMatch(/^Hi Ana,\n/);
+  });
+
   it('a member whose language is not known yet is written to in the asking request’s language', async () => {
     const member = await register(ENGLISH, 'Cleo');
     await t.app.db.update(users).set({ locale: null }).where(eq(users.id, member.id));

@@ -153,7 +153,11 @@ export async function resetPassword(app: App, token: string, password: string): 
   return updated;
 }
 
-/** Mail a link that confirms `email` for the member (their own, or the one they change to). */
+/**
+ * Mail a link that confirms `email` for the member (their own, or the one they change to). Always
+ * asked for by the signed-in member themselves (registering, Resend, a change of address): in the
+ * language of the page they asked from, which is theirs now even before their stored one follows.
+ */
 async function sendVerification(app: App, member: UserRow, email: string): Promise<void> {
   const token = await issueToken(app.db, member.id, 'verify-email', email);
   const link = ACCOUNT_LINKS.verifyEmail(app.config.publicUrl, token);
@@ -164,7 +168,7 @@ async function sendVerification(app: App, member: UserRow, email: string): Promi
       member.firstName,
       link,
       email !== member.email,
-      mailLocale(member.locale, app.locale),
+      app.locale ?? mailLocale(member.locale),
     ),
     'email verification',
   );
