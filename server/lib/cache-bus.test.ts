@@ -77,7 +77,10 @@ describe('the triggers', () => {
     await write();
     await database.handle.db.execute(sql`SELECT pg_notify(${CACHE_CHANNEL}, '{"cache":"test-marker"}')`);
     await within(() => notices.some((notice) => notice.cache === 'test-marker'));
-    const sent = notices.slice(0, notices.findIndex((notice) => notice.cache === 'test-marker'));
+    const sent = notices.slice(
+      0,
+      notices.findIndex((notice) => notice.cache === 'test-marker'),
+    );
     expect(sent).toHaveLength(expected);
     return sent;
   }
