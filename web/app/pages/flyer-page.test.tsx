@@ -62,7 +62,7 @@ describe('FlyerPage', () => {
     expect(html).toContain('<li>Garden Supplies</li>');
     expect(html).toContain('Scan to visit');
     expect(html).toMatch(
-      /<img src="data:image\/svg\+xml;base64,[^"]+" alt="QR code for https:\/\/barterhood\.example">/,
+      /<img src="data:image\/svg\+xml;base64,[^"]+" alt="QR code for https:\/\/barterhood\.example"\/?>/,
     );
   });
 
