@@ -107,3 +107,42 @@ test.describe('a first proposal, as the cards and the bell show it', () => {
     }
   });
 });
+
+test.describe('a listing with contact details', () => {
+  test('is refused with where contact details go, under the field that has them', { tag: '@phone' }, async ({
+    gatedPage: page,
+    baseURL,
+    isMobile,
+    consoleErrors,
+  }) => {
+    // The refused listing: the browser logs its 400.
+    consoleErrors.allow(/status of 400 .*\/api\/items/);
+    const email = uniqueEmail('cora');
+    const api = await memberApi(baseURL ?? '', { firstName: 'Cora', lastName: 'Contact', email, password });
+    await api.dispose();
+    await signIn(page, email, password);
+    await page.goto('/profile?tab=items');
+    await expect(page.getByRole('heading', { name: 'My Items (0)' })).toBeVisible();
+    if (isMobile)
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Add' }).click();
+    else await page.getByRole('button', { name: 'Add Item' }).last().click();
+    const dialog = page.getByRole('dialog', { name: 'Add New Item' });
+    await dialog.getByLabel('Title').fill('Cordless drill');
+    await dialog.getByLabel('Description').fill('Works well. Text me on 503-555-0199');
+    await dialog.getByLabel('Category').selectOption('tools');
+    await dialog.getByRole('button', { name: 'Add Item' }).click();
+
+    const description = dialog.getByLabel('Description');
+    const said =
+      "Please keep phone numbers and e-mail addresses out of listings; share contact details in the barter's conversation.";
+    await expect(description).toHaveAccessibleDescription(said);
+    await expect(description).toBeFocused();
+    await expect(page.getByText(/Please use appropriate language/)).toHaveCount(0);
+    await expectAccessible(page);
+
+    // Taken out, the item is listed.
+    await description.fill('Works well. Ask me anything in the barter.');
+    await dialog.getByRole('button', { name: 'Add Item' }).click();
+    await expect(page.getByRole('heading', { name: 'My Items (1)' })).toBeVisible();
+  });
+});
