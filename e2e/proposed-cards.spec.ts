@@ -1,10 +1,12 @@
 import {
   expect,
   expectAccessible,
+  markPage,
   memberApi,
   milesNorth,
   passGate,
   signIn,
+  stillSamePage,
   test,
   toasts,
   uniqueEmail,
@@ -144,5 +146,66 @@ test.describe('a listing with contact details', () => {
     await description.fill('Works well. Ask me anything in the barter.');
     await dialog.getByRole('button', { name: 'Add Item' }).click();
     await expect(page.getByRole('heading', { name: 'My Items (1)' })).toBeVisible();
+  });
+});
+
+test.describe('a swap day’s Your items', () => {
+  test('shows an item added from the swap day page without a reload', { tag: '@phone' }, async ({
+    gatedPage: page,
+    baseURL,
+    isMobile,
+  }) => {
+    const origin = { latitude: 20 + Math.random() * 40, longitude: -120 + Math.random() * 40 };
+    const olive = await memberApi(
+      baseURL ?? '',
+      { firstName: 'Olive', lastName: 'Organizer', email: uniqueEmail('olive'), password },
+      { location: 'Testville', ...origin },
+    );
+    const day = 24 * 60 * 60 * 1000;
+    let swapDayId = 0;
+    try {
+      const created = await olive.post('/api/swap-days', {
+        data: {
+          name: 'Spring swap',
+          place: 'Community hall',
+          startsAt: new Date(Date.now() + 3 * day).toISOString(),
+          deadline: new Date(Date.now() + 2 * day).toISOString(),
+        },
+      });
+      expect(created.status(), await created.text()).toBe(201);
+      swapDayId = (await created.json()).id;
+    } finally {
+      await olive.dispose();
+    }
+    const email = uniqueEmail('mo');
+    const mo = await memberApi(
+      baseURL ?? '',
+      { firstName: 'Mo', lastName: 'Member', email, password },
+      { location: 'Testville North', latitude: origin.latitude + milesNorth(1), longitude: origin.longitude },
+    );
+    await mo.dispose();
+    await signIn(page, email, password);
+    await page.goto(`/swap-days/${swapDayId}`);
+    await page.getByRole('button', { name: 'Join Swap Day' }).click();
+    await expect(page.getByRole('heading', { name: 'Your items' })).toBeVisible();
+    await expect(page.getByText('You have no items to offer yet.', { exact: false })).toBeVisible();
+    await markPage(page);
+
+    if (isMobile)
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Add' }).click();
+    else await page.getByRole('button', { name: 'Add Item' }).last().click();
+    const dialog = page.getByRole('dialog', { name: 'Add New Item' });
+    await dialog.getByLabel('Title').fill('Camping lantern');
+    await dialog.getByLabel('Description').fill('Bright, with batteries.');
+    await dialog.getByLabel('Category').selectOption('rvs+camp');
+    await dialog.getByRole('button', { name: 'Add Item' }).click();
+    await expect(toasts(page).getByText('Your item has been added.')).toBeVisible();
+
+    await expect(
+      page
+        .getByRole('group', { name: 'Choose items to offer' })
+        .getByRole('checkbox', { name: /Camping lantern/ }),
+    ).toBeVisible();
+    expect(await stillSamePage(page)).toBe(true);
   });
 });
