@@ -238,7 +238,9 @@ describe('feeds API', () => {
       const drill = list.find((item) => item.id === ids.drill);
       expect(drill?.distanceMiles).toBe(seenMiles(viewer, neighbour));
       expect(drill).not.toHaveProperty('match');
-      expect(list.find((item) => item.id === ids.hammerDrill)?.distanceMiles).toBe(seenMiles(viewer, faraway));
+      expect(list.find((item) => item.id === ids.hammerDrill)?.distanceMiles).toBe(
+        seenMiles(viewer, faraway),
+      );
     });
 
     it('changes with the radius', async () => {

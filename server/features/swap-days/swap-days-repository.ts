@@ -251,17 +251,7 @@ export async function findOffers(db: Db, swapDayId: number): Promise<OfferRow[]>
   if (!row?.offers) return [];
   const owners = new Map<string, MemberRefRow>();
   const tuples = JSON.parse(row.offers) as Array<
-    [
-      number,
-      string,
-      string,
-      string,
-      boolean,
-      string | null,
-      boolean,
-      string | null,
-      string | null,
-    ]
+    [number, string, string, string, boolean, string | null, boolean, string | null, string | null]
   >;
   return tuples.map(
     ([itemId, memberId, title, category, isService, thumbnailUrl, available, name, image]) => {
