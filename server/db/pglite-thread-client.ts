@@ -95,6 +95,10 @@ export class PgliteThread {
       worker.on('exit', onStartExit);
       worker.on('error', onStartError);
     }).catch(async (error: unknown) => {
+      // The thread replies 'failed' and then rethrows the same error: that 'error' event can come
+      // after the start listeners are gone, and an EventEmitter 'error' nobody listens to is thrown
+      // in this thread (a CI run saw it as an uncaught "PGlite failed to initialize properly").
+      worker.on('error', () => {});
       await worker.terminate();
       throw error;
     });
