@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { EVENTS_PATH, MEMBER_EVENT_TYPES } from '../../common/member-events';
 import { apiErrorSchema } from '../../common/schemas/errors';
 import { markSeen } from '../features/notifications/mail-digest';
-import { requestLanguage } from '../mail/mail-i18n';
+import { requestLocale } from '../lib/request-locale';
 import { sessionHashOf } from '../plugins/session';
 import { EVENT_STREAM_HEADERS, type OutgoingEvent } from './event-stream';
 import { noStreamNow, openingEvents } from './hub';
@@ -61,7 +61,7 @@ export async function eventsRoutes(app: FastifyInstance): Promise<void> {
         // A page is open: seen now (the e-mail digest waits until nobody has been for 10 minutes), in
         // the language it is shown in (the member's for their e-mail, ADR 060).
         // Best effort: the stream matters more than the presence mark.
-        await markSeen(app.db, [member.id], requestLanguage(request)).catch((error: unknown) =>
+        await markSeen(app.db, [member.id], requestLocale(request)).catch((error: unknown) =>
           request.log.warn({ err: error }, 'could not mark the member as seen'),
         );
       } catch (error) {

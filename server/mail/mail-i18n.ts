@@ -4,16 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { type I18n, type Messages, setupI18n } from '@lingui/core';
 import { formatter } from '@lingui/format-po';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
-import type { FastifyRequest } from 'fastify';
-import {
-  isLocale,
-  LOCALE_COOKIE,
-  LOCALES,
-  type Locale,
-  localeFromLanguages,
-  parseAcceptLanguage,
-  SOURCE_LOCALE,
-} from '../../common/locales';
+import { isLocale, LOCALES, type Locale, SOURCE_LOCALE } from '../../common/locales';
 import type { MailMessage } from './mail-messages';
 
 /**
@@ -65,16 +56,6 @@ export function mailTranslator(locale: Locale): MailTranslate {
 /** Read every catalogue now (at start), so the first mail does not wait for them. */
 export function loadMailCatalogues(): void {
   for (const locale of LOCALES) mailI18n(locale);
-}
-
-/**
- * The language a request's page is shown in (ADR 036): the member's choice (the web app's cookie),
- * else the browser's languages, else English.
- */
-export function requestLanguage(request: Pick<FastifyRequest, 'cookies' | 'headers'>): Locale {
-  const chosen = request.cookies?.[LOCALE_COOKIE];
-  if (isLocale(chosen)) return chosen;
-  return localeFromLanguages(parseAcceptLanguage(request.headers['accept-language'])) ?? SOURCE_LOCALE;
 }
 
 /** The language to write to a member in: their own, else the asking request's, else English. */

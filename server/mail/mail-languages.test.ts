@@ -5,10 +5,11 @@ import { accountTokens } from '../db/schema/account';
 import { users } from '../db/schema/users';
 import { barterKit, type Member } from '../features/barters/barter-test-kit';
 import { markSeen, sendMailDigests } from '../features/notifications/mail-digest';
+import { requestLocale as requestLanguage } from '../lib/request-locale';
 import { SESSION_COOKIE } from '../plugins/session';
 import { buildTestApp, type TestApp } from '../test/helpers';
 import { startTestSmtp } from '../test/smtp';
-import { mailI18n, requestLanguage } from './mail-i18n';
+import { mailI18n } from './mail-i18n';
 import { MAIL_TEXT } from './mail-messages';
 
 const PASSWORD = 'correct horse battery';

@@ -4,15 +4,8 @@ import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import {
-  isLocale,
-  LOCALE_COOKIE,
-  LOCALES,
-  type Locale,
-  localeFromLanguages,
-  parseAcceptLanguage,
-  SOURCE_LOCALE,
-} from '../../common/locales';
+import { LOCALES, type Locale } from '../../common/locales';
+import { requestLocale } from '../lib/request-locale';
 import { sendNotFound } from './error-handler';
 import { createPageRenderer } from './page-render';
 import { cookieName } from './security';
@@ -106,14 +99,6 @@ function compressPage(html: string, encoding: Encoding): Buffer {
   return encoding === 'br'
     ? brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })
     : gzipSync(html, { level: 6 });
-}
-
-/** The language a page request will be shown in: the member's choice (cookie), else the browser's. */
-export function requestLocale(request: FastifyRequest): Locale {
-  const chosen = request.cookies?.[LOCALE_COOKIE];
-  if (isLocale(chosen)) return chosen;
-  const languages = parseAcceptLanguage(request.headers['accept-language']);
-  return localeFromLanguages(languages) ?? SOURCE_LOCALE;
 }
 
 /** index.html and its compressed copies, read once at start. */

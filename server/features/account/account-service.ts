@@ -12,7 +12,8 @@ import {
 import type { Db } from '../../db/client';
 import { type UserRow, users } from '../../db/schema/users';
 import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../../errors';
-import { mailLocale, requestLanguage } from '../../mail/mail-i18n';
+import { requestLocale } from '../../lib/request-locale';
+import { mailLocale } from '../../mail/mail-i18n';
 import type { OutgoingMail } from '../../mail/mailer';
 import { SESSION_IDLE_MS } from '../../plugins/session';
 import { forgetCachedUser } from '../../plugins/session-cache';
@@ -42,7 +43,7 @@ type App = Pick<FastifyInstance, 'db' | 'mailer' | 'config' | 'log' | 'eventHub'
  */
 export function forRequest(
   app: App,
-  request: Parameters<typeof requestLanguage>[0] & { log: FastifyBaseLogger },
+  request: Parameters<typeof requestLocale>[0] & { log: FastifyBaseLogger },
 ): App {
   return {
     db: app.db,
@@ -50,7 +51,7 @@ export function forRequest(
     config: app.config,
     eventHub: app.eventHub,
     log: request.log,
-    locale: requestLanguage(request),
+    locale: requestLocale(request),
   };
 }
 
