@@ -1,6 +1,6 @@
 # syntax=docker/dockerfile:1
-# Barterhood's production image (docs/deploy.md): build the web app, keep the runtime dependencies,
-# run the server as an unprivileged user with its data under /data.
+# Barterhood's production image (docs/deploy.md): build the web app and compile the server (ADR 071),
+# keep the runtime dependencies, run the compiled server as an unprivileged user with its data under /data.
 #
 #   docker build -t barterhood .
 #   docker run -p 5000:5000 -v barterhood-data:/data \
@@ -21,9 +21,9 @@ COPY package.json package-lock.json ./
 RUN npm ci --ignore-scripts --no-audit --no-fund
 
 COPY . .
-RUN npx vite build
-# The server runs its TypeScript through tsx, which is a dependency (not a devDependency), so the
-# test and benchmark tools can go.
+# The web app (dist/web), its server render (dist/server) and the server and its tools compiled to
+# JavaScript (dist/node); then the test and benchmark tools can go.
+RUN npm run build
 RUN npm prune --omit=dev --ignore-scripts --no-audit --no-fund
 
 # ---------------------------------------------------------------------------------------------------
@@ -41,18 +41,18 @@ ENV NODE_ENV=production \
   MALLOC_ARENA_MAX=2
 
 WORKDIR /app
-# Owned by root and read-only to the server: only /data (and /tmp, tsx's cache) is written.
-COPY --from=build /app/package.json /app/tsconfig.json ./
+# Owned by root and read-only to the server: only /data is written.
+COPY --from=build /app/package.json ./
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist/web ./dist/web
 COPY --from=build /app/dist/server ./dist/server
-COPY --from=build /app/server ./server
-COPY --from=build /app/common ./common
+COPY --from=build /app/dist/node ./dist/node
 # The message catalogues the server writes e-mail from (ADR 060).
 COPY --from=build /app/web/locales ./web/locales
 COPY --from=build /app/drizzle ./drizzle
-# `npm run admin -- grant EMAIL` makes the first moderator (docker compose exec app-1 npm run admin ...).
-COPY --from=build /app/scripts/admin.ts /app/scripts/script-config.ts ./scripts/
+# `npm run admin -- grant EMAIL` makes the first moderator (docker compose exec app-1 npm run admin ...):
+# scripts/run.mjs runs the compiled dist/node/admin.mjs (so do backup, restore and circles).
+COPY --from=build /app/scripts/run.mjs /app/scripts/build-state.mjs ./scripts/
 
 # The embedded database (without DATABASE_URL), stored photos and the mail outbox live here.
 # photos/ made here so a new volume starts with it (photos live there unless STORAGE_URL names a bucket).
@@ -68,6 +68,6 @@ STOPSIGNAL SIGTERM
 HEALTHCHECK --interval=15s --timeout=5s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + process.env.PORT + '/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 
-# What `npm start` runs once the web app is built (scripts/start.ts), without npm in between, so the
+# What `npm start` runs once everything is built (scripts/run.mjs), without npm in between, so the
 # server is PID 1 and gets SIGTERM itself. Migrations run at start, under an advisory lock.
-CMD ["node", "--import", "tsx", "server/main.ts"]
+CMD ["node", "dist/node/main.mjs"]

@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import type { Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { API_CACHE_NAME, API_NETWORK_TIMEOUT_SECONDS, CACHED_API_READS } from './web/lib/offline-caches';
+import { API_CACHE_NAME, API_NETWORK_TIMEOUT_SECONDS, CACHED_API_READS } from '#web/lib/offline-caches.ts';
 
 const THEME_COLOR = '#0f766e';
 const BACKGROUND_COLOR = '#ffffff';

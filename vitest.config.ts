@@ -2,8 +2,8 @@ import { availableParallelism } from 'node:os';
 import { lingui } from '@lingui/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { MODULE_MOCKING_TESTS } from '#server/test/module-mocking.ts';
 import { linguiMacros } from './scripts/lingui-macros';
-import { MODULE_MOCKING_TESTS } from './server/test/module-mocking';
 
 /**
  * A test's limit, there to end a hung test, not to judge speed (benchmarks do that). The slowest

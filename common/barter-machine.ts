@@ -124,6 +124,75 @@ export function nextStatus(action: BarterAction, context: BarterContext): Barter
   }
 }
 
+/** What the machine reads of a stored request (the server's row, as the database gives it). */
+export interface StoredBarter {
+  status: string;
+  fromUserId: string | null;
+  expiresAt: Date | null;
+  fromConfirmedAt: Date | null;
+  toConfirmedAt: Date | null;
+}
+
+/** An item of a request as the machine sees it: it exists, is listed, and who holds it. */
+export interface BarterItemState {
+  exists: boolean;
+  isActive: boolean;
+  reservedByRequestId: number | null;
+}
+
+const isStatus = (status: string): status is BarterStatus =>
+  (BARTER_STATUSES as readonly string[]).includes(status);
+
+/** The request's stored status, checked against the machine's list. */
+export function statusOf(row: Pick<StoredBarter, 'status'>): BarterStatus {
+  if (!isStatus(row.status)) throw new Error(`Unknown barter status ${row.status}`);
+  return row.status;
+}
+
+/** The viewer's side of a request they take part in. */
+export function roleOf(row: Pick<StoredBarter, 'fromUserId'>, viewerId: string): BarterRole {
+  return row.fromUserId === viewerId ? 'sender' : 'recipient';
+}
+
+/** A pending request whose expiry has passed at `now`, marked by the sweep or not. */
+export function isOverdue(row: Pick<StoredBarter, 'status' | 'expiresAt'>, now: Date): boolean {
+  return row.status === 'pending' && row.expiresAt !== null && row.expiresAt.getTime() <= now.getTime();
+}
+
+/** The item can change hands in this request: it exists, is active and no other barter holds it. */
+export function itemAvailable(item: BarterItemState, requestId: number): boolean {
+  return (
+    item.exists &&
+    item.isActive &&
+    (item.reservedByRequestId === null || item.reservedByRequestId === requestId)
+  );
+}
+
+/** Every item of the request (it has at least one) can change hands in it: `itemsAvailable`. */
+export const allItemsAvailable = (items: readonly BarterItemState[], requestId: number): boolean =>
+  items.length > 0 && items.every((item) => itemAvailable(item, requestId));
+
+/** The machine's context of a stored request for the viewer, with the facts read beside it. */
+export function barterContext(
+  row: StoredBarter,
+  viewerId: string,
+  facts: { itemsAvailable: boolean; ratedByMe: boolean },
+  now: Date,
+): BarterContext {
+  const role = roleOf(row, viewerId);
+  const mine = role === 'sender' ? row.fromConfirmedAt : row.toConfirmedAt;
+  const theirs = role === 'sender' ? row.toConfirmedAt : row.fromConfirmedAt;
+  return {
+    status: statusOf(row),
+    role,
+    expired: isOverdue(row, now),
+    itemsAvailable: facts.itemsAvailable,
+    confirmedByMe: mine !== null,
+    confirmedByOther: theirs !== null,
+    ratedByMe: facts.ratedByMe,
+  };
+}
+
 /** States nothing moves on from (messages and, once completed, ratings aside). */
 export const CLOSED_STATUSES: readonly BarterStatus[] = [
   'completed',

@@ -37,6 +37,8 @@ export const TRADE_HISTORY_RECENT = 5;
 /** Messages of a conversation per page: default and largest. */
 export const MESSAGES_PAGE_SIZE = 50;
 export const MESSAGES_MAX_PAGE_SIZE = 100;
+/** What a message a moderator removed shows instead of its text (ADR 025). */
+export const REMOVED_MESSAGE = 'This message was removed by a moderator.';
 
 /** The longest note a member adds to a report. */
 export const REPORT_NOTE_MAX = 500;

@@ -24,6 +24,20 @@ export const NOTIFICATION_KINDS = [
   'circle_expired',
   'circle_unavailable',
   'swap_day_solved',
+  // Planning the hand-over (issue 30, ADR 077); for hand_over_running_late, `count` is the minutes.
+  'hand_over_proposed',
+  'hand_over_agreed',
+  'hand_over_rescheduled',
+  'hand_over_running_late',
+  // Reminders of an agreed plan (ADR 078): the entry carries the window's start and the place.
+  'hand_over_reminder_day',
+  'hand_over_reminder_hour',
+  // A completed trade asks "Did this fill your want?" (ADR 073, 078); answering removes the entry.
+  'want_question',
+  // Keeping your word (ADR 079): a no-show report (no actor: the entry never names the reporter)
+  // and the reported member's answer, to the reporter.
+  'no_show_reported',
+  'no_show_answered',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -69,5 +83,23 @@ export function notificationText(kind: NotificationKind, actorName: string | nul
       return 'A trade circle fell through: one of its items is no longer available';
     case 'swap_day_solved':
       return 'Your swap day is matched: see what you give and get';
+    case 'hand_over_proposed':
+      return `${who} proposed a time and place for your hand-over`;
+    case 'hand_over_agreed':
+      return `${who} agreed to the time and place of your hand-over`;
+    case 'hand_over_rescheduled':
+      return `${who} asked to reschedule your hand-over`;
+    case 'hand_over_running_late':
+      return `${who} is running ${count} minutes late for your hand-over`;
+    case 'hand_over_reminder_day':
+      return `Reminder: your hand-over with ${who} is in 24 hours`;
+    case 'hand_over_reminder_hour':
+      return `Reminder: your hand-over with ${who} is in 1 hour`;
+    case 'want_question':
+      return 'Did this completed barter fill your want? Answer on the barter page';
+    case 'no_show_reported':
+      return 'Your trading partner reported that you did not come to your hand-over: answer within 48 hours';
+    case 'no_show_answered':
+      return `${who} answered your report about your hand-over`;
   }
 }

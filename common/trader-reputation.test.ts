@@ -1,17 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { formatTraderRating, isTrustedTrader } from './trader-reputation';
 
-describe('isTrustedTrader (docs/product.md: at least 3 completed trades and an average of at least 4.5)', () => {
+describe('isTrustedTrader (docs/product.md: 3 trading partners, ADR 074, and an average of at least 4.5)', () => {
   it.each([
-    { totalTrades: 0, rating: null, trusted: false },
-    { totalTrades: 2, rating: 5, trusted: false },
-    { totalTrades: 3, rating: 4.5, trusted: true },
-    { totalTrades: 3, rating: 4.4, trusted: false },
-    { totalTrades: 12, rating: 5, trusted: true },
-    { totalTrades: 50, rating: 4.49, trusted: false },
-    { totalTrades: 5, rating: null, trusted: false },
-  ])('$totalTrades trades rated $rating: $trusted', ({ totalTrades, rating, trusted }) => {
-    expect(isTrustedTrader({ totalTrades, rating })).toBe(trusted);
+    { tradingPartners: 0, rating: null, trusted: false },
+    { tradingPartners: 2, rating: 5, trusted: false },
+    { tradingPartners: 3, rating: 4.5, trusted: true },
+    { tradingPartners: 3, rating: 4.4, trusted: false },
+    { tradingPartners: 12, rating: 5, trusted: true },
+    { tradingPartners: 50, rating: 4.49, trusted: false },
+    { tradingPartners: 5, rating: null, trusted: false },
+  ])('$tradingPartners partners rated $rating: $trusted', ({ tradingPartners, rating, trusted }) => {
+    expect(isTrustedTrader({ tradingPartners, rating })).toBe(trusted);
   });
 });
 

@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { unsubscribeToken } from '../server/features/notifications/mail-digest';
+import { unsubscribeToken } from '#server/features/notifications/index.ts';
 import { expect, expectAccessible, mailTo, memberApi, signIn, test, toasts, uniqueEmail } from './fixtures';
 import { E2E_SESSION_SECRET } from './support/moderator';
 
@@ -111,10 +111,9 @@ test.describe('account care (ADR 024)', () => {
         'aria-checked',
         'false',
       );
-      await expect(page.getByRole('switch', { name: 'New proposals and counter-offers' })).toHaveAttribute(
-        'aria-checked',
-        'true',
-      );
+      await expect(
+        page.getByRole('switch', { name: 'New proposals, counter-offers and hand-over reminders' }),
+      ).toHaveAttribute('aria-checked', 'true');
       await page.getByRole('switch', { name: 'New messages' }).click();
       await expect(page.getByRole('switch', { name: 'New messages' })).toHaveAttribute(
         'aria-checked',

@@ -1,5 +1,13 @@
 import { readFileSync } from 'node:fs';
-import { expect, expectAccessible, memberApi, passGate, signIn, test, uniqueEmail } from './fixtures';
+import {
+  expect,
+  expectAccessible,
+  memberApi,
+  passGate,
+  signInThroughApi,
+  test,
+  uniqueEmail,
+} from './fixtures';
 
 const PASSWORD = 'saffron ladder 29';
 
@@ -44,7 +52,7 @@ test.describe('the member’s own data (ADR 025)', () => {
       expect((await a.post(`/api/barter-requests/${barterId}/confirm`)).status()).toBe(200);
       expect((await b.post(`/api/barter-requests/${barterId}/confirm`)).status()).toBe(200);
 
-      await signIn(page, aEmail, PASSWORD);
+      await signInThroughApi(page, { email: aEmail, password: PASSWORD });
       await page.goto('/profile?tab=account');
       const downloading = page.waitForEvent('download');
       await page.getByRole('button', { name: 'Download my data' }).click();
@@ -69,7 +77,7 @@ test.describe('the member’s own data (ADR 025)', () => {
       const bContext = await browser.newContext({ baseURL });
       const bPage = await bContext.newPage();
       await passGate(bPage);
-      await signIn(bPage, bEmail, PASSWORD);
+      await signInThroughApi(bPage, { email: bEmail, password: PASSWORD });
       await bPage.goto('/profile?tab=trades');
       await expect(bPage.getByText('Traded with Former member')).toBeVisible();
       await expect(bPage.getByText(`Ben's ladder ${suffix}`)).toBeVisible();

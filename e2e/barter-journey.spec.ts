@@ -6,7 +6,7 @@ import {
   milesNorth,
   type Page,
   passGate,
-  signIn,
+  signInThroughApi,
   stillSamePage,
   test,
   toasts,
@@ -73,7 +73,8 @@ test.describe('the barter loop @desktop-only', () => {
     try {
       const ben = await benContext.newPage();
       await passGate(ben);
-      await signIn(ben, benEmail, password);
+      await signInThroughApi(ben, { email: benEmail, password });
+      await ben.goto('/');
       await markPage(ben);
       const benHeader = ben.getByRole('banner');
       await expect(benHeader.getByRole('button', { name: 'Notifications', exact: true })).toBeVisible();
@@ -82,7 +83,8 @@ test.describe('the barter loop @desktop-only', () => {
       await expect(ben.getByRole('article', { name: 'Folding chair' })).toBeVisible();
 
       // --- Ann proposes her bike for Ben's drill. ---
-      await signIn(ann, annEmail, password);
+      await signInThroughApi(ann, { email: annEmail, password });
+      await ann.goto('/');
       await markPage(ann);
       await ann.getByRole('tab', { name: 'Everything' }).click();
       await ann

@@ -1,16 +1,5 @@
 import type { Locator } from '@playwright/test';
-import {
-  expect,
-  expectAccessible,
-  memberApi,
-  milesNorth,
-  type Page,
-  passGate,
-  signIn,
-  test,
-  toasts,
-  uniqueEmail,
-} from './fixtures';
+import { expect, expectAccessible, milesNorth, type Page, test, toasts, uniqueEmail } from './fixtures';
 import { shownName } from './support/shown-name';
 
 const password = 'maple lantern 42';
@@ -23,40 +12,31 @@ async function tabTo(page: Page, target: Locator, max = 25): Promise<void> {
   await expect(target).toBeFocused();
 }
 
-/** Console errors and uncaught exceptions of a page the fixture does not watch (a second browser). */
-function watchConsole(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() !== 'error') return;
-    const url = message.location().url;
-    // Signed out (before signing in), the current-user call answers 401, as the fixture allows too.
-    if (message.text().startsWith('Failed to load resource') && /\/api\/auth\/user$/.test(url)) return;
-    errors.push(`${message.text()} (${url})`);
-  });
-  page.on('pageerror', (error) => errors.push(`uncaught: ${error.message}`));
-  return errors;
-}
-
 test.describe('barters', () => {
-  test('propose from the feed, accept, talk, confirm and rate, in two browsers', async ({
-    gatedPage: ann,
-    baseURL,
-    browser,
-  }) => {
+  test('propose from the feed, accept, talk, confirm and rate, in two browsers', async ({ twoMembers }) => {
     test.setTimeout(150_000);
     // A spot of our own, so the feed holds only this test's items.
     const origin = { latitude: 20 + Math.random() * 40, longitude: -120 + Math.random() * 40 };
-    const annEmail = uniqueEmail('ann');
-    const benEmail = uniqueEmail('ben');
-    const annApi = await memberApi(
-      baseURL ?? '',
-      { firstName: 'Ann', lastName: 'Able', email: annEmail, password },
-      { location: 'Testville', ...origin },
-    );
-    const benApi = await memberApi(
-      baseURL ?? '',
-      { firstName: 'Ben', lastName: 'Baker', email: benEmail, password },
-      { location: 'Testville North', latitude: origin.latitude + milesNorth(1), longitude: origin.longitude },
+    // Each signed in, in a browser of their own, through the API (signing in is not what this tests).
+    const [{ page: ann, api: annApi }, { page: ben, api: benApi }] = await twoMembers(
+      {
+        firstName: 'Ann',
+        lastName: 'Able',
+        email: uniqueEmail('ann'),
+        password,
+        area: { location: 'Testville', ...origin },
+      },
+      {
+        firstName: 'Ben',
+        lastName: 'Baker',
+        email: uniqueEmail('ben'),
+        password,
+        area: {
+          location: 'Testville North',
+          latitude: origin.latitude + milesNorth(1),
+          longitude: origin.longitude,
+        },
+      },
     );
     // How each sees the other: "Ann A.", or a letter more when an earlier Ann A. lives near (ADR 058).
     const annName = await shownName(benApi, annApi);
@@ -65,18 +45,13 @@ test.describe('barters', () => {
       const response = await api.post('/api/items', { data: { description: 'In good shape.', ...data } });
       expect(response.status(), await response.text()).toBe(201);
     };
-    try {
-      await post(benApi, { title: 'Cordless drill', category: 'tools' });
-      await post(benApi, { title: 'Aluminum ladder', category: 'tools' });
-      await post(annApi, { title: 'Mountain bike', category: 'bikes' });
-      await post(annApi, { title: 'Hidden lamp', category: 'furniture', isActive: false });
-    } finally {
-      await annApi.dispose();
-      await benApi.dispose();
-    }
+    await post(benApi, { title: 'Cordless drill', category: 'tools' });
+    await post(benApi, { title: 'Aluminum ladder', category: 'tools' });
+    await post(annApi, { title: 'Mountain bike', category: 'bikes' });
+    await post(annApi, { title: 'Hidden lamp', category: 'furniture', isActive: false });
 
     // --- Ann proposes her bike for Ben's drill, from the feed, by keyboard. ---
-    await signIn(ann, annEmail, password);
+    await ann.goto('/');
     await ann.getByRole('tab', { name: 'Everything' }).click();
     const card = ann.getByRole('article', { name: 'Cordless drill' });
     const propose = card.getByRole('button', { name: 'Propose Barter' });
@@ -120,95 +95,84 @@ test.describe('barters', () => {
     await expect(ann.getByRole('button', { name: 'Accept' })).toHaveCount(0);
 
     // --- Ben, in his own browser, finds it in Incoming and accepts. ---
-    const benContext = await browser.newContext();
-    try {
-      const ben = await benContext.newPage();
-      const benErrors = watchConsole(ben);
-      await passGate(ben);
-      await signIn(ben, benEmail, password);
-      await ben.goto('/barters');
-      await expect(ben.getByRole('tab', { name: 'Incoming' })).toHaveAttribute('aria-selected', 'true');
-      const row = ben.getByRole('listitem').filter({ hasText: annName });
-      await expect(row.getByText('Pending')).toBeVisible();
-      const open = row.getByRole('link', { name: /You give: Cordless drill/ });
-      await expect(open).toContainText('You get: Mountain bike');
-      await expectAccessible(ben);
-      await open.click();
-      await expect(ben.getByRole('heading', { name: `Barter with ${annName}` })).toBeVisible();
-      expect(ben.url()).toBe(barterUrl);
-      await expect(ben.getByText('My bike for your drill?')).toBeVisible();
-      await expect(ben.getByRole('button', { name: 'Decline' })).toBeVisible();
-      await expect(ben.getByRole('button', { name: 'Counter' })).toBeVisible();
-      await expectAccessible(ben);
-      await ben.getByRole('button', { name: 'Accept' }).click();
-      await expect(ben.getByText('Accepted', { exact: true })).toBeVisible();
-      await expect(ben.getByRole('button', { name: 'Accept' })).toHaveCount(0);
-      await expect(ben.getByRole('button', { name: 'Cancel barter' })).toBeVisible();
+    await ben.goto('/barters');
+    await expect(ben.getByRole('tab', { name: 'Incoming' })).toHaveAttribute('aria-selected', 'true');
+    const row = ben.getByRole('listitem').filter({ hasText: annName });
+    await expect(row.getByText('Pending')).toBeVisible();
+    const open = row.getByRole('link', { name: /You give: Cordless drill/ });
+    await expect(open).toContainText('You get: Mountain bike');
+    await expectAccessible(ben);
+    await open.click();
+    await expect(ben.getByRole('heading', { name: `Barter with ${annName}` })).toBeVisible();
+    expect(ben.url()).toBe(barterUrl);
+    await expect(ben.getByText('My bike for your drill?')).toBeVisible();
+    await expect(ben.getByRole('button', { name: 'Decline' })).toBeVisible();
+    await expect(ben.getByRole('button', { name: 'Counter' })).toBeVisible();
+    await expectAccessible(ben);
+    await ben.getByRole('button', { name: 'Accept' }).click();
+    await expect(ben.getByText('Accepted', { exact: true })).toBeVisible();
+    await expect(ben.getByRole('button', { name: 'Accept' })).toHaveCount(0);
+    await expect(ben.getByRole('button', { name: 'Cancel barter' })).toBeVisible();
 
-      // --- The conversation, both ways (a reload shows the other's message). ---
-      const benBox = ben.getByRole('textbox', { name: 'Message', exact: true });
-      await benBox.fill('Saturday at ten, by the library?');
-      await benBox.press('Enter');
-      const benMessages = ben.getByRole('list', { name: 'Messages' });
-      await expect(benMessages.getByText('Saturday at ten, by the library?')).toBeVisible();
-      await expect(benBox).toHaveValue('');
+    // --- The conversation, both ways (a reload shows the other's message). ---
+    const benBox = ben.getByRole('textbox', { name: 'Message', exact: true });
+    await benBox.fill('Saturday at ten, by the library?');
+    await benBox.press('Enter');
+    const benMessages = ben.getByRole('list', { name: 'Messages' });
+    await expect(benMessages.getByText('Saturday at ten, by the library?')).toBeVisible();
+    await expect(benBox).toHaveValue('');
 
-      await ann.reload();
-      await expect(
-        ann.getByRole('list', { name: 'Messages' }).getByText('Saturday at ten, by the library?'),
-      ).toBeVisible();
-      await ann.getByRole('textbox', { name: 'Message', exact: true }).fill('Works for me!');
-      await ann.getByRole('button', { name: 'Send', exact: true }).click();
-      await expect(ann.getByRole('list', { name: 'Messages' }).getByText('Works for me!')).toBeVisible();
+    await ann.reload();
+    await expect(
+      ann.getByRole('list', { name: 'Messages' }).getByText('Saturday at ten, by the library?'),
+    ).toBeVisible();
+    await ann.getByRole('textbox', { name: 'Message', exact: true }).fill('Works for me!');
+    await ann.getByRole('button', { name: 'Send', exact: true }).click();
+    await expect(ann.getByRole('list', { name: 'Messages' }).getByText('Works for me!')).toBeVisible();
 
-      // --- Both confirm: the first waits for the second. ---
-      await expect(ann.getByText(/Both of you confirm/)).toBeVisible();
-      await ann.getByRole('button', { name: 'Confirm completed' }).click();
-      await expect(
-        ann.getByText(`You confirmed the exchange. Waiting for ${benName} to confirm.`),
-      ).toBeVisible();
-      await expect(ann.getByRole('button', { name: 'Confirm completed' })).toHaveCount(0);
+    // --- Both confirm: the first waits for the second. ---
+    await expect(ann.getByText(/Both of you confirm/)).toBeVisible();
+    await ann.getByRole('button', { name: 'Confirm completed' }).click();
+    await expect(
+      ann.getByText(`You confirmed the exchange. Waiting for ${benName} to confirm.`),
+    ).toBeVisible();
+    await expect(ann.getByRole('button', { name: 'Confirm completed' })).toHaveCount(0);
 
-      await ben.reload();
-      await expect(benMessages.getByText('Works for me!')).toBeVisible();
-      await expect(
-        ben.getByText(`${annName} confirmed the exchange. Confirm it too once you have yours.`),
-      ).toBeVisible();
-      await ben.getByRole('button', { name: 'Confirm completed' }).click();
-      await expect(ben.getByText('Completed', { exact: true })).toBeVisible();
+    await ben.reload();
+    await expect(benMessages.getByText('Works for me!')).toBeVisible();
+    await expect(
+      ben.getByText(`${annName} confirmed the exchange. Confirm it too once you have yours.`),
+    ).toBeVisible();
+    await ben.getByRole('button', { name: 'Confirm completed' }).click();
+    await expect(ben.getByText('Completed', { exact: true })).toBeVisible();
 
-      // --- Both rate. ---
-      const benRating = ben.getByRole('form', { name: `Rate ${annName}` });
-      await benRating.getByRole('radio', { name: '5 stars' }).check();
-      await benRating.getByLabel('Comment (optional)').fill('Great trade, bike as described.');
-      await benRating.getByRole('button', { name: 'Rate' }).click();
-      await expect(benRating).toBeHidden();
-      await expect(ben.getByRole('img', { name: '5 out of 5 stars' })).toBeVisible();
-      await expect(ben.getByText(`${annName} has not rated this barter yet.`)).toBeVisible();
+    // --- Both rate. ---
+    const benRating = ben.getByRole('form', { name: `Rate ${annName}` });
+    await benRating.getByRole('radio', { name: '5 stars' }).check();
+    await benRating.getByLabel('Comment (optional)').fill('Great trade, bike as described.');
+    await benRating.getByRole('button', { name: 'Rate' }).click();
+    await expect(benRating).toBeHidden();
+    await expect(ben.getByRole('img', { name: '5 out of 5 stars' })).toBeVisible();
+    await expect(ben.getByText(`${annName} has not rated this barter yet.`)).toBeVisible();
 
-      await ann.reload();
-      const annRating = ann.getByRole('form', { name: `Rate ${benName}` });
-      // The stars by keyboard: arrows move within the radio group.
-      await annRating.getByRole('radio', { name: '3 stars' }).focus();
-      await ann.keyboard.press('ArrowRight');
-      await expect(annRating.getByRole('radio', { name: '4 stars' })).toBeChecked();
-      await annRating.getByRole('button', { name: 'Rate' }).click();
-      await expect(annRating).toBeHidden();
-      await expect(ann.getByRole('img', { name: '4 out of 5 stars' })).toBeVisible();
-      await expect(ann.getByRole('img', { name: '5 out of 5 stars' })).toBeVisible();
-      await expect(ann.getByText('Great trade, bike as described.')).toBeVisible();
-      await expectAccessible(ann);
+    await ann.reload();
+    const annRating = ann.getByRole('form', { name: `Rate ${benName}` });
+    // The stars by keyboard: arrows move within the radio group.
+    await annRating.getByRole('radio', { name: '3 stars' }).focus();
+    await ann.keyboard.press('ArrowRight');
+    await expect(annRating.getByRole('radio', { name: '4 stars' })).toBeChecked();
+    await annRating.getByRole('button', { name: 'Rate' }).click();
+    await expect(annRating).toBeHidden();
+    await expect(ann.getByRole('img', { name: '4 out of 5 stars' })).toBeVisible();
+    await expect(ann.getByRole('img', { name: '5 out of 5 stars' })).toBeVisible();
+    await expect(ann.getByText('Great trade, bike as described.')).toBeVisible();
+    await expectAccessible(ann);
 
-      // The finished barter is in Past.
-      await ann.goto('/barters?box=past');
-      await expect(
-        ann.getByRole('listitem').filter({ hasText: benName }).getByText('Completed', { exact: true }),
-      ).toBeVisible();
-      await expectAccessible(ann);
-
-      expect(benErrors, 'console errors in Ben’s browser').toEqual([]);
-    } finally {
-      await benContext.close();
-    }
+    // The finished barter is in Past.
+    await ann.goto('/barters?box=past');
+    await expect(
+      ann.getByRole('listitem').filter({ hasText: benName }).getByText('Completed', { exact: true }),
+    ).toBeVisible();
+    await expectAccessible(ann);
   });
 });

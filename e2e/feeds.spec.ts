@@ -3,7 +3,7 @@ import {
   expectAccessible,
   memberApi,
   milesNorth,
-  signIn,
+  signInThroughApi,
   test,
   toasts,
   uniqueEmail,
@@ -66,7 +66,9 @@ test.describe('feeds, matching, saved items and search', () => {
         category: 'boats',
       });
 
-      await signIn(page, viewerEmail, password);
+      // Signing in is not what this journey tests: through the API, as the form would (e2e/fixtures.ts).
+      await signInThroughApi(page, { email: viewerEmail, password });
+      await page.goto('/');
 
       // Barter Match: the drill, with a real score and both reasons.
       const drill = page.getByRole('article', { name: 'Cordless drill, 18V' });

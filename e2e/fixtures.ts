@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import {
+  type APIRequestContext,
   type BrowserContext,
   test as base,
   expect,
@@ -20,11 +21,53 @@ interface ConsoleErrors {
   allow(pattern: RegExp): void;
 }
 
+/** A member as registered: what the register form asks for. */
+export interface NewMember {
+  firstName: string;
+  lastName?: string;
+  email: string;
+  password: string;
+}
+
+/** Where a member trades, as the profile form saves it. */
+export interface TradingArea {
+  location: string;
+  latitude: number;
+  longitude: number;
+  maxTravelDistance?: number;
+}
+
+/** A member signed in in a browser of their own: its page, and the API with that browser's cookies. */
+export interface SignedInMember {
+  page: Page;
+  /** The browser context's request client: what it sends carries the member's session. */
+  api: APIRequestContext;
+}
+
+/** The `signUp` fixture's function, for a spec's helpers. */
+export type SignUp = Fixtures['signUp'];
+
 interface Fixtures {
   /** Console errors and uncaught exceptions fail the test unless allowed. */
   consoleErrors: ConsoleErrors;
   /** A page that has already passed the site gate (cookie and local-storage flag). */
   gatedPage: Page;
+  /**
+   * Register a new member through the API in the gated page's browser, which is then signed in (the
+   * register form's request, so the session cookie is the form's); with an area, save it as the
+   * profile form does. Returns the browser's request client, for the member's own setup calls.
+   * For journeys that sign in to get started; journeys of signing in or up use the forms.
+   */
+  signUp: (member: NewMember, area?: TradingArea) => Promise<APIRequestContext>;
+  /**
+   * Two members, each registered and signed in through the API in a browser of their own (its own
+   * household address, the gate passed), for journeys between two members. Their pages' console
+   * errors fail the test as the main page's do. The contexts close after the test.
+   */
+  twoMembers: (
+    first: NewMember & { area?: TradingArea },
+    second: NewMember & { area?: TradingArea },
+  ) => Promise<[SignedInMember, SignedInMember]>;
 }
 
 /**
@@ -116,7 +159,86 @@ export const test = base.extend<Fixtures>({
     await passGate(page);
     await use(page);
   },
+  signUp: async ({ gatedPage }, use) => {
+    await use((member, area) => registerThroughApi(gatedPage.request, member, area));
+  },
+  twoMembers: async ({ browser, baseURL }, use) => {
+    const contexts: BrowserContext[] = [];
+    const errors: string[] = [];
+    await use(async (...members) => {
+      const signedIn: SignedInMember[] = [];
+      for (const { area, ...member } of members) {
+        // Each in a browser of its own, from a household of its own, as two neighbours are.
+        const context = await browser.newContext({
+          baseURL,
+          extraHTTPHeaders: { 'x-forwarded-for': householdAddress() },
+        });
+        contexts.push(context);
+        const page = await context.newPage();
+        await waitForAppStart(page);
+        watchConsoleErrors(page, errors, `${member.firstName}: `);
+        await passGate(page);
+        await registerThroughApi(context.request, member, area);
+        signedIn.push({ page, api: context.request });
+      }
+      return signedIn as [SignedInMember, SignedInMember];
+    });
+    for (const context of contexts) await context.close();
+    expect(errors, 'console errors in the members’ browsers').toEqual([]);
+  },
 });
+
+/** Note a page's console errors and uncaught exceptions, but for the expected failed loads. */
+function watchConsoleErrors(page: Page, errors: string[], prefix: string): void {
+  page.on('console', (message) => {
+    if (message.type() !== 'error') return;
+    const url = message.location().url;
+    if (
+      message.text().startsWith('Failed to load resource') &&
+      EXPECTED_FAILED_LOADS.some((re) => re.test(url))
+    ) {
+      return;
+    }
+    errors.push(`${prefix}${message.text()} (${url})`);
+  });
+  page.on('pageerror', (error) => errors.push(`${prefix}uncaught: ${error.message}`));
+}
+
+/**
+ * POST /api/auth/register as the register form sends it (which signs the member in), from `api`,
+ * whose cookies are a browser's when it is a context's or page's request; then the area, if any,
+ * as the profile form saves it. The shipped per-address limits apply: one sign-up per journey's
+ * household (REGISTER_RATE_LIMIT allows 10 a minute).
+ */
+async function registerThroughApi(
+  api: APIRequestContext,
+  member: NewMember,
+  area?: TradingArea,
+): Promise<APIRequestContext> {
+  const registered = await api.post('/api/auth/register', { data: member });
+  expect(registered.status(), await registered.text()).toBe(201);
+  if (area) {
+    const saved = await api.put('/api/user/profile', { data: { maxTravelDistance: 25, ...area } });
+    expect(saved.status(), await saved.text()).toBe(200);
+  }
+  return api;
+}
+
+/**
+ * Sign `page`'s browser in as an existing member through the API the login form uses
+ * (POST /api/auth/login, from the browser's own cookies and household: the session and known-device
+ * cookies land where the form's would, and the per-address and per-account limits count it). For
+ * journeys that sign in to get started; the page is not moved.
+ */
+export async function signInThroughApi(
+  page: Page,
+  member: { email: string; password: string },
+): Promise<void> {
+  const response = await page.request.post('/api/auth/login', {
+    data: { email: member.email, password: member.password },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+}
 
 /**
  * The toast region (Radix labels it "Notifications (F8)"); toasts are looked up inside it. Found by
@@ -201,6 +323,35 @@ export async function memberApi(
   return api;
 }
 
+/** A good listed through a member's API client (201, or the journey fails with the answer): its id. */
+export async function listItem(api: APIRequestContext, title: string, category: string): Promise<number> {
+  const response = await api.post('/api/items', { data: { title, category, description: 'In good shape.' } });
+  expect(response.status(), await response.text()).toBe(201);
+  return ((await response.json()) as { id: number }).id;
+}
+
+/**
+ * Through the members' API clients, the step before a hand-over: `from` lists one item and proposes
+ * it for one `to` lists, and `to` accepts. The accepted barter's id and the two items' ids.
+ */
+export async function acceptedBarter(
+  from: APIRequestContext,
+  to: APIRequestContext,
+  offered: { title: string; category: string },
+  requested: { title: string; category: string },
+): Promise<{ barterId: number; offeredId: number; requestedId: number }> {
+  const offeredId = await listItem(from, offered.title, offered.category);
+  const requestedId = await listItem(to, requested.title, requested.category);
+  const proposed = await from.post('/api/barter-requests', {
+    data: { offeredItemIds: [offeredId], requestedItemIds: [requestedId] },
+  });
+  expect(proposed.status(), await proposed.text()).toBe(201);
+  const barterId = ((await proposed.json()) as { id: number }).id;
+  const accepted = await to.post(`/api/barter-requests/${barterId}/accept`);
+  expect(accepted.status(), await accepted.text()).toBe(200);
+  return { barterId, offeredId, requestedId };
+}
+
 /** Sign a member in through the login form. */
 export async function signIn(page: Page, email: string, password: string): Promise<void> {
   await page.goto('/login');
@@ -208,6 +359,28 @@ export async function signIn(page: Page, email: string, password: string): Promi
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page.getByRole('heading', { name: /^Welcome, / })).toBeVisible();
+}
+
+/**
+ * Nothing runs off to the side: the page is no wider than the layout, and the layout is `width` (a
+ * phone's browser widens its layout to fit a page that overflows, so innerWidth is checked too;
+ * ADR 031).
+ */
+export async function expectNoSidewaysScroll(page: Page, width: number): Promise<void> {
+  const measured = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    innerWidth: window.innerWidth,
+  }));
+  expect(measured.scrollWidth, 'page width').toBeLessThanOrEqual(measured.innerWidth);
+  expect(measured.innerWidth, 'layout width').toBe(width);
+}
+
+/** A desktop page checked at a 390 px phone's width, then given its own width back. */
+export async function expectFitsPhone(page: Page): Promise<void> {
+  const { width, height } = page.viewportSize() ?? { width: 1280, height: 844 };
+  await page.setViewportSize({ width: 390, height });
+  await expectNoSidewaysScroll(page, 390);
+  await page.setViewportSize({ width, height });
 }
 
 /** Miles to degrees of latitude (for placing neighbors a known distance apart). */

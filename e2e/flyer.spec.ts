@@ -9,7 +9,7 @@ import {
 import jsQR from 'jsqr';
 import { PDFDocument } from 'pdf-lib';
 import sharp from 'sharp';
-import { createMember, expect, expectAccessible, type Page, test, uniqueEmail } from './fixtures';
+import { expect, expectAccessible, type Page, type SignUp, test, uniqueEmail } from './fixtures';
 
 /** What the stubbed print() saw in the print window, kept on the opener for the test to read. */
 interface PrintedFlyer {
@@ -122,13 +122,11 @@ async function createNeighbor(baseURL: string, place: ReturnType<typeof remotePl
   }
 }
 
-async function signInNewMember(page: Page, baseURL: string, firstName: string) {
+/** A new member, signed up through the API (signing in is not what this journey tests), at home. */
+async function signInNewMember(page: Page, signUp: SignUp, firstName: string) {
   const email = uniqueEmail(firstName.toLowerCase());
-  await createMember(baseURL, { firstName, lastName: 'Tester', email, password: 'maple lantern 42' });
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill('maple lantern 42');
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await signUp({ firstName, lastName: 'Tester', email, password: 'maple lantern 42' });
+  await page.goto('/');
   await expect(page.getByRole('heading', { name: `Welcome, ${firstName}!` })).toBeVisible();
 }
 
@@ -194,6 +192,7 @@ test.describe('flyers', () => {
 
   test('a member downloads the community flyer with local offers and wants; it opens offline', async ({
     gatedPage: page,
+    signUp,
     baseURL,
     browser,
   }, testInfo) => {
@@ -203,7 +202,7 @@ test.describe('flyers', () => {
     const suffix = Math.random().toString(36).slice(2, 7);
     const neighbor = await createNeighbor(baseURL ?? '', place, suffix);
     await stubPrint(page);
-    await signInNewMember(page, baseURL ?? '', 'Flora');
+    await signInNewMember(page, signUp, 'Flora');
     const profile = await page.request.put('/api/user/profile', {
       data: { ...place, maxTravelDistance: 25 },
     });

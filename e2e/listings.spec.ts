@@ -1,14 +1,11 @@
 import sharp from 'sharp';
-import { createMember, expect, expectAccessible, type Page, test, toasts, uniqueEmail } from './fixtures';
+import { expect, expectAccessible, type Page, type SignUp, test, toasts, uniqueEmail } from './fixtures';
 
-/** Sign a new member in through the login form and open their profile on a tab. */
-async function signInNewMember(page: Page, baseURL: string, firstName: string) {
+/** A new member, signed up through the API (signing in is not what these journeys test), at home. */
+async function signInNewMember(page: Page, signUp: SignUp, firstName: string) {
   const email = uniqueEmail(firstName.toLowerCase());
-  await createMember(baseURL, { firstName, lastName: 'Tester', email, password: 'maple lantern 42' });
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill('maple lantern 42');
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await signUp({ firstName, lastName: 'Tester', email, password: 'maple lantern 42' });
+  await page.goto('/');
   await expect(page.getByRole('heading', { name: `Welcome, ${firstName}!` })).toBeVisible();
 }
 
@@ -26,8 +23,8 @@ async function testPhoto(): Promise<{ name: string; mimeType: string; buffer: Bu
 test.describe('items and wants', () => {
   test('an item with a photo appears in My Items; the service toggle swaps the categories', {
     tag: '@phone',
-  }, async ({ gatedPage: page, baseURL, isMobile }) => {
-    await signInNewMember(page, baseURL ?? '', 'Ivy');
+  }, async ({ gatedPage: page, signUp, isMobile }) => {
+    await signInNewMember(page, signUp, 'Ivy');
     await page.goto('/profile?tab=items');
     await expect(page.getByRole('heading', { name: 'My Items (0)' })).toBeVisible();
     await expectAccessible(page);
@@ -91,9 +88,9 @@ test.describe('items and wants', () => {
 
   test('the camera dialog captures a photo with the fake camera @desktop-only', async ({
     gatedPage: page,
-    baseURL,
+    signUp,
   }) => {
-    await signInNewMember(page, baseURL ?? '', 'Cam');
+    await signInNewMember(page, signUp, 'Cam');
     await page.getByRole('button', { name: 'Add Item' }).last().click();
     await page.getByRole('button', { name: 'Take Photo' }).click();
     const camera = page.getByRole('dialog', { name: 'Take Photo' });
@@ -114,11 +111,11 @@ test.describe('items and wants', () => {
 
   test('a want appears in the Want List; an inappropriate want is refused', async ({
     gatedPage: page,
-    baseURL,
+    signUp,
     consoleErrors,
   }) => {
     consoleErrors.allow(/status of 400 .*\/api\/wants/);
-    await signInNewMember(page, baseURL ?? '', 'Walt');
+    await signInNewMember(page, signUp, 'Walt');
     await page.goto('/profile?tab=wants');
     await expect(page.getByRole('heading', { name: 'Want List (0)' })).toBeVisible();
     await page.getByRole('button', { name: 'Add Want' }).click();

@@ -5,7 +5,7 @@ import {
   markPage,
   type Page,
   passGate,
-  signIn,
+  signInThroughApi,
   stillSamePage,
   test,
   toasts,
@@ -48,14 +48,16 @@ test.describe('live updates', () => {
     await createMember(baseURL ?? '', { firstName: 'Ben', lastName: 'Baker', email: benEmail, password });
 
     // Ben is this page; Ann has a browser of her own.
-    await signIn(page, benEmail, password);
+    await signInThroughApi(page, { email: benEmail, password });
+    await page.goto('/');
     const header = page.getByRole('banner');
     await expect(header.getByRole('button', { name: 'Notifications', exact: true })).toBeVisible();
     const annContext = await browser.newContext();
     try {
       const ann = await annContext.newPage();
       await passGate(ann);
-      await signIn(ann, annEmail, password);
+      await signInThroughApi(ann, { email: annEmail, password });
+      await ann.goto('/');
       const annHeader = ann.getByRole('banner');
       await expect(messagesEntry(ann, isMobile, 'Messages')).toBeVisible();
 
@@ -77,7 +79,8 @@ test.describe('live updates', () => {
       await expect(header.getByRole('button', { name: 'Notifications, 2 unread' })).toBeVisible();
       const messages = messagesEntry(page, isMobile, 'Messages, 1 unread');
       await expect(messages).toBeVisible();
-      await expect(messages).toHaveAttribute('href', '/barters');
+      // It opens the inbox of conversations (ADR 076).
+      await expect(messages).toHaveAttribute('href', '/messages');
 
       // Ben answers: Ann's badges rise in her own browser.
       await sendMessage(page, barterId, 'Great, see you then.');
@@ -159,7 +162,8 @@ test.describe('live updates', () => {
     });
     // The page's clock runs as usual, and can be moved past every timer that could open a stream again.
     await page.clock.install();
-    await signIn(page, email, password);
+    await signInThroughApi(page, { email, password });
+    await page.goto('/');
     await expect.poll(() => streams.length).toBe(1);
     // The browser logs the refused reconnect.
     consoleErrors.allow(/\/api\/events/);
@@ -187,23 +191,28 @@ test.describe('live updates', () => {
     expect(streams.length, 'no more event streams once signed out').toBe(asked);
   });
 
-  test('the Messages entry leads to the barters', { tag: '@phone' }, async ({
+  test('the Messages entry leads to the inbox of conversations', { tag: '@phone' }, async ({
     gatedPage: page,
     baseURL,
     isMobile,
   }) => {
     const email = uniqueEmail('cleo');
     await createMember(baseURL ?? '', { firstName: 'Cleo', lastName: 'Cole', email, password });
-    await signIn(page, email, password);
+    await signInThroughApi(page, { email, password });
+    await page.goto('/');
     if (isMobile) {
       const tab = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Messages' });
       await expect(tab).toBeEnabled();
       await tab.click();
-      await expect(page).toHaveURL(/\/barters$/);
+      await expect(page).toHaveURL(/\/messages$/);
       await expect(tab).toHaveAttribute('aria-current', 'page');
     } else {
-      await page.getByRole('banner').getByRole('link', { name: 'Messages', exact: true }).click();
-      await expect(page).toHaveURL(/\/barters$/);
+      const icon = page.getByRole('banner').getByRole('link', { name: 'Messages', exact: true });
+      await icon.click();
+      await expect(page).toHaveURL(/\/messages$/);
+      await expect(icon).toHaveAttribute('aria-current', 'page');
     }
+    await expect(page.getByText(/^No conversations yet\./)).toBeVisible();
+    await expectAccessible(page);
   });
 });

@@ -8,10 +8,11 @@ import sharp from 'sharp';
 import {
   expect,
   expectAccessible,
+  expectNoSidewaysScroll,
   memberApi,
   milesNorth,
   type Page,
-  signIn,
+  signInThroughApi,
   test,
   toasts,
   uniqueEmail,
@@ -28,21 +29,7 @@ async function fitScreen(page: Page, isMobile: boolean): Promise<number> {
   return width;
 }
 
-/**
- * Nothing wider than the screen. A phone's browser widens its layout to fit a page that overflows
- * (then innerWidth grows with it and the bottom navigation leaves the visible part), so the page is
- * measured against the screen's width too, not only against innerWidth.
- */
-async function expectNoSidewaysScroll(page: Page, width: number): Promise<void> {
-  const measured = await page.evaluate(() => ({
-    scrollWidth: document.documentElement.scrollWidth,
-    innerWidth: window.innerWidth,
-  }));
-  expect(measured.scrollWidth, 'page width').toBeLessThanOrEqual(measured.innerWidth);
-  expect(measured.innerWidth, 'layout width').toBe(width);
-}
-
-/** A member with an area, signed in through the form; the API client is theirs. */
+/** A member with an area, signed in through the API (not what these screens test); the API client is theirs. */
 async function newMember(page: Page, baseURL: string | undefined, firstName: string) {
   const email = uniqueEmail(firstName.toLowerCase());
   const origin = { latitude: 20 + Math.random() * 40, longitude: -120 + Math.random() * 40 };
@@ -51,7 +38,8 @@ async function newMember(page: Page, baseURL: string | undefined, firstName: str
     { firstName, lastName: 'Newcomer', email, password },
     { location: LONG_AREA, ...origin },
   );
-  await signIn(page, email, password);
+  await signInThroughApi(page, { email, password });
+  await page.goto('/');
   return { api, email, origin };
 }
 

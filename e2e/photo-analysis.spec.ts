@@ -1,4 +1,4 @@
-import { blankPng, bookCoverPng } from '../server/features/analyze/test-images';
+import { blankPng, bookCoverPng } from '#server/features/analyze/test-images.ts';
 import { createMember, expect, type Page, test, toasts, uniqueEmail } from './fixtures';
 
 /**

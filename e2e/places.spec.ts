@@ -1,5 +1,5 @@
-import type { Place } from '../common/schemas/places';
-import { expect, expectAccessible, memberApi, signIn, test, toasts, uniqueEmail } from './fixtures';
+import type { Place } from '#common/schemas/places.ts';
+import { expect, expectAccessible, memberApi, signInThroughApi, test, toasts, uniqueEmail } from './fixtures';
 
 /**
  * Issue 17, "places a neighbour recognises": a member picks their area by ZIP code, a neighbour by
@@ -66,7 +66,8 @@ test.describe('places a neighbour recognises', () => {
       await post(cal, calItem);
 
       // Ann picks her area by ZIP code in the profile's location picker.
-      await signIn(page, annEmail, password);
+      // Signing in is not what this journey tests: through the API, as the form would (e2e/fixtures.ts).
+      await signInThroughApi(page, { email: annEmail, password });
       await page.goto('/profile');
       const location = page.getByRole('combobox', { name: 'Location' });
       await location.pressSequentially('97232');

@@ -1,18 +1,13 @@
-import { PROFILE_MESSAGES } from '../common/schemas/profile';
-import { createMember, expect, expectAccessible, type Page, test, toasts, uniqueEmail } from './fixtures';
+import { PROFILE_MESSAGES } from '#common/schemas/profile.ts';
+import { expect, expectAccessible, type Page, type SignUp, test, toasts, uniqueEmail } from './fixtures';
 
 const PORTLAND_OREGON = 'Portland, Oregon, United States';
 const PORTLAND_MAINE = 'Portland, Maine, United States';
 
-/** A new member, signed in through the login form, on the profile screen. */
-async function openProfileAsNewMember(page: Page, baseURL: string | undefined, firstName: string) {
+/** A new member, signed up through the API (signing in is not what these journeys test), on the profile screen. */
+async function openProfileAsNewMember(page: Page, signUp: SignUp, firstName: string) {
   const email = uniqueEmail(firstName.toLowerCase());
-  await createMember(baseURL ?? '', { firstName, lastName: 'Tester', email, password: 'maple lantern 42' });
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill('maple lantern 42');
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page.getByRole('heading', { name: `Welcome, ${firstName}!` })).toBeVisible();
+  await signUp({ firstName, lastName: 'Tester', email, password: 'maple lantern 42' });
   await page.goto('/profile');
   await expect(page.getByRole('heading', { level: 1, name: `${firstName} Tester` })).toBeVisible();
 }
@@ -28,8 +23,8 @@ function profileForm(page: Page) {
 test.describe('profile', () => {
   test('type "Portl", choose Portland, Oregon, save 30 miles, and the header shows it', {
     tag: '@phone',
-  }, async ({ gatedPage: page, baseURL, isMobile }) => {
-    await openProfileAsNewMember(page, baseURL, 'Paula');
+  }, async ({ gatedPage: page, signUp, isMobile }) => {
+    await openProfileAsNewMember(page, signUp, 'Paula');
     const header = page.getByRole('banner');
     const profileHeader = page.getByRole('main');
     if (!isMobile) await expect(header.getByRole('link', { name: 'Set location' })).toBeVisible();
@@ -66,9 +61,9 @@ test.describe('profile', () => {
 
   test('the keyboard chooses a suggestion; gibberish finds nothing; 0 and 101 miles are refused', async ({
     gatedPage: page,
-    baseURL,
+    signUp,
   }) => {
-    await openProfileAsNewMember(page, baseURL, 'Kira');
+    await openProfileAsNewMember(page, signUp, 'Kira');
     const form = profileForm(page);
 
     await form.location.pressSequentially('Portl');
@@ -99,12 +94,12 @@ test.describe('profile', () => {
 
   test('use current location names the neighborhood and keeps the street-level point', async ({
     gatedPage: page,
-    baseURL,
+    signUp,
     context,
   }) => {
     await context.grantPermissions(['geolocation']);
     await context.setGeolocation({ latitude: 45.5152, longitude: -122.6784 });
-    await openProfileAsNewMember(page, baseURL, 'Gale');
+    await openProfileAsNewMember(page, signUp, 'Gale');
     const form = profileForm(page);
     await page.getByRole('button', { name: 'Use current location' }).click();
     const downtown = 'Downtown, Portland, Oregon, United States';
@@ -117,8 +112,8 @@ test.describe('profile', () => {
     expect(me).toMatchObject({ location: downtown, latitude: 45.5152, longitude: -122.6784 });
   });
 
-  test('the Trade History tab shows its stats and empty state', async ({ gatedPage: page, baseURL }) => {
-    await openProfileAsNewMember(page, baseURL, 'Theo');
+  test('the Trade History tab shows its stats and empty state', async ({ gatedPage: page, signUp }) => {
+    await openProfileAsNewMember(page, signUp, 'Theo');
     await page.getByRole('tab', { name: 'Trade History' }).click();
     await expect(page).toHaveURL(/\/profile\?tab=trades$/);
     const panel = page.getByRole('tabpanel', { name: 'Trade History' });

@@ -5,7 +5,7 @@ import {
   memberApi,
   milesNorth,
   passGate,
-  signIn,
+  signInThroughApi,
   stillSamePage,
   test,
   toasts,
@@ -55,7 +55,8 @@ test.describe('a first proposal, as the cards and the bell show it', () => {
     }
 
     // --- Ann: Barter Match explains the match; Propose Barter starts with her bike ticked. ---
-    await signIn(ann, annEmail, password);
+    await signInThroughApi(ann, { email: annEmail, password });
+    await ann.goto('/');
     await ann.getByRole('tab', { name: 'Barter Match' }).click();
     const card = ann.getByRole('article', { name: 'Cordless drill' });
     await expect(card.getByText('They want Mountain bike')).toBeVisible();
@@ -92,7 +93,8 @@ test.describe('a first proposal, as the cards and the bell show it', () => {
     try {
       const ben = await benContext.newPage();
       await passGate(ben);
-      await signIn(ben, benEmail, password);
+      await signInThroughApi(ben, { email: benEmail, password });
+      await ben.goto('/');
       const bell = ben.getByRole('button', { name: /^Notifications, \d+ unread$/ });
       await expect(bell).toBeVisible();
       await bell.click();
@@ -122,7 +124,7 @@ test.describe('a listing with contact details', () => {
     const email = uniqueEmail('cora');
     const api = await memberApi(baseURL ?? '', { firstName: 'Cora', lastName: 'Contact', email, password });
     await api.dispose();
-    await signIn(page, email, password);
+    await signInThroughApi(page, { email, password });
     await page.goto('/profile?tab=items');
     await expect(page.getByRole('heading', { name: 'My Items (0)' })).toBeVisible();
     if (isMobile)
@@ -184,7 +186,7 @@ test.describe('a swap day’s Your items', () => {
       { location: 'Testville North', latitude: origin.latitude + milesNorth(1), longitude: origin.longitude },
     );
     await mo.dispose();
-    await signIn(page, email, password);
+    await signInThroughApi(page, { email, password });
     await page.goto(`/swap-days/${swapDayId}`);
     await page.getByRole('button', { name: 'Join Swap Day' }).click();
     await expect(page.getByRole('heading', { name: 'Your items' })).toBeVisible();

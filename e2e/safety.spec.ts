@@ -4,7 +4,7 @@ import {
   memberApi,
   milesNorth,
   passGate,
-  signIn,
+  signInThroughApi,
   test,
   toasts,
   uniqueEmail,
@@ -66,7 +66,8 @@ test.describe('trust and safety (ADR 025)', () => {
       await d.dispose();
 
       // B finds the listing and reports it.
-      await signIn(page, bEmail, PASSWORD);
+      await signInThroughApi(page, { email: bEmail, password: PASSWORD });
+      await page.goto('/');
       await page.getByRole('tab', { name: 'Everything' }).click();
       await page.getByRole('button', { name: bottle, exact: true }).click();
       const detail = page.getByRole('dialog', { name: bottle });
@@ -88,7 +89,8 @@ test.describe('trust and safety (ADR 025)', () => {
       const modContext = await browser.newContext({ baseURL });
       const mod = await modContext.newPage();
       await passGate(mod);
-      await signIn(mod, E2E_MODERATOR.email, E2E_MODERATOR.password);
+      await signInThroughApi(mod, { email: E2E_MODERATOR.email, password: E2E_MODERATOR.password });
+      await mod.goto('/');
       await mod.getByRole('button', { name: 'Account menu' }).click();
       await mod.getByRole('menuitem', { name: 'Moderation' }).click();
       await expect(mod.getByRole('heading', { name: 'Moderation' })).toBeVisible();
@@ -172,7 +174,8 @@ test.describe('trust and safety (ADR 025)', () => {
       expect(created.status()).toBe(201);
       const coleId = ((await (await c.get('/api/auth/user')).json()) as { id: string }).id;
 
-      await signIn(page, bEmail, PASSWORD);
+      await signInThroughApi(page, { email: bEmail, password: PASSWORD });
+      await page.goto('/');
       await page.getByRole('tab', { name: 'Everything' }).click();
       await expect(page.getByRole('article', { name: kayak })).toBeVisible();
 
@@ -234,7 +237,7 @@ test.describe('trust and safety (ADR 025)', () => {
       return ((await feed.json()) as Array<{ title: string }>).some((item) => item.title === title);
     };
     try {
-      await signIn(page, email, PASSWORD);
+      await signInThroughApi(page, { email, password: PASSWORD });
       await page.goto('/profile?tab=items');
       if (isMobile)
         await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Add' }).click();
@@ -259,7 +262,7 @@ test.describe('trust and safety (ADR 025)', () => {
       const modContext = await browser.newContext({ baseURL });
       const mod = await modContext.newPage();
       await passGate(mod);
-      await signIn(mod, E2E_MODERATOR.email, E2E_MODERATOR.password);
+      await signInThroughApi(mod, { email: E2E_MODERATOR.email, password: E2E_MODERATOR.password });
       await mod.goto('/moderation');
       const theCase = mod
         .locator('div', { has: mod.getByText(title, { exact: true }) })

@@ -3,7 +3,7 @@ import {
   expectAccessible,
   memberApi,
   milesNorth,
-  signIn,
+  signInThroughApi,
   test,
   uniqueEmail,
   withoutAppStart,
@@ -50,7 +50,8 @@ test.describe('pages drawn by the server', () => {
       await neighbor.dispose();
       await member.dispose();
     }
-    await signIn(page, email, 'maple lantern 42');
+    await signInThroughApi(page, { email: email, password: 'maple lantern 42' });
+    await page.goto('/');
 
     // The HTML itself carries the feed and the data it was drawn with; another member's e-mail never.
     const html = await (await page.request.get('/', { headers: { accept: 'text/html' } })).text();
@@ -101,7 +102,8 @@ test.describe('pages drawn by the server', () => {
     const email = uniqueEmail('ines');
     const api = await memberApi(baseURL ?? '', { firstName: 'Inés', email, password: 'maple lantern 42' });
     await api.dispose();
-    await signIn(page, email, 'maple lantern 42');
+    await signInThroughApi(page, { email: email, password: 'maple lantern 42' });
+    await page.goto('/');
     await page.context().addCookies([{ name: 'barterhood_locale', value: 'es', url: baseURL ?? '' }]);
     const html = await (await page.request.get('/profile', { headers: { accept: 'text/html' } })).text();
     expect(html).toContain('<html lang="es">');

@@ -5,8 +5,8 @@
  * running server: stop it first, or use PostgreSQL). Each change goes in the audit log.
  */
 import pino from 'pino';
-import { openConfiguredDatabase } from '../server/db/open';
-import { setModerator } from '../server/features/safety/moderation-service';
+import { openConfiguredDatabase } from '#server/db/open.ts';
+import { setModerator } from '#server/features/safety/index.ts';
 import { scriptConfig } from './script-config';
 
 const USAGE = 'usage: npm run admin -- grant EMAIL | revoke EMAIL';

@@ -4,9 +4,9 @@
  * stopped; PostgreSQL (DATABASE_URL, pg_dump on PATH) while it runs.
  */
 import { parseArgs } from 'node:util';
-import { BackupError } from '../server/backup/archive';
-import { createBackup } from '../server/backup/backup';
-import { EmbeddedDatabaseDamagedError } from '../server/db/embedded';
+import { BackupError } from '#server/backup/archive.ts';
+import { createBackup } from '#server/backup/backup.ts';
+import { EmbeddedDatabaseDamagedError } from '#server/db/embedded.ts';
 import { scriptConfig } from './script-config';
 
 const USAGE = 'usage: npm run backup [-- --out FILE]';

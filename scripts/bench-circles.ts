@@ -15,25 +15,34 @@
  *    minutes (solved once each, the second last: HiGHS runs out of memory on it).
  *
  * 4. The app's circle finder on the embedded database (scripts/bench-circle-finder.ts): the hourly
- *    full run over a city of `--members`, and `--updates` incremental updates after one new listing.
+ *    full run over a city of `--members`, `--updates` incremental updates after one new listing, and
+ *    the healing case (ADR 081: declines with a replacement at hand, then random ones).
  *    `--only=app` runs just that.
  *
- * Flags: --runs=5 --members=10000 --updates=50 --seed=42 --only=kidney|app --kidney-slow
+ *    Beside each trade's loops of any length: CPU seconds (user + system) of the whole command
+ *    `npm run circles` on it (node and tsx included), the median of `--cpu-runs`, and, when
+ *    FASTTRADEMAXIMIZER names its binary (docs/performance.md: how to build it), FastTradeMaximizer's
+ *    on the same file in the same run, with the ratio; without it that column is skipped.
+ *
+ * Flags: --runs=5 --cpu-runs=3 --members=10000 --updates=50 --seed=42 --only=kidney|app --kidney-slow
  */
-import { existsSync, readFileSync } from 'node:fs';
-import type { TradeGraph } from '../server/features/circles/engine/graph';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import {
   kidneyTradeGraph,
   parseKidneySolverInput,
   parsePreflibKidney,
-} from '../server/features/circles/engine/kidney';
+} from '#server/features/circles/engine/kidney.ts';
 import {
   enumerateLoops,
   loadHighs,
   type SolveOptions,
   solveTrades,
-} from '../server/features/circles/engine/solver';
-import { parseTradelist } from '../server/features/circles/engine/tradelist';
+} from '#server/features/circles/engine/solver.ts';
+import { parseTradelist } from '#server/features/circles/engine/tradelist.ts';
+import type { TradeGraph } from '#server/features/circles/index.ts';
 import { benchCircleFinder } from './bench-circle-finder';
 import { numberOption, option } from './bench-server';
 
@@ -69,20 +78,70 @@ async function timed(graph: TradeGraph, options: SolveOptions) {
 
 const ms = (value: number) => `${value.toFixed(0)} ms`;
 
+/** Runs of each whole command (`npm run circles`, FastTradeMaximizer) for the CPU column. */
+const CPU_RUNS = numberOption('cpu-runs', 3);
+/** FastTradeMaximizer's binary, when built (docs/performance.md says how): the want list on its stdin. */
+const FTM = process.env.FASTTRADEMAXIMIZER;
+
+/**
+ * CPU seconds (user + system, children included) of one whole command, from GNU time's `%U %S`:
+ * the median of CPU_RUNS runs, or null when it failed or `/usr/bin/time` is missing.
+ */
+function commandCpu(command: string[], stdinFile?: string): number | null {
+  if (!existsSync('/usr/bin/time')) return null;
+  const dir = mkdtempSync(join(tmpdir(), 'bench-circles-'));
+  try {
+    const seconds: number[] = [];
+    for (let i = 0; i < CPU_RUNS; i++) {
+      const output = join(dir, 'time.txt');
+      const stdin = stdinFile ? openSync(stdinFile, 'r') : 'ignore';
+      const run = spawnSync('/usr/bin/time', ['-o', output, '-f', '%U %S', ...command], {
+        stdio: [stdin, 'ignore', 'ignore'],
+      });
+      if (run.status !== 0) return null;
+      const [user, system] =
+        readFileSync(output, 'utf8').trim().split('\n').at(-1)?.split(' ').map(Number) ?? [];
+      if (user === undefined || system === undefined) return null;
+      seconds.push(user + system);
+    }
+    seconds.sort((a, b) => a - b);
+    return seconds[Math.floor(seconds.length / 2)] ?? null;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** `npm run circles` on a want list, and FastTradeMaximizer beside it when its binary is there. */
+function wholeCommand(path: string): string {
+  const ours = commandCpu([
+    process.execPath,
+    '--import',
+    'tsx',
+    new URL('./circles.ts', import.meta.url).pathname,
+    '--tradelist',
+    path,
+    '--quiet',
+  ]);
+  const oursText = ours === null ? 'failed' : `${ours.toFixed(2)} s`;
+  if (!FTM) return `${oursText} | (no FASTTRADEMAXIMIZER) | `;
+  const theirs = commandCpu([FTM], path);
+  if (theirs === null || ours === null)
+    return `${oursText} | ${theirs === null ? 'failed' : `${theirs.toFixed(3)} s`} | `;
+  return `${oursText} | ${theirs.toFixed(3)} s | ${(ours / Math.max(theirs, 0.001)).toFixed(1)}x`;
+}
+
 async function mathTrades(): Promise<string[]> {
   const rows: string[] = [];
   for (const [file, published] of Object.entries(PUBLISHED)) {
-    const text = readFileSync(
-      new URL(`../server/features/circles/engine/fixtures/${file}`, import.meta.url),
-      'utf8',
-    );
+    const path = new URL(`../server/features/circles/engine/fixtures/${file}`, import.meta.url).pathname;
+    const text = readFileSync(path, 'utf8');
     const readStarted = performance.now();
     const { graph } = parseTradelist(text);
     const readMs = performance.now() - readStarted;
     const real = graph.items.filter((item) => !item.dummy).length;
     const free = await timed(graph, {});
     rows.push(
-      `| ${published.name} (${real} items, ${graph.wants.length} wants) | any length | ${free.traded} (TradeMaximizer ${published.items}) | ${ms(free.median)} / ${ms(free.worst)} (+ read ${ms(readMs)}) | ${published.tmMs.toLocaleString('en-US')} ms |`,
+      `| ${published.name} (${real} items, ${graph.wants.length} wants) | any length | ${free.traded} (TradeMaximizer ${published.items}) | ${ms(free.median)} / ${ms(free.worst)} (+ read ${ms(readMs)}) | ${published.tmMs.toLocaleString('en-US')} ms | ${wholeCommand(path)} |`,
     );
     console.log(rows.at(-1));
     if (graph.wants.length > 100_000) continue;
@@ -90,10 +149,10 @@ async function mathTrades(): Promise<string[]> {
       try {
         const capped = await timed(graph, { maxCycle: cap });
         rows.push(
-          `| ${published.name} | at most ${cap} | ${capped.traded} | ${ms(capped.median)} / ${ms(capped.worst)} | |`,
+          `| ${published.name} | at most ${cap} | ${capped.traded} | ${ms(capped.median)} / ${ms(capped.worst)} | | | | |`,
         );
       } catch (error) {
-        rows.push(`| ${published.name} | at most ${cap} | refused: ${(error as Error).message} | | |`);
+        rows.push(`| ${published.name} | at most ${cap} | refused: ${(error as Error).message} | | | | | |`);
       }
       console.log(rows.at(-1));
     }
@@ -239,11 +298,13 @@ async function main() {
   const loopMs = performance.now() - loopStarted;
   const capped = await timed(city, { maxCycle: 3 });
   rows.push(
-    `| neighbourhood of ${MEMBERS.toLocaleString('en-US')} members (${city.wants.length.toLocaleString('en-US')} possible hand-overs, ${loops.toLocaleString('en-US')} circles of 2-3) | at most 3 | ${capped.traded} members | ${ms(capped.median)} / ${ms(capped.worst)} (graph ${ms(graphMs)}, enumeration ${ms(loopMs)} of it) | |`,
+    `| neighbourhood of ${MEMBERS.toLocaleString('en-US')} members (${city.wants.length.toLocaleString('en-US')} possible hand-overs, ${loops.toLocaleString('en-US')} circles of 2-3) | at most 3 | ${capped.traded} members | ${ms(capped.median)} / ${ms(capped.worst)} (graph ${ms(graphMs)}, enumeration ${ms(loopMs)} of it) | | | | |`,
   );
   console.log(rows.at(-1));
-  console.log('\n| trade | loops | items traded | solve median / worst | TradeMaximizer published time |');
-  console.log('| --- | --- | ---: | ---: | ---: |');
+  console.log(
+    '\n| trade | loops | items traded | solve median / worst | TradeMaximizer published time | `npm run circles` CPU | FastTradeMaximizer CPU | ratio |',
+  );
+  console.log('| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |');
   for (const row of rows) console.log(row);
   printKidney(await kidneyExchanges());
   printApp(await benchCircleFinder(MEMBERS, UPDATES));

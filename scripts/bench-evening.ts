@@ -66,16 +66,16 @@ import {
   SWAP_DAY_MAX_MEMBERS,
   SWAP_DAY_MAX_OFFERS_PER_MEMBER,
   SWAP_DAY_MAX_WANTS_PER_OFFER,
-} from '../common/schemas/swap-days';
-import { type DatabaseHandle, openPglite, openPostgres } from '../server/db/client';
-import { migrateDatabase } from '../server/db/migrate';
-import { barterRequests } from '../server/db/schema/barter';
-import { sessions } from '../server/db/schema/sessions';
-import { CIRCLES_FULL_QUEUE } from '../server/features/circles/circles-plugin';
-import { requestGraph, settleMatchGraph } from '../server/features/match-graph/graph-maintenance';
-import { hashSessionId, SESSION_COOKIE, SESSION_IDLE_MS } from '../server/plugins/session';
-import { cookieHeader, type EventStreamClient, openEventStream } from '../server/test/event-stream-client';
-import { fillNeighbourhood, TOWNS } from '../server/test/neighbourhood';
+} from '#common/schemas/swap-days.ts';
+import { type DatabaseHandle, openPglite, openPostgres } from '#server/db/client.ts';
+import { migrateDatabase } from '#server/db/migrate.ts';
+import { sessions } from '#server/db/schema/sessions.ts';
+import { barterRequests } from '#server/db/schema/trading.ts';
+import { CIRCLES_FULL_QUEUE } from '#server/features/circles/index.ts';
+import { requestGraph, settleMatchGraph } from '#server/features/match-graph/index.ts';
+import { hashSessionId, SESSION_COOKIE, SESSION_IDLE_MS } from '#server/plugins/session.ts';
+import { cookieHeader, type EventStreamClient, openEventStream } from '#server/test/event-stream-client.ts';
+import { fillNeighbourhood, TOWNS } from '#server/test/neighbourhood.ts';
 import {
   type Answer,
   benchHeader,

@@ -29,13 +29,13 @@ import path from 'node:path';
 import { sign as signCookie } from '@fastify/cookie';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
-import { type DatabaseHandle, openPglite, openPostgres } from '../server/db/client';
-import { migrateDatabase } from '../server/db/migrate';
-import { barterRequests } from '../server/db/schema/barter';
-import { sessions } from '../server/db/schema/sessions';
-import { users } from '../server/db/schema/users';
-import { hashSessionId, SESSION_COOKIE, SESSION_IDLE_MS } from '../server/plugins/session';
-import { cookieHeader, type EventStreamClient, openEventStream } from '../server/test/event-stream-client';
+import { type DatabaseHandle, openPglite, openPostgres } from '#server/db/client.ts';
+import { migrateDatabase } from '#server/db/migrate.ts';
+import { sessions } from '#server/db/schema/sessions.ts';
+import { barterRequests } from '#server/db/schema/trading.ts';
+import { users } from '#server/db/schema/users.ts';
+import { hashSessionId, SESSION_COOKIE, SESSION_IDLE_MS } from '#server/plugins/session.ts';
+import { cookieHeader, type EventStreamClient, openEventStream } from '#server/test/event-stream-client.ts';
 import {
   benchHeader,
   freshBenchDatabase,

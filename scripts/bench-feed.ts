@@ -39,11 +39,11 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { type DatabaseHandle, openPglite, openPostgres } from '../server/db/client';
-import { migrateDatabase } from '../server/db/migrate';
-import { hashPassword } from '../server/features/auth/passwords';
-import { requestGraph, settleMatchGraph } from '../server/features/match-graph/graph-maintenance';
-import { fillNeighbourhood, type NeighbourhoodSize } from '../server/test/neighbourhood';
+import { type DatabaseHandle, openPglite, openPostgres } from '#server/db/client.ts';
+import { migrateDatabase } from '#server/db/migrate.ts';
+import { hashPassword } from '#server/features/auth/index.ts';
+import { requestGraph, settleMatchGraph } from '#server/features/match-graph/index.ts';
+import { fillNeighbourhood, type NeighbourhoodSize } from '#server/test/neighbourhood.ts';
 import {
   benchHeader,
   loadAverage,

@@ -2,8 +2,8 @@
  * `npm run bench:moderation`: how long moderation takes per listing on the corpus, and on long hostile
  * input (the shapes that make badly written patterns backtrack). Prints figures; asserts nothing.
  */
-import { ORDINARY, REFUSED } from '../server/moderation/corpus';
-import { moderateText } from '../server/moderation/moderation';
+import { ORDINARY, REFUSED } from '#server/moderation/corpus.ts';
+import { moderateText } from '#server/moderation/moderation.ts';
 
 const texts = [...REFUSED.map(([, text]) => text), ...ORDINARY.map(({ text }) => text)];
 moderateText('warm up'); // the first call compiles the patterns

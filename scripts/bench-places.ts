@@ -8,9 +8,7 @@ import { fileURLToPath } from 'node:url';
 const CHILD = 'BENCH_PLACES_CHILD';
 
 async function child() {
-  const { nearestPlace, placeIndexStats, searchPlaces } = await import(
-    '../server/features/places/offline-geocoder'
-  );
+  const { nearestPlace, placeIndexStats, searchPlaces } = await import('#server/features/places/index.ts');
   global.gc?.();
   const before = process.memoryUsage();
   const cpuBefore = process.cpuUsage();

@@ -15,12 +15,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
-import { openPglite } from '../server/db/client';
-import { migrateDatabase } from '../server/db/migrate';
-import { queryRows } from '../server/db/rows';
-import { EventIdCodec } from '../server/events/event-ids';
-import { loadEdgesAround } from '../server/features/circles/circle-edges';
-import { requestGraph, settleMatchGraph } from '../server/features/match-graph/graph-maintenance';
+import { openPglite } from '#server/db/client.ts';
+import { migrateDatabase } from '#server/db/migrate.ts';
+import { queryRows } from '#server/db/rows.ts';
+import { EventIdCodec } from '#server/events/event-ids.ts';
+import { loadEdgesAround } from '#server/features/circles/circle-edges.ts';
+import { requestGraph, settleMatchGraph } from '#server/features/match-graph/index.ts';
+import { getSwapDay } from '#server/features/swap-days/index.ts';
 import {
   findJoinedOffers,
   findMembers,
@@ -28,9 +29,8 @@ import {
   findOffers,
   findRankingsOf,
   findWants,
-} from '../server/features/swap-days/swap-days-repository';
-import { getSwapDay } from '../server/features/swap-days/swap-days-service';
-import { fillNeighbourhood } from '../server/test/neighbourhood';
+} from '#server/features/swap-days/swap-days-repository.ts';
+import { fillNeighbourhood } from '#server/test/neighbourhood.ts';
 import { percentile } from './bench-server';
 
 const MEMBERS = 250;
@@ -144,7 +144,7 @@ async function main(): Promise<void> {
         await findOffers(db, dayId);
       })}`,
     );
-    const { swapDaySchema } = await import('../common/schemas/swap-days');
+    const { swapDaySchema } = await import('#common/schemas/swap-days.ts');
     const page = await getSwapDay(db, viewer(1), dayId);
     console.log(
       `   the answer's zod check: ${await timed(50, async () => {
@@ -191,7 +191,7 @@ async function main(): Promise<void> {
 
     const loop = monitorEventLoopDelay({ resolution: 1 });
     loop.enable();
-    const { passwordRefusal } = await import('../server/features/auth/password-strength');
+    const { passwordRefusal } = await import('#server/features/auth/index.ts');
     const loadStarted = performance.now();
     await passwordRefusal('correct horse battery staple', { email: 'ann@example.com' });
     loop.disable();

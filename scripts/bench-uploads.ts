@@ -33,11 +33,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import sharp from 'sharp';
-import { PHOTO_MAX_BYTES } from '../common/constants';
-import { openPglite, openPostgres } from '../server/db/client';
-import { migrateDatabase } from '../server/db/migrate';
-import { encodePhoto } from '../server/photos/photo-pipeline';
-import { createUser } from '../server/test/factories';
+import { PHOTO_MAX_BYTES } from '#common/constants.ts';
+import { openPglite, openPostgres } from '#server/db/client.ts';
+import { migrateDatabase } from '#server/db/migrate.ts';
+import { encodePhoto } from '#server/photos/photo-pipeline.ts';
+import { createUser } from '#server/test/factories.ts';
 import {
   benchHeader,
   freshBenchDatabase,

@@ -9,8 +9,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { loadHighs, solveTrades, TooManyLoopsError } from '../server/features/circles/engine/solver';
-import { parseTradelist, TradelistError } from '../server/features/circles/engine/tradelist';
+import { loadHighs, solveTrades, TooManyLoopsError } from '#server/features/circles/engine/solver.ts';
+import { parseTradelist, TradelistError } from '#server/features/circles/engine/tradelist.ts';
 
 const USAGE =
   'usage: npm run circles -- --tradelist FILE [--max-cycle K] [--metric items|users|items-users] [--quiet]';
@@ -51,7 +51,8 @@ async function main(): Promise<number> {
     console.error(`cannot read ${values.tradelist}: ${(error as Error).message}`);
     return 2;
   }
-  await loadHighs();
+  // HiGHS (WebAssembly) only where an integer program solves: capped loops or the member metrics.
+  if (maxCycle !== undefined || metric !== 'items') await loadHighs();
   const started = performance.now();
   try {
     const parsed = parseTradelist(text);

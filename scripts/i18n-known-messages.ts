@@ -20,7 +20,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
-import { GOODS_CATEGORIES, SERVICE_CATEGORIES } from '../common/categories';
+import { GOODS_CATEGORIES, SERVICE_CATEGORIES } from '#common/categories.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 export const KNOWN_MESSAGES_FILE = path.join(ROOT, 'web/i18n/known-messages.generated.ts');
@@ -38,9 +38,13 @@ const ERROR_HELPERS = new Set([
 const ZOD_CHECKS = new Set(['min', 'max', 'length', 'regex', 'refine', 'email', 'gte', 'lte', 'positive']);
 const MESSAGE_PROPERTIES = new Set(['message', 'error']);
 
-function sourceFiles(): string[] {
+/** The project's tsconfig.json: its files, and the options that resolve its imports (#common/*, ...). */
+function projectConfig(): ts.ParsedCommandLine {
   const config = ts.readConfigFile(path.join(ROOT, 'tsconfig.json'), ts.sys.readFile);
-  const parsed = ts.parseJsonConfigFileContent(config.config, ts.sys, ROOT);
+  return ts.parseJsonConfigFileContent(config.config, ts.sys, ROOT);
+}
+
+function sourceFiles(parsed: ts.ParsedCommandLine): string[] {
   return parsed.fileNames.filter((file) => {
     const relative = path.relative(ROOT, file);
     return (
@@ -95,7 +99,8 @@ function isUserFacing(text: string): boolean {
 }
 
 export function collectKnownMessages(): string[] {
-  const program = ts.createProgram(sourceFiles(), { allowJs: false, noEmit: true });
+  const parsed = projectConfig();
+  const program = ts.createProgram(sourceFiles(parsed), { ...parsed.options, allowJs: false, noEmit: true });
   const checker = program.getTypeChecker();
   const found = new Set<string>();
   const take = (node: ts.Node | undefined) => {

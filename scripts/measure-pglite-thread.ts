@@ -7,7 +7,7 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
-import { openPglite } from '../server/db/client';
+import { openPglite } from '#server/db/client.ts';
 
 const STATEMENT = 'SELECT count(*)::int AS n FROM generate_series(1, 3000000) g';
 const RUNS = 3;

@@ -3,8 +3,8 @@
  * (docs/backups.md). Refused while a server uses the data; the archive's paths, manifest and
  * checksums are checked before anything changes.
  */
-import { BackupError } from '../server/backup/archive';
-import { restoreBackup } from '../server/backup/restore';
+import { BackupError } from '#server/backup/archive.ts';
+import { restoreBackup } from '#server/backup/restore.ts';
 import { scriptConfig } from './script-config';
 
 const USAGE = 'usage: npm run restore FILE';

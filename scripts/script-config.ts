@@ -1,4 +1,4 @@
-import { type Config, ConfigError, loadConfig } from '../server/config';
+import { type Config, ConfigError, loadConfig } from '#server/config.ts';
 
 /**
  * The settings for a command run from a shell (`npm run admin`, `backup`, `restore`): null after

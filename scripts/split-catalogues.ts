@@ -16,7 +16,7 @@ import { createCompiledCatalog, getCatalogs } from '@lingui/cli/api';
 import { getConfig } from '@lingui/conf';
 import type { OutputChunk } from 'rolldown';
 import type { Plugin } from 'vite';
-import { GOODS_CATEGORIES, SERVICE_CATEGORIES } from '../common/categories';
+import { GOODS_CATEGORIES, SERVICE_CATEGORIES } from '#common/categories.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 

@@ -2,65 +2,19 @@
  * When `npm start` builds (ADR 053): `vite build`'s two outputs, the browser's app (dist/web) and the
  * server's render of the first screens (dist/server, ADR 037), against the files they are built from.
  */
-import { existsSync, readdirSync, statSync } from 'node:fs';
-import path from 'node:path';
+import { type BuildState, buildState as sharedBuildState, WEB_OUTPUTS, WEB_SOURCES } from './build-state.mjs';
 
-/**
- * What the two builds are made from: the web app and what it imports (`common/`), the build's
- * configuration and every local file it loads (`scripts/web-build.test.ts` checks the list against
- * the config's own imports), the `#common/*`-style aliases (package.json `imports`), TypeScript's
- * settings, and the installed packages' versions (package-lock.json).
- */
-export const BUILD_SOURCES = [
-  'web',
-  'common',
-  'vite.config.ts',
-  'pwa.config.ts',
-  'lingui.config.ts',
-  'scripts/lingui-macros.ts',
-  'scripts/precompress.ts',
-  'scripts/split-catalogues.ts',
-  'tsconfig.json',
-  'package.json',
-  'package-lock.json',
-];
+export type { BuildState } from './build-state.mjs';
+/** What the two builds are made from, and one file of each (scripts/build-state.mjs). */
+export { WEB_OUTPUTS as BUILD_OUTPUTS, WEB_SOURCES as BUILD_SOURCES } from './build-state.mjs';
 
-/** One file of each build, written at its end: the older of the two is when the build was made. */
-export const BUILD_OUTPUTS = ['dist/web/index.html', 'dist/server/entry-server.js'];
-
-/** Tests are no part of a build; a change to one alone does not rebuild. */
-const NOT_BUILT = /\.test\.tsx?$/;
-
-/**
- * The newest change under `entry` (milliseconds; 0 when it does not exist). Directories count too:
- * a file removed or renamed changes its directory.
- */
-function newestChange(entry: string): number {
-  if (!existsSync(entry)) return 0;
-  const stat = statSync(entry);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = stat.mtimeMs;
-  for (const child of readdirSync(entry)) {
-    if (NOT_BUILT.test(child)) continue;
-    newest = Math.max(newest, newestChange(path.join(entry, child)));
-  }
-  return newest;
-}
-
-/** `missing`: an output is not there (never built, or only the browser's app); `stale`: a source changed since. */
-export type BuildState = 'fresh' | 'missing' | 'stale';
-
-/** Whether the build under `root` must be made again before the server starts. */
+/** Whether the web build under `root` must be made again (scripts/build-state.mjs). */
 export function buildState(
   root: string,
-  sources: readonly string[] = BUILD_SOURCES,
-  outputs: readonly string[] = BUILD_OUTPUTS,
+  sources: readonly string[] = WEB_SOURCES,
+  outputs: readonly string[] = WEB_OUTPUTS,
 ): BuildState {
-  const built = outputs.map((output) => path.join(root, output));
-  if (built.some((file) => !existsSync(file))) return 'missing';
-  const builtAt = Math.min(...built.map((file) => statSync(file).mtimeMs));
-  const changedAt = Math.max(...sources.map((source) => newestChange(path.join(root, source))));
-  return changedAt > builtAt ? 'stale' : 'fresh';
+  return sharedBuildState(root, sources, outputs);
 }
 
 /**

@@ -8,42 +8,41 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { BODY_LIMIT_BYTES } from '../common/constants';
+import { BODY_LIMIT_BYTES } from '#common/constants.ts';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { eventsPlugin } from './events/events-plugin';
 import { eventsRoutes } from './events/events-routes';
-import { accountLinkRoutes, accountSettingsRoutes } from './features/account/account-routes';
-import { analyzeRoutes } from './features/analyze/analyze-routes';
-import { accountRoutes, authRoutes } from './features/auth/auth-routes';
-import { googleRoutes } from './features/auth/google-routes';
-import { barterExpirySweep } from './features/barters/barter-expiry';
-import { bartersRoutes } from './features/barters/barters-routes';
-import { circlesPlugin } from './features/circles/circles-plugin';
-import { circlesRoutes } from './features/circles/circles-routes';
-import { feedCachePlugin } from './features/feed/feed-cache';
-import { feedRoutes } from './features/feed/feed-routes';
-import { flyerRoutes } from './features/flyer/flyer-routes';
-import { gateGuard, gateRoutes } from './features/gate/gate-plugin';
-import { healthRoutes } from './features/health/health-routes';
-import { itemsRoutes } from './features/items/items-routes';
-import { matchGraphPlugin } from './features/match-graph/match-graph-plugin';
-import { membersRoutes } from './features/members/members-routes';
-import { messagesRoutes } from './features/messages/messages-routes';
-import { mailLinkRoutes, mailPreferenceRoutes } from './features/notifications/mail-routes';
-import { notificationsRoutes } from './features/notifications/notifications-routes';
-import { placesRoutes } from './features/places/places-routes';
-import { profilePhotoRoutes } from './features/profile/profile-photo-routes';
-import { profileRoutes } from './features/profile/profile-routes';
-import { safetyRoutes } from './features/safety/safety-routes';
-import { savedRoutes } from './features/saved/saved-routes';
-import { siteRoutes } from './features/site/site-routes';
-import { swapDaysPlugin } from './features/swap-days/swap-day-match';
-import { swapDaysRoutes } from './features/swap-days/swap-days-routes';
-import { tradesRoutes } from './features/trades/trades-routes';
-import { wantsRoutes } from './features/wants/wants-routes';
+import { accountLinkRoutes, accountSettingsRoutes } from './features/account';
+import { analyzeRoutes } from './features/analyze';
+import { accountRoutes, authRoutes, googleRoutes } from './features/auth';
+import { barterExpiryJob, bartersRoutes, handOverReminderJob } from './features/barters';
+import { circleExpiryJob, circlesPlugin, circlesRoutes } from './features/circles';
+import { feedCachePlugin, feedRoutes } from './features/feed';
+import { flyerRoutes } from './features/flyer';
+import { gateGuard, gateRoutes } from './features/gate';
+import { healthRoutes } from './features/health';
+import { itemsRoutes } from './features/items';
+import { matchGraphPlugin } from './features/match-graph';
+import { membersRoutes } from './features/members';
+import { messagesRoutes } from './features/messages';
+import {
+  mailDigestJob,
+  mailLinkRoutes,
+  mailPreferenceRoutes,
+  notificationsRoutes,
+} from './features/notifications';
+import { placesRoutes } from './features/places';
+import { profilePhotoRoutes, profileRoutes } from './features/profile';
+import { publicSpotsRoutes } from './features/public-spots';
+import { refusalsJob, safetyRoutes, suspensionsJob } from './features/safety';
+import { savedRoutes } from './features/saved';
+import { siteRoutes } from './features/site';
+import { swapDayDeadlineJob, swapDaysPlugin, swapDaysRoutes } from './features/swap-days';
+import { tradesRoutes } from './features/trades';
+import { wantsRoutes } from './features/wants';
 import { httpTimeoutOptions } from './http-server';
-import { jobsPlugin } from './jobs/jobs-plugin';
+import { jobsPlugin, periodicJobs } from './jobs/jobs-plugin';
 import { cacheBusPlugin } from './lib/cache-bus';
 import { mailPlugin } from './mail/mail-plugin';
 import { frameworkErrorHandler, registerErrorHandler, sendNotFound } from './plugins/error-handler';
@@ -56,8 +55,9 @@ import { decorateMember, memberScope } from './plugins/scopes';
 import { securityPlugin } from './plugins/security';
 import { sessionPlugin } from './plugins/session';
 import { webPlugin } from './plugins/web';
+import { openPhotoStore } from './storage/open-photo-store';
 import { photoRoutes } from './storage/photo-routes';
-import { openPhotoStore, type PhotoStore } from './storage/photo-store';
+import type { PhotoStore } from './storage/photo-store';
 import './types';
 
 export interface BuildAppOptions {
@@ -126,8 +126,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   cacheBusPlugin(app);
   feedCachePlugin(app);
   eventsPlugin(app);
-  barterExpirySweep(app);
   jobsPlugin(app);
+  // Periodic work, one job per concern in the feature that owns it (ADR 066); the plugins below
+  // register their own.
+  periodicJobs(app, [
+    barterExpiryJob,
+    circleExpiryJob,
+    suspensionsJob,
+    mailDigestJob,
+    refusalsJob,
+    swapDayDeadlineJob,
+    handOverReminderJob,
+  ]);
   mailPlugin(app);
   matchGraphPlugin(app);
   circlesPlugin(app);
@@ -183,6 +193,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         await member.register(bartersRoutes);
         await member.register(swapDaysRoutes);
         await member.register(circlesRoutes);
+        await member.register(publicSpotsRoutes);
       });
     });
   });

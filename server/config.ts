@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIPv4, isIPv6 } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { CLOCK_PERIODS_TEXT, isClockPeriod } from './jobs/cron';
 
 const DEFAULT_SITE_PASSWORD = 'barter';
 
@@ -229,12 +230,11 @@ const envSchema = z.object({
   LOCATION_CHANGE_RATE_LIMIT: positiveInt.default(10),
   BARTER_PROPOSAL_RATE_LIMIT: positiveInt.default(30),
   MESSAGE_RATE_LIMIT: positiveInt.default(60),
-  // Unset: every 60 seconds, off in tests (they run the sweep themselves).
+  // Unset: every 60 seconds, off in tests (they run the jobs themselves). A period a clock keeps:
+  // the jobs are cron schedules, at most once a minute (ADR 066).
   BARTER_EXPIRY_SWEEP_SECONDS: z.coerce
-    .number({ error: 'BARTER_EXPIRY_SWEEP_SECONDS must be a whole number of seconds from 0 to 86400' })
-    .int('BARTER_EXPIRY_SWEEP_SECONDS must be a whole number of seconds from 0 to 86400')
-    .min(0, 'BARTER_EXPIRY_SWEEP_SECONDS must be a whole number of seconds from 0 to 86400')
-    .max(86_400, 'BARTER_EXPIRY_SWEEP_SECONDS must be a whole number of seconds from 0 to 86400')
+    .number({ error: `BARTER_EXPIRY_SWEEP_SECONDS must be ${CLOCK_PERIODS_TEXT}` })
+    .refine(isClockPeriod, `BARTER_EXPIRY_SWEEP_SECONDS must be ${CLOCK_PERIODS_TEXT}`)
     .optional(),
   // The longest a swap day's match may solve (ADR 050): two thirds for items-then-members, the rest for the fallback.
   SWAP_DAY_MATCH_SECONDS: positiveInt.default(30),
@@ -359,7 +359,10 @@ export interface Config {
   feedCacheSeconds: number;
   /** How long a feed ranking may be reused (default feedCacheSeconds); 0 ranks every page afresh, cards still kept. */
   feedRankingCacheSeconds: number;
-  /** How often this process expires due pending barter proposals (ADR 019); 0: never. */
+  /**
+   * How often, across every process, the expiry jobs run (ADR 019, 066): barter and circle
+   * proposals, ended suspensions, mail digests, old refusals, swap-day deadlines; 0: never.
+   */
   barterExpirySweepSeconds: number;
   /** The longest a swap day's match may solve before its fallback must answer (ADR 050). */
   swapDayMatchSeconds: number;

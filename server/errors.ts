@@ -1,4 +1,4 @@
-import { ERROR_CODES, type ErrorCode } from '../common/error-codes';
+import { ERROR_CODES, type ErrorCode } from '#common/error-codes.ts';
 
 /** An error whose message is safe to show to the client, with an HTTP status and a stable code. */
 export class HttpError extends Error {

@@ -13,10 +13,10 @@ import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { Router } from 'wouter';
 import { App } from './app/app';
-import { userQuery } from './features/auth/api/get-user';
 import { gateStatusQuery } from './features/gate/api/gate';
 import type { Locale } from './i18n/locales';
 import { apiTransport } from './lib/api-client';
+import { userQuery } from './lib/get-user';
 import { messages as en } from './locales/en.po';
 import { messages as es } from './locales/es.po';
 

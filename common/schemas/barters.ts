@@ -152,12 +152,19 @@ export const barterSchema = z.object({
   closeReason: z.string().nullable(),
   /** The ratings exchanged after completion. */
   myRating: z.object({ stars: z.number().int(), comment: z.string().nullable() }).nullable(),
+  /** The other member's rating, once revealed (issue 30, ADR 074: revealed together); null before. */
   theirRating: z.object({ stars: z.number().int(), comment: z.string().nullable() }).nullable(),
+  /** The viewer rated and the other member does not see it yet: until they rate, or this moment. */
+  myRatingHiddenUntil: z.iso.datetime().nullable(),
+  /** The other member rated and the viewer does not see it yet: until the viewer rates, or this moment. */
+  theirRatingHiddenUntil: z.iso.datetime().nullable(),
   /**
    * A hand-over of a trade circle or swap-day loop (issue 16): the sender gives the one offered
    * item to the recipient, nothing comes back in this barter (it comes from another member).
    */
   circleId: z.number().int().nullable(),
+  /** The swap day whose hand-over this is, by its name (issue 30: labelled as the day's), or null. */
+  swapDay: z.object({ id: z.number().int(), name: z.string() }).nullable(),
 });
 export type Barter = z.infer<typeof barterSchema>;
 

@@ -27,8 +27,12 @@ export type CircleAction = (typeof CIRCLE_ACTIONS)[number];
 export const CIRCLE_EXPIRY_DAYS = 3;
 export const CIRCLE_EXPIRY_MS = CIRCLE_EXPIRY_DAYS * 24 * 60 * 60 * 1000;
 
-/** Fewest and most members of a circle the finder proposes. */
-export const CIRCLE_MIN_MEMBERS = 2;
+/**
+ * Fewest and most members of a circle the finder proposes. Never two (issue 30, ADR 074): two members
+ * who each want what the other has are a barter suggestion (Barter Match's "They want your ..."), not
+ * a circle of two offered beside the proposal they make. A swap day's loops may still be pairs.
+ */
+export const CIRCLE_MIN_MEMBERS = 3;
 export const CIRCLE_MAX_MEMBERS = 4;
 
 export const CIRCLE_BOXES = ['proposed', 'past'] as const;
@@ -94,6 +98,11 @@ export const circleSchema = z.object({
   closedBy: memberRefSchema.nullable(),
   /** The swap day whose loop this is, if any. */
   swapDayId: z.number().int().nullable(),
+  /**
+   * The circle this one replaces (issue 30, ADR 081): a member declined it or let it expire, and the
+   * members left were offered this one, with someone new in their place or fewer members.
+   */
+  replacesId: z.number().int().nullable(),
 });
 export type Circle = z.infer<typeof circleSchema>;
 export const circleListSchema = z.array(circleSchema);

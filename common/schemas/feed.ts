@@ -8,6 +8,7 @@ import {
 } from '../constants';
 import { FEED_SEED_MAX } from '../feed-names';
 import { itemBaseSchema } from './listings';
+import { handOverRecordSchema } from './no-shows';
 import { decimalParam, wholeNumberParam } from './numbers';
 import { approximateAreaSchema } from './places';
 import { textField } from './text';
@@ -72,7 +73,7 @@ export const feedUserSchema = z.object({
 
 /** Why an item is on Barter Match (docs/matching.md): the number and its reasons. */
 export const feedMatchSchema = z.object({
-  /** 0 to 100, see server/features/feed/match-score.ts. */
+  /** 0 to 100, see server/features/match-graph/match-score.ts. */
   score: z.number().int().min(0).max(100),
   /** The viewer's want the item matches best ("Matches your want: cordless drill"). */
   wantId: z.number().int(),
@@ -118,6 +119,8 @@ export const feedItemSchema = itemBaseSchema.extend({
   owner: z.object({
     rating: z.number().nullable(),
     completedTrades: z.number().int().nonnegative(),
+    /** "Kept N of M hand-overs" over the last 12 months (ADR 079); hidden while `due` is 0. */
+    handOvers: handOverRecordSchema,
   }),
   /** Titles of the owner's active wants, newest first (up to two on cards); empty: 'Open to offers'. */
   lookingFor: z.array(z.string()),

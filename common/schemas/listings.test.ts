@@ -212,11 +212,37 @@ describe('itemSchema', () => {
       isActive: true,
       moderation: null,
       isReserved: false,
+      traded: null,
       allowedActions: ['edit', 'hide', 'delete'],
       viewCount: 0,
       createdAt: new Date().toISOString(),
       updatedAt: new Date().toISOString(),
     };
     expect(itemSchema.parse(item)).toEqual(item);
+  });
+
+  it('says where a traded item went: to a member, or at a swap day', () => {
+    const at = new Date().toISOString();
+    const traded = {
+      id: 2,
+      title: 'Board games',
+      description: 'd',
+      category: 'toys+games',
+      isService: false,
+      imageUrl: null,
+      thumbnailUrl: null,
+      estimatedValue: null,
+      isActive: false,
+      moderation: null,
+      isReserved: false,
+      traded: { at, barterRequestId: 7, to: { id: null, displayName: 'Former member' }, swapDay: null },
+      allowedActions: ['delete'],
+      viewCount: 3,
+      createdAt: at,
+      updatedAt: at,
+    };
+    expect(itemSchema.parse(traded)).toEqual(traded);
+    const missing = { ...traded, traded: undefined };
+    expect(itemSchema.safeParse(missing).error?.issues[0]?.path).toEqual(['traded']);
   });
 });

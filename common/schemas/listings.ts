@@ -31,6 +31,17 @@ export const PHOTO_ERROR_CODES = {
   tooManyPixels: 'PHOTO_TOO_MANY_PIXELS',
 } as const;
 
+/** Stable codes of what a trade does to items and wants (issue 30, ADR 073). */
+export const ITEM_ERROR_CODES = {
+  /** 409: the item was traded in a completed barter; it cannot be shown again or edited. */
+  traded: 'ITEM_TRADED',
+} as const;
+
+export const WANT_ERROR_CODES = {
+  /** 404: no open "Did this fill your want?" question for this want and barter (answered, or never asked). */
+  questionNotFound: 'WANT_QUESTION_NOT_FOUND',
+} as const;
+
 /** Where the server serves stored photos (server/storage/photo-store.ts). */
 const SERVED_PHOTO_PREFIX = '/photos/';
 
@@ -223,6 +234,20 @@ export type ItemModeration = (typeof ITEM_MODERATION)[number];
 export const ITEM_ACTIONS = ['edit', 'hide', 'show', 'delete'] as const;
 export type ItemAction = (typeof ITEM_ACTIONS)[number];
 
+/**
+ * Where a traded item went (issue 30, ADR 073): "Traded to <name>", or "Given at <swap day>" for a
+ * swap day's hand-over. `to` is the receiver as other members see them ('Former member', id null,
+ * once their account is gone).
+ */
+export const itemTradeSchema = z.object({
+  at: z.iso.datetime(),
+  barterRequestId: z.number().int().nullable(),
+  to: z.object({ id: z.string().nullable(), displayName: z.string() }),
+  swapDay: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+});
+
+export type ItemTrade = z.infer<typeof itemTradeSchema>;
+
 /** An item as the API returns it to its owner. */
 export const itemSchema = itemBaseSchema.extend({
   isActive: z.boolean(),
@@ -230,6 +255,8 @@ export const itemSchema = itemBaseSchema.extend({
   moderation: z.enum(ITEM_MODERATION).nullable(),
   /** An accepted barter holds it (issue 13): it cannot be offered in another one until that ends. */
   isReserved: z.boolean(),
+  /** Traded in a completed barter (issue 30): inactive for good; null while it is the owner's. */
+  traded: itemTradeSchema.nullable(),
   /** What the owner may do with it now; the web offers exactly these (ADR 025, issue 27). */
   allowedActions: z.array(z.enum(ITEM_ACTIONS)),
   viewCount: z.number().int(),
@@ -248,10 +275,32 @@ export const wantSchema = z.object({
   isService: z.boolean(),
   maxValue: z.number().nullable(),
   isActive: z.boolean(),
+  /** When a completed trade met it (issue 30); such a want is inactive until kept open. */
+  fulfilledAt: z.iso.datetime().nullable(),
   createdAt: z.iso.datetime(),
 });
 
 export type Want = z.infer<typeof wantSchema>;
+
+/** "Did this fill your want?" (issue 30): a want of the member and the completed barter that may have met it. */
+export const wantQuestionSchema = z.object({
+  barterRequestId: z.number().int(),
+  wantId: z.number().int(),
+  title: z.string(),
+});
+
+export type WantQuestion = z.infer<typeof wantQuestionSchema>;
+
+/** GET /api/wants/questions: of one completed barter, or (without it) all of the member's. */
+export const wantQuestionsQuerySchema = z.strictObject({
+  barterRequestId: wholeNumberParam('barterRequestId', 1, 2_147_483_647).optional(),
+});
+
+/** POST /api/wants/:id/answer: the answer to "Did this fill your want?" about that barter. */
+export const wantAnswerSchema = z.strictObject({
+  barterRequestId: z.number().int().min(1).max(2_147_483_647),
+  filled: z.boolean(),
+});
 
 /** `:id` in listing paths: a positive 32-bit integer; anything else is a 400, never a database error. */
 export const listingIdParamsSchema = z.strictObject({

@@ -7,17 +7,27 @@ import { wholeNumberParam } from './numbers';
 // The kinds and their sentences, which the bell needs to paint, live without zod (ADR 033).
 export { NOTIFICATION_KINDS, type NotificationKind, notificationText } from '../notification-text';
 
-/** One entry of the bell's list; it links to the barter it is about. */
+/** One entry of the bell's list; it links to the swap day, barter or circle it is about. */
 export const notificationSchema = z.object({
   id: z.number().int(),
   kind: z.enum(NOTIFICATION_KINDS),
   barterRequestId: z.number().int().nullable(),
   /** The trade circle it is about (circle_* and swap_day_solved: the member's loop), if any. */
   circleId: z.number().int().nullable(),
+  /**
+   * The swap day it is about (issue 30): swap_day_solved, and every entry about one of the day's
+   * hand-overs; the bell names the day and opens its page instead of the barter or the loop.
+   */
+  swapDay: z.object({ id: z.number().int(), name: z.string() }).nullable(),
   /** Who did it; null for the system (expiry) or a deleted account. */
   actor: memberRefSchema.nullable(),
   /** For message_received: how many new messages the entry stands for. */
   count: z.number().int().positive(),
+  /**
+   * A hand-over reminder's plan as it stood when the reminder went (ADR 078): when the window starts
+   * and where; null for every other kind.
+   */
+  handOver: z.object({ startsAt: z.iso.datetime(), place: z.string() }).nullable(),
   createdAt: z.iso.datetime(),
   read: z.boolean(),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { handOverRecordSchema } from './no-shows';
 import { wholeNumberParam } from './numbers';
 
 /** Default and largest number of trades GET /api/users/:id/trades returns. */
@@ -34,6 +35,8 @@ export const tradeSchema = z.object({
   /** Every item of each side as proposed (issue 13: a barter may trade several); fromItem/toItem are the first. */
   fromItems: z.array(tradeItemSchema).optional(),
   toItems: z.array(tradeItemSchema).optional(),
+  /** A swap day's hand-over (issue 30): the history reads "Given at <swap day>" / "Received at <swap day>". */
+  swapDay: z.object({ id: z.number().int(), name: z.string() }).nullable().optional(),
   status: z.string(),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -50,12 +53,20 @@ export const tradeListQuerySchema = z.object({
 
 /**
  * GET /api/users/:id/trade-stats (spec section 3): completed trades, the average of the stars the
- * member received to one decimal (null when none), and completed trades this calendar month (UTC).
+ * member received to one decimal (null when none; only revealed ratings, ADR 074), and completed
+ * trades this calendar month (UTC).
  */
 export const tradeStatsSchema = z.object({
   totalTrades: z.number().int().nonnegative(),
   rating: z.number().nullable(),
   thisMonth: z.number().int().nonnegative(),
+  /**
+   * Distinct members the member completed a barter with (issue 30, ADR 074): what the Trusted Trader
+   * badge counts, so one swap day or many barters with one neighbour are not several trades towards it.
+   */
+  tradingPartners: z.number().int().nonnegative(),
+  /** "Kept N of M hand-overs" over the last 12 months (ADR 079); hidden while `due` is 0. */
+  handOvers: handOverRecordSchema,
 });
 
 export type TradeStats = z.infer<typeof tradeStatsSchema>;

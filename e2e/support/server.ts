@@ -9,6 +9,7 @@ import path from 'node:path';
 import { simpleParser } from 'mailparser';
 import { OAuth2Server } from 'oauth2-mock-server';
 import { SMTPServer } from 'smtp-server';
+import { startHandOverClock } from './hand-over-clock';
 import { E2E_MODERATOR } from './moderator';
 
 const mailDir = path.resolve(process.env.DATA_DIR ?? '.data-e2e', 'e2e-mail');
@@ -62,10 +63,10 @@ process.env.GOOGLE_ISSUER_URL = provider.issuer.url ?? `http://127.0.0.1:${provi
 // The first moderator comes from the command line (npm run admin -- grant EMAIL), never the web:
 // made here the same way, before the server opens the embedded database.
 {
-  const { loadConfig } = await import('../../server/config');
-  const { openConfiguredDatabase } = await import('../../server/db/open');
-  const { register } = await import('../../server/features/auth/auth-service');
-  const { setModerator } = await import('../../server/features/safety/moderation-service');
+  const { loadConfig } = await import('#server/config.ts');
+  const { openConfiguredDatabase } = await import('#server/db/open.ts');
+  const { register } = await import('#server/features/auth/index.ts');
+  const { setModerator } = await import('#server/features/safety/index.ts');
   const { default: pino } = await import('pino');
   const database = await openConfiguredDatabase(loadConfig(), pino({ level: 'warn' }));
   try {
@@ -81,4 +82,7 @@ process.env.GOOGLE_ISSUER_URL = provider.issuer.url ?? `http://127.0.0.1:${provi
   }
 }
 
-await import('../../server/main');
+// Moving a hand-over's window and a no-show report's time into the past (ADR 079).
+await startHandOverClock();
+
+await import('#server/main.ts');

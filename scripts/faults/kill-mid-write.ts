@@ -1,8 +1,8 @@
 import http from 'node:http';
 import { sql } from 'drizzle-orm';
-import { type DatabaseHandle, openPglite, openPostgres } from '../../server/db/client';
-import { embeddedDatabaseDir } from '../../server/db/embedded';
-import { queryRows } from '../../server/db/rows';
+import { type DatabaseHandle, openPglite, openPostgres } from '#server/db/client.ts';
+import { embeddedDatabaseDir } from '#server/db/embedded.ts';
+import { queryRows } from '#server/db/rows.ts';
 import {
   type Call,
   type DatabaseKind,

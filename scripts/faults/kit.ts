@@ -11,18 +11,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { type Db, openPglite, openPostgres } from '../../server/db/client';
-import { embeddedDatabaseDir } from '../../server/db/embedded';
-import { migrateDatabase } from '../../server/db/migrate';
-import { queryRows } from '../../server/db/rows';
-import { cookieHeader } from '../../server/test/event-stream-client';
-import {
-  createBarterRequest,
-  createItem,
-  createUser,
-  signedSessionCookies,
-} from '../../server/test/factories';
-import { fillNeighbourhood } from '../../server/test/neighbourhood';
+import { type Db, openPglite, openPostgres } from '#server/db/client.ts';
+import { embeddedDatabaseDir } from '#server/db/embedded.ts';
+import { migrateDatabase } from '#server/db/migrate.ts';
+import { queryRows } from '#server/db/rows.ts';
+import { cookieHeader } from '#server/test/event-stream-client.ts';
+import { createBarterRequest, createItem, createUser, signedSessionCookies } from '#server/test/factories.ts';
+import { fillNeighbourhood } from '#server/test/neighbourhood.ts';
 import {
   freshBenchDatabase,
   percentile,

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { hashPassword, verifyPassword } from '../../server/features/auth/passwords';
+import { hashPassword, verifyPassword } from '#server/features/auth/index.ts';
 import { percentile } from '../bench-server';
 import { drive, type Fault, feedCall, forMs, ms, SERVER_ENV, send, sleep, TARGET_EMAIL, tally } from './kit';
 

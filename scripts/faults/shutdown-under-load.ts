@@ -1,8 +1,8 @@
 import http from 'node:http';
 import { sql } from 'drizzle-orm';
-import { openPglite } from '../../server/db/client';
-import { embeddedDatabaseDir } from '../../server/db/embedded';
-import { queryRows } from '../../server/db/rows';
+import { openPglite } from '#server/db/client.ts';
+import { embeddedDatabaseDir } from '#server/db/embedded.ts';
+import { queryRows } from '#server/db/rows.ts';
 import { type Call, describe, drive, examples, type Fault, feedCall, ms, now, sleep, tally } from './kit';
 
 /** A request sent this close before SIGTERM may reach the server after it began closing. */

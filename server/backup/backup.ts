@@ -13,7 +13,8 @@ import {
   openEmbeddedDatabase,
 } from '../db/embedded';
 import { DataDirLockedError, lockDataDir } from '../db/lock';
-import { openPhotoStore, type PhotoStore } from '../storage/photo-store';
+import { openPhotoStore } from '../storage/open-photo-store';
+import type { PhotoStore } from '../storage/photo-store';
 import {
   ARCHIVE_FORMAT,
   ARCHIVE_FORMAT_VERSION,

@@ -6,13 +6,8 @@ import type { Config } from '../config';
 import { openPglite } from '../db/client';
 import { embeddedDatabaseDir } from '../db/embedded';
 import { DataDirLockedError, lockDataDir } from '../db/lock';
-import {
-  isPhotoName,
-  openPhotoStore,
-  PHOTO_URL_PREFIX,
-  type PhotoExtension,
-  type PhotoStore,
-} from '../storage/photo-store';
+import { openPhotoStore } from '../storage/open-photo-store';
+import { isPhotoName, PHOTO_URL_PREFIX, type PhotoExtension, type PhotoStore } from '../storage/photo-store';
 import {
   BackupError,
   checkArchiveEntries,

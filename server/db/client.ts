@@ -43,8 +43,14 @@ export interface DatabaseHandle {
    * restores, and tests that clone a migrated database (`dumpDataDir`).
    */
   pglite?: PgliteThread;
-  /** PostgreSQL: plain SQL text on the pool, for the job queue (pg-boss's `db` option, server/jobs). */
+  /** PostgreSQL: plain SQL text on the pool (the shared rate-limit counters, server/plugins). */
   executeSql?(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+  /**
+   * PostgreSQL: plain SQL text on the job queue's own pool of JOB_QUEUE_POOL_MAX connections
+   * (pg-boss's `db` option, server/jobs). Its pollers (several a second) never wait in the requests'
+   * line, so they neither delay a request nor count towards SHED_DB_WAITING.
+   */
+  jobQueueSql?(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
   /** How the connections are used right now (the metrics, server/plugins/metrics.ts). */
   poolStats(): PoolStats;
 }
@@ -222,17 +228,25 @@ export interface PostgresOptions {
   onPoolError?: (error: Error) => void;
 }
 
-/** A PostgreSQL server through a bounded node-postgres pool. */
-export function openPostgres(options: PostgresOptions): DatabaseHandle {
+/**
+ * The job queue's connections, beside DB_POOL_MAX: pg-boss's statements are short (a fetch, a
+ * completion, a schedule), and its workers poll several times a second. On the requests' pool those
+ * polls joined the line whenever the database was slow, and a standard request was shed for work
+ * that no member was waiting for (ADR 072).
+ */
+export const JOB_QUEUE_POOL_MAX = 2;
+
+/** A bounded node-postgres pool whose connection failures are reported, never thrown. */
+function boundedPool(options: PostgresOptions, max: number, name: string): pg.Pool {
   const pool = new pg.Pool({
     connectionString: options.url,
-    max: options.poolMax,
+    max,
     // Without a limit a request waits forever when the server is gone or the pool is exhausted;
     // past it node-postgres throws "timeout exceeded when trying to connect", answered 503.
     connectionTimeoutMillis: options.acquireTimeoutMs ?? DEFAULT_ACQUIRE_TIMEOUT_MS,
     idleTimeoutMillis: 30_000,
     statement_timeout: options.statementTimeoutMs,
-    application_name: 'barterhood',
+    application_name: name,
   });
   // An idle client losing its connection emits 'error' on the pool; unhandled, it would kill the process.
   pool.on('error', (error) => options.onPoolError?.(error));
@@ -243,6 +257,13 @@ export function openPostgres(options: PostgresOptions): DatabaseHandle {
   pool.on('connect', (client) => {
     client.on('error', (error) => options.onPoolError?.(error));
   });
+  return pool;
+}
+
+/** A PostgreSQL server through a bounded node-postgres pool, and a small one for the job queue. */
+export function openPostgres(options: PostgresOptions): DatabaseHandle {
+  const pool = boundedPool(options, options.poolMax, 'barterhood');
+  const jobQueuePool = boundedPool(options, JOB_QUEUE_POOL_MAX, 'barterhood-jobs');
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   let closed = false;
   return {
@@ -255,6 +276,7 @@ export function openPostgres(options: PostgresOptions): DatabaseHandle {
       return listenOnPostgres(options, channel, handlers);
     },
     executeSql: (text, values) => pool.query(text, values),
+    jobQueueSql: (text, values) => jobQueuePool.query(text, values),
     poolStats: () => ({
       total: pool.totalCount,
       idle: pool.idleCount,
@@ -264,7 +286,7 @@ export function openPostgres(options: PostgresOptions): DatabaseHandle {
     async close() {
       if (closed) return;
       closed = true;
-      await pool.end();
+      await Promise.all([pool.end(), jobQueuePool.end()]);
     },
   };
 }

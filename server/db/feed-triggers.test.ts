@@ -1,7 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readPageState } from '../features/feed/feed-cards';
-import { readListingVersion } from '../features/feed/feed-ranking';
+import { readListingVersion, readPageState } from '../features/feed';
 import { createBarterRequest, createItem, createRating, createUser, createWant } from '../test/factories';
 import { openTestDatabase } from '../test/helpers';
 import type { DatabaseHandle } from './client';

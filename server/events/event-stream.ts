@@ -1,5 +1,5 @@
 import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
-import type { MemberEventType } from '../../common/member-events';
+import type { MemberEventType } from '#common/member-events.ts';
 
 /**
  * An event as written to a stream; stored events carry their position (a `member_events` id),

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import type { MemberEventType } from '../../common/member-events';
+import type { MemberEventType } from '#common/member-events.ts';
 import type { Db } from '../db/client';
 import { queryRows } from '../db/rows';
-import { memberEvents } from '../db/schema/barter';
+import { memberEvents } from '../db/schema/trading';
 
 /** A stored event as a stream sends it. */
 export interface StoredMemberEvent {

@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { memberEvents, notifications } from '../db/schema/barter';
+import { memberEvents, notifications } from '../db/schema/trading';
 import type { UserRow } from '../db/schema/users';
-import { notifyMember } from '../features/notifications/notify';
+import { notifyMember } from '../features/notifications';
 import { hashSessionId } from '../plugins/session';
 import { deleteSession } from '../plugins/session-store';
 import { cookieHeader, type EventStreamClient, openEventStream } from '../test/event-stream-client';

@@ -1,10 +1,9 @@
 import type { ServerResponse } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
-import { ERROR_CODES } from '../../common/error-codes';
+import { ERROR_CODES } from '#common/error-codes.ts';
 import type { DatabaseHandle, Db } from '../db/client';
 import { HttpError } from '../errors';
-import { markSeen } from '../features/notifications/mail-digest';
-import { unreadCounts } from '../features/notifications/notify';
+import { markSeen, unreadCounts } from '../features/notifications';
 import { liveSessionIds } from '../plugins/session-store';
 import type { EventIdCodec } from './event-ids';
 import { EventStream, type OutgoingEvent } from './event-stream';

@@ -1,8 +1,8 @@
 import { inArray, sql } from 'drizzle-orm';
-import type { MemberEventType } from '../../common/member-events';
-import type { MemberEventData } from '../../common/schemas/events';
+import type { MemberEventType } from '#common/member-events.ts';
+import type { MemberEventData } from '#common/schemas/events.ts';
 import type { Db } from '../db/client';
-import { memberEvents } from '../db/schema/barter';
+import { memberEvents } from '../db/schema/trading';
 
 /** The LISTEN/NOTIFY channel every server process listens on (server/events/README.md). */
 export const MEMBER_EVENTS_CHANNEL = 'member_events';

@@ -1,4 +1,4 @@
-import type { ApproximateArea } from '../../common/schemas/places';
+import type { ApproximateArea } from '#common/schemas/places.ts';
 import type { Point } from './earth';
 import { MAX_DISPLACEMENT_KM } from './public-point';
 

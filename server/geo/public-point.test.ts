@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FeedItem } from '../../common/schemas/feed';
-import type { FlyerNeighborhood } from '../../common/schemas/flyer';
-import { items } from '../db/schema/items';
+import type { FeedItem } from '#common/schemas/feed.ts';
+import type { FlyerNeighborhood } from '#common/schemas/flyer.ts';
+import { items } from '../db/schema/trading';
 import { type UserRow, users } from '../db/schema/users';
 import { createItem, createUser, sessionCookiesFor } from '../test/factories';
 import { publicPointOf, seenMiles } from '../test/geo';

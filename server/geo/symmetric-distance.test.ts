@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FeedItem } from '../../common/schemas/feed';
+import type { FeedItem } from '#common/schemas/feed.ts';
 import { type UserRow, users } from '../db/schema/users';
 import { createItem, createUser, sessionCookiesFor } from '../test/factories';
 import { publicPointOf, seenMiles } from '../test/geo';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ItemDetail } from '../../common/schemas/feed';
+import type { ItemDetail } from '#common/schemas/feed.ts';
 import type { Db } from '../db/client';
 import { mulberry32 } from '../lib/random';
 import { createItem, createUser, sessionCookiesFor } from '../test/factories';

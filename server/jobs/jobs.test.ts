@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { InProcessJobs, type Job } from './jobs';
 
 const quietLog = { warn() {}, error() {}, info() {}, debug() {} } as never;
@@ -83,18 +83,72 @@ describe('in-process jobs (the embedded database)', () => {
     });
     await jobs.work('busy', {}, () => held);
     await jobs.send('busy', {}); // runs at once: not waiting
+    vi.useFakeTimers({ toFake: ['Date'] });
     await jobs.send('busy', {});
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    vi.advanceTimersByTime(20);
     await jobs.send('busy', {});
     const backlog = await jobs.backlog();
     expect(backlog.map(({ queue, pending }) => ({ queue, pending }))).toEqual([
       { queue: 'busy', pending: 2 },
       { queue: 'idle', pending: 0 },
     ]);
-    expect(backlog[0]?.oldestAgeSeconds).toBeGreaterThanOrEqual(0.015);
-    expect(backlog[0]?.oldestAgeSeconds).toBeLessThan(5);
+    expect(backlog[0]?.oldestAgeSeconds).toBe(0.02);
     expect(backlog[1]?.oldestAgeSeconds).toBe(0);
     release();
     await jobs.stop();
+  });
+
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('a schedule sends the job at each time its cron names, not before, until unscheduled', async () => {
+    vi.useFakeTimers({ now: new Date('2026-03-01T10:00:30Z') });
+    const jobs = new InProcessJobs(quietLog);
+    await jobs.createQueue('tick', { policy: 'stately' });
+    const runs: string[] = [];
+    await jobs.work('tick', {}, async () => {
+      runs.push(new Date().toISOString());
+    });
+    await jobs.schedule('tick', '*/2 * * * *', {});
+    expect(await jobs.getSchedules()).toEqual([
+      { name: 'tick', cron: '*/2 * * * *', timezone: 'UTC', data: {}, options: {} },
+    ]);
+    await vi.advanceTimersByTimeAsync(89_000); // 10:01:59
+    expect(runs).toEqual([]);
+    await vi.advanceTimersByTimeAsync(5 * 60_000); // 10:06:59
+    expect(runs).toEqual([
+      '2026-03-01T10:02:00.000Z',
+      '2026-03-01T10:04:00.000Z',
+      '2026-03-01T10:06:00.000Z',
+    ]);
+    // Scheduling again replaces the schedule: one timer, the new cron.
+    await jobs.schedule('tick', '0 * * * *', {});
+    await vi.advanceTimersByTimeAsync(60 * 60_000); // 11:06:59
+    expect(runs.slice(3)).toEqual(['2026-03-01T11:00:00.000Z']);
+    await jobs.unschedule('tick');
+    expect(await jobs.getSchedules()).toEqual([]);
+    await vi.advanceTimersByTimeAsync(3 * 60 * 60_000);
+    expect(runs).toHaveLength(4);
+    await jobs.stop();
+  });
+
+  it('a schedule needs its queue and a cron of five fields; stop ends every schedule', async () => {
+    vi.useFakeTimers({ now: new Date('2026-03-01T10:00:30Z') });
+    const jobs = new InProcessJobs(quietLog);
+    await expect(jobs.schedule('nowhere', '* * * * *')).rejects.toThrow('job queue nowhere was not created');
+    await jobs.createQueue('q');
+    await expect(jobs.schedule('q', '*/5 * * * * *')).rejects.toThrow('a schedule is a cron of five fields');
+    let runs = 0;
+    await jobs.work('q', {}, async () => {
+      runs++;
+    });
+    await jobs.schedule('q', '* * * * *');
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(runs).toBe(1);
+    await jobs.stop();
+    expect(await jobs.getSchedules()).toEqual([]);
+    await vi.advanceTimersByTimeAsync(10 * 60_000);
+    expect(runs).toBe(1);
   });
 });

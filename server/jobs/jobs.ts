@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
 import type { DatabaseHandle } from '../db/client';
+import { nextCronTime } from './cron';
 
 /**
  * Background work off the request path, one mechanism on both databases (ADR 022):
@@ -30,6 +31,17 @@ export interface Jobs {
   send(name: string, data: object, options?: SendOptions): Promise<string | null>;
   /** Run `handler` for the queue's jobs in this process, a batch at a time. */
   work<T extends object>(name: string, options: WorkOptions, handler: JobHandler<T>): Promise<void>;
+  /**
+   * Send a job to the queue at every time `cron` names (five fields: minute, hour, day of month,
+   * month, day of week; in `options.tz`, UTC by default), with `data` and `options` as `send` would,
+   * once across every process (pg-boss's `schedule`: the schedule is a row, one per queue, replaced
+   * by the next call; at most one send a minute). The queue must exist. Stays until `unschedule`.
+   */
+  schedule(name: string, cron: string, data?: object, options?: ScheduleOptions): Promise<void>;
+  /** Send no more jobs on the queue's schedule (none: nothing to do). */
+  unschedule(name: string): Promise<void>;
+  /** The schedules, one per queue. */
+  getSchedules(): Promise<JobSchedule[]>;
   /** Stop taking jobs and wait for the running ones. */
   stop(): Promise<void>;
   /**
@@ -66,6 +78,20 @@ export interface SendOptions {
   singletonSeconds?: number;
 }
 
+export interface ScheduleOptions extends SendOptions {
+  /** The time zone the cron is read in (an IANA name); UTC by default. */
+  tz?: string;
+}
+
+/** A queue's schedule, as pg-boss's `getSchedules` lists it. */
+export interface JobSchedule {
+  name: string;
+  cron: string;
+  timezone: string;
+  data?: object | null;
+  options?: ScheduleOptions | null;
+}
+
 export interface WorkOptions {
   batchSize?: number;
   /** PostgreSQL: how often an idle worker looks for work (pg-boss's minimum is 0.5). */
@@ -82,7 +108,7 @@ export type JobHandler<T> = (jobs: Job<T>[]) => Promise<void>;
 
 /** The job queue for this database: pg-boss on PostgreSQL, in process on PGlite; starting (see `started`). */
 export function openJobs(database: DatabaseHandle, log: FastifyBaseLogger): Jobs {
-  if (database.kind === 'postgres' && database.executeSql) return new PgBossJobs(database.executeSql, log);
+  if (database.kind === 'postgres' && database.jobQueueSql) return new PgBossJobs(database.jobQueueSql, log);
   return new InProcessJobs(log);
 }
 
@@ -94,7 +120,7 @@ const START_RETRY_MAX_MS = 30_000;
 const DEADLOCK = '40P01';
 const CREATE_QUEUE_ATTEMPTS = 5;
 
-/** pg-boss in its own schema, on the app's pool. */
+/** pg-boss in its own schema, on the job queue's own pool (DatabaseHandle.jobQueueSql). */
 export class PgBossJobs implements Jobs {
   #boss: PgBoss | null = null;
   readonly #wakers = new Map<string, () => void>();
@@ -127,8 +153,10 @@ export class PgBossJobs implements Jobs {
       const boss = new PgBoss({
         db: { executeSql: (text, values) => this.executeSql(text, values) },
         schema: 'pgboss',
-        // Cron schedules are not used; maintenance (expiring stuck jobs, archiving) runs in any process.
-        schedule: false,
+        // Schedules (ADR 066): every process watches the clock; one of them, per half minute, sends
+        // what is due through pg-boss's own queue, once a minute at most per schedule. Maintenance
+        // (expiring stuck jobs, archiving) runs in any process.
+        schedule: true,
         supervise: true,
       });
       boss.on('error', (error) => this.log.warn({ err: error }, 'job queue error'));
@@ -183,6 +211,31 @@ export class PgBossJobs implements Jobs {
     // Wake this process's worker at once instead of at its next poll.
     if (id) this.#wakers.get(name)?.();
     return id;
+  }
+
+  async schedule(
+    name: string,
+    cron: string,
+    data: object = {},
+    options: ScheduleOptions = {},
+  ): Promise<void> {
+    nextCronTime(cron, new Date(), options.tz); // the same check as in process
+    await this.#startedBoss.schedule(name, cron, data, options);
+  }
+
+  async unschedule(name: string): Promise<void> {
+    await this.#startedBoss.unschedule(name);
+  }
+
+  async getSchedules(): Promise<JobSchedule[]> {
+    const rows = (await this.#startedBoss.getSchedules()) as Array<PgBoss.Schedule & { timezone?: string }>;
+    return rows.map(({ name, cron, timezone, data, options }) => ({
+      name,
+      cron,
+      timezone: timezone ?? 'UTC',
+      data,
+      options,
+    }));
   }
 
   /**
@@ -265,10 +318,15 @@ interface Queue {
   handler: { options: WorkOptions; run: JobHandler<object> } | null;
 }
 
+/** setTimeout's longest wait (about 24.8 days). */
+const LONGEST_TIMER_MS = 2 ** 31 - 1;
+
 /** The same calls in memory, for the embedded database's single process. */
 export class InProcessJobs implements Jobs {
   readonly #queues = new Map<string, Queue>();
   readonly #timers = new Set<NodeJS.Timeout>();
+  /** Each queue's schedule and the timer set for its next time. */
+  readonly #schedules = new Map<string, JobSchedule & { timer: NodeJS.Timeout }>();
   #nextId = 1;
   #stopped = false;
 
@@ -311,8 +369,54 @@ export class InProcessJobs implements Jobs {
       .sort((a, b) => a.queue.localeCompare(b.queue));
   }
 
+  /** One process: a timer to the cron's next time sends the job, then waits for the time after. */
+  async schedule(
+    name: string,
+    cron: string,
+    data: object = {},
+    options: ScheduleOptions = {},
+  ): Promise<void> {
+    this.#queue(name);
+    const timezone = options.tz ?? 'UTC';
+    const first = nextCronTime(cron, new Date(), timezone);
+    await this.unschedule(name);
+    if (this.#stopped) return;
+    const arm = (at: Date): NodeJS.Timeout => {
+      const timer = setTimeout(
+        () => {
+          const entry = this.#schedules.get(name);
+          if (entry?.timer !== timer) return;
+          // A timer waits at most about 24 days: a later time is waited for again.
+          if (Date.now() < at.getTime()) {
+            entry.timer = arm(at);
+            return;
+          }
+          this.send(name, data, options).catch((error: unknown) => {
+            this.log.warn({ err: error, job: name }, 'could not send a scheduled job');
+          });
+          // After a sleep of the machine, the next time from now: the missed ones are not made up.
+          entry.timer = arm(nextCronTime(cron, new Date(Math.max(at.getTime(), Date.now())), timezone));
+        },
+        Math.min(Math.max(0, at.getTime() - Date.now()), LONGEST_TIMER_MS),
+      );
+      timer.unref();
+      return timer;
+    };
+    this.#schedules.set(name, { name, cron, timezone, data, options, timer: arm(first) });
+  }
+
+  async unschedule(name: string): Promise<void> {
+    clearTimeout(this.#schedules.get(name)?.timer);
+    this.#schedules.delete(name);
+  }
+
+  async getSchedules(): Promise<JobSchedule[]> {
+    return [...this.#schedules.values()].map(({ timer: _timer, ...schedule }) => schedule);
+  }
+
   async stop(): Promise<void> {
     this.#stopped = true;
+    for (const name of [...this.#schedules.keys()]) await this.unschedule(name);
     for (const timer of this.#timers) clearTimeout(timer);
     this.#timers.clear();
     await Promise.all([...this.#queues.values()].map((queue) => queue.running));

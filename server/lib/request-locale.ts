@@ -6,7 +6,7 @@ import {
   localeFromLanguages,
   parseAcceptLanguage,
   SOURCE_LOCALE,
-} from '../../common/locales';
+} from '#common/locales.ts';
 
 /**
  * The language a request is answered in (ADR 036): the member's choice (the web app's cookie), else

@@ -4,8 +4,8 @@ import { fileURLToPath } from 'node:url';
 import { type I18n, type Messages, setupI18n } from '@lingui/core';
 import { formatter } from '@lingui/format-po';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
-import { isLocale, LOCALES, type Locale, SOURCE_LOCALE } from '../../common/locales';
-import type { MailMessage } from './mail-messages';
+import { isLocale, LOCALES, type Locale, SOURCE_LOCALE } from '#common/locales.ts';
+import { MAIL_TEXT, type MailMessage } from './mail-messages';
 
 /**
  * E-mail in the member's language (ADR 060), from the web app's own catalogues: web/locales/<locale>.po
@@ -47,6 +47,12 @@ export function mailI18n(locale: Locale, dir = LOCALES_DIR): I18n {
 
 /** A function that writes one mail's sentences in `locale`. */
 export type MailTranslate = (message: MailMessage, values?: Record<string, unknown>) => string;
+
+/** "Hi Ann," / "Hola, Ann:" (ADR 060). */
+export function mailGreeting(tr: MailTranslate, firstName: string | null): string {
+  const name = firstName?.trim();
+  return name ? tr(MAIL_TEXT.greeting, { name }) : tr(MAIL_TEXT.greetingNeighbor);
+}
 
 export function mailTranslator(locale: Locale): MailTranslate {
   const i18n = mailI18n(locale);

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountTokens } from '../db/schema/account';
 import { users } from '../db/schema/users';
 import { barterKit, type Member } from '../features/barters/barter-test-kit';
-import { markSeen, sendMailDigests } from '../features/notifications/mail-digest';
+import { markSeen, sendMailDigests } from '../features/notifications';
 import { requestLocale as requestLanguage } from '../lib/request-locale';
 import { SESSION_COOKIE } from '../plugins/session';
 import { buildTestApp, type TestApp } from '../test/helpers';
@@ -245,7 +245,7 @@ describe('e-mail in the member’s language', () => {
         /Dejar de recibir correos sobre mensajes nuevos: http:\/\/barter\.example\/unsubscribe\?/,
       );
       expect(spanish.text).toMatch(
-        /Dejar de recibir correos sobre propuestas nuevas: http:\/\/barter\.example\/unsubscribe\?/,
+        /Dejar de recibir correos sobre propuestas nuevas y recordatorios de entrega: http:\/\/barter\.example\/unsubscribe\?/,
       );
 
       const english = await smtp.waitFor(ned.email);

@@ -81,8 +81,8 @@ export const MAIL_TEXT = {
   digestAway: /*i18n*/ { id: 'While you were away:', message: 'While you were away:' },
   digestOpen: /*i18n*/ { id: 'Open Barterhood: {link}', message: 'Open Barterhood: {link}' },
   digestStopProposals: /*i18n*/ {
-    id: 'Stop emails about new proposals: {link}',
-    message: 'Stop emails about new proposals: {link}',
+    id: 'Stop emails about new proposals and hand-over reminders: {link}',
+    message: 'Stop emails about new proposals and hand-over reminders: {link}',
   },
   digestStopMessages: /*i18n*/ {
     id: 'Stop emails about new messages: {link}',
@@ -91,6 +91,14 @@ export const MAIL_TEXT = {
   digestSomeone: /*i18n*/ { id: 'Someone', message: 'Someone' },
   digestProposal: /*i18n*/ { id: '{name} proposed a barter', message: '{name} proposed a barter' },
   digestCounter: /*i18n*/ { id: '{name} countered your proposal', message: '{name} countered your proposal' },
+  digestReminderDay: /*i18n*/ {
+    id: 'Reminder: your hand-over with {name} is in 24 hours: {when}, at {place}',
+    message: 'Reminder: your hand-over with {name} is in 24 hours: {when}, at {place}',
+  },
+  digestReminderHour: /*i18n*/ {
+    id: 'Reminder: your hand-over with {name} is in 1 hour: {when}, at {place}',
+    message: 'Reminder: your hand-over with {name} is in 1 hour: {when}, at {place}',
+  },
   digestMessages: /*i18n*/ {
     id: '{count, plural, one {New message from {name}} other {# new messages from {name}}}',
     message: '{count, plural, one {New message from {name}} other {# new messages from {name}}}',

@@ -3,7 +3,7 @@
  * for, and ordinary listings across every goods and service category that must pass. The tricky ordinary
  * ones are the point: words that contain or resemble a refused term (Scunthorpe, a wine rack, grass seed).
  */
-import type { GoodsCategory, ServiceCategory } from '../../common/categories';
+import type { GoodsCategory, ServiceCategory } from '#common/categories.ts';
 import type { ModerationReason } from './moderation';
 
 export interface OrdinaryListing {

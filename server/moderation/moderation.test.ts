@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { GOODS_CATEGORIES, isCategoryAllowed, SERVICE_CATEGORIES } from '../../common/categories';
-import { ERROR_CODES } from '../../common/error-codes';
+import { GOODS_CATEGORIES, isCategoryAllowed, SERVICE_CATEGORIES } from '#common/categories.ts';
+import { ERROR_CODES } from '#common/error-codes.ts';
 import { HttpError } from '../errors';
 import { ORDINARY, REFUSED } from './corpus';
 import { assertAppropriate, MODERATION_REASONS, moderateText, plainForm, wordForm } from './moderation';

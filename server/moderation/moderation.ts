@@ -35,8 +35,8 @@
  * - Explicit: sexual services, pornography, nudes and sex toys are refused; "sexy" and "nude" as a
  *   colour are allowed.
  */
-import { PRODUCT_NAME } from '../../common/constants';
-import { ERROR_CODES } from '../../common/error-codes';
+import { PRODUCT_NAME } from '#common/constants.ts';
+import { ERROR_CODES } from '#common/error-codes.ts';
 import { badRequest } from '../errors';
 
 export const MODERATION_REASONS = [

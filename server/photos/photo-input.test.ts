@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { PHOTO_MAX_BYTES } from '../../common/constants';
+import { PHOTO_MAX_BYTES } from '#common/constants.ts';
 import { HttpError } from '../errors';
 import { pngBomb, solidImage, toDataUrl } from '../test/images';
 import { decodeImageDataUrl, sniffImageType, supportedPhotoFormats } from './photo-input';

@@ -1,6 +1,6 @@
 import sharp, { type Metadata, type Sharp } from 'sharp';
-import { PHOTO_MAX_BYTES } from '../../common/constants';
-import { PHOTO_ERROR_CODES } from '../../common/schemas/listings';
+import { PHOTO_MAX_BYTES } from '#common/constants.ts';
+import { PHOTO_ERROR_CODES } from '#common/schemas/listings.ts';
 import { badRequest, HttpError } from '../errors';
 
 /**

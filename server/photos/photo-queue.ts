@@ -1,5 +1,5 @@
 import os from 'node:os';
-import { ERROR_CODES } from '../../common/error-codes';
+import { ERROR_CODES } from '#common/error-codes.ts';
 import { HttpError } from '../errors';
 
 /**

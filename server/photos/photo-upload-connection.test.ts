@@ -1,6 +1,6 @@
 import net, { type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PHOTO_MAX_BYTES } from '../../common/constants';
+import { PHOTO_MAX_BYTES } from '#common/constants.ts';
 import { SESSION_COOKIE } from '../plugins/session';
 import { createUser, sessionCookiesFor } from '../test/factories';
 import { formBody } from '../test/forms';

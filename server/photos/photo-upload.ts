@@ -1,7 +1,7 @@
 import type { MultipartFile, MultipartValue } from '@fastify/multipart';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { PHOTO_MAX_BYTES } from '../../common/constants';
-import { ERROR_CODES } from '../../common/error-codes';
+import { PHOTO_MAX_BYTES } from '#common/constants.ts';
+import { ERROR_CODES } from '#common/error-codes.ts';
 import { badRequest, HttpError } from '../errors';
 import type { PhotoStore } from '../storage/photo-store';
 import { checkPhotoBytes, type DataUrlText, decodeImageDataUrl, photoTooLarge } from './photo-input';

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { ERROR_CODES } from '../../common/error-codes';
-import type { ApiError } from '../../common/schemas/errors';
+import { ERROR_CODES } from '#common/error-codes.ts';
+import type { ApiError } from '#common/schemas/errors.ts';
 import { HttpError, isDatabaseUnavailable, isTransactionConflict } from '../errors';
 
 /** Fastify's own client-error codes, mapped to our stable codes and plain sentences. */

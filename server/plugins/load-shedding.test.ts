@@ -356,8 +356,8 @@ describe('a held database: the costly shed at SHED_DB_WAITING, the standard at t
   const feed = () => t.app.inject({ method: 'GET', url: '/api/feed/everything', cookies });
 
   /**
-   * Requests that join the line until `count` callers wait (on PostgreSQL the job queue, which
-   * shares the pool, may be one of them).
+   * Requests that join the line until `count` callers wait (on PostgreSQL only requests: the job
+   * queue's pollers have their own pool).
    */
   async function fillTheLine(count: number): Promise<void> {
     while (t.database.poolStats().waiting < count) {
@@ -366,6 +366,21 @@ describe('a held database: the costly shed at SHED_DB_WAITING, the standard at t
       await until(() => t.database.poolStats().waiting > now, 2_000, 'one more caller waiting');
     }
   }
+
+  it.skipIf(!inject('pgTemplateUrl'))(
+    'PostgreSQL: the job queue works on its own connections, never in the line requests wait in',
+    async () => {
+      await t.app.jobs.started();
+      await t.app.jobs.createQueue('held-pool-probe');
+      release = await holdDatabase(t.database);
+      // Before ADR 072 pg-boss shared the requests' pool: this send waited in the line (and its
+      // pollers counted towards SHED_DB_WAITING) until the acquire timeout.
+      expect(await t.app.jobs.send('held-pool-probe', { n: 1 })).not.toBeNull();
+      const backlog = await t.app.jobs.backlog();
+      expect(backlog.find((queue) => queue.queue === 'held-pool-probe')?.pending).toBe(1);
+      expect(t.database.poolStats().waiting).toBe(0);
+    },
+  );
 
   it('every route the table names is registered, and gets its cost', () => {
     for (const key of [...Object.keys(DECLARED_COSTS), ...PAGE_NEEDS]) {

@@ -1,6 +1,6 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { items, wants } from '../db/schema/items';
+import { items, wants } from '../db/schema/trading';
 import { createUser, sessionCookiesFor } from '../test/factories';
 import { buildTestApp, type TestApp } from '../test/helpers';
 

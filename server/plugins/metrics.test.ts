@@ -154,7 +154,10 @@ describe('GET /metrics', () => {
     await inside;
     // A drizzle query runs when awaited: then() starts it now.
     const behind = db.execute(sql`SELECT 1`).then(() => {});
-    await new Promise((resolve) => setTimeout(resolve, 30));
+    // On PGlite it waits behind the transaction: until it has waited long enough to be seen.
+    if (t.database.kind === 'pglite') {
+      await expect.poll(() => t.database.poolStats().oldestWaitMs ?? 0, { interval: 5 }).toBeGreaterThan(20);
+    }
     try {
       const { samples } = await scrape(t.app);
       const total = samples.get('db_pool_connections') ?? 0;

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import { unauthorized } from '../errors';
-import { safeEqual } from '../features/gate/gate-plugin';
+import { safeEqual } from '../features/gate';
 import type { JobBacklog } from '../jobs/jobs';
 import { photoQueue } from '../photos/photo-queue';
 import { type WorkerPoolStats, workerPoolStats } from '../workers/pool';

@@ -15,7 +15,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { QueryClient } from '@tanstack/react-query';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Locale } from '../../common/locales';
+import type { Locale } from '#common/locales.ts';
 
 /** The pages rendered on the server: those a member opens first. Others render in the browser. */
 const RENDERED_PAGES = [/^\/$/, /^\/profile$/, /^\/barters\/\d{1,12}$/];

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GATE_COOKIE } from '../features/gate/gate-plugin';
+import { GATE_COOKIE } from '../features/gate';
 import { createUser, sessionCookiesFor } from '../test/factories';
 import { buildTestApp, type TestApp } from '../test/helpers';
 

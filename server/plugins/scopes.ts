@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { SAFETY_ERROR_CODES } from '../../common/schemas/safety';
+import { SAFETY_ERROR_CODES } from '#common/schemas/safety.ts';
 import type { UserRow } from '../db/schema/users';
 import { forbidden, unauthorized } from '../errors';
 

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { LOCALES, type Locale } from '../../common/locales';
+import { LOCALES, type Locale } from '#common/locales.ts';
 import { requestLocale } from '../lib/request-locale';
 import { sendNotFound } from './error-handler';
 import { createPageRenderer } from './page-render';

@@ -1,4 +1,4 @@
-import type { ItemAction } from '../../common/schemas/listings';
+import type { ItemAction } from '#common/schemas/listings.ts';
 
 /** The member acting, or null when nobody is signed in. */
 export type Actor = { id: string } | null;
@@ -15,6 +15,8 @@ export interface ItemState extends OwnedListing {
   moderation: string | null;
   /** The accepted barter that holds it (issue 13); null when none does. */
   reservedByRequestId: number | null;
+  /** When it was traded in a completed barter (issue 30): never shown again nor edited. */
+  tradedAt?: Date | null;
 }
 
 /**
@@ -32,14 +34,20 @@ export type ListingAction = keyof typeof listingPolicy;
 /**
  * What the owner may do with an item now (the web shows exactly these buttons). An item an accepted
  * barter holds is what the other member agreed to take: nothing of it changes (fields, photo,
- * shown or hidden) and it cannot be deleted until the barter is cancelled or completed (409).
+ * shown or hidden) and it cannot be deleted until the barter is cancelled or completed (409). A
+ * traded item went to another member (issue 30): it is never shown again nor edited, only deleted
+ * from the owner's list (the trade history keeps what it was).
  */
 export const itemPolicy: Record<ItemAction, (actor: Actor, item: ItemState) => boolean> = {
-  edit: (actor, item) => isOwner(actor, item) && item.reservedByRequestId === null,
+  edit: (actor, item) => isOwner(actor, item) && item.reservedByRequestId === null && !isTraded(item),
   hide: (actor, item) =>
     isOwner(actor, item) && item.reservedByRequestId === null && item.isActive && item.moderation === null,
   show: (actor, item) =>
-    isOwner(actor, item) && item.reservedByRequestId === null && !item.isActive && item.moderation === null,
+    isOwner(actor, item) &&
+    item.reservedByRequestId === null &&
+    !item.isActive &&
+    item.moderation === null &&
+    !isTraded(item),
   delete: (actor, item) => isOwner(actor, item) && item.reservedByRequestId === null,
 };
 
@@ -47,6 +55,8 @@ export const itemPolicy: Record<ItemAction, (actor: Actor, item: ItemState) => b
 export function itemAllowedActions(actor: Actor, item: ItemState): ItemAction[] {
   return (Object.keys(itemPolicy) as ItemAction[]).filter((action) => itemPolicy[action](actor, item));
 }
+
+const isTraded = (item: ItemState): boolean => item.tradedAt !== undefined && item.tradedAt !== null;
 
 function isOwner(actor: Actor, listing: OwnedListing): boolean {
   return actor !== null && actor.id === listing.userId;

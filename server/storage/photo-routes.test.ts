@@ -2,7 +2,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Item } from '../../common/schemas/listings';
+import type { Item } from '#common/schemas/listings.ts';
 import { createUser, sessionCookiesFor } from '../test/factories';
 import { formBody } from '../test/forms';
 import { buildTestApp, type TestApp } from '../test/helpers';

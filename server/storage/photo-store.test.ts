@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseStorageUrl } from '../config';
 import { HttpError } from '../errors';
 import { startTestS3, type TestS3, unreachableStorageUrl } from '../test/s3';
-import { isPhotoName, localPhotoStore, openPhotoStore, type PhotoStore, photoNameFor } from './photo-store';
+import { openPhotoStore } from './open-photo-store';
+import { isPhotoName, localPhotoStore, type PhotoStore, photoNameFor } from './photo-store';
 import { s3PhotoStore } from './s3-photo-store';
 
 const photo = (text: string) => Buffer.from(`not really a photo: ${text}`);

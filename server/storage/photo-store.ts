@@ -3,7 +3,6 @@ import { constants } from 'node:fs';
 import { access, mkdir, open, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import type { Config, PhotoStorage } from '../config';
 import { photoStorageUnavailable } from '../errors';
 
 /** The formats the photo pipeline stores. */
@@ -129,15 +128,4 @@ export function localPhotoStore(dataDir: string): PhotoStore & { root: string } 
       }
     },
   };
-}
-
-/** The store the settings name: DATA_DIR/photos, or an S3 bucket (loaded only then: the SDK is large). */
-export async function openPhotoStore(config: Pick<Config, 'dataDir' | 'photoStorage'>): Promise<PhotoStore> {
-  return photoStoreFor(config.dataDir, config.photoStorage);
-}
-
-async function photoStoreFor(dataDir: string, storage: PhotoStorage): Promise<PhotoStore> {
-  if (storage.kind === 'local') return localPhotoStore(dataDir);
-  const { s3PhotoStore } = await import('./s3-photo-store');
-  return s3PhotoStore(storage);
 }

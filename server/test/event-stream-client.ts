@@ -3,8 +3,8 @@
  * cannot hold a stream open, so these go through a real listening server.
  */
 import http from 'node:http';
-import { MEMBER_EVENT_TYPES, type MemberEventType } from '../../common/member-events';
-import { memberEventSchemas } from '../../common/schemas/events';
+import { MEMBER_EVENT_TYPES, type MemberEventType } from '#common/member-events.ts';
+import { memberEventSchemas } from '#common/schemas/events.ts';
 
 export interface ReceivedEvent {
   id: string | undefined;

@@ -3,10 +3,18 @@ import { sign as signCookie } from '@fastify/cookie';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client';
-import { barterRequestItems, barterRequests, messages, ratings } from '../db/schema/barter';
-import { type ItemRow, items, type WantRow, wants } from '../db/schema/items';
+import {
+  barterRequestItems,
+  barterRequests,
+  type ItemRow,
+  items,
+  messages,
+  ratings,
+  type WantRow,
+  wants,
+} from '../db/schema/trading';
 import { type NewUserRow, type UserRow, users } from '../db/schema/users';
-import { hashPassword } from '../features/auth/passwords';
+import { hashPassword } from '../features/auth';
 import { hashSessionId, SESSION_COOKIE, SESSION_IDLE_MS } from '../plugins/session';
 import { insertSession } from '../plugins/session-store';
 
@@ -184,7 +192,7 @@ export async function createRating(
   }
   const [row] = await db
     .insert(ratings)
-    .values({ stars: 5, ...overrides, barterRequestId, raterId, rateeId })
+    .values({ stars: 5, revealedAt: new Date(), ...overrides, barterRequestId, raterId, rateeId })
     .returning();
   if (!row) throw new Error('createRating: insert returned nothing');
   return row;

@@ -9,11 +9,11 @@
 import { eq } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ERROR_CODES } from '../../common/error-codes';
-import { EVENTS_PATH } from '../../common/member-events';
-import { FEED_NAMES } from '../../common/schemas/feed';
-import { PHOTO_ERROR_CODES } from '../../common/schemas/listings';
-import { items } from '../db/schema/items';
+import { ERROR_CODES } from '#common/error-codes.ts';
+import { EVENTS_PATH } from '#common/member-events.ts';
+import { FEED_NAMES } from '#common/schemas/feed.ts';
+import { PHOTO_ERROR_CODES } from '#common/schemas/listings.ts';
+import { items } from '../db/schema/trading';
 import { createItem, createUser, createWant, sessionCookiesFor } from './factories';
 import { buildTestApp } from './helpers';
 

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import type { DatabaseHandle } from '../db/client';
-import { solveTradesOffThread } from '../features/circles/engine/solve-off-thread';
+import { solveTradesOffThread } from '../features/circles';
 import { parseTradelist } from '../features/circles/engine/tradelist';
 import { gracefulShutdown } from '../shutdown';
 import { closeWorkerPool, poolSize, WorkerPool, WorkerPoolError, workerPool } from './pool';

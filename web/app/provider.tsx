@@ -1,12 +1,15 @@
 import { I18nProvider, useLingui } from '@lingui/react';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Fragment, type ReactNode, useState } from 'react';
+import { FeatureSlotsProvider } from '../components/feature-slots';
 import { Toaster } from '../components/ui/toaster';
 import { i18n } from '../i18n/i18n';
 import { createQueryClient } from '../lib/query-client';
+import { featureSlots } from './feature-slots';
 
 /**
- * App-wide providers: the language (Lingui), data fetching and the toast region. Tooltips bring their own provider with the
+ * App-wide providers: the language (Lingui), data fetching, what features lend each other's screens
+ * (web/app/feature-slots.ts) and the toast region. Tooltips bring their own provider with the
  * spec's delays (components/ui/tooltip.tsx), so Radix's positioning code loads only with a screen
  * that shows one (ADR 033).
  */
@@ -21,10 +24,12 @@ export function AppProvider({
   return (
     <I18nProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>
-        <InActiveLanguage>
-          {children}
-          <Toaster />
-        </InActiveLanguage>
+        <FeatureSlotsProvider slots={featureSlots}>
+          <InActiveLanguage>
+            {children}
+            <Toaster />
+          </InActiveLanguage>
+        </FeatureSlotsProvider>
       </QueryClientProvider>
     </I18nProvider>
   );

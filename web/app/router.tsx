@@ -1,14 +1,14 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { Redirect, Route, Switch, useLocation, useSearch } from 'wouter';
 import { RouteErrorBoundary } from '../components/layout/route-error-boundary';
-import { useUser } from '../features/auth/api/get-user';
 import { LoadingView } from '../features/gate/components/gate-guard';
 import { LandingPage } from '../features/landing/components/landing-page';
 import { withMessages } from '../i18n/i18n';
 import { screenMounted } from '../lib/app-started';
+import { useUser } from '../lib/get-user';
 import { importChunk } from '../lib/import-chunk';
+import { paths } from '../lib/paths';
 import { loginReturningTo } from '../lib/return-path';
-import { paths } from './paths';
 
 // Everything but the gate and the landing page is split into its own chunk. The feed page's messages
 // load before the first render; the other pages wait for the rest of them (ADR 036).
@@ -24,6 +24,7 @@ const ProfilePage = lazy(() => withMessages(() => import('./pages/profile-page')
 const MemberPage = lazy(() => withMessages(() => import('./pages/member-page')));
 const BartersPage = lazy(() => withMessages(() => import('./pages/barters-page')));
 const BarterPage = lazy(() => withMessages(() => import('./pages/barter-page')));
+const MessagesPage = lazy(() => withMessages(() => import('./pages/messages-page')));
 const CirclesPage = lazy(() => withMessages(() => import('./pages/circles-page')));
 const CirclePage = lazy(() => withMessages(() => import('./pages/circle-page')));
 const SwapDaysPage = lazy(() => withMessages(() => import('./pages/swap-days-page')));
@@ -44,6 +45,7 @@ const SuspendedView = lazy(() =>
 const MEMBER_PATTERNS = [
   paths.profile,
   paths.memberPattern,
+  paths.messages,
   paths.barters,
   paths.barterPattern,
   paths.circles,
@@ -116,6 +118,7 @@ export function AppRouter() {
             <Route path={paths.home} component={HomePage} />
             <Route path={paths.profile} component={ProfilePage} />
             <Route path={paths.memberPattern} component={MemberPage} />
+            <Route path={paths.messages} component={MessagesPage} />
             <Route path={paths.barters} component={BartersPage} />
             <Route path={paths.barterPattern} component={BarterPage} />
             <Route path={paths.circles} component={CirclesPage} />

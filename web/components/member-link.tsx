@@ -1,6 +1,6 @@
 import type { MouseEvent } from 'react';
 import { Link } from 'wouter';
-import { paths } from '../app/paths';
+import { paths } from '../lib/paths';
 import { cn } from '../lib/utils';
 
 /**

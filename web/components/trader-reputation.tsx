@@ -1,7 +1,7 @@
 import { Trans } from '@lingui/react/macro';
 import { BadgeCheck, Star } from 'lucide-react';
-import type { ReputationStats } from '../../common/trader-reputation';
-import { traderRating } from '../features/feed/trader-rating';
+import type { ReputationStats } from '#common/trader-reputation.ts';
+import { traderRating } from '../lib/trader-rating';
 import { Badge } from './ui/badge';
 
 /**

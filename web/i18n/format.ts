@@ -55,6 +55,11 @@ export function formatDate(value: Date | string, options: Intl.DateTimeFormatOpt
   return i18n.date(date, options);
 }
 
+/** A date and time as the barter and circle screens show it ("Mar 3, 2026, 4:05 PM"), in the active language. */
+export function formatDateTime(iso: string): string {
+  return formatDate(iso, { dateStyle: 'medium', timeStyle: 'short' });
+}
+
 const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['year', 365 * 24 * 60 * 60 * 1000],
   ['month', 30 * 24 * 60 * 60 * 1000],

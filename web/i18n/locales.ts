@@ -1,12 +1,6 @@
-import {
-  isLocale,
-  LOCALE_COOKIE,
-  type Locale,
-  localeFromLanguages,
-  SOURCE_LOCALE,
-} from '../../common/locales';
+import { isLocale, LOCALE_COOKIE, type Locale, localeFromLanguages, SOURCE_LOCALE } from '#common/locales.ts';
 
-export { isLocale, LOCALES, type Locale } from '../../common/locales';
+export { isLocale, LOCALES, type Locale } from '#common/locales.ts';
 
 /**
  * How the language is chosen (ADR 036): the member's own choice (footer or account, kept in this

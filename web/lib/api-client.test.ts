@@ -1,35 +1,40 @@
+import { HttpResponse, http } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiGet, apiRequest, GATE_CLOSED_EVENT } from './api-client';
+import { recordRequests, server } from '#web/testing/server.ts';
+import { ApiError, apiGet, apiRequest, apiTransport, GATE_CLOSED_EVENT } from './api-client';
 
-afterEach(() => vi.unstubAllGlobals());
-
-function stubFetch(response: Response) {
-  const fetchMock = vi.fn(async (_url: string, _init?: RequestInit) => response);
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
-}
+afterEach(() => vi.restoreAllMocks());
 
 describe('api client (spec section 7)', () => {
   it('sends JSON with a JSON content type only when there is a body, always with cookies', async () => {
-    const fetchMock = stubFetch(new Response('{}', { status: 200 }));
+    const seen: { credentials: RequestCredentials; type: string | null; body: string }[] = [];
+    server.use(
+      http.post('/api/:name', async ({ request }) => {
+        seen.push({
+          credentials: request.credentials,
+          type: request.headers.get('content-type'),
+          body: await request.text(),
+        });
+        return HttpResponse.json({});
+      }),
+    );
+    const sent = recordRequests();
     await apiRequest('POST', '/api/x', { a: 1 });
-    expect(fetchMock.mock.calls[0]?.[1]).toEqual({
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: '{"a":1}',
-      credentials: 'include',
-    });
     await apiRequest('POST', '/api/y');
-    expect(fetchMock.mock.calls[1]?.[1]).toEqual({
-      method: 'POST',
-      headers: {},
-      body: undefined,
-      credentials: 'include',
-    });
+    expect(sent.sent.map((request) => `${request.method} ${request.url}`)).toEqual([
+      'POST /api/x',
+      'POST /api/y',
+    ]);
+    expect(seen).toEqual([
+      { credentials: 'include', type: 'application/json', body: '{"a":1}' },
+      { credentials: 'include', type: null, body: '' },
+    ]);
   });
 
   it('an error message is "status: body text", with the code and sentence read from our JSON', async () => {
-    stubFetch(new Response('{"message":"Nope.","code":"CONFLICT"}', { status: 409 }));
+    server.use(
+      http.post('/api/x', () => new HttpResponse('{"message":"Nope.","code":"CONFLICT"}', { status: 409 })),
+    );
     const error = (await apiRequest('POST', '/api/x', {}).catch((e) => e)) as ApiError;
     expect(error).toBeInstanceOf(ApiError);
     expect(error.message).toBe('409: {"message":"Nope.","code":"CONFLICT"}');
@@ -39,19 +44,20 @@ describe('api client (spec section 7)', () => {
   });
 
   it('uses the status text when the body is empty', async () => {
-    stubFetch(new Response('', { status: 502, statusText: 'Bad Gateway' }));
+    server.use(http.get('/api/x', () => new HttpResponse('', { status: 502, statusText: 'Bad Gateway' })));
     await expect(apiRequest('GET', '/api/x')).rejects.toThrow('502: Bad Gateway');
   });
 
   it('a read can yield null on 401, and otherwise raises', async () => {
-    const unauthorized = () =>
-      new Response('{"message":"Please sign in.","code":"UNAUTHORIZED"}', { status: 401 });
-    const first = unauthorized();
-    stubFetch(first);
+    const unauthorized = '{"message":"Please sign in.","code":"UNAUTHORIZED"}';
+    server.use(http.get('/api/auth/user', () => new HttpResponse(unauthorized, { status: 401 })));
+    // The real fetch (msw answers it), watched to see the response the client was given.
+    const transport = vi.spyOn(apiTransport, 'fetch');
     expect(await apiGet('/api/auth/user', { on401: 'returnNull' })).toBeNull();
     // Its body is read all the same, so the request finishes (ADR 033).
+    const first = await (transport.mock.results[0]?.value as Promise<Response>);
+    expect(first.status).toBe(401);
     expect(first.bodyUsed).toBe(true);
-    stubFetch(unauthorized());
     await expect(apiGet('/api/auth/user')).rejects.toThrow(/^401: /);
   });
 
@@ -59,12 +65,21 @@ describe('api client (spec section 7)', () => {
     window.localStorage.setItem('site-access', 'granted');
     const listener = vi.fn();
     window.addEventListener(GATE_CLOSED_EVENT, listener);
-    stubFetch(
-      new Response('{"message":"Enter the site password first.","code":"GATE_CLOSED"}', { status: 403 }),
+    server.use(
+      http.get(
+        '/api/site',
+        () =>
+          new HttpResponse('{"message":"Enter the site password first.","code":"GATE_CLOSED"}', {
+            status: 403,
+          }),
+      ),
     );
-    await expect(apiGet('/api/site')).rejects.toThrow(ApiError);
-    expect(window.localStorage.getItem('site-access')).toBeNull();
-    expect(listener).toHaveBeenCalledOnce();
-    window.removeEventListener(GATE_CLOSED_EVENT, listener);
+    try {
+      await expect(apiGet('/api/site')).rejects.toThrow(ApiError);
+      expect(window.localStorage.getItem('site-access')).toBeNull();
+      expect(listener).toHaveBeenCalledOnce();
+    } finally {
+      window.removeEventListener(GATE_CLOSED_EVENT, listener);
+    }
   });
 });

@@ -1,5 +1,5 @@
-import { GATE_STORAGE_KEY } from '../../common/constants';
-import { ERROR_CODES } from '../../common/error-codes';
+import { GATE_STORAGE_KEY } from '#common/constants.ts';
+import { ERROR_CODES } from '#common/error-codes.ts';
 import { translateKnown } from '../i18n/known-messages';
 import { clearOfflineData, isOffline, OFFLINE_REFUSED_EVENT, OfflineError } from './offline';
 

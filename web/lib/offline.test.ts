@@ -1,4 +1,6 @@
+import { HttpResponse, http } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { recordRequests, server } from '#web/testing/server.ts';
 import { apiGet, apiRequest } from './api-client';
 import { OFFLINE_REFUSED_EVENT, OfflineError } from './offline';
 import { API_CACHE_NAME, CACHED_API_READS } from './offline-caches';
@@ -9,10 +11,10 @@ function stubCaches() {
   return remove;
 }
 
-function stubFetch(status: number, body = '{}') {
-  const fetchMock = vi.fn(async () => new Response(body, { status }));
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
+/** Every API request answered with `status` and `body`; the requests sent are recorded. */
+function answerAll(status: number, body = '{}') {
+  server.use(http.all('/api/*', () => new HttpResponse(body, { status })));
+  return recordRequests();
 }
 
 afterEach(() => {
@@ -31,29 +33,34 @@ describe('the reads kept for offline use (ADR 034)', () => {
       ['DELETE', '/api/account'],
     ] as const) {
       const remove = stubCaches();
-      stubFetch(200);
+      const api = answerAll(200);
       await apiRequest(method, url, {});
+      expect(api.to(`${method} ${url}`)).toHaveLength(1);
       expect(remove, `${method} ${url}`).toHaveBeenCalledWith(API_CACHE_NAME);
     }
   });
 
   it('are forgotten whenever the server says nobody is signed in', async () => {
     let remove = stubCaches();
-    stubFetch(401);
+    answerAll(401);
     expect(await apiGet('/api/auth/user', { on401: 'returnNull' })).toBeNull();
     expect(remove).toHaveBeenCalledWith(API_CACHE_NAME);
 
     remove = stubCaches();
-    stubFetch(401, '{"message":"Not signed in","code":"UNAUTHORIZED"}');
+    answerAll(401, '{"message":"Not signed in","code":"UNAUTHORIZED"}');
     await expect(apiGet('/api/feed/recent')).rejects.toThrow('401');
     expect(remove).toHaveBeenCalledWith(API_CACHE_NAME);
   });
 
   it('stay through other writes and reads', async () => {
     const remove = stubCaches();
-    stubFetch(200);
+    const api = answerAll(200);
     await apiRequest('POST', '/api/wants', { title: 'Drill' });
     await apiGet('/api/feed/recent');
+    expect(api.sent.map((request) => `${request.method} ${request.url}`)).toEqual([
+      'POST /api/wants',
+      'GET /api/feed/recent',
+    ]);
     expect(remove).not.toHaveBeenCalled();
   });
 
@@ -97,7 +104,7 @@ describe('the reads kept for offline use (ADR 034)', () => {
 describe('a write made offline (ADR 034)', () => {
   it('is refused before it is sent, and the page is told', async () => {
     vi.spyOn(window.navigator, 'onLine', 'get').mockReturnValue(false);
-    const fetchMock = stubFetch(200);
+    const api = answerAll(200);
     const refused = vi.fn();
     window.addEventListener(OFFLINE_REFUSED_EVENT, refused);
     try {
@@ -105,10 +112,10 @@ describe('a write made offline (ADR 034)', () => {
         await expect(apiRequest(method, '/api/wants/1', {})).rejects.toBeInstanceOf(OfflineError);
       }
       expect(refused).toHaveBeenCalledTimes(4);
-      expect(fetchMock).not.toHaveBeenCalled();
+      expect(api.sent).toEqual([]);
       // Reads still go out: the service worker may answer with the last-seen copy.
       await apiRequest('GET', '/api/saved-items');
-      expect(fetchMock).toHaveBeenCalledTimes(1);
+      expect(api.sent.map((request) => `${request.method} ${request.url}`)).toEqual(['GET /api/saved-items']);
     } finally {
       window.removeEventListener(OFFLINE_REFUSED_EVENT, refused);
     }

@@ -1,4 +1,4 @@
-import { OWN_LIST_PAGE_SIZE, TOTAL_COUNT_HEADER } from '../../common/own-lists';
+import { OWN_LIST_PAGE_SIZE, TOTAL_COUNT_HEADER } from '#common/own-lists.ts';
 import { apiRequest } from './api-client';
 
 /** One page of an owner's list and how many rows the whole list has (the server's count). */

@@ -1,4 +1,4 @@
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, type QueryKey, type Updater } from '@tanstack/react-query';
 import { ApiError } from './api-client';
 
 /** The longest a read waits for its one retry after a 503, whatever its Retry-After says (ADR 052). */
@@ -38,4 +38,19 @@ export function createQueryClient(): QueryClient {
       mutations: { retry: false, networkMode: 'always' },
     },
   });
+}
+
+/**
+ * Keep what a write answered as a query's data. A read of the same query still in flight started
+ * before the write (a page opened from the cache refreshes it; a live event asks for it again), so
+ * its answer is older: it is cancelled first, or it would land after this and bring back the state
+ * the write left behind (a "Confirm completed" that stayed after the barter moved on, CI 2026-11-28).
+ */
+export async function storeAnswer<T>(
+  queryClient: QueryClient,
+  queryKey: QueryKey,
+  data: Updater<T | undefined, T | undefined>,
+): Promise<void> {
+  await queryClient.cancelQueries({ queryKey, exact: true });
+  queryClient.setQueryData<T>(queryKey, data);
 }

@@ -1,9 +1,10 @@
 import '@testing-library/jest-dom/vitest';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { i18n } from '../i18n/i18n';
 import { messages } from '../locales/en.po';
+import { server, stopRecording } from './server';
 
 // Component tests read the English catalogue, as the app does for an English browser (ADR 036);
 // a message not extracted yet is compiled from the source text the macro leaves in dev builds.
@@ -12,6 +13,15 @@ i18n.loadAndActivate({ locale: 'en', messages });
 afterEach(() => {
   if (i18n.locale !== 'en') i18n.activate('en');
 });
+
+// The API is Mock Service Worker's (ADR 069): each test answers what it expects with server.use();
+// a request nothing answers is an error.
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => {
+  stopRecording();
+  server.resetHandlers();
+});
+afterAll(() => server.close());
 
 // findBy* and waitFor wait for what the screen shows, up to 5 s: a lazy dialog's first load (its
 // chunk through importChunk, its messages) took over the default 1 s on the shared two-core host

@@ -12,7 +12,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { items, wants } from './items';
+import { items, wants } from './trading';
 import { users } from './users';
 
 /**

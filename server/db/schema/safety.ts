@@ -10,7 +10,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { REPORT_REASON_VALUES } from '../../../common/schemas/safety';
+import { REPORT_REASON_VALUES } from '#common/schemas/safety.ts';
 import { users } from './users';
 
 /** A member hides another (ADR 025): neither sees the other's listings, proposes or writes to them. */
@@ -76,7 +76,14 @@ export const MODERATION_ACTIONS = [
   'lift',
   'grant',
   'revoke',
+  // A moderator's decision on a disputed no-show report (ADR 079); target kind 'no_show'.
+  'no_show_kept',
+  'no_show_missed',
+  'no_show_dismissed',
 ] as const;
+
+/** What an audit entry is about: a reported thing, or a no-show report (ADR 079). */
+export const MODERATION_TARGETS = [...REPORT_TARGETS, 'no_show'] as const;
 
 /** Every moderator action, kept: who, what, to whom, why (visible to moderators). */
 export const moderationActions = pgTable(
@@ -87,7 +94,7 @@ export const moderationActions = pgTable(
     moderatorId: uuid('moderator_id').references(() => users.id, { onDelete: 'set null' }),
     action: text('action', { enum: MODERATION_ACTIONS }).notNull(),
     reportId: integer('report_id').references(() => reports.id, { onDelete: 'set null' }),
-    targetKind: text('target_kind', { enum: REPORT_TARGETS }),
+    targetKind: text('target_kind', { enum: MODERATION_TARGETS }),
     targetId: text('target_id'),
     targetUserId: uuid('target_user_id').references(() => users.id, { onDelete: 'set null' }),
     reason: text('reason').notNull(),

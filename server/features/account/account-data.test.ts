@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { items } from '../../db/schema/items';
+import { items } from '../../db/schema/trading';
 import { users } from '../../db/schema/users';
 import { buildTestApp, type TestApp } from '../../test/helpers';
-import { hashPassword } from '../auth/passwords';
+import { hashPassword } from '../auth';
 import { barterKit, type Member } from '../barters/barter-test-kit';
 
 const PASSWORD = 'thistle harbor 17';
@@ -75,6 +75,75 @@ describe('the member’s own data', () => {
     // Other members by id only: none of Ben's names or e-mail.
     expect(response.body).not.toContain(ben.user.lastName ?? 'never');
     expect(response.body).not.toContain('password');
+  });
+
+  it('exports the member’s own hand-over codes and their plans, never the other member’s code (ADR 078)', async () => {
+    const ann = await kit.member('Ann');
+    const ben = await kit.member('Ben');
+    const { barter } = await kit.pending(ann, ben);
+    kit.ok(await kit.act(ben, barter.id, 'accept'));
+    const codeOf = async (who: Member) =>
+      kit.ok<{ code: string }>(await kit.call(who, 'GET', `/api/barter-requests/${barter.id}/hand-over-code`))
+        .code;
+    const annCode = await codeOf(ann);
+    const benCode = await codeOf(ben);
+    // Ann types her own code once (refused, not counted); a wrong one is counted.
+    const wrong = annCode === 'ABCDEF' || benCode === 'ABCDEF' ? 'ABCDEG' : 'ABCDEF';
+    kit.refused(
+      await kit.call(ann, 'POST', `/api/barter-requests/${barter.id}/hand-over-code`, { code: wrong }),
+      400,
+      'HAND_OVER_CODE_WRONG',
+    );
+    const startsAt = new Date(Math.ceil((Date.now() + 30 * 3_600_000) / 60_000) * 60_000);
+    const endsAt = new Date(startsAt.getTime() + 3_600_000);
+    const plan = kit.ok<{ version: number }>(
+      await kit.call(ben, 'PUT', `/api/barter-requests/${barter.id}/hand-over-plan`, {
+        startsAt: startsAt.toISOString(),
+        endsAt: endsAt.toISOString(),
+        place: 'Central Library',
+        replaces: null,
+      }),
+    );
+    kit.ok(
+      await kit.call(ann, 'POST', `/api/barter-requests/${barter.id}/hand-over-plan/accept`, {
+        version: plan.version,
+      }),
+    );
+
+    const response = await own(ann, 'GET', '/api/account/export');
+    expect(response.statusCode).toBe(200);
+    const data = response.json();
+    expect(data.handOverCodes).toEqual([
+      expect.objectContaining({
+        barterRequestId: barter.id,
+        code: annCode,
+        usedAt: null,
+        wrongCodesEntered: 1,
+      }),
+    ]);
+    expect(data.handOverPlans).toEqual([
+      expect.objectContaining({
+        barterRequestId: barter.id,
+        version: 1,
+        proposedBy: 'other',
+        startsAt: startsAt.toISOString(),
+        endsAt: endsAt.toISOString(),
+        place: 'Central Library',
+        agreedAt: expect.any(String),
+        runningLate: null,
+        remindedDayAt: null,
+        remindedHourAt: null,
+      }),
+    ]);
+    // Ben's code is his alone: nowhere in Ann's file.
+    expect(response.body).not.toContain(benCode);
+    // And Ben's export has his code, not Ann's.
+    const his = await own(ben, 'GET', '/api/account/export');
+    expect(his.json().handOverCodes).toEqual([
+      expect.objectContaining({ code: benCode, wrongCodesEntered: 0 }),
+    ]);
+    expect(his.body).not.toContain(annCode);
+    expect(his.json().handOverPlans[0]).toMatchObject({ proposedBy: 'me' });
   });
 
   it('deletes the account: unfinished barters go, completed trades and messages stay for the other side as "Former member"', async () => {

@@ -1,18 +1,24 @@
-import { and, asc, eq, inArray, or } from 'drizzle-orm';
+import { and, asc, eq, inArray, lte, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { AUTH_ERROR_CODES, normalizeEmail } from '../../../common/schemas/auth';
-import { barterRequestItems, barterRequests, messages, ratings } from '../../db/schema/barter';
-import { items, savedItems, wants } from '../../db/schema/items';
+import { AUTH_ERROR_CODES, normalizeEmail } from '#common/schemas/auth.ts';
 import { memberBlocks, reports } from '../../db/schema/safety';
+import {
+  barterRequestItems,
+  barterRequests,
+  items,
+  messages,
+  ratings,
+  savedItems,
+  wants,
+} from '../../db/schema/trading';
 import { type UserRow, users } from '../../db/schema/users';
 import { badRequest } from '../../errors';
-import { verifyPassword } from '../auth/passwords';
-import { presentCurrentUser } from '../auth/user-presenter';
-import { exportCirclesOf } from '../circles/circles-repository';
-import { removeUnusedPhotos } from '../items/items-service';
-import { notifyMember } from '../notifications/notify';
-import { exportSwapDaysOf } from '../swap-days/swap-days-repository';
-import { endSessions } from './account-service';
+import { endSessions, presentCurrentUser, verifyPassword } from '../auth';
+import { exportHandOversOf } from '../barters';
+import { exportCirclesOf } from '../circles';
+import { removeUnusedPhotos } from '../items';
+import { notifyMember } from '../notifications';
+import { exportSwapDaysOf } from '../swap-days';
 
 type App = Pick<FastifyInstance, 'db' | 'mailer' | 'config' | 'log' | 'eventHub' | 'photoStore'>;
 
@@ -36,7 +42,8 @@ const itemColumns = {
  * Everything the member created, and their barters and messages, as one JSON document (ADR 025):
  * their account, listings, wants, saved items, barters with both sides' items, the messages of those
  * conversations, ratings given and received, reports filed, blocks, and swap days organized or
- * joined with their own offers and rankings, and trade circles with their loops. Other members appear
+ * joined with their own offers and rankings, trade circles with their loops, and their hand-overs:
+ * their own hand-over codes (never the other member's) and the plans (ADR 078). Other members appear
  * by id only (their names are theirs).
  */
 export async function exportMemberData(app: App, member: UserRow): Promise<Record<string, unknown>> {
@@ -117,7 +124,8 @@ export async function exportMemberData(app: App, member: UserRow): Promise<Recor
         createdAt: ratings.createdAt,
       })
       .from(ratings)
-      .where(eq(ratings.rateeId, member.id)),
+      // Not those still hidden from the member (revealed together, ADR 074).
+      .where(and(eq(ratings.rateeId, member.id), lte(ratings.revealedAt, new Date()))),
     reportsFiled: await db
       .select({
         id: reports.id,
@@ -136,6 +144,7 @@ export async function exportMemberData(app: App, member: UserRow): Promise<Recor
       .where(eq(memberBlocks.blockerId, member.id)),
     swapDays: await exportSwapDaysOf(db, member.id),
     tradeCircles: await exportCirclesOf(db, member.id),
+    ...(await exportHandOversOf(db, member.id)),
   };
 }
 

@@ -1,5 +1,5 @@
-import type { Locale } from '../../../common/locales';
-import { type MailTranslate, mailTranslator } from '../../mail/mail-i18n';
+import type { Locale } from '#common/locales.ts';
+import { type MailTranslate, mailGreeting, mailTranslator } from '../../mail/mail-i18n';
 import { MAIL_TEXT } from '../../mail/mail-messages';
 import type { OutgoingMail } from '../../mail/mailer';
 
@@ -8,12 +8,6 @@ export const ACCOUNT_LINKS = {
   resetPassword: (publicUrl: string, token: string) => `${publicUrl}/reset-password?token=${token}`,
   verifyEmail: (publicUrl: string, token: string) => `${publicUrl}/verify-email?token=${token}`,
 } as const;
-
-/** "Hi Ann," / "Hola, Ann:" (ADR 060). */
-export function mailGreeting(tr: MailTranslate, firstName: string | null): string {
-  const name = firstName?.trim();
-  return name ? tr(MAIL_TEXT.greeting, { name }) : tr(MAIL_TEXT.greetingNeighbor);
-}
 
 const signature = (tr: MailTranslate) => ['', tr(MAIL_TEXT.signOff), 'Barterhood'];
 

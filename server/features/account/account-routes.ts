@@ -8,14 +8,16 @@ import {
   changePasswordSchema,
   currentUserSchema,
   deleteAccountSchema,
+  normalizeEmail,
   passwordResetRequestSchema,
   passwordResetSchema,
+  registerSchema,
   verifyEmailSchema,
-} from '../../../common/schemas/auth';
-import { apiErrorSchema } from '../../../common/schemas/errors';
-import { gettingStartedSchema, gettingStartedUpdateSchema } from '../../../common/schemas/getting-started';
+} from '#common/schemas/auth.ts';
+import { apiErrorSchema } from '#common/schemas/errors.ts';
+import { gettingStartedSchema, gettingStartedUpdateSchema } from '#common/schemas/getting-started.ts';
 import { sessionHashOf } from '../../plugins/session';
-import { presentCurrentUser } from '../auth/user-presenter';
+import { endSessions, presentCurrentUser, readKnownDevice, register, rememberDevice } from '../auth';
 import { deleteAccount, exportMemberData } from './account-data';
 import * as account from './account-service';
 import { gettingStartedOf, setGettingStartedCompleted } from './getting-started';
@@ -30,13 +32,40 @@ const errors = {
 };
 
 /**
- * Account links that work signed out (ADR 024): ask for a password reset, set the new password,
- * confirm an address. Registered beside the sign-in routes (behind the gate, no member needed).
+ * Registering, and the account links that work signed out (ADR 024): ask for a password reset, set
+ * the new password, confirm an address. Registered beside the sign-in routes (behind the gate, no member needed).
  */
 export async function accountLinkRoutes(app: FastifyInstance): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const perMinute = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' } });
   const mailLimit = perMinute(app.config.rateLimits.accountMailPerMinute);
+
+  routes.post(
+    '/api/auth/register',
+    {
+      config: perMinute(app.config.rateLimits.registerPerMinute),
+      schema: {
+        tags: ['auth'],
+        summary: 'Create an account with e-mail and password, and sign in',
+        description:
+          '400 PASSWORD_TOO_COMMON (one of the most common passwords), PASSWORD_PERSONAL (holds the ' +
+          "member's name or e-mail address), PASSWORD_TOO_WEAK (zxcvbn scores it below 2); the " +
+          'message says why (ADR 055).',
+        body: registerSchema,
+        response: { 201: currentUserSchema, 400: apiErrorSchema, 409: apiErrorSchema, 429: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const user = await register(app.db, request.body);
+      await request.session.signIn(user.id);
+      // The site is theirs at once; a banner asks them to confirm the address (ADR 024).
+      await account.welcomeNewMember(account.forRequest(app, request), user);
+      rememberDevice(request, reply, readKnownDevice(request), normalizeEmail(request.body.email));
+      // Account data must not be kept by shared caches or the browser's back-forward cache.
+      reply.header('cache-control', 'no-store');
+      return reply.code(201).send(presentCurrentUser(user));
+    },
+  );
 
   routes.post(
     '/api/auth/password-reset',
@@ -282,7 +311,7 @@ export async function accountSettingsRoutes(app: FastifyInstance): Promise<void>
     },
     async (request, reply) => {
       const member = request.member;
-      await account.endSessions(app, member.id);
+      await endSessions(app, member.id);
       await request.session.signOut();
       return reply.code(204).send();
     },

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import type { Locale } from '../../../common/locales';
+import type { Locale } from '#common/locales.ts';
 import {
   ACCOUNT_MESSAGES,
   type AccountSession,
@@ -8,7 +8,7 @@ import {
   type ChangeEmailInput,
   type ChangePasswordInput,
   normalizeEmail,
-} from '../../../common/schemas/auth';
+} from '#common/schemas/auth.ts';
 import type { Db } from '../../db/client';
 import { type UserRow, users } from '../../db/schema/users';
 import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../../errors';
@@ -18,9 +18,14 @@ import type { OutgoingMail } from '../../mail/mailer';
 import { SESSION_IDLE_MS } from '../../plugins/session';
 import { forgetCachedUser } from '../../plugins/session-cache';
 import { deleteUserSessions, listUserSessions } from '../../plugins/session-store';
-import { checkNewPassword } from '../auth/password-strength';
-import { hashPassword, verifyPassword } from '../auth/passwords';
-import { findUserByEmail, updateUserRow } from '../auth/users-repository';
+import {
+  checkNewPassword,
+  endSessions,
+  findUserByEmail,
+  hashPassword,
+  updateUserRow,
+  verifyPassword,
+} from '../auth';
 import { ACCOUNT_LINKS, emailChangedMail, passwordResetMail, verifyEmailMail } from './account-mail';
 import { consumeToken, findToken, issueToken, lastIssuedAt, retireTokens } from './account-tokens';
 
@@ -73,17 +78,6 @@ async function updateUser(
   const row = await updateUserRow(db, userId, values);
   if (!row) throw notFound('Account not found.');
   return row;
-}
-
-/**
- * End a member's sessions (all, or all but `keepSid`): their rows, this process's cached copies and
- * the event streams they hold, at once.
- */
-export async function endSessions(app: App, userId: string, keepSid: string | null = null): Promise<number> {
-  const ended = await deleteUserSessions(app.db, userId, { keepSid });
-  forgetCachedUser(userId);
-  for (const sid of ended) app.eventHub.endSession(userId, sid);
-  return ended.length;
 }
 
 /** A member with a password must give it (400 CURRENT_PASSWORD_WRONG otherwise). */

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
-import type { GettingStarted } from '../../../common/schemas/getting-started';
+import type { GettingStarted } from '#common/schemas/getting-started.ts';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/rows';
 import type { UserRow } from '../../db/schema/users';
-import { updateUserRow } from '../auth/users-repository';
+import { updateUserRow } from '../auth';
 
 /**
  * Where the member stands in the guided start (issue 17): an area (a point to measure distances

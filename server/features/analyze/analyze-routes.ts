@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { DATA_URL_BODY_LIMIT_BYTES } from '../../../common/constants';
-import { analyzeImageRequestSchema, imageAnalysisSchema } from '../../../common/schemas/analyze';
-import { apiErrorSchema } from '../../../common/schemas/errors';
+import { DATA_URL_BODY_LIMIT_BYTES } from '#common/constants.ts';
+import { analyzeImageRequestSchema, imageAnalysisSchema } from '#common/schemas/analyze.ts';
+import { apiErrorSchema } from '#common/schemas/errors.ts';
 import { analyzeImage, createImageAnalyzer } from './analyze-service';
 import type { ImageAnalyzer } from './image-analyzer';
 

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { isCategoryAllowed } from '../../../common/categories';
-import type { ImageAnalysis } from '../../../common/schemas/analyze';
+import { isCategoryAllowed } from '#common/categories.ts';
+import type { ImageAnalysis } from '#common/schemas/analyze.ts';
 import type { Config } from '../../config';
 import { decodeImageDataUrl } from '../../photos/photo-input';
 import type { Analysis, ImageAnalyzer } from './image-analyzer';

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { PHOTO_MAX_BYTES } from '../../../common/constants';
-import { imageAnalysisSchema } from '../../../common/schemas/analyze';
+import { PHOTO_MAX_BYTES } from '#common/constants.ts';
+import { imageAnalysisSchema } from '#common/schemas/analyze.ts';
 import { createUser, sessionCookiesFor } from '../../test/factories';
 import { buildTestApp, type TestApp } from '../../test/helpers';
 import { pngBomb, solidImage, toDataUrl } from '../../test/images';

@@ -1,4 +1,4 @@
-import type { GoodsCategory, ServiceCategory } from '../../../common/categories';
+import type { GoodsCategory, ServiceCategory } from '#common/categories.ts';
 
 /** A category the words on an item point to, with how sure that is (0 to 1). */
 export interface CategoryGuess {

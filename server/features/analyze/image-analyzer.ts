@@ -1,8 +1,4 @@
-import {
-  ANALYZE_ERROR_CODES,
-  type AnalysisProvider,
-  type ImageAnalysis,
-} from '../../../common/schemas/analyze';
+import { ANALYZE_ERROR_CODES, type AnalysisProvider, type ImageAnalysis } from '#common/schemas/analyze.ts';
 import { HttpError } from '../../errors';
 import type { DecodedPhoto } from '../../photos/photo-input';
 

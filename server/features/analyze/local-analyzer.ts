@@ -1,10 +1,10 @@
 import sharp from 'sharp';
-import { ANALYZE_ERROR_CODES } from '../../../common/schemas/analyze';
+import { ANALYZE_ERROR_CODES } from '#common/schemas/analyze.ts';
 import {
   LISTING_DESCRIPTION_MAX_LENGTH,
   LISTING_TITLE_MAX_LENGTH,
   LISTING_VALUE_MAX,
-} from '../../../common/schemas/listings';
+} from '#common/schemas/listings.ts';
 import { HttpError } from '../../errors';
 import { type DecodedPhoto, openPhoto, toPhotoError } from '../../photos/photo-input';
 import { runInPool, WorkerPoolError } from '../../workers/pool';

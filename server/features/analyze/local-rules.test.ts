@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isCategoryAllowed } from '../../../common/categories';
+import { isCategoryAllowed } from '#common/categories.ts';
 import { categorize } from './categorize';
 import { analysisFrom, describeItem, priceFrom, titleFrom } from './local-analyzer';
 import type { OcrLine } from './ocr';

@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { GOODS_CATEGORIES, SERVICE_CATEGORIES } from '../../../common/categories';
+import { GOODS_CATEGORIES, SERVICE_CATEGORIES } from '#common/categories.ts';
 import { createUser, sessionCookiesFor } from '../../test/factories';
 import { buildTestApp, type TestApp } from '../../test/helpers';
 import { toDataUrl } from '../../test/images';

@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { GOODS_CATEGORIES, SERVICE_CATEGORIES } from '../../../common/categories';
+import { GOODS_CATEGORIES, SERVICE_CATEGORIES } from '#common/categories.ts';
 import {
   LISTING_DESCRIPTION_MAX_LENGTH,
   LISTING_TITLE_MAX_LENGTH,
   LISTING_VALUE_MAX,
-} from '../../../common/schemas/listings';
+} from '#common/schemas/listings.ts';
 import { type DecodedPhoto, openPhoto, toPhotoError } from '../../photos/photo-input';
 import { type Analysis, aiUnavailable, type ImageAnalyzer } from './image-analyzer';
 

@@ -7,12 +7,10 @@ import {
   demoLoginSchema,
   loginSchema,
   normalizeEmail,
-  registerSchema,
-} from '../../../common/schemas/auth';
-import { apiErrorSchema } from '../../../common/schemas/errors';
+} from '#common/schemas/auth.ts';
+import { apiErrorSchema } from '#common/schemas/errors.ts';
 import { notFound, tooManyRequests } from '../../errors';
 import { sessionHashOf } from '../../plugins/session';
-import { forRequest, welcomeNewMember } from '../account/account-service';
 import * as auth from './auth-service';
 import { clearDemoAccountCookie, readDemoAccountId, setDemoAccountCookie } from './demo-cookie';
 import { isKnownFor, type KnownDevice, readKnownDevice, rememberDevice } from './known-device';
@@ -65,32 +63,6 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
         : `Too many failed sign-ins. Please wait ${waitInWords(seconds)} and try again.`,
     );
   };
-
-  routes.post(
-    '/api/auth/register',
-    {
-      config: perMinute(config.rateLimits.registerPerMinute),
-      schema: {
-        tags: ['auth'],
-        summary: 'Create an account with e-mail and password, and sign in',
-        description:
-          '400 PASSWORD_TOO_COMMON (one of the most common passwords), PASSWORD_PERSONAL (holds the ' +
-          "member's name or e-mail address), PASSWORD_TOO_WEAK (zxcvbn scores it below 2); the " +
-          'message says why (ADR 055).',
-        body: registerSchema,
-        response: { 201: currentUserSchema, 400: apiErrorSchema, 409: apiErrorSchema, 429: apiErrorSchema },
-      },
-    },
-    async (request, reply) => {
-      const user = await auth.register(app.db, request.body);
-      await request.session.signIn(user.id);
-      // The site is theirs at once; a banner asks them to confirm the address (ADR 024).
-      await welcomeNewMember(forRequest(app, request), user);
-      rememberDevice(request, reply, readKnownDevice(request), normalizeEmail(request.body.email));
-      noStore(reply);
-      return reply.code(201).send(presentCurrentUser(user));
-    },
-  );
 
   routes.post(
     '/api/auth/login',

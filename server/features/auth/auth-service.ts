@@ -1,12 +1,12 @@
-import { NAME_MAX_LENGTH } from '../../../common/constants';
+import { NAME_MAX_LENGTH } from '#common/constants.ts';
 import {
   AUTH_ERROR_CODES,
   type DemoLoginInput,
   type LoginInput,
   normalizeEmail,
   type RegisterInput,
-} from '../../../common/schemas/auth';
-import { SAFETY_ERROR_CODES } from '../../../common/schemas/safety';
+} from '#common/schemas/auth.ts';
+import { SAFETY_ERROR_CODES } from '#common/schemas/safety.ts';
 import type { Db } from '../../db/client';
 import type { UserRow } from '../../db/schema/users';
 import { conflict, HttpError, isUniqueViolation } from '../../errors';

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { GOOGLE_ERRORS } from '../../../common/schemas/auth';
+import { GOOGLE_ERRORS } from '#common/schemas/auth.ts';
 import { cookieName, cookieOptions } from '../../plugins/security';
 import { signInWithGoogle } from './auth-service';
 import { createGoogleClient, type PendingAuthorization } from './google-oidc';

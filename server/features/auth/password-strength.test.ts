@@ -1,9 +1,9 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUTH_MESSAGES, PASSWORD_STRENGTH_MESSAGES } from '../../../common/schemas/auth';
+import { AUTH_MESSAGES, PASSWORD_STRENGTH_MESSAGES } from '#common/schemas/auth.ts';
 import { SESSION_COOKIE } from '../../plugins/session';
 import { buildTestApp, type TestApp } from '../../test/helpers';
-import { issueToken } from '../account/account-tokens';
+import { issueToken } from '../account';
 import { ESTIMATE_MAX_LENGTH, passwordRefusal } from './password-strength';
 
 const STRONG = 'tidal walnut 97';

@@ -20,7 +20,7 @@
  * (zxcvbn's time grows fast with length: 2 s for 200 characters with its defaults).
  */
 import type { ZxcvbnFactory } from '@zxcvbn-ts/core';
-import { AUTH_ERROR_CODES, AUTH_MESSAGES, PASSWORD_STRENGTH_MESSAGES } from '../../../common/schemas/auth';
+import { AUTH_ERROR_CODES, AUTH_MESSAGES, PASSWORD_STRENGTH_MESSAGES } from '#common/schemas/auth.ts';
 import { badRequest, type HttpError } from '../../errors';
 
 /** zxcvbn's scores run 0 to 4; 2 is "somewhat guessable: protection from unthrottled online attacks". */

@@ -1,4 +1,4 @@
-import type { CurrentUser } from '../../../common/schemas/auth';
+import type { CurrentUser } from '#common/schemas/auth.ts';
 import type { UserRow } from '../../db/schema/users';
 
 /**

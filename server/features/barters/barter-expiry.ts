@@ -1,15 +1,9 @@
-import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import { publishMemberEvents } from '../../events/publish';
-import { periodicJob } from '../../jobs/jobs-plugin';
-import { expireDueCircleProposals } from '../circles/circles-service';
-import { sendMailDigests } from '../notifications/mail-digest';
-import { notifyMember } from '../notifications/notify';
-import { liftEndedSuspensions } from '../safety/moderation-service';
-import { forgetOldRefusals } from '../safety/refusals';
-import { sweepSwapDays } from '../swap-days/swap-day-match';
-import { expireDue } from './barters-repository';
+import type { PeriodicJob } from '../../jobs/jobs-plugin';
+import { notifyMember } from '../notifications';
 import { barterEvents } from './barters-service';
+import { expireDue } from './requests-repository';
 
 /** Requests expired per transaction; a backlog is worked off batch by batch. */
 export const EXPIRY_BATCH = 200;
@@ -48,39 +42,17 @@ export async function expireDueProposals(
   }
 }
 
-/** The periodic sweep's job (jobs-plugin.ts: once per period across processes). */
-export const BARTER_SWEEP_JOB = 'barter-sweep';
-
 /**
- * Run expireDueProposals every BARTER_EXPIRY_SWEEP_SECONDS while the app runs, once per period
- * across every server process (a periodic job, ADR 040); off when the setting is 0 (tests). Members
- * never depend on it: a pending request past its expiry already reads as expired and refuses every
- * action but messages; the sweep makes it so in the database and tells both members.
+ * Expire due proposals every BARTER_EXPIRY_SWEEP_SECONDS, once across every server process (a
+ * periodic job, ADR 040, 066); off when the setting is 0 (tests). Members never depend on it: a
+ * pending request past its expiry already reads as expired and refuses every action but messages;
+ * the job makes it so in the database and tells both members.
  */
-export function barterExpirySweep(app: FastifyInstance): void {
-  periodicJob(app, {
-    name: BARTER_SWEEP_JOB,
-    seconds: app.config.barterExpirySweepSeconds,
-    run: async () => {
-      try {
-        const count = await expireDueProposals(app.db);
-        if (count > 0) app.log.info({ count }, 'expired pending barter proposals');
-        // Trade circles left unanswered for three days dissolve on the same beat (ADR 029).
-        const circles = await expireDueCircleProposals(app.db);
-        if (circles > 0) app.log.info({ circles }, 'expired trade circle proposals');
-        // Suspensions whose days are over end on the same beat (ADR 025): listings show again.
-        const lifted = await liftEndedSuspensions(app.db);
-        if (lifted > 0) app.log.info({ lifted }, 'lifted ended suspensions');
-        // And the e-mail digests of members who have been away (ADR 026).
-        const mailed = await sendMailDigests(app);
-        if (mailed > 0) app.log.info({ mailed }, 'sent notification digests');
-        await forgetOldRefusals(app.db);
-        // Swap days whose want lists closed go to the match job (ADR 030, 050): never solved here.
-        const closed = await sweepSwapDays(app);
-        if (closed > 0) app.log.info({ closed }, 'closed want lists of swap days');
-      } catch (error) {
-        app.log.warn({ err: error }, 'barter expiry sweep failed; retrying later');
-      }
-    },
-  });
-}
+export const barterExpiryJob: PeriodicJob = {
+  name: 'barter-expiry',
+  seconds: (config) => config.barterExpirySweepSeconds,
+  run: async (app) => {
+    const count = await expireDueProposals(app.db);
+    if (count > 0) app.log.info({ count }, 'expired pending barter proposals');
+  },
+};

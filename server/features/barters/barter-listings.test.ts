@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FeedItem } from '../../../common/schemas/feed';
-import type { FlyerNeighborhood } from '../../../common/schemas/flyer';
-import type { Item } from '../../../common/schemas/listings';
+import type { FeedItem } from '#common/schemas/feed.ts';
+import type { FlyerNeighborhood } from '#common/schemas/flyer.ts';
+import type { Item } from '#common/schemas/listings.ts';
 import { createWant } from '../../test/factories';
 import { buildTestApp, type TestApp } from '../../test/helpers';
-import { settleMatchGraph } from '../match-graph/graph-maintenance';
+import { settleMatchGraph } from '../match-graph';
 import { barterKit, type Member } from './barter-test-kit';
 
 /**

@@ -1,24 +1,25 @@
 import { eq } from 'drizzle-orm';
-import { canTake } from '../../../common/barter-machine';
-import { BARTER_ERROR_CODES, type ChatMessage } from '../../../common/schemas/barters';
-import type { UnreadCounts } from '../../../common/schemas/notifications';
+import { canTake } from '#common/barter-machine.ts';
+import { BARTER_ERROR_CODES, type ChatMessage } from '#common/schemas/barters.ts';
+import type { UnreadCounts } from '#common/schemas/notifications.ts';
 import type { Db } from '../../db/client';
-import { type BarterRequestRow, barterRequests } from '../../db/schema/barter';
+import { type BarterRequestRow, barterRequests } from '../../db/schema/trading';
 import { conflict } from '../../errors';
 import { memberEvent, type NewMemberEvent, publishMemberEvents } from '../../events/publish';
-import { countsEvent, notifyMember, unreadCounts } from '../notifications/notify';
-import { areHidden, assertNotHidden } from '../safety/blocks';
-import { assertAppropriateFor } from '../safety/refusals';
-import { presentChatMessage } from './barters-presenter';
+import { countsEvent, notifyMember, unreadCounts } from '../notifications';
+import { areHidden, assertAppropriateFor, assertNotHidden } from '../safety';
 import {
-  findCircleConversation,
+  findProposalMessages,
   findThreadMessages,
   insertMessage,
   type MessageRowView,
   markThreadRead,
-  threadIdOf,
-} from './barters-repository';
+  type ProposalMessageRow,
+} from './barter-messages-repository';
+import { presentChatMessage } from './barters-presenter';
 import { barterNotFound, otherMemberId, refusalMessage, requestContext } from './barters-service';
+import { handOverCircles } from './hand-over-circles';
+import { threadIdOf } from './requests-repository';
 
 type Member = { id: string };
 
@@ -44,6 +45,20 @@ export async function listMessages(
 }
 
 /**
+ * The messages sent with the proposal and the counters of request `id`'s negotiation, oldest first
+ * (ADR 076): a counter continues the conversation, so what was said with the first proposal stays
+ * in it. The thread's requests are all between the same two members.
+ */
+export async function listProposalMessages(
+  db: Db,
+  member: Member,
+  id: number,
+): Promise<ProposalMessageRow[]> {
+  const row = await loadOwnRequest(db, member, id);
+  return findProposalMessages(db, threadIdOf(row));
+}
+
+/**
  * Who reads a request's conversation besides `viewerId`, and the request each of them finds it on
  * (their bell entries point there). Two members: the other one, on the thread. A circle's shared
  * conversation (ADR 029): every other member of the circle, each on their own hand-over.
@@ -53,7 +68,7 @@ async function conversationMembers(
   row: BarterRequestRow,
   viewerId: string,
 ): Promise<Array<{ userId: string; requestId: number }>> {
-  const circle = row.circleId === null ? [] : await findCircleConversation(db, row.circleId);
+  const circle = row.circleId === null ? [] : await handOverCircles().conversation(db, row.circleId);
   if (circle.length > 0) {
     return circle.filter((member) => member.userId !== viewerId);
   }

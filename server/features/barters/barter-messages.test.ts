@@ -1,8 +1,8 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ChatMessage } from '../../../common/schemas/barters';
-import type { UnreadCounts } from '../../../common/schemas/notifications';
-import { memberEvents, messages, notifications } from '../../db/schema/barter';
+import type { ChatMessage } from '#common/schemas/barters.ts';
+import type { UnreadCounts } from '#common/schemas/notifications.ts';
+import { memberEvents, messages, notifications } from '../../db/schema/trading';
 import { buildTestApp, type TestApp } from '../../test/helpers';
 import { barterKit, type Member } from './barter-test-kit';
 

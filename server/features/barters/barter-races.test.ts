@@ -1,8 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BARTER_ERROR_CODES } from '../../../common/schemas/barters';
-import { barterRequests, notifications, ratings } from '../../db/schema/barter';
-import { items } from '../../db/schema/items';
+import { BARTER_ERROR_CODES } from '#common/schemas/barters.ts';
+import { barterRequests, items, notifications, ratings } from '../../db/schema/trading';
 import { buildTestApp, type TestApp } from '../../test/helpers';
 import { barterKit, type Member } from './barter-test-kit';
 

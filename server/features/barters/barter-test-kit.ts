@@ -1,9 +1,9 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
-import type { Barter } from '../../../common/schemas/barters';
-import { memberEvents, notifications } from '../../db/schema/barter';
-import type { ItemRow } from '../../db/schema/items';
+import type { Barter } from '#common/schemas/barters.ts';
+import type { ItemRow } from '../../db/schema/trading';
+import { memberEvents, notifications } from '../../db/schema/trading';
 import type { UserRow } from '../../db/schema/users';
 import { createItem, createUser, sessionCookiesFor } from '../../test/factories';
 import type { TestApp } from '../../test/helpers';

@@ -1,71 +1,20 @@
 import {
+  allItemsAvailable,
   allowedActions,
-  BARTER_STATUSES,
   type BarterContext,
-  type BarterRole,
   type BarterStatus,
-} from '../../../common/barter-machine';
-import type { Barter, BarterItem, ChatMessage } from '../../../common/schemas/barters';
-import type { BarterRequestRow } from '../../db/schema/barter';
-import { presentMemberRef } from '../members/member-ref';
-import { type BarterView, type MessageRowView, type RequestItemRow, threadIdOf } from './barters-repository';
+  barterContext,
+  itemAvailable,
+} from '#common/barter-machine.ts';
+import type { Barter, BarterItem, ChatMessage } from '#common/schemas/barters.ts';
+import { presentMemberRef } from '../member-refs';
+import type { MessageRowView } from './barter-messages-repository';
+import type { RatingRow } from './ratings-repository';
+import { type BarterView, threadIdOf } from './requests-repository';
 
-const isStatus = (status: string): status is BarterStatus =>
-  (BARTER_STATUSES as readonly string[]).includes(status);
-
-/** The request's stored status, checked against the machine's list. */
-export function statusOf(row: Pick<BarterRequestRow, 'status'>): BarterStatus {
-  if (!isStatus(row.status)) throw new Error(`Unknown barter status ${row.status}`);
-  return row.status;
-}
-
-/** The viewer's side of a request they take part in. */
-export function roleOf(row: Pick<BarterRequestRow, 'fromUserId'>, viewerId: string): BarterRole {
-  return row.fromUserId === viewerId ? 'sender' : 'recipient';
-}
-
-/** A pending request whose expiry has passed at `now`, marked by the sweep or not. */
-export function isOverdue(row: Pick<BarterRequestRow, 'status' | 'expiresAt'>, now: Date): boolean {
-  return row.status === 'pending' && row.expiresAt !== null && row.expiresAt.getTime() <= now.getTime();
-}
-
-/** The item can change hands in this request: it exists, is active and no other barter holds it. */
-export function itemAvailable(
-  item: Pick<RequestItemRow, 'exists' | 'isActive' | 'reservedByRequestId'>,
-  requestId: number,
-): boolean {
-  return (
-    item.exists &&
-    item.isActive &&
-    (item.reservedByRequestId === null || item.reservedByRequestId === requestId)
-  );
-}
-
-/** What the state machine needs about a request and the viewer (common/barter-machine.ts). */
-export function barterContext(
-  row: BarterRequestRow,
-  viewerId: string,
-  facts: { itemsAvailable: boolean; ratedByMe: boolean },
-  now: Date,
-): BarterContext {
-  const role = roleOf(row, viewerId);
-  const mine = role === 'sender' ? row.fromConfirmedAt : row.toConfirmedAt;
-  const theirs = role === 'sender' ? row.toConfirmedAt : row.fromConfirmedAt;
-  return {
-    status: statusOf(row),
-    role,
-    expired: isOverdue(row, now),
-    itemsAvailable: facts.itemsAvailable,
-    confirmedByMe: mine !== null,
-    confirmedByOther: theirs !== null,
-    ratedByMe: facts.ratedByMe,
-  };
-}
-
-/** The machine's context of a loaded view. */
-export function viewContext(view: BarterView, viewerId: string, now: Date): BarterContext {
-  const itemsAvailable =
-    view.items.length > 0 && view.items.every((item) => itemAvailable(item, view.row.id));
+/** The machine's context of a loaded view (common/barter-machine.ts builds it). */
+function viewContext(view: BarterView, viewerId: string, now: Date): BarterContext {
+  const itemsAvailable = allItemsAvailable(view.items, view.row.id);
   return barterContext(view.row, viewerId, { itemsAvailable, ratedByMe: view.myRating !== null }, now);
 }
 
@@ -113,9 +62,28 @@ export function presentBarter(view: BarterView, viewerId: string, now: Date): Ba
     confirmedByOther: context.confirmedByOther,
     closedBy: row.closedById === null ? null : row.closedById === viewerId ? 'me' : 'them',
     closeReason: row.closeReason,
-    myRating: view.myRating,
-    theirRating: view.theirRating,
+    ...presentRatings(view, now),
     circleId: row.circleId,
+    swapDay: view.swapDay,
+  };
+}
+
+/**
+ * Both ratings as the viewer may see them (issue 30, ADR 074): their own at once, with until when the
+ * other member does not see it; the other's only once revealed, before that only until when.
+ */
+function presentRatings(
+  view: BarterView,
+  now: Date,
+): Pick<Barter, 'myRating' | 'theirRating' | 'myRatingHiddenUntil' | 'theirRatingHiddenUntil'> {
+  const hidden = (rating: RatingRow | null) => rating !== null && rating.revealedAt > now;
+  const mine = view.myRating;
+  const theirs = view.theirRating;
+  return {
+    myRating: mine ? { stars: mine.stars, comment: mine.comment } : null,
+    theirRating: theirs && !hidden(theirs) ? { stars: theirs.stars, comment: theirs.comment } : null,
+    myRatingHiddenUntil: mine && hidden(mine) ? mine.revealedAt.toISOString() : null,
+    theirRatingHiddenUntil: theirs && hidden(theirs) ? theirs.revealedAt.toISOString() : null,
   };
 }
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { PENDING_EXPIRY_DAYS } from '../../../common/barter-machine';
+import { PENDING_EXPIRY_DAYS } from '#common/barter-machine.ts';
 import {
   barterListQuerySchema,
   barterListSchema,
@@ -12,14 +12,23 @@ import {
   proposalSchema,
   ratingInputSchema,
   sendMessageSchema,
-} from '../../../common/schemas/barters';
-import { apiErrorSchema } from '../../../common/schemas/errors';
-import { listingIdParamsSchema, TOTAL_COUNT_HEADER } from '../../../common/schemas/listings';
-import { unreadCountsSchema } from '../../../common/schemas/notifications';
+} from '#common/schemas/barters.ts';
+import { proposalMessageListSchema } from '#common/schemas/conversations.ts';
+import { apiErrorSchema } from '#common/schemas/errors.ts';
+import { listingIdParamsSchema, TOTAL_COUNT_HEADER } from '#common/schemas/listings.ts';
+import { unreadCountsSchema } from '#common/schemas/notifications.ts';
 import { memberRateLimit } from '../../plugins/member-rate-limit';
-import { listMessages, markConversationRead, sendMessage } from './barter-messages-service';
+import {
+  listMessages,
+  listProposalMessages,
+  markConversationRead,
+  sendMessage,
+} from './barter-messages-service';
 import { presentBarter, presentChatMessage } from './barters-presenter';
 import * as barters from './barters-service';
+import { handOverCodeRoutes } from './hand-over-code-routes';
+import { handOverPlanRoutes } from './hand-over-plan-routes';
+import { noShowRoutes } from './no-show-routes';
 
 const MESSAGE_WINDOW_MS = 10 * 60_000;
 
@@ -229,6 +238,35 @@ export async function bartersRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
+  routes.get(
+    '/api/barter-requests/:id/proposal-messages',
+    {
+      schema: {
+        tags: ['barters'],
+        summary: 'The messages sent with the proposal and each counter of the barter’s negotiation',
+        description:
+          'Oldest first (ADR 076): a counter continues the conversation, so the earlier ones stay in it.',
+        params: listingIdParamsSchema,
+        response: {
+          200: proposalMessageListSchema,
+          400: apiErrorSchema,
+          401: apiErrorSchema,
+          404: apiErrorSchema,
+        },
+      },
+    },
+    async (request) => {
+      const rows = await listProposalMessages(app.db, request.member, request.params.id);
+      return rows.map((row) => ({
+        barterId: row.id,
+        isCounter: row.counterOfId !== null,
+        fromMe: row.fromUserId === request.member.id,
+        content: row.message,
+        createdAt: row.createdAt.toISOString(),
+      }));
+    },
+  );
+
   routes.post(
     '/api/barter-requests/:id/messages',
     {
@@ -268,4 +306,8 @@ export async function bartersRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => markConversationRead(app.db, request.member, request.params.id),
   );
+
+  await handOverCodeRoutes(app);
+  await handOverPlanRoutes(app);
+  await noShowRoutes(app);
 }

@@ -1,45 +1,44 @@
 import type { z } from 'zod';
 import {
+  allItemsAvailable,
   BARTER_STATUS_LABELS,
   type BarterAction,
   type BarterBox,
   type BarterContext,
+  barterContext,
   canTake,
   nextStatus,
   PENDING_EXPIRY_MS,
-} from '../../../common/barter-machine';
+  roleOf,
+} from '#common/barter-machine.ts';
 import {
   BARTER_ERROR_CODES,
   type cancelBarterSchema,
   type proposalSchema,
   type ratingInputSchema,
-} from '../../../common/schemas/barters';
-import type { NotificationKind } from '../../../common/schemas/notifications';
+} from '#common/schemas/barters.ts';
+import type { NotificationKind } from '#common/schemas/notifications.ts';
 import type { Db } from '../../db/client';
 import type { Page, PageRequest } from '../../db/paging';
-import type { BarterRequestRow } from '../../db/schema/barter';
+import type { BarterRequestRow } from '../../db/schema/trading';
 import type { UserRow } from '../../db/schema/users';
 import { badRequest, conflict, notFound } from '../../errors';
 import { memberEvent, type NewMemberEvent, publishMemberEvents } from '../../events/publish';
-import { notifyMember } from '../notifications/notify';
-import { assertNotHidden } from '../safety/blocks';
-import { assertAppropriateFor } from '../safety/refusals';
-import { barterContext, itemAvailable, roleOf } from './barters-presenter';
+import { type ItemStateRow, lockItemsInIdOrder } from '../items';
+import { notifyMember } from '../notifications';
+import { assertAppropriateFor, assertNotHidden } from '../safety';
+import { wantsMetByTrade } from '../wants';
+import { handOverCircles } from './hand-over-circles';
+import { lockOpenCircleLegs } from './hand-over-legs-repository';
+import { hasRated, insertRating } from './ratings-repository';
 import {
   type BarterView,
-  closeCircle,
-  completeCircleIfDone,
   findBarterPage,
   findBarterView,
   findIdenticalPending,
   findItemIdsOfRequest,
   findPendingUsingItems,
-  hasRated,
-  type ItemStateRow,
-  insertRating,
   insertRequest,
-  lockItems,
-  lockOpenCircleLegs,
   lockProposalsOf,
   lockRequest,
   type RequestMembers,
@@ -48,7 +47,7 @@ import {
   retireItems,
   threadIdOf,
   updateRequest,
-} from './barters-repository';
+} from './requests-repository';
 
 type Proposal = z.output<typeof proposalSchema>;
 type CancelInput = z.output<typeof cancelBarterSchema>;
@@ -186,7 +185,7 @@ async function storeProposal(
   await lockProposalsOf(tx, senderId);
   // An item on both sides fails the owner check of one of them below.
   const ids = [...new Set([...input.offeredItemIds, ...input.requestedItemIds])];
-  const byId = new Map((await lockItems(tx, ids, 'share')).map((item) => [item.id, item]));
+  const byId = new Map((await lockItemsInIdOrder(tx, ids, 'share')).map((item) => [item.id, item]));
   const offered = input.offeredItemIds.map((id) => byId.get(id));
   const requested = input.requestedItemIds.map((id) => byId.get(id));
   if (offered.some((item) => !item || item.userId !== senderId)) {
@@ -282,12 +281,19 @@ async function loadFacts(
 ): Promise<Facts> {
   const listed = await findItemIdsOfRequest(tx, row.id);
   const itemIds = listed.filter((id): id is number => id !== null);
-  const states = await lockItems(tx, itemIds, accepting ? 'no key update' : null);
-  const itemsAvailable =
-    listed.length > 0 &&
-    itemIds.length === listed.length &&
-    states.length === itemIds.length &&
-    states.every((item) => itemAvailable({ exists: true, ...item }, row.id));
+  const states = new Map(
+    (await lockItemsInIdOrder(tx, itemIds, accepting ? 'no key update' : null)).map((item) => [
+      item.id,
+      item,
+    ]),
+  );
+  const itemsAvailable = allItemsAvailable(
+    listed.map((id) => {
+      const item = id === null ? undefined : states.get(id);
+      return item ? { exists: true, ...item } : { exists: false, isActive: false, reservedByRequestId: null };
+    }),
+    row.id,
+  );
   return { itemIds, itemsAvailable, ratedByMe: await hasRated(tx, row.id, viewerId) };
 }
 
@@ -396,48 +402,69 @@ export async function cancel(db: Db, member: Member, id: number, input: CancelIn
         if (userId !== member.id) await notify(tx, userId, 'barter_cancelled', leg.id, member.id);
       }
     }
-    if (row.circleId !== null) await closeCircle(tx, row.circleId, 'cancelled', member.id, now);
+    if (row.circleId !== null) await handOverCircles().cancelled(tx, row.circleId, member.id, now);
     const freed = await findPendingUsingItems(tx, released, row.id, now);
     await publishMemberEvents(tx, barterEvents([membersOf(row), ...legs.map(membersOf), ...freed]));
   });
 }
 
 /**
- * Confirm the hand-over of an accepted barter. The second confirmation completes it: its items
- * changed hands, so they leave every list (inactive, no longer reserved) and both members are told;
- * the first asks the other member to confirm too.
+ * Complete an accepted barter, locked by the caller in `tx`: its items changed hands, so they leave
+ * every list for good (traded: inactive, no longer reserved, never shown again; issue 30), the
+ * receivers' wants it met are fulfilled or asked about ("Did this fill your want?"), its circle
+ * completes when this was the last hand-over, and both members are told (bell and pages).
+ * `confirmed` are the confirmation times to store with it. The one way a hand-over completes: the second "confirm" and a hand-over code (issue 30).
+ */
+export async function completeBarter(
+  tx: Db,
+  row: BarterRequestRow,
+  actorId: string,
+  confirmed: Partial<Pick<BarterRequestRow, 'fromConfirmedAt' | 'toConfirmedAt'>>,
+  now: Date,
+): Promise<void> {
+  await retireItems(tx, row.id, now);
+  await updateRequest(tx, row.id, { ...confirmed, status: 'completed' });
+  await wantsMetByTrade(tx, row.id, now);
+  if (row.circleId !== null) await handOverCircles().completed(tx, row.circleId, now);
+  await notify(tx, otherMemberId(row, actorId), 'barter_completed', row.id, actorId);
+  await notify(tx, actorId, 'barter_completed', row.id, actorId);
+  await publishMemberEvents(tx, barterEvents([membersOf(row)]));
+}
+
+/**
+ * Confirm the hand-over of an accepted barter. The second confirmation completes it
+ * (`completeBarter`); the first asks the other member to confirm too.
  */
 export async function confirm(db: Db, member: Member, id: number): Promise<void> {
   await act(db, member, id, 'confirm', async (tx, { row, context, next, now }) => {
     const mine = context.role === 'sender' ? { fromConfirmedAt: now } : { toConfirmedAt: now };
-    const other = otherMemberId(row, member.id);
     if (next === 'completed') {
-      await retireItems(tx, row.id);
-      await updateRequest(tx, row.id, { ...mine, status: 'completed' });
-      if (row.circleId !== null) await completeCircleIfDone(tx, row.circleId, now);
-      await notify(tx, other, 'barter_completed', row.id, member.id);
-      await notify(tx, member.id, 'barter_completed', row.id, member.id);
-    } else {
-      await updateRequest(tx, row.id, mine);
-      await notify(tx, other, 'completion_requested', row.id, member.id);
+      await completeBarter(tx, row, member.id, mine, now);
+      return;
     }
+    await updateRequest(tx, row.id, mine);
+    await notify(tx, otherMemberId(row, member.id), 'completion_requested', row.id, member.id);
     await publishMemberEvents(tx, barterEvents([membersOf(row)]));
   });
 }
 
-/** Rate the other member of a completed barter, once (comment moderated). */
+/** Rate the other member of a completed barter, once (comment moderated; revealed together, ADR 074). */
 export async function rate(db: Db, member: Member, id: number, input: RatingInput): Promise<void> {
   await assertAppropriateFor(db, member.id, 'rating', input.comment);
-  await act(db, member, id, 'rate', async (tx, { row }) => {
+  await act(db, member, id, 'rate', async (tx, { row, now }) => {
     const ratee = otherMemberId(row, member.id);
     if (!ratee) throw accountClosed();
-    const stored = await insertRating(tx, {
-      barterRequestId: row.id,
-      raterId: member.id,
-      rateeId: ratee,
-      stars: input.stars,
-      comment: input.comment ?? null,
-    });
+    const stored = await insertRating(
+      tx,
+      {
+        barterRequestId: row.id,
+        raterId: member.id,
+        rateeId: ratee,
+        stars: input.stars,
+        comment: input.comment ?? null,
+      },
+      now,
+    );
     if (!stored) throw transition('You have already rated this barter.');
     await notify(tx, ratee, 'rating_received', row.id, member.id);
     await publishMemberEvents(tx, barterEvents([membersOf(row)]));

@@ -5,10 +5,9 @@ import {
   type BarterAction,
   type BarterStatus,
   PENDING_EXPIRY_MS,
-} from '../../../common/barter-machine';
-import { BARTER_ERROR_CODES, type Barter } from '../../../common/schemas/barters';
-import { barterRequestItems, barterRequests, ratings } from '../../db/schema/barter';
-import { items } from '../../db/schema/items';
+} from '#common/barter-machine.ts';
+import { BARTER_ERROR_CODES, type Barter } from '#common/schemas/barters.ts';
+import { barterRequestItems, barterRequests, items, ratings } from '../../db/schema/trading';
 import { buildTestApp, type TestApp } from '../../test/helpers';
 import { barterKit, type Member } from './barter-test-kit';
 
@@ -89,7 +88,10 @@ describe('proposing', () => {
       closeReason: null,
       myRating: null,
       theirRating: null,
+      myRatingHiddenUntil: null,
+      theirRatingHiddenUntil: null,
       circleId: null,
+      swapDay: null,
     });
     const expires = Date.parse(barter.expiresAt ?? '');
     expect(expires).toBeGreaterThanOrEqual(before + PENDING_EXPIRY_MS - 1000);

@@ -1,19 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { BARTER_ERROR_CODES } from '../../../common/schemas/barters';
+import { BARTER_ERROR_CODES } from '#common/schemas/barters.ts';
 import { intArray } from '../../db/arrays';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/rows';
-import { barterRequestItems, barterRequests } from '../../db/schema/barter';
+import { barterRequestItems, barterRequests } from '../../db/schema/trading';
 import { conflict } from '../../errors';
 import { type NewMemberEvent, publishMemberEvents } from '../../events/publish';
-import { type NotifyInput, notifyMembers } from '../notifications/notify';
-import {
-  findPendingUsingItems,
-  type ItemStateRow,
-  lockItems,
-  type RequestMembers,
-} from './barters-repository';
+import { freeToGive, type ItemStateRow, lockItemsInIdOrder } from '../items';
+import { type NotifyInput, notifyMembers } from '../notifications';
 import { barterEvents } from './barters-service';
+import { findPendingUsingItems, type RequestMembers } from './requests-repository';
 
 /**
  * One step of a loop: `giverId` gives `itemId` to `receiverId`. A circle's steps in order: each
@@ -92,7 +88,7 @@ export async function writeHandOvers(
     return { loops: loops.map(() => ({ barterIds: [], threadId: null })), notices: [], events: [] };
   const itemIds = steps.map((step) => step.itemId);
   if (new Set(itemIds).size !== itemIds.length) throw handOverUnavailable();
-  const locked = await lockItems(
+  const locked = await lockItemsInIdOrder(
     tx,
     [...itemIds].sort((a, b) => a - b),
     'no key update',
@@ -100,7 +96,7 @@ export async function writeHandOvers(
   const byId = new Map<number, ItemStateRow>(locked.map((item) => [item.id, item]));
   const stepItems = steps.map((step) => {
     const item = byId.get(step.itemId);
-    if (!item || item.userId !== step.giverId || !item.isActive || item.reservedByRequestId !== null) {
+    if (!freeToGive(item, step.giverId)) {
       throw handOverUnavailable();
     }
     return item;

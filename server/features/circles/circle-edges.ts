@@ -70,7 +70,7 @@ async function graphEdges(db: Db, where: SQL | null, now: Date): Promise<CircleE
   const [row] = await queryRows<{ edges: string | null }>(
     db,
     sql`SELECT json_agg(json_build_array(g.item_user_id, g.member_id, g.item_id, g.want_id, g.score,
-          g.value::float8))
+          g.value::float8, g.distance::float8))
           FILTER (WHERE ${inGoodStanding('r', at)} AND ${inGoodStanding('o', at)})::text AS edges
       FROM match_graph g
       JOIN users r ON r.id = g.member_id
@@ -79,16 +79,17 @@ async function graphEdges(db: Db, where: SQL | null, now: Date): Promise<CircleE
         AND g.distance IS NOT NULL AND g.distance <= least(r.max_travel_distance, o.max_travel_distance)`,
   );
   if (!row?.edges) return [];
-  return (JSON.parse(row.edges) as Array<[string, string, number, number, number, number | null]>).map(
-    ([giverId, receiverId, itemId, wantId, score, value]) => ({
-      giverId,
-      receiverId,
-      itemId,
-      wantId,
-      score,
-      value,
-    }),
-  );
+  return (
+    JSON.parse(row.edges) as Array<[string, string, number, number, number, number | null, number | null]>
+  ).map(([giverId, receiverId, itemId, wantId, score, value, miles]) => ({
+    giverId,
+    receiverId,
+    itemId,
+    wantId,
+    score,
+    value,
+    miles,
+  }));
 }
 
 /**
@@ -120,4 +121,25 @@ export async function loadEdgesAround(db: Db, members: readonly string[], now: D
     now,
   );
   return withoutExcluded(db, [...around, ...backTwo, ...middle], now);
+}
+
+/**
+ * The hand-overs a circle missing members could heal with (ADR 081), in one read: among the members
+ * left (a shorter circle), and, when one member is missing between `gap.previous` and `gap.next`,
+ * out of the previous one and into the next one (a replacement gets from the first and gives to the
+ * second). Members waiting on a live proposal and hand-overs refused lately are left out, as for the
+ * finder.
+ */
+export async function loadHealingEdges(
+  db: Db,
+  left: readonly string[],
+  gap: { previous: string; next: string } | null,
+  now: Date,
+): Promise<CircleEdge[]> {
+  const ids = uuidArray([...new Set(left)]);
+  const among = sql`(g.item_user_id = ANY(${ids}::uuid[]) AND g.member_id = ANY(${ids}::uuid[]))`;
+  const where = gap
+    ? sql`(${among} OR g.item_user_id = ${gap.previous}::uuid OR g.member_id = ${gap.next}::uuid)`
+    : among;
+  return withoutExcluded(db, await graphEdges(db, where, now), now);
 }

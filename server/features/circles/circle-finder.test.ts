@@ -49,18 +49,23 @@ describe('enumerateCircles', () => {
     edge('i', 'e'),
   ]);
 
-  it('finds every circle of 2 to 4 members once, and none longer', () => {
-    expect(shapes(enumerateCircles(graph))).toEqual(['a>b', 'a>b>c', 'a>b>c>d']);
+  it('finds every circle of 3 to 4 members once, none longer, and never a pair (ADR 074)', () => {
+    // a and b want each other's things: a barter suggestion, not a circle of two.
+    expect(shapes(enumerateCircles(graph))).toEqual(['a>b>c', 'a>b>c>d']);
+    expect(shapes(enumerateCircles(graph, { minSize: 2 }))).toEqual(['a>b', 'a>b>c', 'a>b>c>d']);
   });
 
   it('finds only the circles through the members asked about, each once', () => {
     expect(shapes(enumerateCircles(graph, { through: new Set(['d']) }))).toEqual(['a>b>c>d']);
+    expect(shapes(enumerateCircles(graph, { through: new Set(['a']) }))).toEqual(['a>b>c', 'a>b>c>d']);
     expect(shapes(enumerateCircles(graph, { through: new Set(['c', 'd']) }))).toEqual(['a>b>c', 'a>b>c>d']);
     expect(shapes(enumerateCircles(graph, { through: new Set(['e']) }))).toEqual([]);
   });
 
   it('respects a smaller cap', () => {
-    expect(shapes(enumerateCircles(graph, { maxSize: 2 }))).toEqual(['a>b']);
+    expect(shapes(enumerateCircles(graph, { maxSize: 3 }))).toEqual(['a>b>c']);
+    expect(shapes(enumerateCircles(graph, { maxSize: 2 }))).toEqual([]);
+    expect(shapes(enumerateCircles(graph, { minSize: 2, maxSize: 2 }))).toEqual(['a>b']);
   });
 
   it('keeps the best-scored item between two members', () => {
@@ -69,7 +74,7 @@ describe('enumerateCircles', () => {
       edge('a', 'b', { score: 90, itemId: 500 }),
       edge('b', 'a'),
     ]);
-    const [circle] = enumerateCircles(two);
+    const [circle] = enumerateCircles(two, { minSize: 2 });
     expect(circle?.steps.find((step) => step.giverId === 'a')?.itemId).toBe(500);
   });
 });
@@ -201,14 +206,22 @@ describe('the finder in the worker pool (issue 27, ADR 048)', () => {
       const pooled = await runInPool('findCircles', { edges, through, hidden: [] });
       expect(pooled, `round ${round}`).toEqual({ found: found.length, chosen: here });
     }
-    // n0 blocked n1: no circle with both of them.
-    const edges = [edge('n0', 'n1'), edge('n1', 'n0'), edge('n1', 'n2'), edge('n2', 'n1'), edge('n2', 'n0')];
+    // n0 blocked n1: no circle with both of them. (n1 and n2, who want each other's things, are no
+    // circle of two either.)
+    const edges = [
+      edge('n0', 'n1'),
+      edge('n1', 'n2'),
+      edge('n2', 'n0'),
+      edge('n2', 'n1'),
+      edge('n2', 'n3'),
+      edge('n3', 'n1'),
+    ];
     const pooled = await runInPool('findCircles', {
       edges,
       through: ['n0', 'n1'],
       hidden: ['n0|n1', 'n1|n0'],
     });
-    expect(pooled.found).toBe(3);
-    expect(shapes(pooled.chosen)).toEqual(['n1>n2']);
+    expect(pooled.found).toBe(2);
+    expect(shapes(pooled.chosen)).toEqual(['n1>n2>n3']);
   });
 });

@@ -1,9 +1,10 @@
-import { CIRCLE_MAX_MEMBERS } from '../../../common/schemas/circles';
-import { loadHighs, ModelBuilder } from './engine/solver';
+import { CIRCLE_MAX_MEMBERS, CIRCLE_MIN_MEMBERS } from '#common/schemas/circles.ts';
+import { ModelBuilder } from './engine/model-builder';
+import { loadHighs } from './engine/solver';
 
 /**
  * The circle finder's pure part (ADR 029): from hand-overs members could make (giver's item that
- * the receiver wants, within both travel distances), find circles of 2 to 4 members, drop unfair
+ * the receiver wants, within both travel distances), find circles of 3 to 4 members, drop unfair
  * ones, and choose a set that uses no member twice, maximising members who trade, then the number of
  * circles (so shorter ones), then closeness of values and the quality of the matches.
  */
@@ -17,6 +18,12 @@ export interface CircleEdge {
   score: number;
   /** The item's estimated value, when its owner gave one. */
   value: number | null;
+  /** Miles between the two (the match graph's coarse distance), when read. */
+  miles?: number | null;
+  /** How likely the hand-over happens (0..1, ADR 081: the giver's record, the way), when weighed. */
+  likelihood?: number;
+  /** How many days the receiver's want has waited, when weighed. */
+  waitingDays?: number;
 }
 
 /** A circle in order: each step's receiver gives the next step (the last one's the first's giver). */
@@ -67,7 +74,9 @@ export function isUnfair(circle: FoundCircle): boolean {
 
 /**
  * How far the circle is from ideal (lower is better): per member, how far apart the values they give
- * and get are (a log ratio; 0.25 when a value is unknown), plus how weak each match is.
+ * and get are (a log ratio; 0.25 when a value is unknown), plus how weak each match is, plus how
+ * unlikely it is to complete when its hand-overs were weighed (ADR 081: -ln of each hand-over's
+ * likelihood, less a little for how long each receiver has waited).
  */
 export function circleCost(circle: FoundCircle): number {
   let cost = 0;
@@ -75,19 +84,37 @@ export function circleCost(circle: FoundCircle): number {
     cost += gives === null || gets === null ? 0.25 : Math.abs(Math.log((gives + 1) / (gets + 1)));
   }
   for (const step of circle.steps) cost += (100 - Math.max(0, Math.min(100, step.score))) / 200;
+  return cost + likelihoodCost(circle.steps);
+}
+
+/** Waiting counts up to this many days; a want waiting that long takes WAITING_WEIGHT off the cost. */
+export const WAITING_DAYS_CAP = 60;
+export const WAITING_WEIGHT = 0.2;
+
+/** The part of a circle's cost that weighs likelihood and waiting, from its edges (0 when unweighed). */
+export function likelihoodCost(steps: readonly CircleEdge[]): number {
+  let cost = 0;
+  for (const step of steps) {
+    if (step.likelihood !== undefined) cost += -Math.log(Math.max(1e-6, step.likelihood));
+    if (step.waitingDays !== undefined) {
+      cost -= (WAITING_WEIGHT * Math.min(WAITING_DAYS_CAP, Math.max(0, step.waitingDays))) / WAITING_DAYS_CAP;
+    }
+  }
   return cost;
 }
 
 /**
- * Every simple circle of 2..`maxSize` members in the graph, each once. With `through`, only circles
+ * Every simple circle of `minSize`..`maxSize` members in the graph (3 to 4 unless told: a pair is a
+ * barter suggestion, never a circle, ADR 074), each once. With `through`, only circles
  * with at least one of those members (rooted at the first of them in sort order, so each once).
  * Members are numbered and each root's in-neighbours marked, so closing a circle is an array read
  * and the last member of a path is only ever one who gives back to the root.
  */
 export function enumerateCircles(
   graph: MemberGraph,
-  options: { through?: ReadonlySet<string>; maxSize?: number } = {},
+  options: { through?: ReadonlySet<string>; minSize?: number; maxSize?: number } = {},
 ): FoundCircle[] {
+  const minSize = Math.max(2, options.minSize ?? CIRCLE_MIN_MEMBERS);
   const maxSize = options.maxSize ?? CIRCLE_MAX_MEMBERS;
   const through = options.through;
   // Number every member: roots first (in sort order), then the rest.
@@ -118,7 +145,7 @@ export function enumerateCircles(
   const found: FoundCircle[] = [];
   const visit = (root: number, at: number, members: number) => {
     const closing = backTo[at];
-    if (closing && members >= 2) found.push({ steps: [...path, closing] });
+    if (closing && members >= minSize) found.push({ steps: [...path, closing] });
     if (members >= maxSize) return;
     const last = members + 1 === maxSize;
     for (const { to, edge } of outs[at] ?? []) {

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import { periodicJob } from '../../jobs/jobs-plugin';
+import { ownHandOverCircles } from '../barters';
+import { circleOfHandOvers } from './circle-legs';
 import { markCircleChanges, takeCircleChanges } from './circles-repository';
 import { dissolveBrokenCircles, findAndPropose } from './circles-service';
 
@@ -51,11 +53,14 @@ export function askForCircles(app: FastifyInstance): void {
 }
 
 /**
- * Run the circle finder in the background (CIRCLE_FINDER, on unless testing): after every match
- * graph update, on the members it touched, one run at a time across processes; and over the whole
- * graph once an hour, once across processes (a periodic job, ADR 040).
+ * Circles at start: they answer barters for the circles of hand-overs (what a cancelled or completed
+ * hand-over does to its circle, who talks in its conversation: ADR 065), always. And they run the
+ * circle finder in the background (CIRCLE_FINDER, on unless testing): after every match graph
+ * update, on the members it touched, one run at a time across processes; and over the whole graph
+ * once an hour, once across processes (a periodic job, ADR 040).
  */
 export function circlesPlugin(app: FastifyInstance): void {
+  ownHandOverCircles(circleOfHandOvers);
   if (!app.config.circleFinder) return;
   let closing = false;
   const setUp = async () => {

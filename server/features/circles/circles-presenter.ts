@@ -4,8 +4,8 @@ import {
   type CircleAction,
   type CircleItem,
   type CircleStatus,
-} from '../../../common/schemas/circles';
-import { presentMemberRef } from '../members/member-ref';
+} from '#common/schemas/circles.ts';
+import { presentMemberRef } from '../member-refs';
 import type { CircleView } from './circles-repository';
 
 const isStatus = (status: string): status is CircleStatus =>
@@ -67,5 +67,6 @@ export function presentCircle(view: CircleView, viewerId: string, now: Date): Ci
     threadId: row.threadId,
     closedBy: row.status === 'declined' && closer ? presentMemberRef(closer.member) : null,
     swapDayId: row.swapDayId,
+    replacesId: row.replacesId,
   };
 }

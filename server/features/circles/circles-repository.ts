@@ -8,10 +8,11 @@ import {
   circleChanges,
   circleMembers,
   circles,
-} from '../../db/schema/circles';
-import { items } from '../../db/schema/items';
+  items,
+} from '../../db/schema/trading';
 import { users } from '../../db/schema/users';
-import type { MemberRefRow } from '../members/member-ref';
+import { freeToGive, lockItemsInIdOrder } from '../items';
+import type { MemberRefRow } from '../member-refs';
 import type { FoundCircle } from './circle-finder';
 
 /** A circle with its members in order, each with their member reference and item's state now. */
@@ -66,34 +67,28 @@ export async function freeMembers(db: Db, memberIds: readonly string[], now: Dat
   return new Set(memberIds.filter((id) => !busy.has(id)));
 }
 
-/** Store a proposed circle and its members; the new circle's id. */
-export async function insertCircle(db: Db, circle: FoundCircle, expiresAt: Date): Promise<number> {
+/**
+ * Store a proposed circle and its members; the new circle's id. A healed circle (ADR 081) names the
+ * one it `replaces` and keeps the acceptance of the members in `accepted` (their hand-overs stay).
+ */
+export async function insertCircle(
+  db: Db,
+  circle: FoundCircle,
+  expiresAt: Date,
+  heal: { replaces: number; accepted: ReadonlyMap<string, Date> } | null = null,
+): Promise<number> {
   const ids = circle.steps.map((step) => step.itemId);
-  const found = await db
-    .select({
-      id: items.id,
-      userId: items.userId,
-      title: items.title,
-      category: items.category,
-      isService: items.isService,
-      isActive: items.isActive,
-      reservedByRequestId: items.reservedByRequestId,
-      value: items.estimatedValue,
-    })
-    .from(items)
-    .where(inArray(items.id, ids))
-    .orderBy(asc(items.id))
-    .for('share');
+  const found = await lockItemsInIdOrder(db, ids, 'share');
   const byId = new Map(found.map((item) => [item.id, item]));
   const [row] = await db
     .insert(circles)
-    .values({ status: 'proposed', size: circle.steps.length, expiresAt })
+    .values({ status: 'proposed', size: circle.steps.length, expiresAt, replacesId: heal?.replaces ?? null })
     .returning({ id: circles.id });
   if (!row) throw new Error('insert into circles returned no row');
   await db.insert(circleMembers).values(
     circle.steps.map((step, position) => {
       const item = byId.get(step.itemId);
-      if (!item || item.userId !== step.giverId || !item.isActive || item.reservedByRequestId !== null) {
+      if (!freeToGive(item, step.giverId)) {
         throw new CircleGoneError();
       }
       return {
@@ -104,8 +99,9 @@ export async function insertCircle(db: Db, circle: FoundCircle, expiresAt: Date)
         title: item.title,
         category: item.category,
         isService: item.isService,
-        value: item.value,
+        value: item.estimatedValue,
         wantId: step.wantId,
+        acceptedAt: heal?.accepted.get(step.giverId) ?? null,
       };
     }),
   );

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { circleListQuerySchema, circleListSchema, circleSchema } from '../../../common/schemas/circles';
-import { apiErrorSchema } from '../../../common/schemas/errors';
-import { listingIdParamsSchema } from '../../../common/schemas/listings';
+import { circleListQuerySchema, circleListSchema, circleSchema } from '#common/schemas/circles.ts';
+import { apiErrorSchema } from '#common/schemas/errors.ts';
+import { listingIdParamsSchema } from '#common/schemas/listings.ts';
 import { presentCircle } from './circles-presenter';
 import * as circles from './circles-service';
 

@@ -3,18 +3,20 @@ import {
   CIRCLE_EXPIRY_MS,
   CIRCLE_STATUS_LABELS,
   type CircleBox,
-} from '../../../common/schemas/circles';
-import type { NotificationKind } from '../../../common/schemas/notifications';
+} from '#common/schemas/circles.ts';
+import type { NotificationKind } from '#common/schemas/notifications.ts';
 import type { Db } from '../../db/client';
-import type { CircleMemberRow } from '../../db/schema/circles';
+import type { CircleMemberRow } from '../../db/schema/trading';
 import { conflict, notFound } from '../../errors';
 import { memberEvent, type NewMemberEvent, publishMemberEvents } from '../../events/publish';
 import { runInPool } from '../../workers/pool';
-import { lockItems } from '../barters/barters-repository';
-import { createHandOvers, type LoopStep } from '../barters/hand-overs';
-import { notifyMember } from '../notifications/notify';
+import { createHandOvers, type LoopStep } from '../barters';
+import { freeToGive, lockItemsInIdOrder } from '../items';
+import { notifyMember } from '../notifications';
 import { loadEdgesAround } from './circle-edges';
 import type { FoundCircle } from './circle-finder';
+import { type Healed, healCircle } from './circle-healing';
+import { weighEdges } from './circle-likelihood';
 import {
   CircleGoneError,
   type CircleView,
@@ -104,7 +106,8 @@ export async function findAndPropose(
     return total;
   }
   if (members.length === 0) return { edges: 0, found: 0, proposed: [] };
-  const edges = await loadEdgesAround(db, members, now);
+  // Each hand-over weighed by how likely it is to happen (ADR 081): records, distance, waiting.
+  const edges = await weighEdges(db, await loadEdgesAround(db, members, now), now);
   if (edges.length === 0) return { edges: 0, found: 0, proposed: [] };
   // Members of one circle talk together: none may hide from another (blocks, ADR 025). Read for
   // every member the edges name (a superset of those in circles), so the pure part runs in one go.
@@ -215,7 +218,7 @@ export async function acceptCircle(db: Db, member: Member, id: number): Promise<
     }
     const loop = loopOf(steps);
     const items = loop
-      ? await lockItems(
+      ? await lockItemsInIdOrder(
           tx,
           loop.map((step) => step.itemId),
           'no key update',
@@ -223,7 +226,7 @@ export async function acceptCircle(db: Db, member: Member, id: number): Promise<
       : [];
     const free = loop?.every((step) => {
       const item = items.find((candidate) => candidate.id === step.itemId);
-      return item && item.userId === step.giverId && item.isActive && item.reservedByRequestId === null;
+      return freeToGive(item, step.giverId);
     });
     if (!free || !loop) {
       await updateCircle(tx, id, { status: 'cancelled', closedAt: now });
@@ -254,15 +257,31 @@ function loopOf(steps: readonly CircleMemberRow[]): LoopStep[] | null {
   return loop;
 }
 
-/** Decline a proposed circle: it dissolves, the others are told, and the finder looks again. */
-export async function declineCircle(db: Db, member: Member, id: number): Promise<void> {
-  await db.transaction(async (tx) => {
-    const { memberIds, now } = await lockForAnswer(tx, member, id, 'decline');
+/**
+ * Decline a proposed circle: it dissolves, the others are told, and in the same transaction the
+ * members left are offered a circle that replaces it (ADR 081), else the finder looks again.
+ */
+export async function declineCircle(db: Db, member: Member, id: number): Promise<Healed | null> {
+  return db.transaction(async (tx) => {
+    const { steps, memberIds, now } = await lockForAnswer(tx, member, id, 'decline');
     await updateCircle(tx, id, { status: 'declined', closedById: member.id, closedAt: now });
     await notifyAll(tx, memberIds, 'circle_declined', id, member.id, member.id);
+    const healed = await healCircle(tx, id, steps, new Set([member.id]), now);
     await markCircleChanges(tx, memberIds);
     await publishMemberEvents(tx, circleEvents(id, memberIds));
+    if (healed) await announceHealed(tx, healed);
+    return healed;
   });
+}
+
+/**
+ * Tell the members of a healed circle (ADR 081): each gets 'circle_proposed' for the new circle
+ * (which names the one it replaces) and a 'circle' event, as for any proposal.
+ */
+async function announceHealed(tx: Db, healed: Healed): Promise<void> {
+  const memberIds = healed.joined ? [...healed.stayed, healed.joined] : healed.stayed;
+  await notifyAll(tx, memberIds, 'circle_proposed', healed.circleId, null);
+  await publishMemberEvents(tx, circleEvents(healed.circleId, memberIds));
 }
 
 // ------------------------------------------------------------------------------------------------
@@ -279,8 +298,15 @@ export async function expireDueCircleProposals(db: Db, now = new Date(), batch =
       const rows = await expireDueCircles(tx, now, batch);
       for (const circle of rows) {
         await notifyAll(tx, circle.memberIds, 'circle_expired', circle.id, null);
+        // Those who let it expire unanswered leave; the others are offered a replacement (ADR 081).
+        const steps = await circleSteps(tx, circle.id);
+        const silent = steps.flatMap((step) =>
+          step.memberId && step.acceptedAt === null ? [step.memberId] : [],
+        );
+        const healed = await healCircle(tx, circle.id, steps, new Set(silent), now);
         await markCircleChanges(tx, circle.memberIds);
         await publishMemberEvents(tx, circleEvents(circle.id, circle.memberIds));
+        if (healed) await announceHealed(tx, healed);
       }
       return rows.length;
     });

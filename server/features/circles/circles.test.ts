@@ -1,17 +1,22 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Barter, ChatMessage } from '../../../common/schemas/barters';
-import { type Circle, circleSentence } from '../../../common/schemas/circles';
-import type { FeedItem } from '../../../common/schemas/feed';
-import { barterRequests, notifications } from '../../db/schema/barter';
-import { circleChanges, circles } from '../../db/schema/circles';
-import { items } from '../../db/schema/items';
+import type { Barter, ChatMessage } from '#common/schemas/barters.ts';
+import { type Circle, circleSentence } from '#common/schemas/circles.ts';
+import type { FeedItem } from '#common/schemas/feed.ts';
+import {
+  barterRequests,
+  circleChanges,
+  circleMembers,
+  circles,
+  items,
+  notifications,
+} from '../../db/schema/trading';
 import { users } from '../../db/schema/users';
 import { createWant } from '../../test/factories';
 import { buildTestApp, type TestApp } from '../../test/helpers';
 import { barterKit, type Member } from '../barters/barter-test-kit';
-import { requestGraph, settleMatchGraph } from '../match-graph/graph-maintenance';
-import { unreadCounts } from '../notifications/notify';
+import { requestGraph, settleMatchGraph } from '../match-graph';
+import { unreadCounts } from '../notifications';
 import { drainCircleChanges } from './circles-plugin';
 import { markCircleChanges } from './circles-repository';
 import { expireDueCircleProposals, findAndPropose } from './circles-service';
@@ -293,6 +298,28 @@ describe('a circle of three neighbours', () => {
 });
 
 describe('what the finder proposes', () => {
+  it('never proposes a circle of two: a mutual pair stays a barter suggestion (issue 30, ADR 074)', async () => {
+    // Each wants what the other has.
+    const { members, items: made } = await ring(2);
+    const [ann, ben] = members as [Member, Member];
+    expect(await list(ann)).toEqual([]);
+    expect(await list(ben)).toEqual([]);
+    const stored = await t.app.db
+      .select({ circleId: circleMembers.circleId })
+      .from(circleMembers)
+      .where(inArray(circleMembers.memberId, [ann.id, ben.id]));
+    expect(stored).toEqual([]);
+    // Barter Match offers each the other's item as a mutual match, with their own item to propose.
+    const feed = kit.ok<FeedItem[]>(await kit.call(ann, 'GET', '/api/feed/barter-match'));
+    const theirs = feed.find((item) => item.id === made[1]?.id);
+    expect(theirs?.match).toMatchObject({ mutual: true, yourItemId: made[0]?.id });
+    expect(theirs?.match?.circle).toBeUndefined();
+    // Their proposal is the one trade between them; a third member completes a circle of three.
+    kit.ok(await kit.propose(ann, [made[0]?.id as number], [made[1]?.id as number]), 201);
+    await settle();
+    expect(await list(ben)).toEqual([]);
+  });
+
   it('prefers the circle that trades the most members, and only within both travel distances', async () => {
     const { members } = await ring(4);
     const [first] = await list(members[0] as Member);
@@ -366,16 +393,17 @@ describe('what the finder proposes', () => {
   });
 
   it('an item gone at the last accept answers 409 and dissolves the circle', async () => {
-    const { members, items: things } = await ring(2);
-    const [a, b] = members as [Member, Member];
+    const { members, items: things } = await ring(3);
+    const [a, b, c] = members as [Member, Member, Member];
     const [circle] = await list(a);
-    expect(circle?.steps).toHaveLength(2);
+    expect(circle?.steps).toHaveLength(3);
     kit.ok(await circleAct(a, circle?.id ?? 0, 'accept'));
+    kit.ok(await circleAct(b, circle?.id ?? 0, 'accept'));
     await t.app.db
       .update(items)
       .set({ isActive: false })
       .where(eq(items.id, things[0]?.id ?? 0));
-    kit.refused(await circleAct(b, circle?.id ?? 0, 'accept'), 409, 'CIRCLE_ITEM_UNAVAILABLE');
+    kit.refused(await circleAct(c, circle?.id ?? 0, 'accept'), 409, 'CIRCLE_ITEM_UNAVAILABLE');
     const [stored] = await t.app.db
       .select({ status: circles.status })
       .from(circles)

@@ -3,8 +3,8 @@ import { intArray } from '../../db/arrays';
 import type { Db } from '../../db/client';
 import { queryPrepared } from '../../db/prepared';
 import { queryRows } from '../../db/rows';
-import { traderSummaryColumns } from '../trades/trades-repository';
-import { listedItem } from './feed-sql';
+import { listedItem } from '../items';
+import { traderSummaryColumns } from '../trades';
 import type { CardOrder, CardRows, Direction, FeedRow, MatchRow, Versions } from './feed-types';
 
 /**
@@ -36,6 +36,8 @@ export interface RawRow {
   looking_for: string[] | null;
   owner_rating: number | null;
   owner_trades: number;
+  owner_kept: number;
+  owner_due: number;
   score?: number | null;
   want_id?: number | null;
   want_title?: string | null;
@@ -68,7 +70,11 @@ export function toFeedRow(row: RawRow): FeedRow {
     isSaved: row.is_saved,
     lookingFor: row.looking_for ?? [],
     match: toMatch(row),
-    owner: { averageRating: row.owner_rating, completedTrades: row.owner_trades },
+    owner: {
+      averageRating: row.owner_rating,
+      completedTrades: row.owner_trades,
+      handOvers: { kept: Number(row.owner_kept ?? 0), due: Number(row.owner_due ?? 0) },
+    },
   };
 }
 
@@ -136,7 +142,8 @@ export function presentPage(options: {
       EXISTS (SELECT 1 FROM saved_items s WHERE s.user_id = ${options.viewerId}::uuid AND s.item_id = i.id) AS is_saved,
       ARRAY(SELECT w.title FROM wants w WHERE w.user_id = i.user_id AND w.is_active
             ORDER BY w.created_at DESC, w.id DESC LIMIT ${options.lookingFor}::int) AS looking_for,
-      ${owner.averageRating}::float8 AS owner_rating, ${owner.completedTrades}::int AS owner_trades
+      ${owner.averageRating}::float8 AS owner_rating, ${owner.completedTrades}::int AS owner_trades,
+      ${owner.handOversKept} AS owner_kept, ${owner.handOversDue} AS owner_due
       ${options.extra ?? sql``}
     FROM (${options.page}) p
     JOIN items i ON i.id = p.id ${options.activeOnly ? sql`AND ${listedItem('i')}` : sql``}

@@ -1,6 +1,6 @@
-import { shownNameParts } from '../../../common/member-name';
-import { FEED_DESCRIPTION_MAX_LENGTH, type FeedItem, type ItemDetail } from '../../../common/schemas/feed';
-import type { ApproximateArea } from '../../../common/schemas/places';
+import { shownNameParts } from '#common/member-name.ts';
+import { FEED_DESCRIPTION_MAX_LENGTH, type FeedItem, type ItemDetail } from '#common/schemas/feed.ts';
+import type { ApproximateArea } from '#common/schemas/places.ts';
 import type { FeedRow } from './feed-types';
 
 /** At most `max` characters (code points), ending in "…" when cut. */
@@ -44,7 +44,11 @@ export function presentFeedItem(row: FeedRow, options: PresentOptions = {}): Fee
       profileImageUrl: row.profileImageUrl,
     },
     distanceMiles: row.distanceMiles,
-    owner: { rating: summary.averageRating, completedTrades: summary.completedTrades },
+    owner: {
+      rating: summary.averageRating,
+      completedTrades: summary.completedTrades,
+      handOvers: summary.handOvers,
+    },
     lookingFor: row.lookingFor,
   };
   if (options.withMatch && row.match) {

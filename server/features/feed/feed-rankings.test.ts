@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { FeedItem } from '../../../common/schemas/feed';
-import { items, wants } from '../../db/schema/items';
+import type { FeedItem } from '#common/schemas/feed.ts';
+import { items, wants } from '../../db/schema/trading';
 import { type UserRow, users } from '../../db/schema/users';
 import {
   createBarterRequest,
@@ -13,10 +13,10 @@ import {
 } from '../../test/factories';
 import { seenMiles } from '../../test/geo';
 import { buildTestApp, type TestApp } from '../../test/helpers';
-import { settleMatchGraph } from '../match-graph/graph-maintenance';
+import { settleMatchGraph } from '../match-graph';
 import { findCardRows } from './feed-cards';
+import { RANKING_WINDOW } from './feed-definition';
 import { findRanking, readListingVersion } from './feed-ranking';
-import { RANKING_WINDOW } from './feed-service';
 
 // The real functions, counted: how often a feed is ranked is what the ranking cache changes.
 vi.mock('./feed-ranking', async (importOriginal) => {
@@ -209,6 +209,8 @@ describe('feed rankings kept between pages', () => {
     expect(afterRating.find((item) => item.id === target.id)?.owner).toEqual({
       rating: 4,
       completedTrades: 1,
+      // The completed barter is also a hand-over kept (ADR 079).
+      handOvers: { kept: 1, due: 1 },
     });
     expect(cardReads).toHaveBeenCalledTimes(1);
     // ...without ranking the feed again: a rating changes no order.

@@ -1,16 +1,17 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { apiErrorSchema } from '../../../common/schemas/errors';
+import { apiErrorSchema } from '#common/schemas/errors.ts';
 import {
   FEED_SEED_MAX,
   feedListSchema,
   feedParamsSchema,
   feedQuerySchema,
   itemDetailSchema,
-} from '../../../common/schemas/feed';
-import { listingIdParamsSchema } from '../../../common/schemas/listings';
+} from '#common/schemas/feed.ts';
+import { listingIdParamsSchema } from '#common/schemas/listings.ts';
 import { sessionCookieOf } from '../../plugins/session';
+import { registeredFeeds } from './feed-registry';
 import { getFeed, getItemDetail } from './feed-service';
 
 /** A random-barter seed that stays the same for one session (its cookie), when the client sends none. */
@@ -22,13 +23,16 @@ export function sessionSeed(request: FastifyRequest): number {
 /** The home feeds (docs/matching.md) and an item's detail, for signed-in members. */
 export async function feedRoutes(app: FastifyInstance): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
+  // The feeds registered (feed-registry.ts): the route serves whichever the table holds.
+  const names = registeredFeeds().map((feed) => feed.name);
+  const feedList = names.length > 1 ? `${names.slice(0, -1).join(', ')} or ${names.at(-1)}` : names.join('');
 
   routes.get(
     '/api/feed/:feedName',
     {
       schema: {
         tags: ['feed'],
-        summary: 'One page of a feed: barter-match, random-barter or everything',
+        summary: `One page of a feed: ${feedList}`,
         description:
           'Candidates are active items of other members within `radius` miles (no distance filter ' +
           'when the member has no location). `q` searches titles, descriptions and categories ' +

@@ -1,59 +1,48 @@
-import { ERROR_CODES } from '../../../common/error-codes';
-import { circlePath } from '../../../common/schemas/circles';
+import { ERROR_CODES } from '#common/error-codes.ts';
 import {
-  FEED_NAMES,
   type FeedItem,
-  type FeedName,
   type FeedQuery,
   type ItemDetail,
   LOOKING_FOR_ON_CARD,
   LOOKING_FOR_ON_DETAIL,
-} from '../../../common/schemas/feed';
+} from '#common/schemas/feed.ts';
 import type { Db } from '../../db/client';
 import type { UserRow } from '../../db/schema/users';
 import { notFound } from '../../errors';
 import { approximateArea } from '../../geo/approximate-area';
 import { viewerPoint } from '../../geo/earth';
-import { presentCircle } from '../circles/circles-presenter';
-import { findCircleView, findReceivingInCircles } from '../circles/circles-repository';
-import { countView, findItemDetail, findItemPublicPoint } from '../items/item-detail-repository';
-import { graphState, requestGraph } from '../match-graph/graph-maintenance';
-import { nearestPlace } from '../places/offline-geocoder';
+import { nearestPlace } from '../places';
 import type { FeedCaches } from './feed-cache';
 import { findCardRows, readPageState } from './feed-cards';
+import { type FeedDefinition, type FeedPageParams, RANKING_WINDOW } from './feed-definition';
 import { presentFeedItem, presentItemDetail } from './feed-presenter';
-import { type FeedPageParams, findRanking, readListingVersion } from './feed-ranking';
+import { findRanking, readListingVersion } from './feed-ranking';
+import { findFeed } from './feed-registry';
 import type { FeedRow, Ranking } from './feed-types';
+import { countView, findItemDetail, findItemPublicPoint } from './item-detail-repository';
 import { markViewerRelations } from './viewer-marks';
-
-export function isFeedName(name: string): name is FeedName {
-  return (FEED_NAMES as readonly string[]).includes(name);
-}
-
-/** Ranked entries kept from a page on (every feed): five pages. */
-export const RANKING_WINDOW = 100;
 
 /** The longest ranking kept (about 50 pages); deeper pages are ranked one at a time. */
 export const RANKING_KEEP_MAX = 1_000;
 
-/** How many entries to rank for a page at `offset`: several pages from it. */
-export function rankingWindow(offset: number, limit: number): number {
-  return Math.max(offset + limit, offset + RANKING_WINDOW);
+/** How many entries to rank for a page at `offset`: several pages from it (`window`: the feed's). */
+export function rankingWindow(offset: number, limit: number, window = RANKING_WINDOW): number {
+  return Math.max(offset + limit, offset + window);
 }
 
-/** What a feed's order depends on: everything but the page. */
-function rankingKey(params: FeedPageParams): string {
-  const { feed, viewerId, origin, radiusMiles, sort, q, seed } = params;
-  const randomSeed = feed === 'random-barter' ? seed : null;
+/** What a feed's order depends on: everything but the page (the seed where the feed's order reads it). */
+function rankingKey(params: FeedPageParams, feed: FeedDefinition): string {
+  const { viewerId, origin, radiusMiles, sort, q, seed } = params;
+  const bySeed = feed.caching.bySeed ? seed : null;
   return JSON.stringify([
-    feed,
+    feed.name,
     viewerId,
     origin?.latitude,
     origin?.longitude,
     radiusMiles,
     sort,
     q ?? '',
-    randomSeed,
+    bySeed,
   ]);
 }
 
@@ -74,50 +63,23 @@ export async function getFeed(
   query: FeedQuery,
   fallbackSeed: number,
 ): Promise<FeedItem[]> {
-  const items = await feedPage(db, caches, viewer, feedName, query, fallbackSeed);
+  const feed = findFeed(feedName);
+  if (!feed) throw notFound('There is no such feed.', ERROR_CODES.feedNotFound);
+  const items = await feedPage(db, caches, viewer, feed, query, fallbackSeed);
   const marked = await markViewerRelations(db, viewer.id, items);
-  return feedName === 'barter-match' ? markCircles(db, viewer.id, marked) : marked;
-}
-
-/**
- * Barter Match shows the items the viewer would get in a trade circle proposed to them "in a
- * circle", with the loop explained (issue 16). One indexed read per page; the circle itself only
- * when one of its items is on the page.
- */
-async function markCircles(db: Db, viewerId: string, items: FeedItem[]): Promise<FeedItem[]> {
-  const now = new Date();
-  const receiving = await findReceivingInCircles(db, viewerId, now);
-  const onPage = receiving.filter((entry) => items.some((item) => item.id === entry.itemId));
-  if (onPage.length === 0) return items;
-  const paths = new Map<number, { circleId: number; path: string }>();
-  for (const entry of onPage) {
-    const view = await findCircleView(db, viewerId, entry.circleId);
-    if (view) {
-      paths.set(entry.itemId, {
-        circleId: entry.circleId,
-        path: circlePath(presentCircle(view, viewerId, now)),
-      });
-    }
-  }
-  return items.map((item) => {
-    const circle = paths.get(item.id);
-    return circle && item.match ? { ...item, match: { ...item.match, circle } } : item;
-  });
+  return feed.finish ? feed.finish(db, viewer.id, marked) : marked;
 }
 
 async function feedPage(
   db: Db,
   caches: FeedCaches | null,
   viewer: UserRow,
-  feedName: string,
+  feed: FeedDefinition,
   query: FeedQuery,
   fallbackSeed: number,
 ): Promise<FeedItem[]> {
-  if (!isFeedName(feedName)) {
-    throw notFound('There is no such feed.', ERROR_CODES.feedNotFound);
-  }
   const params: FeedPageParams = {
-    feed: feedName,
+    feed: feed.name,
     viewerId: viewer.id,
     origin: viewerPoint(viewer),
     radiusMiles: query.radius,
@@ -127,10 +89,10 @@ async function feedPage(
     limit: query.limit,
     offset: query.offset,
     lookingFor: LOOKING_FOR_ON_CARD,
-    graph: feedName === 'barter-match' && (await readsMatchGraph(db, viewer.id)),
+    ...(await feed.prepare?.(db, viewer.id)),
   };
   const end = query.offset + query.limit;
-  const withMatch = feedName === 'barter-match';
+  const withMatch = feed.reasons !== undefined;
   const page = (ranking: Ranking, cards: Map<number, FeedRow>, saved?: Set<number>) =>
     ranking.items.slice(query.offset, end).flatMap((entry) => {
       const card = cards.get(entry.id);
@@ -150,8 +112,8 @@ async function feedPage(
     return { cards: new Map(read.cards.map((card) => [card.id, card])), versions: read.versions };
   };
 
-  const key = rankingKey(params);
-  const rankings = caches?.rankings ?? null;
+  const key = rankingKey(params, feed);
+  const rankings = (feed.caching.rankings && caches?.rankings) || null;
   const kept = rankings?.get(key);
   if (caches && rankings && kept && (kept.complete || kept.items.length >= end)) {
     const ids = kept.items.slice(query.offset, end).map((entry) => entry.id);
@@ -165,7 +127,7 @@ async function feedPage(
     rankings.delete(key);
   }
   // A window of several pages from this one (deep pages: just this one, and nothing kept).
-  const window = rankingWindow(query.offset, query.limit);
+  const window = rankingWindow(query.offset, query.limit, feed.caching.window);
   const keep = rankings !== null && window <= RANKING_KEEP_MAX;
   // Read before ranking: a change made meanwhile makes the ranking look older, never newer.
   const version = keep ? await readListingVersion(db) : 0;
@@ -179,16 +141,6 @@ async function feedPage(
     if (cards) return page(ranking, cards, state.saved);
   }
   return page(ranking, (await readCards(ranking)).cards);
-}
-
-/**
- * Barter Match comes from the member's match graph once it is built (ADR 022); until then from the
- * ranking query, and the first visit asks for the graph.
- */
-async function readsMatchGraph(db: Db, memberId: string): Promise<boolean> {
-  const state = await graphState(db, memberId);
-  if (state === 'none') await requestGraph(db, memberId);
-  return state === 'built';
 }
 
 /**

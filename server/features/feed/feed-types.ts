@@ -1,4 +1,4 @@
-import type { TraderSummary } from '../trades/trades-repository';
+import type { TraderSummary } from '../trades';
 
 /** The rows and rankings the feed files share (cards, rankings, the cache). */
 

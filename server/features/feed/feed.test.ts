@@ -1,15 +1,14 @@
 import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FeedItem, ItemDetail } from '../../../common/schemas/feed';
-import { items } from '../../db/schema/items';
+import type { FeedItem, ItemDetail } from '#common/schemas/feed.ts';
+import { items } from '../../db/schema/trading';
 import type { UserRow } from '../../db/schema/users';
 import { approximateArea } from '../../geo/approximate-area';
 import { createItem, createUser, createWant, sessionCookiesFor } from '../../test/factories';
 import { publicPointOf, seenMiles } from '../../test/geo';
 import { buildTestApp, type TestApp } from '../../test/helpers';
-import { settleMatchGraph } from '../match-graph/graph-maintenance';
-import { matchScore, textSimilarityOf } from './match-score';
+import { matchScore, settleMatchGraph, textSimilarityOf } from '../match-graph';
 
 /** Degrees of latitude per mile (north is the same everywhere). */
 const DEG_PER_MILE = 1 / 69.0936;
@@ -176,7 +175,7 @@ describe('feeds API', () => {
         profileImageUrl: null,
       });
       expect(drill?.lookingFor).toEqual(['Guitar lessons', 'Mountain bike']);
-      expect(drill?.owner).toEqual({ rating: null, completedTrades: 0 });
+      expect(drill?.owner).toEqual({ rating: null, completedTrades: 0, handOvers: { kept: 0, due: 0 } });
     });
 
     it('ranks the mutual match first and leaves out what does not match', async () => {

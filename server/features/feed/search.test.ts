@@ -1,13 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FeedItem, FeedSort } from '../../../common/schemas/feed';
+import type { FeedItem, FeedSort } from '#common/schemas/feed.ts';
 import { queryRows } from '../../db/rows';
 import type { Point } from '../../geo/earth';
 import { createItem, createUser } from '../../test/factories';
 import { buildTestApp, type TestApp } from '../../test/helpers';
 import { fillNeighbourhood, TOWNS } from '../../test/neighbourhood';
 import { barterKit, type Member } from '../barters/barter-test-kit';
-import { type FeedPageParams, feedRankingQuery, withSearch } from './feed-ranking';
+import type { FeedPageParams } from './feed-definition';
+import { feedRankingQuery, withSearch } from './feed-ranking';
 import { resolveSearch } from './search';
 
 /**

@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { queryPrepared } from '../../db/prepared';
+import { itemDocument } from '../items';
 
 /**
  * Search text, resolved once per ranking (ADR 023). The text is a web-search query (quoted phrases,
@@ -114,13 +115,7 @@ export function searchQuery(search: Search): SQL {
   return query;
 }
 
-/**
- * The full-text document of an item: the stored, generated `search_vector` column (title weight A,
- * description B, category C), indexed by `items_active_search_vector_idx`; and its title part.
- */
-export function itemDocument(i = 'i'): SQL {
-  return sql.raw(`${i}.search_vector`);
-}
+/** The title part of an item's full-text document (itemDocument, weight A). */
 const titleOf = (i: string) => sql.raw(`ts_filter(${i}.search_vector, '{a}')`);
 
 /** The search found in items `i`: its title, description or category. */

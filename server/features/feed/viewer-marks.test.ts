@@ -1,11 +1,11 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FeedItem, ItemDetail } from '../../../common/schemas/feed';
-import type { ItemRow } from '../../db/schema/items';
+import type { FeedItem, ItemDetail } from '#common/schemas/feed.ts';
+import type { ItemRow } from '../../db/schema/trading';
 import type { UserRow } from '../../db/schema/users';
 import { createItem, createUser, createWant, sessionCookiesFor } from '../../test/factories';
 import { buildTestApp, type TestApp } from '../../test/helpers';
-import { settleMatchGraph } from '../match-graph/graph-maintenance';
+import { settleMatchGraph } from '../match-graph';
 
 const HOME = { latitude: 45.51234, longitude: -122.65871 };
 const NEAR = { latitude: 45.52031, longitude: -122.65871 };

@@ -1,10 +1,11 @@
 import { sql } from 'drizzle-orm';
-import type { FeedItem, OpenBarter } from '../../../common/schemas/feed';
+import type { FeedItem, OpenBarter } from '#common/schemas/feed.ts';
 import { uuidArray } from '../../db/arrays';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/rows';
-import { openBartersOnSql } from '../barters/open-barters';
-import { listedItem, ownerWantMatchesMyItem } from './feed-sql';
+import { openBartersOnSql } from '../barters';
+import { listedItem } from '../items';
+import { ownerWantMatchesMyItem } from '../match-graph';
 
 /**
  * What a page of cards shows of the viewer's own relation to each item, read fresh for every page (a

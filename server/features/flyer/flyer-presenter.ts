@@ -1,4 +1,4 @@
-import type { FlyerListing } from '../../../common/schemas/flyer';
+import type { FlyerListing } from '#common/schemas/flyer.ts';
 import type { FlyerListingRow } from './flyer-repository';
 
 /** A listing as a printed flyer shows it: a whitelist, first name only (trimmed; blank reads as none). */

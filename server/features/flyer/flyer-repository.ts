@@ -1,6 +1,6 @@
 import { and, eq, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { items, wants } from '../../db/schema/items';
+import { items, wants } from '../../db/schema/trading';
 import { users } from '../../db/schema/users';
 import type { Point } from '../../geo/earth';
 import { usersPublicPoint, withinRadius } from '../../geo/sql';

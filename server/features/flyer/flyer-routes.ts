@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { apiErrorSchema } from '../../../common/schemas/errors';
-import { FLYER_NEIGHBORHOOD_LIMIT, flyerNeighborhoodSchema } from '../../../common/schemas/flyer';
+import { apiErrorSchema } from '#common/schemas/errors.ts';
+import { FLYER_NEIGHBORHOOD_LIMIT, flyerNeighborhoodSchema } from '#common/schemas/flyer.ts';
 import type { UserRow } from '../../db/schema/users';
 import { viewerPoint } from '../../geo/earth';
 import { presentFlyerListing } from './flyer-presenter';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FLYER_NEIGHBORHOOD_LIMIT, type FlyerNeighborhood } from '../../../common/schemas/flyer';
+import { FLYER_NEIGHBORHOOD_LIMIT, type FlyerNeighborhood } from '#common/schemas/flyer.ts';
 import type { UserRow } from '../../db/schema/users';
 import { EARTH_RADIUS_MILES } from '../../geo/earth';
 import { createItem, createUser, createWant, sessionCookiesFor } from '../../test/factories';

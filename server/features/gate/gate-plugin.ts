@@ -1,13 +1,13 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ERROR_CODES } from '../../../common/error-codes';
-import { apiErrorSchema } from '../../../common/schemas/errors';
+import { ERROR_CODES } from '#common/error-codes.ts';
+import { apiErrorSchema } from '#common/schemas/errors.ts';
 import {
   gateStatusSchema,
   verifyPasswordResponseSchema,
   verifyPasswordSchema,
-} from '../../../common/schemas/gate';
+} from '#common/schemas/gate.ts';
 import { forbidden, HttpError } from '../../errors';
 import { cookieName, cookieOptions } from '../../plugins/security';
 

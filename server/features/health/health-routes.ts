@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ERROR_CODES } from '../../../common/error-codes';
-import { apiErrorSchema } from '../../../common/schemas/errors';
+import { ERROR_CODES } from '#common/error-codes.ts';
+import { apiErrorSchema } from '#common/schemas/errors.ts';
 import { migrationsApplied } from '../../db/migrate';
 import { HttpError, serviceUnavailable } from '../../errors';
 import { cachedCheck } from './cached-check';

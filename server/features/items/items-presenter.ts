@@ -1,12 +1,26 @@
-import type { Item } from '../../../common/schemas/listings';
-import type { ItemRow } from '../../db/schema/items';
+import type { Item, ItemTrade } from '#common/schemas/listings.ts';
+import type { ItemRow } from '../../db/schema/trading';
 import { itemAllowedActions } from '../../policies/listing-policy';
+import { presentMemberRef } from '../member-refs';
+import type { ItemTradeRow } from './items-repository';
+
+/** Where a traded item went (issue 30); null while it is the owner's. */
+function presentTrade(row: ItemRow, trade: ItemTradeRow | null | undefined): ItemTrade | null {
+  if (row.tradedAt === null) return null;
+  const to = presentMemberRef(trade?.receiver);
+  return {
+    at: row.tradedAt.toISOString(),
+    barterRequestId: trade?.barterRequestId ?? row.tradedInRequestId,
+    to: { id: to.id, displayName: to.displayName },
+    swapDay: trade?.swapDay ?? null,
+  };
+}
 
 /**
  * An item as its owner sees it. A whitelist: the owner's id and anything added to the table later
  * stay on the server until a presenter option asks for them.
  */
-export function presentItem(row: ItemRow): Item {
+export function presentItem(row: ItemRow & { trade?: ItemTradeRow | null }): Item {
   return {
     id: row.id,
     title: row.title,
@@ -20,6 +34,7 @@ export function presentItem(row: ItemRow): Item {
     isActive: row.isActive,
     moderation: row.moderation,
     isReserved: row.reservedByRequestId !== null,
+    traded: presentTrade(row, row.trade),
     allowedActions: itemAllowedActions({ id: row.userId }, row),
     viewCount: row.viewCount,
     createdAt: row.createdAt.toISOString(),

@@ -1,7 +1,10 @@
-import { and, count, desc, eq, isNull, or } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { type Page, type PageRequest, withTotal } from '../../db/paging';
-import { type ItemRow, items } from '../../db/schema/items';
+import { barterRequests, circles, type ItemRow, items, swapDays } from '../../db/schema/trading';
+import { users } from '../../db/schema/users';
+import type { MemberRefRow } from '../member-refs';
 
 export type NewItemValues = typeof items.$inferInsert;
 export type ItemChanges = Partial<
@@ -30,15 +33,65 @@ export async function findItemById(db: Db, id: number): Promise<ItemRow | null> 
   return row ?? null;
 }
 
-/** One page of a member's items, active and inactive, newest first, and how many there are in all. */
-export async function listItemsByUser(db: Db, userId: string, page: PageRequest): Promise<Page<ItemRow>> {
-  const rows = await db
-    .select()
+/** Where a traded item went (issue 30): its barter, the receiver as others name them, its swap day. */
+export interface ItemTradeRow {
+  barterRequestId: number | null;
+  receiver: MemberRefRow | null;
+  swapDay: { id: number; name: string } | null;
+}
+
+export type OwnItemRow = ItemRow & { trade: ItemTradeRow | null };
+
+const receiver = alias(users, 'receiver');
+
+/**
+ * One page of a member's items, active and inactive, newest first, and how many there are in all;
+ * a traded item with where it went (the other member of its barter, and its swap day).
+ */
+export async function listItemsByUser(db: Db, userId: string, page: PageRequest): Promise<Page<OwnItemRow>> {
+  const found = await db
+    .select({
+      item: items,
+      barterRequestId: barterRequests.id,
+      receiver: {
+        id: receiver.id,
+        displayName: receiver.displayName,
+        firstName: receiver.firstName,
+        lastName: receiver.lastName,
+        profileImageUrl: receiver.profileImageUrl,
+      },
+      swapDayId: swapDays.id,
+      swapDayName: swapDays.name,
+    })
     .from(items)
+    .leftJoin(barterRequests, eq(barterRequests.id, items.tradedInRequestId))
+    .leftJoin(
+      receiver,
+      eq(
+        receiver.id,
+        sql`CASE WHEN ${barterRequests.fromUserId} = ${items.userId} THEN ${barterRequests.toUserId} ELSE ${barterRequests.fromUserId} END`,
+      ),
+    )
+    .leftJoin(circles, eq(circles.id, barterRequests.circleId))
+    .leftJoin(swapDays, eq(swapDays.id, circles.swapDayId))
     .where(eq(items.userId, userId))
     .orderBy(desc(items.createdAt), desc(items.id))
     .limit(page.limit)
     .offset(page.offset);
+  const rows: OwnItemRow[] = found.map((row) => ({
+    ...row.item,
+    trade:
+      row.item.tradedAt === null
+        ? null
+        : {
+            barterRequestId: row.barterRequestId,
+            receiver: row.receiver?.id ? row.receiver : null,
+            swapDay:
+              row.swapDayId !== null && row.swapDayName !== null
+                ? { id: row.swapDayId, name: row.swapDayName }
+                : null,
+          },
+  }));
   return withTotal(rows, page, async () => {
     const [row] = await db.select({ n: count() }).from(items).where(eq(items.userId, userId));
     return row?.n ?? 0;
@@ -55,19 +108,24 @@ const ownItem = (id: number, userId: string, unreservedOnly: boolean) =>
 
 /**
  * Change an item, only if it still belongs to `userId` (and with `unreservedOnly`, no accepted
- * barter holds it); null when it does not (or is gone).
+ * barter holds it; with `untradedOnly`, it was not traded, issue 30); null when it does not (or is gone).
  */
 export async function updateItemOfUser(
   db: Db,
   id: number,
   userId: string,
   changes: ItemChanges,
-  options: { unreservedOnly?: boolean } = {},
+  options: { unreservedOnly?: boolean; untradedOnly?: boolean } = {},
 ): Promise<ItemRow | null> {
   const [row] = await db
     .update(items)
     .set({ ...changes, updatedAt: new Date() })
-    .where(ownItem(id, userId, options.unreservedOnly ?? false))
+    .where(
+      and(
+        ownItem(id, userId, options.unreservedOnly ?? false),
+        options.untradedOnly ? isNull(items.tradedAt) : undefined,
+      ),
+    )
     .returning();
   return row ?? null;
 }

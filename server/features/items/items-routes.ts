@@ -2,8 +2,8 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { DATA_URL_BODY_LIMIT_BYTES } from '../../../common/constants';
-import { apiErrorSchema } from '../../../common/schemas/errors';
+import { DATA_URL_BODY_LIMIT_BYTES } from '#common/constants.ts';
+import { apiErrorSchema } from '#common/schemas/errors.ts';
 import {
   itemFormSchema,
   itemSchema,
@@ -11,12 +11,12 @@ import {
   listingIdParamsSchema,
   ownListQuerySchema,
   TOTAL_COUNT_HEADER,
-} from '../../../common/schemas/listings';
+} from '#common/schemas/listings.ts';
 import { photoJsonParser } from '../../photos/photo-json';
 import { PHOTO_FILE_FIELD, photoUploadHooks, photoUploadOf } from '../../photos/photo-upload';
 import { memberRateLimit } from '../../plugins/member-rate-limit';
 import type { PhotoStore } from '../../storage/photo-store';
-import { photoScreeningPolicy } from '../safety/photo-screening';
+import { photoScreeningPolicy } from '../safety';
 import { presentItem } from './items-presenter';
 import * as itemsService from './items-service';
 

@@ -1,24 +1,29 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { isCategoryAllowed } from '../../../common/categories';
-import { ERROR_CODES } from '../../../common/error-codes';
-import { type ItemInput, type ItemUpdate, LISTING_MESSAGES } from '../../../common/schemas/listings';
-import { SAFETY_ERROR_CODES } from '../../../common/schemas/safety';
+import { isCategoryAllowed } from '#common/categories.ts';
+import { ERROR_CODES } from '#common/error-codes.ts';
+import {
+  ITEM_ERROR_CODES,
+  type ItemInput,
+  type ItemUpdate,
+  LISTING_MESSAGES,
+} from '#common/schemas/listings.ts';
+import { SAFETY_ERROR_CODES } from '#common/schemas/safety.ts';
 import type { Db } from '../../db/client';
 import type { Page, PageRequest } from '../../db/paging';
-import type { ItemRow } from '../../db/schema/items';
+import type { ItemRow } from '../../db/schema/trading';
 import { badRequest, conflict, forbidden, notFound } from '../../errors';
 import type { StoredPhoto } from '../../photos/photo-pipeline';
 import { type PhotoUpload, storeUploadedPhoto } from '../../photos/photo-upload';
 import { type Actor, itemPolicy, listingPolicy } from '../../policies/listing-policy';
 import type { PhotoStore } from '../../storage/photo-store';
 import {
+  assertAppropriateFields,
   likelyExplicit,
   listingScreening,
   logUnscreened,
   type PhotoScreeningPolicy,
   reportScreenedPhoto,
-} from '../safety/photo-screening';
-import { assertAppropriateFields } from '../safety/refusals';
+} from '../safety';
 import {
   countItemsUsingPhoto,
   deleteItemOfUser,
@@ -26,6 +31,7 @@ import {
   type ItemChanges,
   insertItem,
   listItemsByUser,
+  type OwnItemRow,
   updateItemOfUser,
 } from './items-repository';
 
@@ -59,6 +65,13 @@ export const HELD_MESSAGE =
  */
 const itemReserved = () =>
   conflict('This item is reserved in an accepted barter. Cancel the barter first.', ERROR_CODES.conflict);
+
+/** A traded item went to another member (issue 30): it is never shown again nor edited. */
+const itemTraded = () =>
+  conflict(
+    'This item was traded in a completed barter. It cannot be shown again or edited.',
+    ITEM_ERROR_CODES.traded,
+  );
 
 /**
  * Check, re-encode, screen and store the photo of a create or an edit, in the photo queue: the
@@ -153,7 +166,7 @@ export async function createItem(
 }
 
 /** One page of the member's own items, active and inactive, newest first, with the total. */
-export function listMyItems(deps: ItemsDeps, actor: Member, page: PageRequest): Promise<Page<ItemRow>> {
+export function listMyItems(deps: ItemsDeps, actor: Member, page: PageRequest): Promise<Page<OwnItemRow>> {
   return listItemsByUser(deps.db, actor.id, page);
 }
 
@@ -171,6 +184,7 @@ export async function updateItem(
   upload: PhotoUpload = {},
 ): Promise<ItemRow> {
   const item = await loadOwnItem(deps, actor, id, 'update');
+  if (item.tradedAt !== null) throw itemTraded();
   if (!itemPolicy.edit(actor, item)) throw itemReserved();
   // Hidden by a moderator (ADR 025): removed for good, or while the owner is suspended.
   if (patch.isActive === true && item.moderation !== null) {
@@ -228,7 +242,10 @@ export async function updateItem(
   let updated: ItemRow | null;
   try {
     updated = await deps.db.transaction(async (tx) => {
-      const row = await updateItemOfUser(tx, id, actor.id, changes, { unreservedOnly: true });
+      const row = await updateItemOfUser(tx, id, actor.id, changes, {
+        unreservedOnly: true,
+        untradedOnly: true,
+      });
       if (row && held && newPhoto?.screening) await reportScreenedPhoto(tx, id, actor.id, newPhoto.screening);
       return row;
     });
@@ -237,9 +254,11 @@ export async function updateItem(
     throw error;
   }
   if (!updated) {
-    // Deleted, or reserved by an accepted barter, by a parallel request between the read and the write.
+    // Deleted, reserved by an accepted barter or traded (its barter completed), by a parallel request
+    // between the read and the write.
     if (newPhoto) await removeUnusedPhotos(deps, [newPhoto.imageUrl, newPhoto.thumbnailUrl]);
-    throw (await findItemById(deps.db, id)) ? itemReserved() : itemNotFound();
+    const now = await findItemById(deps.db, id);
+    throw now ? (now.tradedAt !== null ? itemTraded() : itemReserved()) : itemNotFound();
   }
   if ('imageUrl' in changes) await removeUnusedPhotos(deps, [item.imageUrl, item.thumbnailUrl]);
   return updated;

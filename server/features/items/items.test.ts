@@ -3,8 +3,8 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Item } from '../../../common/schemas/listings';
-import { items } from '../../db/schema/items';
+import type { Item } from '#common/schemas/listings.ts';
+import { items } from '../../db/schema/trading';
 import type { UserRow } from '../../db/schema/users';
 import { createBarterRequest, createItem, createUser, sessionCookiesFor } from '../../test/factories';
 import { formBody } from '../../test/forms';
@@ -90,6 +90,7 @@ describe('items API', () => {
         isActive: true,
         moderation: null,
         isReserved: false,
+        traded: null,
         allowedActions: ['edit', 'hide', 'delete'],
         viewCount: 0,
         createdAt: expect.any(String),

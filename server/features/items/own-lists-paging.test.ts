@@ -5,7 +5,7 @@ import {
   OWN_LIST_MAX_PAGE_SIZE,
   OWN_LIST_PAGE_SIZE,
   type Want,
-} from '../../../common/schemas/listings';
+} from '#common/schemas/listings.ts';
 import type { UserRow } from '../../db/schema/users';
 import { createItem, createUser, createWant, sessionCookiesFor } from '../../test/factories';
 import { buildTestApp, type TestApp } from '../../test/helpers';

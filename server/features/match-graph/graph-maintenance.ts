@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { queryPrepared } from '../../db/prepared';
 import { queryRows } from '../../db/rows';
 import { dropCached, onCacheNotice } from '../../lib/cache-bus';
-import { markCircleChanges } from '../circles/circles-repository';
+import { markCircleChanges } from '../circles';
 import { buildMemberSql, insertItemsSql, refreshMutualSql } from './graph-sql';
 
 /** Changes taken per transaction; a backlog (a bulk import) is worked off batch by batch. */

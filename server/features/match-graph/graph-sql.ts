@@ -2,9 +2,9 @@ import { type SQL, sql } from 'drizzle-orm';
 import { intArray } from '../../db/arrays';
 import type { Point } from '../../geo/earth';
 import { distanceMiles, distanceMilesFrom, itemPoint, memberPoint, withinRadius } from '../../geo/sql';
+import { itemDocument, listedItem } from '../items';
+import { notHiddenFrom } from '../safety';
 import {
-  itemDocument,
-  listedItem,
   ownerWantMatchesMyItem,
   scoreSql,
   textPercentSql,
@@ -12,8 +12,7 @@ import {
   valuePoints,
   wantLexemes,
   wantPointsSql,
-} from '../feed/feed-sql';
-import { notHiddenFrom } from '../safety/blocks-sql';
+} from './match-sql';
 
 /**
  * The SQL that keeps the match graph (ADR 022). One definition of a match serves the whole graph,
@@ -24,7 +23,7 @@ import { notHiddenFrom } from '../safety/blocks-sql';
  *   is a near spelling of I's (pg_trgm word similarity; docs/matching.md).
  *
  * Each (member, item) keeps the want that earns the most points, then the oldest; reciprocity and
- * the score follow feed-sql.ts (ownerWantMatchesMyItem, scoreSql), the same formulas the ranking
+ * the score follow match-sql.ts (ownerWantMatchesMyItem, scoreSql), the same formulas the ranking
  * query uses.
  */
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { periodicJob } from '../../jobs/jobs-plugin';
-import { askForCircles } from '../circles/circles-plugin';
+import { askForCircles } from '../circles';
 import { drainMatchGraph, dropIdleGraphs } from './graph-maintenance';
 
 /** The job that applies logged changes to the match graph (one waiting, one running, anywhere). */

@@ -1,8 +1,8 @@
-import type { MemberProfile, MemberRating, MemberWant } from '../../../common/schemas/members';
-import type { TradeStats } from '../../../common/schemas/trades';
-import { isTrustedTrader } from '../../../common/trader-reputation';
+import type { MemberProfile, MemberRating, MemberWant } from '#common/schemas/members.ts';
+import type { TradeStats } from '#common/schemas/trades.ts';
+import { isTrustedTrader } from '#common/trader-reputation.ts';
 import { approximateArea } from '../../geo/approximate-area';
-import { presentMemberRef } from './member-ref';
+import { presentMemberRef } from '../member-refs';
 import type { MemberRow, ReceivedRatingRow } from './members-repository';
 
 /**

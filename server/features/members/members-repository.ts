@@ -1,20 +1,12 @@
-import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { type Page, type PageRequest, withTotal } from '../../db/paging';
-import { ratings } from '../../db/schema/barter';
-import { items, wants } from '../../db/schema/items';
+import { items, ratings, wants } from '../../db/schema/trading';
 import { users } from '../../db/schema/users';
 import type { Point } from '../../geo/earth';
 import { distanceMiles, itemPoint, usersPublicPoint } from '../../geo/sql';
-import { readCardPage } from '../feed/feed-cards';
-import type { FeedRow } from '../feed/feed-types';
-import type { MemberRefRow } from './member-ref';
-
-/** True when a member with this id exists. */
-export async function memberExists(db: Db, userId: string): Promise<boolean> {
-  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1);
-  return row !== undefined;
-}
+import { type FeedRow, readCardPage } from '../feed';
+import type { MemberRefRow } from '../member-refs';
 
 /** What a member's page is made of, from `users`: no e-mail, no exact point, no location text. */
 export interface MemberRow extends MemberRefRow {
@@ -60,14 +52,15 @@ export interface ReceivedRatingRow {
   rater: MemberRefRow;
 }
 
-/** One page of the ratings the member received, newest first, with how many in all. */
+/** One page of the ratings the member received and revealed by `now`, newest first, with how many in all. */
 export async function findReceivedRatings(
   db: Db,
   userId: string,
   page: PageRequest,
+  now: Date = new Date(),
 ): Promise<Page<ReceivedRatingRow>> {
-  // Ratings a moderator removed are left out (ADR 025).
-  const received = and(eq(ratings.rateeId, userId), isNull(ratings.removedAt));
+  // Ratings a moderator removed are left out (ADR 025), and those not revealed yet (ADR 074).
+  const received = and(eq(ratings.rateeId, userId), isNull(ratings.removedAt), lte(ratings.revealedAt, now));
   const rows = await db
     .select({
       id: ratings.id,

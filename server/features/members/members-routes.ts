@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { apiErrorSchema } from '../../../common/schemas/errors';
-import { feedListSchema } from '../../../common/schemas/feed';
-import { ownListQuerySchema, TOTAL_COUNT_HEADER } from '../../../common/schemas/listings';
+import { apiErrorSchema } from '#common/schemas/errors.ts';
+import { feedListSchema } from '#common/schemas/feed.ts';
+import { ownListQuerySchema, TOTAL_COUNT_HEADER } from '#common/schemas/listings.ts';
 import {
   MEMBER_ERROR_CODES,
   MEMBER_WANTS_MAX,
@@ -10,10 +10,10 @@ import {
   memberProfileSchema,
   memberRatingListSchema,
   memberWantListSchema,
-} from '../../../common/schemas/members';
+} from '#common/schemas/members.ts';
 import { forbidden, notFound } from '../../errors';
-import { areHidden, hasBlocked } from '../safety/blocks';
-import { isMemberId } from './member-id';
+import { isMemberId } from '../member-refs';
+import { areHidden, hasBlocked } from '../safety';
 import * as membersService from './members-service';
 
 const PAGED =

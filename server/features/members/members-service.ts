@@ -1,21 +1,19 @@
-import { type FeedItem, LOOKING_FOR_ON_CARD } from '../../../common/schemas/feed';
+import { type FeedItem, LOOKING_FOR_ON_CARD } from '#common/schemas/feed.ts';
 import {
   MEMBER_WANTS_MAX,
   type MemberProfile,
   type MemberRating,
   type MemberWant,
-} from '../../../common/schemas/members';
+} from '#common/schemas/members.ts';
 import type { Db } from '../../db/client';
 import type { Page, PageRequest } from '../../db/paging';
 import type { UserRow } from '../../db/schema/users';
 import { notFound } from '../../errors';
 import { viewerPoint } from '../../geo/earth';
-import { presentFeedItem } from '../feed/feed-presenter';
-import { nearestPlace } from '../places/offline-geocoder';
-import { presentTradeStats } from '../trades/trades-presenter';
-import { findTradeStats } from '../trades/trades-repository';
-import { currentMonthUtc } from '../trades/trades-routes';
-import { isMemberId, requireMemberId } from './member-id';
+import { presentFeedItem } from '../feed';
+import { isMemberId, requireMemberId } from '../member-refs';
+import { nearestPlace } from '../places';
+import { tradeStatsOf } from '../trades';
 import { presentMemberProfile, presentMemberRating, presentMemberWant } from './members-presenter';
 import { findActiveWants, findListedItems, findMember, findReceivedRatings } from './members-repository';
 
@@ -33,8 +31,7 @@ function areaOf(publicPoint: { latitude: number; longitude: number } | null): st
 export async function getMemberProfile(db: Db, id: string): Promise<MemberProfile> {
   const member = isMemberId(id) ? await findMember(db, id) : null;
   if (!member) throw notFound('Member not found.');
-  const [monthStart, nextMonthStart] = currentMonthUtc();
-  const stats = presentTradeStats(await findTradeStats(db, member.id, monthStart, nextMonthStart));
+  const stats = await tradeStatsOf(db, member.id);
   return presentMemberProfile(member, areaOf(member.publicPoint), stats);
 }
 

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FeedItem } from '../../../common/schemas/feed';
-import { TOTAL_COUNT_HEADER } from '../../../common/schemas/listings';
-import type { MemberProfile, MemberRating, MemberWant } from '../../../common/schemas/members';
-import { items } from '../../db/schema/items';
+import type { FeedItem } from '#common/schemas/feed.ts';
+import { TOTAL_COUNT_HEADER } from '#common/schemas/listings.ts';
+import type { MemberProfile, MemberRating, MemberWant } from '#common/schemas/members.ts';
+import { items } from '../../db/schema/trading';
 import { type UserRow, users } from '../../db/schema/users';
 import {
   createBarterRequest,
@@ -15,7 +15,7 @@ import {
 } from '../../test/factories';
 import { publicPointOf, seenMiles } from '../../test/geo';
 import { buildTestApp, type TestApp } from '../../test/helpers';
-import { nearestPlace } from '../places/offline-geocoder';
+import { nearestPlace } from '../places';
 
 const DAY = 24 * 60 * 60 * 1000;
 /** Central Portland, Oregon. */
@@ -91,7 +91,13 @@ describe('member page API', () => {
       const response = await get(`/api/members/${ann.id}`);
       expect(response.statusCode).toBe(200);
       const stats = (await get(`/api/users/${ann.id}/trade-stats`)).json();
-      expect(stats).toEqual({ totalTrades: 3, rating: 4.7, thisMonth: 3 });
+      expect(stats).toEqual({
+        totalTrades: 3,
+        rating: 4.7,
+        thisMonth: 3,
+        tradingPartners: 3,
+        handOvers: { kept: 3, due: 3 },
+      });
       const publicPoint = publicPointOf(await reload(ann));
       if (!publicPoint) throw new Error('no public point');
       expect(response.json<MemberProfile>()).toEqual({
@@ -135,8 +141,39 @@ describe('member page API', () => {
         displayName: 'Nova',
         area: null,
         approximateArea: null,
-        stats: { totalTrades: 0, rating: null, thisMonth: 0 },
+        stats: { totalTrades: 0, rating: null, thisMonth: 0, tradingPartners: 0 },
         trustedTrader: false,
+      });
+    });
+
+    it('counts trading partners for the badge, not trades: one neighbour or one swap day is one (ADR 074)', async () => {
+      const ann = await createUser(db());
+      const ben = await createUser(db());
+      // Three barters with Ben, and a swap day's two hand-overs with him (Ann to Ben, Ben to Ann).
+      for (const [fromUserId, toUserId] of [
+        [ann.id, ben.id],
+        [ben.id, ann.id],
+        [ann.id, ben.id],
+        [ben.id, ann.id],
+      ] as const) {
+        const trade = await createBarterRequest(db(), { fromUserId, toUserId, status: 'completed' });
+        await createRating(db(), { barterRequestId: trade.id, raterId: ben.id, rateeId: ann.id, stars: 5 });
+      }
+      expect((await get(`/api/members/${ann.id}`)).json<MemberProfile>()).toMatchObject({
+        stats: { totalTrades: 4, rating: 5, tradingPartners: 1 },
+        trustedTrader: false,
+      });
+      // A second partner, and one whose account is gone (each such barter counts on its own).
+      await rateMember(ann, [5]);
+      const gone = await createBarterRequest(db(), {
+        fromUserId: null,
+        toUserId: ann.id,
+        status: 'completed',
+      });
+      expect(gone.fromUserId).toBeNull();
+      expect((await get(`/api/members/${ann.id}`)).json<MemberProfile>()).toMatchObject({
+        stats: { totalTrades: 6, rating: 5, tradingPartners: 3 },
+        trustedTrader: true,
       });
     });
 

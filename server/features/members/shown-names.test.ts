@@ -1,12 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Barter } from '../../../common/schemas/barters';
-import type { FeedItem } from '../../../common/schemas/feed';
+import type { Barter } from '#common/schemas/barters.ts';
+import type { FeedItem } from '#common/schemas/feed.ts';
 import { type NewUserRow, users } from '../../db/schema/users';
 import { createItem, createUser, sessionCookiesFor } from '../../test/factories';
 import { buildTestApp, type TestApp } from '../../test/helpers';
 import { startTestSmtp } from '../../test/smtp';
-import { markSeen, sendMailDigests } from '../notifications/mail-digest';
+import { markSeen, sendMailDigests } from '../notifications';
 
 /** Central Portland, Oregon, and central London: far more than 100 miles apart. */
 const PORTLAND = { latitude: 45.5152, longitude: -122.6784 };

@@ -1,6 +1,6 @@
 import { and, count, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { messages } from '../../db/schema/barter';
+import { messages } from '../../db/schema/trading';
 
 /** How many messages to this member are unread (served by the partial index on unread messages). */
 export async function countUnreadMessages(db: Db, userId: string): Promise<number> {

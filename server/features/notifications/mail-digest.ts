@@ -1,16 +1,15 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { Locale } from '../../../common/locales';
-import { memberDisplayName } from '../../../common/member-name';
+import type { Locale } from '#common/locales.ts';
+import { memberDisplayName } from '#common/member-name.ts';
 import { uuidArray } from '../../db/arrays';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/rows';
 import { users } from '../../db/schema/users';
-import { mailLocale, mailTranslator } from '../../mail/mail-i18n';
+import { mailGreeting, mailLocale, mailTranslator } from '../../mail/mail-i18n';
 import { MAIL_TEXT } from '../../mail/mail-messages';
 import type { OutgoingMail } from '../../mail/mailer';
-import { mailGreeting } from '../account/account-mail';
 
 /**
  * E-mail about new proposals and messages (ADR 026): a member who has had no page open for
@@ -23,8 +22,9 @@ export const DIGEST_EVERY_MINUTES = 60;
 export const MAIL_KINDS = ['proposals', 'messages'] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
+// Hand-over reminders (ADR 078) ride the proposals switch: barter mail a member can stop in one click.
 const KINDS_OF: Record<MailKind, string[]> = {
-  proposals: ['proposal_received', 'proposal_countered'],
+  proposals: ['proposal_received', 'proposal_countered', 'hand_over_reminder_day', 'hand_over_reminder_hour'],
   messages: ['message_received'],
 };
 
@@ -80,6 +80,9 @@ export interface DigestRow {
   actor_last: string | null;
   /** The actor's shown name, told apart from near namesakes (ADR 058). */
   actor_name: string | null;
+  /** A hand-over reminder's window start (epoch milliseconds) and place (ADR 078). */
+  hand_over_ms: number | null;
+  hand_over_place: string | null;
 }
 
 /**
@@ -92,7 +95,8 @@ export async function sendMailDigests(app: App, now = new Date()): Promise<numbe
     app.db,
     sql`SELECT u.id::text AS user_id, u.email, u.first_name, u.locale, u.mail_proposals, u.mail_messages,
         n.kind, n.count, n.barter_request_id, a.first_name AS actor_first, a.last_name AS actor_last,
-        a.display_name AS actor_name
+        a.display_name AS actor_name,
+        (extract(epoch FROM n.hand_over_starts_at) * 1000)::float8 AS hand_over_ms, n.hand_over_place
       FROM notifications n
       JOIN users u ON u.id = n.user_id
       LEFT JOIN users a ON a.id = n.actor_id
@@ -145,11 +149,25 @@ export async function sendMailDigests(app: App, now = new Date()): Promise<numbe
 }
 
 /** One line of the digest, in the member's language (ADR 060). */
-function digestLine(tr: ReturnType<typeof mailTranslator>, entry: DigestRow): string {
+function digestLine(tr: ReturnType<typeof mailTranslator>, locale: Locale, entry: DigestRow): string {
   const name = entry.actor_first
     ? (entry.actor_name ?? memberDisplayName(entry.actor_first, entry.actor_last))
     : tr(MAIL_TEXT.digestSomeone);
   if (entry.kind === 'message_received') return tr(MAIL_TEXT.digestMessages, { count: entry.count, name });
+  if (entry.kind === 'hand_over_reminder_day' || entry.kind === 'hand_over_reminder_hour') {
+    // The server knows no member's time zone: the time is written in UTC and says so; the barter's
+    // page (linked on the line) shows it in the member's own.
+    const first = entry.actor_first?.trim() || tr(MAIL_TEXT.digestSomeone);
+    const when =
+      entry.hand_over_ms === null
+        ? ''
+        : `${new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(new Date(Number(entry.hand_over_ms)))} UTC`;
+    const values = { name: first, when, place: entry.hand_over_place ?? '' };
+    return tr(
+      entry.kind === 'hand_over_reminder_day' ? MAIL_TEXT.digestReminderDay : MAIL_TEXT.digestReminderHour,
+      values,
+    );
+  }
   if (entry.kind === 'proposal_countered') return tr(MAIL_TEXT.digestCounter, { name });
   return tr(MAIL_TEXT.digestProposal, { name });
 }
@@ -159,10 +177,11 @@ export function digestMail(
   member: DigestRow,
   entries: DigestRow[],
 ): OutgoingMail {
-  const tr = mailTranslator(mailLocale(member.locale));
+  const locale = mailLocale(member.locale);
+  const tr = mailTranslator(locale);
   const lines = entries.map((entry) => {
     const link = entry.barter_request_id ? ` ${config.publicUrl}/barters/${entry.barter_request_id}` : '';
-    return `- ${digestLine(tr, entry)}:${link}`;
+    return `- ${digestLine(tr, locale, entry)}:${link}`;
   });
   const kinds = MAIL_KINDS.filter((kind) => entries.some((entry) => KINDS_OF[kind].includes(entry.kind)));
   // The body links to a page with a button (link scanners follow links); the header is the RFC 8058

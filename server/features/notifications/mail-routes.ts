@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { apiErrorSchema } from '../../../common/schemas/errors';
+import { apiErrorSchema } from '#common/schemas/errors.ts';
 import { badRequest } from '../../errors';
-import { isMemberId } from '../members/member-id';
+import { isMemberId } from '../member-refs';
 import { MAIL_KINDS, mailPreferences, setMailPreferences, unsubscribe } from './mail-digest';
 
 const unsubscribeQuery = z.object({

@@ -1,10 +1,41 @@
-import { and, count, desc, eq, isNull, lte } from 'drizzle-orm';
-import type { MemberRef } from '../../../common/schemas/barters';
+import { and, count, desc, eq, isNull, lte, sql } from 'drizzle-orm';
+import type { MemberRef } from '#common/schemas/barters.ts';
+import { intArray } from '../../db/arrays';
 import type { Db } from '../../db/client';
 import { type Page, type PageRequest, withTotal } from '../../db/paging';
-import { type NotificationRow, notifications } from '../../db/schema/barter';
+import { queryRows } from '../../db/rows';
+import {
+  barterRequests,
+  circles,
+  type NotificationRow,
+  notifications,
+  swapDays,
+} from '../../db/schema/trading';
 import { users } from '../../db/schema/users';
-import { presentMemberRef } from '../members/member-ref';
+import { presentMemberRef } from '../member-refs';
+import type { NotificationSwapDay } from './notifications-presenter';
+
+/**
+ * The swap day each of these entries is about, by entry id (issue 30): the day of the loop it names
+ * (circleId), or of the loop whose hand-over it names (barterRequestId). Entries about no swap day
+ * are left out. One statement for any number of entries.
+ */
+export async function findSwapDaysOfNotifications(
+  db: Db,
+  ids: readonly number[],
+): Promise<Map<number, NonNullable<NotificationSwapDay>>> {
+  if (ids.length === 0) return new Map();
+  const rows = await queryRows<{ id: number; swap_day_id: number; name: string }>(
+    db,
+    sql`SELECT n.id, s.id AS swap_day_id, s.name
+      FROM ${notifications} n
+      JOIN ${circles} c ON c.id = coalesce(n.circle_id,
+        (SELECT b.circle_id FROM ${barterRequests} b WHERE b.id = n.barter_request_id))
+      JOIN ${swapDays} s ON s.id = c.swap_day_id
+      WHERE n.id = ANY(${intArray(ids)}::int[])`,
+  );
+  return new Map(rows.map((row) => [Number(row.id), { id: Number(row.swap_day_id), name: row.name }]));
+}
 
 /**
  * One page of a member's notifications, newest first, each with its actor already presented (one
@@ -14,7 +45,7 @@ export async function listNotifications(
   db: Db,
   userId: string,
   page: PageRequest,
-): Promise<Page<{ row: NotificationRow; actor: MemberRef | null }>> {
+): Promise<Page<{ row: NotificationRow; actor: MemberRef | null; swapDay: NotificationSwapDay }>> {
   const rows = await db
     .select({
       row: notifications,
@@ -32,10 +63,15 @@ export async function listNotifications(
     .orderBy(desc(notifications.id))
     .limit(page.limit)
     .offset(page.offset);
+  const days = await findSwapDaysOfNotifications(
+    db,
+    rows.map(({ row }) => row.id),
+  );
   const presented = rows.map(({ row, actor }) => ({
     row,
     // No actor: the system (expiry). An actor whose account is gone has a null actorId too (set null).
     actor: row.actorId === null ? null : presentMemberRef(actor),
+    swapDay: days.get(row.id) ?? null,
   }));
   return withTotal(presented, page, async () => {
     const [total] = await db

@@ -1,14 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { unreadCountSchema } from '../../../common/schemas/auth';
-import { apiErrorSchema } from '../../../common/schemas/errors';
-import { listingIdParamsSchema, TOTAL_COUNT_HEADER } from '../../../common/schemas/listings';
+import { unreadCountSchema } from '#common/schemas/auth.ts';
+import { apiErrorSchema } from '#common/schemas/errors.ts';
+import { listingIdParamsSchema, TOTAL_COUNT_HEADER } from '#common/schemas/listings.ts';
 import {
   notificationListQuerySchema,
   notificationListSchema,
   notificationReadAllQuerySchema,
   unreadCountsSchema,
-} from '../../../common/schemas/notifications';
+} from '#common/schemas/notifications.ts';
 import { notificationPage, readAllNotifications, readNotification } from './notifications-service';
 import { unreadCounts } from './notify';
 

@@ -1,4 +1,4 @@
-import type { Notification, UnreadCounts } from '../../../common/schemas/notifications';
+import type { Notification, UnreadCounts } from '#common/schemas/notifications.ts';
 import type { Db } from '../../db/client';
 import type { Page, PageRequest } from '../../db/paging';
 import { notFound } from '../../errors';
@@ -19,7 +19,7 @@ export async function notificationPage(
 ): Promise<Page<Notification>> {
   const found = await listNotifications(db, userId, page);
   return {
-    rows: found.rows.map(({ row, actor }) => presentNotification(row, actor)),
+    rows: found.rows.map(({ row, actor, swapDay }) => presentNotification(row, actor, swapDay)),
     total: found.total,
   };
 }

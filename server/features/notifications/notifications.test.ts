@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Notification } from '../../../common/schemas/notifications';
-import { memberEvents, notifications } from '../../db/schema/barter';
+import type { Notification } from '#common/schemas/notifications.ts';
+import { memberEvents, notifications } from '../../db/schema/trading';
 import type { UserRow } from '../../db/schema/users';
 import { users } from '../../db/schema/users';
 import { createBarterRequest, createMessage, createUser, sessionCookiesFor } from '../../test/factories';
@@ -60,8 +60,10 @@ describe('notifications API', () => {
         kind: 'proposal_expired',
         barterRequestId: trade.id,
         circleId: null,
+        swapDay: null,
         actor: null,
         count: 1,
+        handOver: null,
         createdAt: expect.any(String),
         read: false,
       },
@@ -70,8 +72,10 @@ describe('notifications API', () => {
         kind: 'proposal_received',
         barterRequestId: trade.id,
         circleId: null,
+        swapDay: null,
         actor: { id: ann.id, displayName: 'Ann R.', profileImageUrl: '/photos/a.webp' },
         count: 1,
+        handOver: null,
         createdAt: expect.any(String),
         read: false,
       },

@@ -1,13 +1,14 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { NotificationKind, UnreadCounts } from '../../../common/schemas/notifications';
+import { and, eq, isNull, notInArray, sql } from 'drizzle-orm';
+import type { NotificationKind, UnreadCounts } from '#common/schemas/notifications.ts';
 import { uuidArray } from '../../db/arrays';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/rows';
-import { messages, notifications } from '../../db/schema/barter';
+import { messages, notifications } from '../../db/schema/trading';
 import { users } from '../../db/schema/users';
 import { memberEvent, type NewMemberEvent, publishMemberEvents } from '../../events/publish';
-import { presentMemberRef } from '../members/member-ref';
+import { presentMemberRef } from '../member-refs';
 import { presentNotification } from './notifications-presenter';
+import { findSwapDaysOfNotifications } from './notifications-repository';
 
 /**
  * The member's unread notifications and messages, in one statement (both served by partial
@@ -37,7 +38,16 @@ export interface NotifyInput {
   circleId?: number | null;
   /** Who did it; null for the system (expiry). */
   actorId: string | null;
+  /** The entry's number: messages it stands for, or a hand_over_running_late's minutes (ADR 077). */
+  count?: number;
+  /** A hand-over reminder's window start and place (ADR 078), kept on the entry as they stand now. */
+  handOver?: { startsAt: Date; place: string };
 }
+
+const handOverColumns = (input: NotifyInput) => ({
+  handOverStartsAt: input.handOver?.startsAt ?? null,
+  handOverPlace: input.handOver?.place ?? null,
+});
 
 /**
  * Put an entry on a member's bell list and push it, with their new unread counts, to their open
@@ -46,7 +56,7 @@ export interface NotifyInput {
  * stays in id order. Answers the member's unread counts after it, as the event carried them.
  */
 export async function notifyMember(db: Db, input: NotifyInput): Promise<UnreadCounts> {
-  let count = 1;
+  let count = input.count ?? 1;
   if (input.kind === 'message_received' && input.barterRequestId !== null) {
     const replaced = await db
       .delete(notifications)
@@ -70,6 +80,7 @@ export async function notifyMember(db: Db, input: NotifyInput): Promise<UnreadCo
       circleId: input.circleId ?? null,
       actorId: input.actorId,
       count,
+      ...handOverColumns(input),
     })
     .returning();
   if (!row) throw new Error('notifyMember: insert returned nothing');
@@ -85,7 +96,8 @@ export async function notifyMember(db: Db, input: NotifyInput): Promise<UnreadCo
         .from(users)
         .where(eq(users.id, input.actorId))
     : [];
-  const notification = presentNotification(row, input.actorId ? presentMemberRef(actor) : null);
+  const swapDay = (await findSwapDaysOfNotifications(db, [row.id])).get(row.id) ?? null;
+  const notification = presentNotification(row, input.actorId ? presentMemberRef(actor) : null, swapDay);
   const counts = await unreadCounts(db, input.userId);
   await publishMemberEvents(db, [memberEvent(input.userId, 'notification', { notification, counts })]);
   return counts;
@@ -114,7 +126,8 @@ export async function notifyMembers(db: Db, inputs: readonly NotifyInput[]): Pro
         barterRequestId: input.barterRequestId,
         circleId: input.circleId ?? null,
         actorId: input.actorId,
-        count: 1,
+        count: input.count ?? 1,
+        ...handOverColumns(input),
       })),
     )
     .returning();
@@ -150,6 +163,10 @@ export async function notifyMembers(db: Db, inputs: readonly NotifyInput[]): Pro
       )
     ).map((row) => [row.id, { notifications: Number(row.notifications), messages: Number(row.messages) }]),
   );
+  const days = await findSwapDaysOfNotifications(
+    db,
+    rows.map((row) => row.id),
+  );
   // Entries of each member still to come after the one at hand, to step back from the final counts.
   const later = new Map<string, number>();
   for (const input of inputs) later.set(input.userId, (later.get(input.userId) ?? 0) + 1);
@@ -160,8 +177,35 @@ export async function notifyMembers(db: Db, inputs: readonly NotifyInput[]): Pro
     const final = finalCounts.get(input.userId) ?? { notifications: 0, messages: 0 };
     const counts: UnreadCounts = { notifications: final.notifications - left, messages: final.messages };
     const actor = input.actorId ? actors.get(input.actorId) : undefined;
-    const notification = presentNotification(row, input.actorId ? presentMemberRef(actor) : null);
+    const notification = presentNotification(
+      row,
+      input.actorId ? presentMemberRef(actor) : null,
+      days.get(row.id) ?? null,
+    );
     return memberEvent(input.userId, 'notification', { notification, counts });
   });
   await publishMemberEvents(db, events);
+}
+
+/**
+ * Take a member's entries of `kind` off their bell, except those about the barters in `keep` (ADR
+ * 078: a want question's entry goes once the barter asks nothing more). Their open pages get the new
+ * unread counts. Call it inside the transaction that makes the change. How many went.
+ */
+export async function withdrawNotifications(
+  db: Db,
+  input: { userId: string; kind: NotificationKind; keep: readonly number[] },
+): Promise<number> {
+  const gone = await db
+    .delete(notifications)
+    .where(
+      and(
+        eq(notifications.userId, input.userId),
+        eq(notifications.kind, input.kind),
+        input.keep.length > 0 ? notInArray(notifications.barterRequestId, [...input.keep]) : undefined,
+      ),
+    )
+    .returning({ id: notifications.id });
+  if (gone.length > 0) await publishMemberEvents(db, [await countsEvent(db, input.userId)]);
+  return gone.length;
 }

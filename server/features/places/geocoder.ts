@@ -1,9 +1,6 @@
-import type { FastifyBaseLogger } from 'fastify';
-import type { Place } from '../../../common/schemas/places';
-import type { Config } from '../../config';
+import { PLACES_ERROR_CODES, type Place } from '#common/schemas/places.ts';
+import { HttpError } from '../../errors';
 import type { Point } from '../../geo/earth';
-import { NominatimGeocoder } from './nominatim-geocoder';
-import { offlineGeocoder, placeIndexStats, warmPlaceIndex } from './offline-geocoder';
 
 /** Where place search and reverse look-up come from (settings GEOCODER and NOMINATIM_URL). */
 export interface Geocoder {
@@ -18,45 +15,9 @@ export interface Geocoder {
   reverse(latitude: number, longitude: number): Promise<Place | null>;
 }
 
-/** The identifying User-Agent Nominatim's usage policy asks for. */
-export function geocoderUserAgent(version: string, publicUrl: string): string {
-  return `Barterhood/${version} (+${publicUrl})`;
-}
-
-/** The geocoder the settings choose. */
-export function createGeocoder(config: Config, version: string, log: FastifyBaseLogger): Geocoder {
-  const { provider, nominatimUrl } = config.geocoder;
-  if (provider === 'nominatim' && nominatimUrl) {
-    return new NominatimGeocoder({
-      baseUrl: nominatimUrl,
-      userAgent: geocoderUserAgent(version, config.publicUrl),
-      onError: (error, what) => log.warn({ err: error, what }, 'geocoder request failed'),
-    });
-  }
-  return logIndexBuild(offlineGeocoder, log);
-}
-
-/** Log once how long the offline index took to build and what it holds (it is built on first use). */
-function logIndexBuild(geocoder: Geocoder, log: FastifyBaseLogger): Geocoder {
-  let logged = placeIndexStats() !== null;
-  const after = <T>(result: T): T => {
-    const stats = logged ? null : placeIndexStats();
-    if (stats) {
-      logged = true;
-      log.info(stats, 'offline place index built');
-    }
-    return result;
-  };
-  return {
-    search: async (query, limit, origin) => after(await geocoder.search(query, limit, origin)),
-    reverse: async (latitude, longitude) => after(await geocoder.reverse(latitude, longitude)),
-    warm: async () => {
-      if (!(await warmPlaceIndex())) {
-        log.warn(
-          'the offline place index could not be built in the worker pool; the next search tries again',
-        );
-      }
-      after(undefined);
-    },
-  };
+/** The upstream failure every caller sees: 502 GEOCODER_UNAVAILABLE with a plain sentence. */
+export function geocoderUnavailable(
+  message = 'Location search is unavailable right now. Please try again in a moment.',
+) {
+  return new HttpError(502, PLACES_ERROR_CODES.geocoderUnavailable, message);
 }

@@ -1,10 +1,10 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
-import { PLACES_ERROR_CODES, type Place } from '../../../common/schemas/places';
+import type { Place } from '#common/schemas/places.ts';
 import { HttpError } from '../../errors';
 import type { Point } from '../../geo/earth';
-import type { Geocoder } from './geocoder';
+import { type Geocoder, geocoderUnavailable } from './geocoder';
 
 export interface NominatimOptions {
   /** NOMINATIM_URL, e.g. https://nominatim.example.org (a path prefix is kept). */
@@ -24,13 +24,6 @@ export interface NominatimOptions {
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** The upstream failure every caller sees: 502 GEOCODER_UNAVAILABLE with a plain sentence. */
-export function geocoderUnavailable(
-  message = 'Location search is unavailable right now. Please try again in a moment.',
-) {
-  return new HttpError(502, PLACES_ERROR_CODES.geocoderUnavailable, message);
-}
 
 // Nominatim's JSON format: coordinates are strings; osm_type and osm_id name the object stably
 // (place_id changes when the service re-imports its data).

@@ -1,12 +1,11 @@
 import { around } from 'geokdbush';
 import KDBush from 'kdbush';
-import type { Place } from '../../../common/schemas/places';
+import type { Place } from '#common/schemas/places.ts';
 import { kmBetween, type Point } from '../../geo/earth';
 import { runInPool } from '../../workers/pool';
-import type { Geocoder } from './geocoder';
+import { type Geocoder, geocoderUnavailable } from './geocoder';
 import { type CityColumns, loadCities } from './geonames-cities';
 import { addCuratedPlaces, loadNeighbourhoods, type NeighbourhoodColumns } from './neighbourhoods';
-import { geocoderUnavailable } from './nominatim-geocoder';
 import { loadPostalCodes, lowerBound, type PostalCodeColumns } from './postal-codes';
 import { countryName, regionName } from './region-names';
 
@@ -676,3 +675,83 @@ export const offlineGeocoder: Geocoder = {
     await warmPlaceIndex();
   },
 };
+
+/** A named area (neighbourhood or town) and the larger and summed distances from it to the points. */
+interface AreaCandidate {
+  place: Place;
+  maxKm: number;
+  sumKm: number;
+}
+
+function scoreArea(place: Place, points: readonly Point[]): AreaCandidate {
+  let maxKm = 0;
+  let sumKm = 0;
+  for (const point of points) {
+    const km = kmBetween(place, point);
+    if (km > maxKm) maxKm = km;
+    sumKm += km;
+  }
+  return { place, maxKm, sumKm };
+}
+
+const fairer = (a: AreaCandidate, b: AreaCandidate) => a.maxKm - b.maxKm || a.sumKm - b.sumKm;
+
+/** Farther than this from every point, no named area is suggested (members that far do not meet). */
+export const FAIREST_AREA_MAX_KM = 250;
+
+/**
+ * The fairest named area between some points (issue 30, ADR 080): of the neighbourhoods and towns the
+ * app ships, the one whose centre minimises the larger distance to every point, then their sum. The
+ * points are members' PUBLIC points, never their homes. Exact, not a guess around the middle: with the
+ * area nearest the points' centroid c scoring D, any area that does better lies within D + max|c, p|
+ * of c (triangle inequality), so those are all the candidates scored.
+ */
+export function fairestNamedPlace(points: readonly Point[]): Place | null {
+  if (points.length === 0) return null;
+  const ix = placeIndex();
+  const fx = fine();
+  const towns = townTree(ix);
+  const { hoodTree } = fineTrees(fx);
+  // The centroid on the sphere is close enough to the planar mean at a town's scale.
+  const c = {
+    latitude: points.reduce((s, p) => s + p.latitude, 0) / points.length,
+    longitude: points.reduce((s, p) => s + p.longitude, 0) / points.length,
+  };
+  const spread = Math.max(...points.map((p) => kmBetween(c, p)));
+  const hoodAt = (n: number) => hoodPlaceOf(fx, n);
+  const townAt = (t: number) => placeOf(ix, towns.records[t] as number);
+  const seeds: AreaCandidate[] = [];
+  const [nearHood] = fx.hoods.count > 0 ? around(hoodTree, c.longitude, c.latitude, 1) : [];
+  if (nearHood !== undefined) seeds.push(scoreArea(hoodAt(nearHood), points));
+  const [nearTown] = towns.records.length > 0 ? around(towns.tree, c.longitude, c.latitude, 1) : [];
+  if (nearTown !== undefined) seeds.push(scoreArea(townAt(nearTown), points));
+  const seed = seeds.sort(fairer)[0];
+  if (!seed || seed.maxKm > FAIREST_AREA_MAX_KM) return null;
+  const reach = seed.maxKm + spread;
+  let best = seed;
+  const consider = (place: Place) => {
+    const candidate = scoreArea(place, points);
+    if (fairer(candidate, best) < 0) best = candidate;
+  };
+  if (fx.hoods.count > 0) {
+    for (const n of around(hoodTree, c.longitude, c.latitude, Infinity, reach) as number[])
+      consider(hoodAt(n));
+  }
+  if (towns.records.length > 0) {
+    for (const t of around(towns.tree, c.longitude, c.latitude, Infinity, reach) as number[])
+      consider(townAt(t));
+  }
+  return best.place;
+}
+
+/** The fairest named area between members' public points, from the shipped place data (ADR 080). */
+export async function fairestNamedArea(points: readonly Point[]): Promise<Place | null> {
+  await loadPlaceIndex();
+  return fairestNamedPlace(points);
+}
+
+/** The town nearest a point (as `nearestPlace`), with the index built off this thread first. */
+export async function townNear(point: Point): Promise<Place | null> {
+  await loadPlaceIndex();
+  return nearestPlace(point.latitude, point.longitude);
+}

@@ -1,17 +1,17 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { LOCATION_SEARCH_MAX_RESULTS } from '../../../common/constants';
-import { apiErrorSchema } from '../../../common/schemas/errors';
+import { LOCATION_SEARCH_MAX_RESULTS } from '#common/constants.ts';
+import { apiErrorSchema } from '#common/schemas/errors.ts';
 import {
   PLACES_ERROR_CODES,
   placeReverseQuerySchema,
   placeSchema,
   placeSearchQuerySchema,
-} from '../../../common/schemas/places';
+} from '#common/schemas/places.ts';
 import packageJson from '../../../package.json' with { type: 'json' };
 import { notFound } from '../../errors';
 import { ownPoint } from '../../geo/earth';
-import { createGeocoder } from './geocoder';
+import { createGeocoder } from './create-geocoder';
 
 /**
  * Per member (per address when signed out, before the 401): typing with the picker's 300 ms pause

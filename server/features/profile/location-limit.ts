@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ProfileInput } from '../../../common/schemas/profile';
+import type { ProfileInput } from '#common/schemas/profile.ts';
 import type { UserRow } from '../../db/schema/users';
 import { tooManyRequests } from '../../errors';
 

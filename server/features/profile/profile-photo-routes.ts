@@ -2,8 +2,8 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { currentUserSchema } from '../../../common/schemas/auth';
-import { apiErrorSchema } from '../../../common/schemas/errors';
+import { currentUserSchema } from '#common/schemas/auth.ts';
+import { apiErrorSchema } from '#common/schemas/errors.ts';
 import { badRequest } from '../../errors';
 import {
   PHOTO_FILE_FIELD,
@@ -12,9 +12,8 @@ import {
   storeUploadedPhoto,
 } from '../../photos/photo-upload';
 import { HOUR_MS, memberRateLimit } from '../../plugins/member-rate-limit';
-import { presentCurrentUser } from '../auth/user-presenter';
-import { updateUserRow } from '../auth/users-repository';
-import { logUnscreened, photoScreeningPolicy, profilePhotoScreening } from '../safety/photo-screening';
+import { presentCurrentUser, updateUserRow } from '../auth';
+import { logUnscreened, photoScreeningPolicy, profilePhotoScreening } from '../safety';
 
 /**
  * The member's profile photo through the listings' photo pipeline (ADR 008, 013): checked, EXIF

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { ProfileInput } from '../../../common/schemas/profile';
+import type { ProfileInput } from '#common/schemas/profile.ts';
 import type { Db } from '../../db/client';
 import { type UserRow, users } from '../../db/schema/users';
 import { forgetCachedUser } from '../../plugins/session-cache';

@@ -1,15 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { currentUserSchema } from '../../../common/schemas/auth';
-import { apiErrorSchema } from '../../../common/schemas/errors';
-import { bioSchema } from '../../../common/schemas/members';
-import { profileFormSchema } from '../../../common/schemas/profile';
+import { currentUserSchema } from '#common/schemas/auth.ts';
+import { apiErrorSchema } from '#common/schemas/errors.ts';
+import { bioSchema } from '#common/schemas/members.ts';
+import { profileFormSchema } from '#common/schemas/profile.ts';
 import { unauthorized } from '../../errors';
 import { HOUR_MS, memberRateLimit } from '../../plugins/member-rate-limit';
-import { presentCurrentUser } from '../auth/user-presenter';
-import { updateUserRow } from '../auth/users-repository';
-import { assertAppropriateFor } from '../safety/refusals';
+import { presentCurrentUser, updateUserRow } from '../auth';
+import { assertAppropriateFor } from '../safety';
 import { locationChangeLimit } from './location-limit';
 import { updateProfile } from './profile-repository';
 

@@ -1,9 +1,9 @@
 import { and, eq, or, sql } from 'drizzle-orm';
-import { memberDisplayName } from '../../../common/member-name';
-import { SAFETY_ERROR_CODES } from '../../../common/schemas/safety';
+import { memberDisplayName } from '#common/member-name.ts';
+import { SAFETY_ERROR_CODES } from '#common/schemas/safety.ts';
 import type { Db } from '../../db/client';
-import { barterRequests } from '../../db/schema/barter';
 import { memberBlocks } from '../../db/schema/safety';
+import { barterRequests } from '../../db/schema/trading';
 import { users } from '../../db/schema/users';
 import { badRequest, forbidden } from '../../errors';
 

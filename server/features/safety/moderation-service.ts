@@ -1,24 +1,22 @@
 import { and, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { memberDisplayName } from '../../../common/member-name';
+import { memberDisplayName } from '#common/member-name.ts';
 import {
   type AuditEntry,
   type ModerationCase,
   type ReportInput,
   type ResolveReportInput,
   SAFETY_ERROR_CODES,
-} from '../../../common/schemas/safety';
+} from '#common/schemas/safety.ts';
 import type { Db } from '../../db/client';
-import { barterRequests, messages, ratings } from '../../db/schema/barter';
-import { items } from '../../db/schema/items';
 import { moderationActions, reports } from '../../db/schema/safety';
+import { barterRequests, items, messages, ratings } from '../../db/schema/trading';
 import { type UserRow, users } from '../../db/schema/users';
 import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../../errors';
 import { forgetCachedUser } from '../../plugins/session-cache';
-import { endSessions } from '../account/account-service';
-import { updateUserRow } from '../auth/users-repository';
-import { isMemberId } from '../members/member-id';
-import { notifyMember } from '../notifications/notify';
+import { endSessions, updateUserRow } from '../auth';
+import { isMemberId } from '../member-refs';
+import { notifyMember } from '../notifications';
 import { releaseHeldItem } from './photo-screening';
 
 /** Who the moderators see as the reporter of the photo screening's reports. */
@@ -301,7 +299,8 @@ async function showListings(db: Db, userId: string): Promise<void> {
   await db
     .update(items)
     .set({ isActive: true, moderation: null })
-    .where(and(eq(items.userId, userId), eq(items.moderation, 'suspended')));
+    // A listing traded meanwhile (its accepted barter completed) stays out (issue 30).
+    .where(and(eq(items.userId, userId), eq(items.moderation, 'suspended'), isNull(items.tradedAt)));
 }
 
 /** Make the reported content disappear everywhere at once. */
@@ -443,6 +442,20 @@ export async function setModerator(db: Db, email: string, grant: boolean): Promi
     reason: 'npm run admin',
   });
   return row;
+}
+
+/**
+ * Keep a moderator's action taken elsewhere (a no-show decision, ADR 079) in the audit log, in the
+ * caller's transaction.
+ */
+export async function recordModerationAction(
+  db: Db,
+  entry: Pick<
+    typeof moderationActions.$inferInsert,
+    'moderatorId' | 'action' | 'targetKind' | 'targetId' | 'targetUserId' | 'reason'
+  >,
+): Promise<void> {
+  await db.insert(moderationActions).values(entry);
 }
 
 /** The audit log, newest first. */

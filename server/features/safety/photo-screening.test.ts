@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FeedItem } from '../../../common/schemas/feed';
-import type { Item } from '../../../common/schemas/listings';
-import type { ModerationCase, Refusal } from '../../../common/schemas/safety';
+import type { FeedItem } from '#common/schemas/feed.ts';
+import type { Item } from '#common/schemas/listings.ts';
+import type { ModerationCase, Refusal } from '#common/schemas/safety.ts';
 import { users } from '../../db/schema/users';
 import { encodePhoto } from '../../photos/photo-pipeline';
 import { PhotoScreener, SCREEN_PX } from '../../photos/screening/photo-screener';
@@ -11,7 +11,7 @@ import { formBody } from '../../test/forms';
 import { buildTestApp, type TestApp } from '../../test/helpers';
 import { flaggedPhoto, jpegWithGpsAndOrientation, solidImage } from '../../test/images';
 import { barterKit, type Member } from '../barters/barter-test-kit';
-import { HELD_MESSAGE } from '../items/items-service';
+import { HELD_MESSAGE } from '../items';
 import { SCREENING_REPORTER, setModerator } from './moderation-service';
 
 /** A photo of something, with shapes and text, as a neighbour might list. */

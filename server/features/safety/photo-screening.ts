@@ -1,10 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { ERROR_CODES } from '../../../common/error-codes';
+import { ERROR_CODES } from '#common/error-codes.ts';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { items } from '../../db/schema/items';
 import { reports } from '../../db/schema/safety';
+import { items } from '../../db/schema/trading';
 import { users } from '../../db/schema/users';
 import { badRequest } from '../../errors';
 import type { ScreeningStep } from '../../photos/photo-pipeline';

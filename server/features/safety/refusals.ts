@@ -1,6 +1,6 @@
 import { desc, eq, gt, lt, sql } from 'drizzle-orm';
-import { ERROR_CODES } from '../../../common/error-codes';
-import { memberDisplayName } from '../../../common/member-name';
+import { ERROR_CODES } from '#common/error-codes.ts';
+import { memberDisplayName } from '#common/member-name.ts';
 import type { Db } from '../../db/client';
 import { moderationRefusals, type REFUSAL_KINDS } from '../../db/schema/safety';
 import { users } from '../../db/schema/users';

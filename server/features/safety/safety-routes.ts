@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { apiErrorSchema } from '../../../common/schemas/errors';
-import { memberParamsSchema } from '../../../common/schemas/members';
+import { apiErrorSchema } from '#common/schemas/errors.ts';
+import { memberParamsSchema } from '#common/schemas/members.ts';
 import {
   appealSchema,
   auditEntrySchema,
@@ -11,11 +11,10 @@ import {
   refusalSchema,
   reportSchema,
   resolveReportSchema,
-} from '../../../common/schemas/safety';
+} from '#common/schemas/safety.ts';
 import { notFound } from '../../errors';
 import { HOUR_MS, memberRateLimit } from '../../plugins/member-rate-limit';
-import { isMemberId } from '../members/member-id';
-import { memberExists } from '../members/members-repository';
+import { isMemberId, memberExists } from '../member-refs';
 import { blockMember, listBlocked, unblockMember } from './blocks';
 import * as moderation from './moderation-service';
 import { recentRefusals } from './refusals';

@@ -1,13 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CurrentUser } from '../../../common/schemas/auth';
-import type { FeedItem } from '../../../common/schemas/feed';
-import type { ModerationCase } from '../../../common/schemas/safety';
-import { ratings } from '../../db/schema/barter';
+import type { CurrentUser } from '#common/schemas/auth.ts';
+import type { FeedItem } from '#common/schemas/feed.ts';
+import type { ModerationCase } from '#common/schemas/safety.ts';
+import { ratings } from '../../db/schema/trading';
 import { users } from '../../db/schema/users';
 import { createRating } from '../../test/factories';
 import { buildTestApp, type TestApp } from '../../test/helpers';
-import { hashPassword } from '../auth/passwords';
+import { hashPassword } from '../auth';
 import { barterKit, type Member } from '../barters/barter-test-kit';
 import { liftEndedSuspensions, setModerator } from './moderation-service';
 

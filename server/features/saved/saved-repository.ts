@@ -3,13 +3,11 @@ import type { Db } from '../../db/client';
 import type { Page, PageRequest } from '../../db/paging';
 import { withTotal } from '../../db/paging';
 import { queryRows } from '../../db/rows';
-import { items, savedItems } from '../../db/schema/items';
+import { items, savedItems } from '../../db/schema/trading';
 import type { Point } from '../../geo/earth';
-import { readCardPage } from '../feed/feed-cards';
-import { distanceOrNull } from '../feed/feed-ranking';
-import { listedItem } from '../feed/feed-sql';
-import type { FeedRow } from '../feed/feed-types';
-import { notHiddenFrom } from '../safety/blocks-sql';
+import { distanceOrNull, type FeedRow, readCardPage } from '../feed';
+import { listedItem } from '../items';
+import { notHiddenFrom } from '../safety';
 
 /**
  * Owner and state of an item, to decide whether the viewer may save it; null when there is no such

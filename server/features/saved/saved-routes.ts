@@ -1,13 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { apiErrorSchema } from '../../../common/schemas/errors';
-import { feedListSchema, saveItemResultSchema } from '../../../common/schemas/feed';
-import {
-  listingIdParamsSchema,
-  ownListQuerySchema,
-  TOTAL_COUNT_HEADER,
-} from '../../../common/schemas/listings';
+import { apiErrorSchema } from '#common/schemas/errors.ts';
+import { feedListSchema, saveItemResultSchema } from '#common/schemas/feed.ts';
+import { listingIdParamsSchema, ownListQuerySchema, TOTAL_COUNT_HEADER } from '#common/schemas/listings.ts';
 import { listSavedItems, saveItem, unsaveItem } from './saved-service';
 
 /** The member's saved items (spec sections 2, 4 and 7): save, unsave, list. */

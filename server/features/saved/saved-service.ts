@@ -1,11 +1,11 @@
-import { ERROR_CODES } from '../../../common/error-codes';
-import { type FeedItem, LOOKING_FOR_ON_CARD } from '../../../common/schemas/feed';
+import { ERROR_CODES } from '#common/error-codes.ts';
+import { type FeedItem, LOOKING_FOR_ON_CARD } from '#common/schemas/feed.ts';
 import type { Db } from '../../db/client';
 import type { PageRequest } from '../../db/paging';
 import type { UserRow } from '../../db/schema/users';
 import { badRequest, notFound } from '../../errors';
 import { viewerPoint } from '../../geo/earth';
-import { presentFeedItem } from '../feed/feed-presenter';
+import { presentFeedItem } from '../feed';
 import { deleteSavedItem, findItemOwner, findSavedItems, insertSavedItem } from './saved-repository';
 
 /**

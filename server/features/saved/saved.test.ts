@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FeedItem } from '../../../common/schemas/feed';
-import { items } from '../../db/schema/items';
+import type { FeedItem } from '#common/schemas/feed.ts';
+import { items } from '../../db/schema/trading';
 import type { UserRow } from '../../db/schema/users';
 import { createItem, createUser, sessionCookiesFor } from '../../test/factories';
 import { buildTestApp, type TestApp } from '../../test/helpers';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { siteInfoSchema } from '../../../common/schemas/site';
+import { siteInfoSchema } from '#common/schemas/site.ts';
 
 /** Public settings the pages show: contact addresses, the public URL, which sign-in ways are on. */
 export async function siteRoutes(app: FastifyInstance): Promise<void> {

@@ -1,14 +1,13 @@
 import { EventEmitter } from 'node:events';
 import type { FastifyInstance } from 'fastify';
-import type { SwapDayMatchFailure, SwapDayMatchStage } from '../../../common/schemas/swap-days';
+import type { SwapDayMatchFailure, SwapDayMatchStage } from '#common/schemas/swap-days.ts';
 import type { Db } from '../../db/client';
 import { isDatabaseUnavailable } from '../../errors';
 import { publishMemberEvents } from '../../events/publish';
-import { writeHandOvers } from '../barters/hand-overs';
-import type { TradeGraph, TradeSolution } from '../circles/engine/graph';
-import { solveTradesOffThread } from '../circles/engine/solve-off-thread';
-import type { SolveOptions } from '../circles/engine/solver';
-import { type NotifyInput, notifyMembers } from '../notifications/notify';
+import { writeHandOvers } from '../barters';
+import { type SolveOptions, solveTradesOffThread, type TradeGraph, type TradeSolution } from '../circles';
+import { freeToGive } from '../items';
+import { type NotifyInput, notifyMembers } from '../notifications';
 import {
   findHiddenPairs,
   findJoinedOffers,
@@ -111,7 +110,7 @@ async function readSnapshot(db: Db, swapDayId: number): Promise<{ offers: Offer[
     );
     const offers = joined.flatMap((offer) => {
       const item = rows.get(offer.itemId);
-      return item && usable(item, offer.memberId) ? [{ memberId: offer.memberId, item }] : [];
+      return freeToGive(item, offer.memberId) ? [{ memberId: offer.memberId, item }] : [];
     });
     const indexOf = new Map(offers.map((offer, index) => [offer.item.id, index]));
     const hiddenPairs = await findHiddenPairs(tx, [...new Set(offers.map((offer) => offer.memberId))]);
@@ -132,8 +131,6 @@ async function readSnapshot(db: Db, swapDayId: number): Promise<{ offers: Offer[
 }
 
 /** An item that can still trade for its offerer: theirs, active, not reserved. */
-const usable = (item: SolveItemRow, memberId: string) =>
-  item.userId === memberId && item.isActive && item.reservedByRequestId === null;
 
 /**
  * Store a solution in one short transaction: the swap day locked (still 'matching', else nothing is
@@ -168,7 +165,7 @@ async function storeSolution(
         (step, position) =>
           step.item !== undefined &&
           joined.has(`${step.item.id} ${step.memberId}`) &&
-          usable(step.item, step.memberId) &&
+          freeToGive(step.item, step.memberId) &&
           !hidden.has(pairKey(step.memberId, (fresh[(position + 1) % fresh.length] as Offer).memberId)),
       );
       return whole ? [fresh as Offer[]] : [];

@@ -1,13 +1,19 @@
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Barter } from '../../../common/schemas/barters';
-import { SWAP_DAY_ERROR_CODES, type SwapDay, type SwapDaySheet } from '../../../common/schemas/swap-days';
-import type { Trade } from '../../../common/schemas/trades';
+import type { Barter } from '#common/schemas/barters.ts';
+import type { Notification } from '#common/schemas/notifications.ts';
+import { SWAP_DAY_ERROR_CODES, type SwapDay, type SwapDaySheet } from '#common/schemas/swap-days.ts';
+import type { Trade } from '#common/schemas/trades.ts';
 import { buildApp } from '../../app';
-import { barterRequests } from '../../db/schema/barter';
-import { circleMembers, circles, swapDays } from '../../db/schema/circles';
-import { items } from '../../db/schema/items';
 import { memberBlocks } from '../../db/schema/safety';
+import {
+  barterRequests,
+  circleMembers,
+  circles,
+  items,
+  memberEvents,
+  swapDays,
+} from '../../db/schema/trading';
 import { buildTestApp, deferred, type TestApp } from '../../test/helpers';
 import type { Member } from '../barters/barter-test-kit';
 import { swapDaySolver, sweepSwapDays } from './swap-day-match';
@@ -160,6 +166,14 @@ describe('matching a swap day', () => {
       requestedItems: [],
     });
     expect(barter.otherMember.displayName).toBe('FEve T.');
+    // Labelled as the swap day's (issue 30), in the page and the lists.
+    expect(barter.swapDay).toEqual({ id: day.id, name: 'F street swap' });
+    const active = kit.ok<Barter[]>(await kit.call(ann, 'GET', '/api/barter-requests?box=active'));
+    // Both of Ann's hand-overs: she gives to Eve and gets from Ben.
+    expect(active.map((row) => row.swapDay)).toEqual([
+      { id: day.id, name: 'F street swap' },
+      { id: day.id, name: 'F street swap' },
+    ]);
     expect(barter.allowedActions).toEqual(expect.arrayContaining(['confirm', 'cancel', 'message']));
     const held = await kit
       .db()
@@ -248,6 +262,23 @@ describe('matching a swap day', () => {
       toItem: null,
       status: 'completed',
     });
+    // Every bell entry about the day's hand-overs names the day, so it opens the day's page (issue 30).
+    const bell = kit.ok<Notification[]>(await kit.call(eve, 'GET', '/api/notifications'));
+    expect(bell.map((entry) => [entry.kind, entry.swapDay])).toEqual([
+      ['barter_completed', { id: day.id, name: 'F street swap' }],
+      ['completion_requested', { id: day.id, name: 'F street swap' }],
+      ['swap_day_solved', { id: day.id, name: 'F street swap' }],
+    ]);
+    const pushed = await kit
+      .db()
+      .select({ data: memberEvents.data })
+      .from(memberEvents)
+      .where(and(eq(memberEvents.userId, eve.id), eq(memberEvents.type, 'notification')));
+    expect(pushed.map((row) => (row.data as { notification: Notification }).notification.swapDay)).toEqual([
+      { id: day.id, name: 'F street swap' },
+      { id: day.id, name: 'F street swap' },
+      { id: day.id, name: 'F street swap' },
+    ]);
     const eveView = kit.ok<SwapDay>(await kit.getSwapDay(eve, day.id));
     expect(eveView.result?.gets[0]?.barterStatus).toBe('completed');
     expect(eveView.result?.gives[0]?.barterStatus).toBe('accepted');

@@ -3,8 +3,8 @@ import {
   SWAP_DAY_ERROR_CODES,
   type SwapDayAction,
   type SwapDayStatus,
-} from '../../../common/schemas/swap-days';
-import type { SwapDayRow } from '../../db/schema/circles';
+} from '#common/schemas/swap-days.ts';
+import type { SwapDayRow } from '../../db/schema/trading';
 import { conflict, forbidden, type HttpError, notFound } from '../../errors';
 
 /** What the rules need about a swap day and its viewer. */

@@ -5,17 +5,20 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client';
-import { barterRequestItems, barterRequests, memberEvents, notifications } from '../../db/schema/barter';
+import * as schema from '../../db/schema/index';
 import {
+  barterRequestItems,
+  barterRequests,
   circleMembers,
   circles,
+  items,
+  memberEvents,
+  notifications,
   swapDayMembers,
   swapDayOffers,
   swapDays,
   swapDayWants,
-} from '../../db/schema/circles';
-import * as schema from '../../db/schema/index';
-import { items } from '../../db/schema/items';
+} from '../../db/schema/trading';
 import type { UserRow } from '../../db/schema/users';
 import { createItem, createUser } from '../../test/factories';
 import { buildTestApp, type TestApp } from '../../test/helpers';

@@ -1,8 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import type { SwapDay, SwapDaySheet } from '../../../common/schemas/swap-days';
-import { memberEvents, notifications } from '../../db/schema/barter';
-import { type SwapDayRow, swapDays } from '../../db/schema/circles';
+import type { SwapDay, SwapDaySheet } from '#common/schemas/swap-days.ts';
+import { memberEvents, notifications, type SwapDayRow, swapDays } from '../../db/schema/trading';
 import type { TestApp } from '../../test/helpers';
 import { barterKit, type Member } from '../barters/barter-test-kit';
 import { type MatchOutcome, swapDayMatchEvents } from './swap-day-match';

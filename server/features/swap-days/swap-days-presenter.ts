@@ -1,12 +1,12 @@
-import { BARTER_STATUSES, type BarterStatus } from '../../../common/barter-machine';
+import { BARTER_STATUSES, type BarterStatus } from '#common/barter-machine.ts';
 import type {
   SwapDay,
   SwapDayHandOver,
   SwapDayItem,
   SwapDaySheet,
   SwapDaySummary,
-} from '../../../common/schemas/swap-days';
-import { presentMemberRef } from '../members/member-ref';
+} from '#common/schemas/swap-days.ts';
+import { presentMemberRef } from '../member-refs';
 import { allowedActions, type SwapDayAccess, viewStatus } from './swap-day-policy';
 import type { HandOverRow, OfferRow, SwapDaySummaryRow } from './swap-days-repository';
 

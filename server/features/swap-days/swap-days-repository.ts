@@ -2,23 +2,24 @@ import { and, asc, count, desc, eq, inArray, or, type SQL, sql } from 'drizzle-o
 import { intArray, uuidArray } from '../../db/arrays';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/rows';
-import { barterRequests } from '../../db/schema/barter';
+import { memberBlocks } from '../../db/schema/safety';
 import {
+  barterRequests,
   circleMembers,
   circles,
+  items,
   type SwapDayRow,
   swapDayMembers,
   swapDayOffers,
   swapDays,
   swapDayWants,
-} from '../../db/schema/circles';
-import { items } from '../../db/schema/items';
-import { memberBlocks } from '../../db/schema/safety';
+} from '../../db/schema/trading';
 import { users } from '../../db/schema/users';
 import { viewerPoint } from '../../geo/earth';
 import { distanceMiles, swapDayPoint, withinRadius } from '../../geo/sql';
-import type { MemberRefRow } from '../members/member-ref';
-import { hiddenMembersOf } from '../safety/blocks-sql';
+import { type ItemStateRow, lockItemsInIdOrder } from '../items';
+import type { MemberRefRow } from '../member-refs';
+import { hiddenMembersOf } from '../safety';
 
 /** The viewer of a swap day: their own point (the origin of what they see) and travel distance. */
 export interface Viewer {
@@ -533,17 +534,8 @@ export async function findHiddenFrom(db: Db, viewerId: string): Promise<Set<stri
 // ------------------------------------------------------------------------------------------------
 // Matching
 
-/** An offer as the solver reads it: its item locked, with what the loop's snapshot keeps. */
-export interface SolveItemRow {
-  id: number;
-  userId: string;
-  title: string;
-  category: string;
-  isService: boolean;
-  isActive: boolean;
-  reservedByRequestId: number | null;
-  estimatedValue: number | null;
-}
+/** An offer as the solver reads it: its item, with what the loop's snapshot keeps. */
+export type SolveItemRow = ItemStateRow;
 
 /** Offers of members still joined: item and member ids. */
 export async function findJoinedOffers(
@@ -565,32 +557,12 @@ export async function findJoinedOffers(
 }
 
 /**
- * The offered items; with `lock`, locked FOR NO KEY UPDATE in id order (the order every barter takes
- * item locks in, so an accept elsewhere waits for the match's store or the store for it, never both
- * for each other).
+ * The offered items; with `lock`, locked FOR NO KEY UPDATE in id order (lockItemsInIdOrder: the
+ * order every barter takes item locks in, so an accept elsewhere waits for the match's store or the
+ * store for it, never both for each other).
  */
-export async function findOfferedItems(
-  db: Db,
-  ids: readonly number[],
-  lock: boolean,
-): Promise<SolveItemRow[]> {
-  if (ids.length === 0) return [];
-  const query = db
-    .select({
-      id: items.id,
-      userId: items.userId,
-      title: items.title,
-      category: items.category,
-      isService: items.isService,
-      isActive: items.isActive,
-      reservedByRequestId: items.reservedByRequestId,
-      estimatedValue: items.estimatedValue,
-    })
-    .from(items)
-    // One array parameter, not one per item: a 100-member day offers 1,000 items (issue 27).
-    .where(sql`${items.id} = ANY(${intArray(ids)}::int[])`)
-    .orderBy(asc(items.id));
-  return lock ? query.for('no key update') : query;
+export function findOfferedItems(db: Db, ids: readonly number[], lock: boolean): Promise<SolveItemRow[]> {
+  return lockItemsInIdOrder(db, ids, lock ? 'no key update' : null);
 }
 
 /**

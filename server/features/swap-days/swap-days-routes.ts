@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { apiErrorSchema } from '../../../common/schemas/errors';
-import { listingIdParamsSchema } from '../../../common/schemas/listings';
+import { apiErrorSchema } from '#common/schemas/errors.ts';
+import { listingIdParamsSchema } from '#common/schemas/listings.ts';
 import {
   SWAP_DAY_MAX_MEMBERS,
   SWAP_DAY_MAX_OFFERS_PER_MEMBER,
@@ -14,7 +14,7 @@ import {
   swapDaySchema,
   swapDaySheetSchema,
   swapDayWantsInputSchema,
-} from '../../../common/schemas/swap-days';
+} from '#common/schemas/swap-days.ts';
 import { askForMatch } from './swap-day-match';
 import * as swapDays from './swap-days-service';
 

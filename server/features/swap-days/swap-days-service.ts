@@ -11,13 +11,13 @@ import {
   type swapDayInputSchema,
   type swapDayOfferInputSchema,
   type swapDayWantsInputSchema,
-} from '../../../common/schemas/swap-days';
+} from '#common/schemas/swap-days.ts';
 import type { Db } from '../../db/client';
-import type { SwapDayRow } from '../../db/schema/circles';
+import type { SwapDayRow } from '../../db/schema/trading';
 import { badRequest, conflict, notFound } from '../../errors';
 import { memberEvent, type NewMemberEvent, publishMemberEvents } from '../../events/publish';
-import { lockItems } from '../barters/barters-repository';
-import { assertAppropriateFor, type RefusalKind } from '../safety/refusals';
+import { lockItemsInIdOrder } from '../items';
+import { assertAppropriateFor, type RefusalKind } from '../safety';
 import { refusal, type SwapDayAccess, swapDayNotFound } from './swap-day-policy';
 import { handOversOf, presentSheet, presentSummary, presentSwapDay } from './swap-days-presenter';
 import {
@@ -229,7 +229,9 @@ export async function leave(db: Db, member: Viewer, id: number): Promise<void> {
 export async function offer(db: Db, member: Viewer, id: number, input: OfferInput): Promise<void> {
   await act(db, member, id, 'offer', 'share', async (tx, row) => {
     // FOR SHARE until the transaction ends: none is reserved between this check and the insert.
-    const locked = new Map((await lockItems(tx, input.itemIds, 'share')).map((item) => [item.id, item]));
+    const locked = new Map(
+      (await lockItemsInIdOrder(tx, input.itemIds, 'share')).map((item) => [item.id, item]),
+    );
     const chosen = input.itemIds.map((itemId) => locked.get(itemId));
     if (chosen.some((item) => !item || item.userId !== member.id)) {
       throw badRequest('Offer only your own items.', SWAP_DAY_ERROR_CODES.invalidItems);

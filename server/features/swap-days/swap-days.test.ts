@@ -8,10 +8,9 @@ import {
   SWAP_DAY_MESSAGES,
   type SwapDay,
   type SwapDayLists,
-} from '../../../common/schemas/swap-days';
-import { swapDays, swapDayWants } from '../../db/schema/circles';
-import { items } from '../../db/schema/items';
+} from '#common/schemas/swap-days.ts';
 import { memberBlocks } from '../../db/schema/safety';
+import { items, swapDays, swapDayWants } from '../../db/schema/trading';
 import { users } from '../../db/schema/users';
 import { createUser, sessionCookiesFor } from '../../test/factories';
 import { buildTestApp, type TestApp } from '../../test/helpers';

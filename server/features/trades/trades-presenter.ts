@@ -1,4 +1,4 @@
-import type { Trade, TradeStats } from '../../../common/schemas/trades';
+import type { Trade, TradeStats } from '#common/schemas/trades.ts';
 import type { TradeRow, TradeStatsRow, TradeUserRow } from './trades-repository';
 
 /** One side of a trade; the e-mail only when that side is the member asking (docs/product.md). */
@@ -23,6 +23,7 @@ export function presentTrade(row: TradeRow, viewerId: string): Trade {
     toItem: row.toItem,
     fromItems: row.fromItems,
     toItems: row.toItems,
+    swapDay: row.swapDay,
     status: row.status,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
@@ -30,5 +31,11 @@ export function presentTrade(row: TradeRow, viewerId: string): Trade {
 }
 
 export function presentTradeStats(row: TradeStatsRow): TradeStats {
-  return { totalTrades: row.totalTrades, rating: row.averageRating, thisMonth: row.thisMonth };
+  return {
+    totalTrades: row.totalTrades,
+    rating: row.averageRating,
+    thisMonth: row.thisMonth,
+    tradingPartners: row.tradingPartners,
+    handOvers: { kept: row.handOversKept, due: row.handOversDue },
+  };
 }

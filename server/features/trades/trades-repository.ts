@@ -1,8 +1,9 @@
 import { and, asc, count, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
-import { barterRequestItems, barterRequests, ratings } from '../../db/schema/barter';
+import { barterRequestItems, barterRequests, circles, ratings, swapDays } from '../../db/schema/trading';
 import { users } from '../../db/schema/users';
+import { handOverRecordColumns } from './hand-over-record';
 
 /** Only completed barter requests are trades (spec section 4). */
 export const COMPLETED = 'completed';
@@ -34,6 +35,8 @@ export interface TradeRow {
   /** Every item of each side, in the order proposed. */
   fromItems: TradeItemRow[];
   toItems: TradeItemRow[];
+  /** The swap day whose hand-over this was (issue 30: "Given at <swap day>"), or null. */
+  swapDay: { id: number; name: string } | null;
 }
 export interface TradeUserRow {
   id: string;
@@ -69,10 +72,14 @@ export async function findCompletedTrades(db: Db, userId: string, limit: number)
       toUserFirstName: toUser.firstName,
       toUserEmail: toUser.email,
       toUserImage: toUser.profileImageUrl,
+      swapDayId: swapDays.id,
+      swapDayName: swapDays.name,
     })
     .from(barterRequests)
     .leftJoin(fromUser, eq(fromUser.id, barterRequests.fromUserId))
     .leftJoin(toUser, eq(toUser.id, barterRequests.toUserId))
+    .leftJoin(circles, eq(circles.id, barterRequests.circleId))
+    .leftJoin(swapDays, eq(swapDays.id, circles.swapDayId))
     .where(completedFor(userId))
     .orderBy(desc(barterRequests.updatedAt), desc(barterRequests.id))
     .limit(limit);
@@ -110,6 +117,10 @@ export async function findCompletedTrades(db: Db, userId: string, limit: number)
     toItem: sides.get(`${row.id}:to`)?.[0] ?? null,
     fromItems: sides.get(`${row.id}:from`) ?? [],
     toItems: sides.get(`${row.id}:to`) ?? [],
+    swapDay:
+      row.swapDayId !== null && row.swapDayName !== null
+        ? { id: row.swapDayId, name: row.swapDayName }
+        : null,
   }));
 }
 
@@ -141,27 +152,43 @@ async function findTradeItems(db: Db, requestIds: number[]): Promise<Map<string,
   return bySide;
 }
 
-/** Average stars the member received, rounded to one decimal in SQL (null when none); removed ratings left out. */
-const averageRatingOf = (userId: string | SQL) =>
-  sql<
-    string | null
-  >`(SELECT round(avg(${ratings.stars}), 1) FROM ${ratings} WHERE ${ratings.rateeId} = ${userId} AND ${ratings.removedAt} IS NULL)`;
+/**
+ * Average stars the member received, rounded to one decimal in SQL (null when none); removed ratings
+ * left out, and ratings not revealed yet at `now` (issue 30, ADR 074).
+ */
+const averageRatingOf = (userId: string | SQL, now: Date) =>
+  sql<string | null>`(SELECT round(avg(${ratings.stars}), 1) FROM ${ratings}
+    WHERE ${ratings.rateeId} = ${userId} AND ${ratings.removedAt} IS NULL
+      AND ${ratings.revealedAt} <= ${now.toISOString()}::timestamptz)`;
+
+/**
+ * The distinct members `userId` completed a barter with (ADR 074); each barter with a member whose
+ * account is gone counts on its own.
+ */
+const tradingPartnersOf = (userId: string) =>
+  sql<number>`count(DISTINCT coalesce(
+    (CASE WHEN ${barterRequests.fromUserId} = ${userId} THEN ${barterRequests.toUserId} ELSE ${barterRequests.fromUserId} END)::text,
+    'gone:' || ${barterRequests.id}::text))`.mapWith(Number);
 
 export interface TradeStatsRow {
   totalTrades: number;
   thisMonth: number;
   averageRating: number | null;
+  tradingPartners: number;
+  handOversKept: number;
+  handOversDue: number;
 }
 
 /**
- * Completed trades in all, those last updated within [monthStart, nextMonthStart), and the average
- * rating received, in one query.
+ * Completed trades in all, those last updated within [monthStart, nextMonthStart), the distinct
+ * trading partners and the average rating received (revealed by `now`), in one query.
  */
 export async function findTradeStats(
   db: Db,
   userId: string,
   monthStart: Date,
   nextMonthStart: Date,
+  now: Date,
 ): Promise<TradeStatsRow> {
   const [row] = await db
     .select({
@@ -170,7 +197,10 @@ export async function findTradeStats(
         sql<number>`count(*) FILTER (WHERE ${barterRequests.updatedAt} >= ${monthStart.toISOString()}::timestamptz AND ${barterRequests.updatedAt} < ${nextMonthStart.toISOString()}::timestamptz)`.mapWith(
           Number,
         ),
-      averageRating: averageRatingOf(userId),
+      averageRating: averageRatingOf(userId, now),
+      tradingPartners: tradingPartnersOf(userId),
+      handOversKept: handOverRecordColumns(sql`${userId}::uuid`, now).kept,
+      handOversDue: handOverRecordColumns(sql`${userId}::uuid`, now).due,
     })
     .from(barterRequests)
     .where(completedFor(userId));
@@ -178,6 +208,9 @@ export async function findTradeStats(
     totalTrades: row?.totalTrades ?? 0,
     thisMonth: row?.thisMonth ?? 0,
     averageRating: row?.averageRating == null ? null : Number(row.averageRating),
+    tradingPartners: row?.tradingPartners ?? 0,
+    handOversKept: Number(row?.handOversKept ?? 0),
+    handOversDue: Number(row?.handOversDue ?? 0),
   };
 }
 
@@ -186,19 +219,29 @@ export interface TraderSummary {
   /** Average stars received, to one decimal; null when nobody has rated the member yet. */
   averageRating: number | null;
   completedTrades: number;
+  /** "Kept N of M hand-overs" over the last 12 months (ADR 079). */
+  handOvers: { kept: number; due: number };
 }
 
 /**
  * A member's rating summary as two scalar subqueries on the member id `userId` (an SQL expression),
  * for statements that show owners: the average stars received to one decimal (numeric, NULL when
- * nobody has rated them) and the completed trades (bigint).
+ * nobody has rated them; ratings revealed by `now` only, ADR 074) and the completed trades (bigint).
  */
-export function traderSummaryColumns(userId: SQL): {
+export function traderSummaryColumns(
+  userId: SQL,
+  now: Date = new Date(),
+): {
   averageRating: SQL<string | null>;
   completedTrades: SQL<number>;
+  handOversKept: SQL<number>;
+  handOversDue: SQL<number>;
 } {
+  const record = handOverRecordColumns(userId, now);
   return {
-    averageRating: averageRatingOf(userId),
+    averageRating: averageRatingOf(userId, now),
+    handOversKept: record.kept,
+    handOversDue: record.due,
     completedTrades: sql<number>`(SELECT count(*) FROM ${barterRequests} WHERE ${completedFor(userId)})`,
   };
 }

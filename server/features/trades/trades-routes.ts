@@ -1,20 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { apiErrorSchema } from '../../../common/schemas/errors';
-import { tradeListQuerySchema, tradeListSchema, tradeStatsSchema } from '../../../common/schemas/trades';
-import { requireMemberId } from '../members/member-id';
-import { presentTrade, presentTradeStats } from './trades-presenter';
-import { findCompletedTrades, findTradeStats } from './trades-repository';
+import { apiErrorSchema } from '#common/schemas/errors.ts';
+import { tradeListQuerySchema, tradeListSchema, tradeStatsSchema } from '#common/schemas/trades.ts';
+import { requireMemberId } from '../member-refs';
+import { presentTrade } from './trades-presenter';
+import { findCompletedTrades } from './trades-repository';
+import { tradeStatsOf } from './trades-service';
 
 const userParamsSchema = z.object({ id: z.string() });
-
-/** [start of this calendar month, start of the next) in UTC. */
-export function currentMonthUtc(now: Date = new Date()): [Date, Date] {
-  const year = now.getUTCFullYear();
-  const month = now.getUTCMonth();
-  return [new Date(Date.UTC(year, month, 1)), new Date(Date.UTC(year, month + 1, 1))];
-}
 
 /**
  * Trade history and stats of any member, for signed-in members (spec sections 3, 6 and 7).
@@ -58,9 +52,7 @@ export async function tradesRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const userId = await loadMember(request.params.id);
-      const [monthStart, nextMonthStart] = currentMonthUtc();
-      return presentTradeStats(await findTradeStats(app.db, userId, monthStart, nextMonthStart));
+      return tradeStatsOf(app.db, await loadMember(request.params.id));
     },
   );
 }

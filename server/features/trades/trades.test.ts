@@ -1,6 +1,6 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { items } from '../../db/schema/items';
+import { items } from '../../db/schema/trading';
 import { type UserRow, users } from '../../db/schema/users';
 import {
   createBarterRequest,
@@ -11,7 +11,7 @@ import {
 } from '../../test/factories';
 import { buildTestApp, type TestApp } from '../../test/helpers';
 import { traderSummaryColumns } from './trades-repository';
-import { currentMonthUtc } from './trades-routes';
+import { currentMonthUtc } from './trades-service';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -76,6 +76,7 @@ describe('trade history and stats', () => {
         toItem: { title: 'Road bike', category: 'bikes' },
         fromItems: [{ title: 'Cordless drill', category: 'tools' }],
         toItems: [{ title: 'Road bike', category: 'bikes' }],
+        swapDay: null,
         status: 'completed',
         createdAt: new Date(now - 10 * DAY).toISOString(),
         updatedAt: new Date(now - 5 * DAY).toISOString(),
@@ -225,11 +226,21 @@ describe('trade history and stats', () => {
 
       const response = await get(`/api/users/${user.id}/trade-stats`);
       expect(response.statusCode).toBe(200);
-      expect(response.json()).toEqual({ totalTrades: 3, rating: 4.3, thisMonth: 2 });
+      // Three trades, all with one partner: one trading partner (ADR 074); three hand-overs kept (ADR 079).
+      const handOvers = { kept: 3, due: 3 };
+      expect(response.json()).toEqual({
+        totalTrades: 3,
+        rating: 4.3,
+        thisMonth: 2,
+        tradingPartners: 1,
+        handOvers,
+      });
       expect((await get(`/api/users/${partner.id}/trade-stats`)).json()).toEqual({
         totalTrades: 3,
         rating: 1,
         thisMonth: 2,
+        tradingPartners: 1,
+        handOvers,
       });
     });
 
@@ -253,6 +264,8 @@ describe('trade history and stats', () => {
         totalTrades: 0,
         rating: null,
         thisMonth: 0,
+        tradingPartners: 0,
+        handOvers: { kept: 0, due: 0 },
       });
     });
   });

@@ -1,5 +1,5 @@
-import type { Want } from '../../../common/schemas/listings';
-import type { WantRow } from '../../db/schema/items';
+import type { Want } from '#common/schemas/listings.ts';
+import type { WantRow } from '../../db/schema/trading';
 
 /** A want as its owner sees it; a whitelist, so the owner's id stays on the server. */
 export function presentWant(row: WantRow): Want {
@@ -11,6 +11,7 @@ export function presentWant(row: WantRow): Want {
     isService: row.isService,
     maxValue: row.maxValue,
     isActive: row.isActive,
+    fulfilledAt: row.fulfilledAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
   };
 }

@@ -1,11 +1,21 @@
 import { and, count, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { type Page, type PageRequest, withTotal } from '../../db/paging';
-import { type WantRow, wants } from '../../db/schema/items';
+import { type WantRow, wants } from '../../db/schema/trading';
 
 export type NewWantValues = typeof wants.$inferInsert;
 export type WantChanges = Partial<
-  Pick<WantRow, 'title' | 'description' | 'category' | 'isService' | 'maxValue' | 'isActive'>
+  Pick<
+    WantRow,
+    | 'title'
+    | 'description'
+    | 'category'
+    | 'isService'
+    | 'maxValue'
+    | 'isActive'
+    | 'fulfilledAt'
+    | 'fulfilledByRequestId'
+  >
 >;
 
 export async function insertWant(db: Db, values: NewWantValues): Promise<WantRow> {

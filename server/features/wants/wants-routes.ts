@@ -1,15 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { apiErrorSchema } from '../../../common/schemas/errors';
+import { apiErrorSchema } from '#common/schemas/errors.ts';
 import {
   listingIdParamsSchema,
   ownListQuerySchema,
   TOTAL_COUNT_HEADER,
+  wantAnswerSchema,
   wantFormSchema,
+  wantQuestionSchema,
+  wantQuestionsQuerySchema,
   wantSchema,
   wantUpdateSchema,
-} from '../../../common/schemas/listings';
+} from '#common/schemas/listings.ts';
 import { memberRateLimit } from '../../plugins/member-rate-limit';
 import { presentWant } from './wants-presenter';
 import * as wantsService from './wants-service';
@@ -98,5 +101,57 @@ export async function wantsRoutes(app: FastifyInstance): Promise<void> {
       await wantsService.deleteWant(app.db, request.member, request.params.id);
       return reply.code(204).send();
     },
+  );
+
+  routes.get(
+    '/api/wants/questions',
+    {
+      schema: {
+        tags: ['wants'],
+        summary: '"Did this fill your want?": the member\'s open questions after completed trades',
+        description:
+          'One row per active want of the member that an item they received in a completed barter ' +
+          'matches, when the trade did not name the want (a named want is fulfilled at once). ' +
+          "`barterRequestId` keeps one barter's. Oldest first, at most 100 (issue 30, ADR 073).",
+        querystring: wantQuestionsQuerySchema,
+        response: { 200: z.array(wantQuestionSchema), 400: apiErrorSchema, 401: apiErrorSchema },
+      },
+    },
+    async (request) => wantsService.listWantQuestions(app.db, request.member, request.query.barterRequestId),
+  );
+
+  routes.post(
+    '/api/wants/:id/answer',
+    {
+      schema: {
+        tags: ['wants'],
+        summary: 'Answer "Did this fill your want?" for one completed barter',
+        description:
+          '`filled` true marks the want fulfilled (inactive: it leaves the active list and stops ' +
+          'matching); false only takes the question away. No such open question (answered already, ' +
+          "never asked, someone else's): 404 WANT_QUESTION_NOT_FOUND.",
+        params: listingIdParamsSchema,
+        body: wantAnswerSchema,
+        response: { 200: wantSchema, 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request) =>
+      presentWant(
+        await wantsService.answerWantQuestion(app.db, request.member, request.params.id, request.body),
+      ),
+  );
+
+  routes.post(
+    '/api/wants/:id/keep-open',
+    {
+      schema: {
+        tags: ['wants'],
+        summary: 'Keep a want open ("I want more of these"): active and matching again',
+        params: listingIdParamsSchema,
+        response: { 200: wantSchema, 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request) =>
+      presentWant(await wantsService.keepWantOpen(app.db, request.member, request.params.id)),
   );
 }

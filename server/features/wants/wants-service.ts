@@ -1,12 +1,25 @@
-import { isCategoryAllowed } from '../../../common/categories';
-import { ERROR_CODES } from '../../../common/error-codes';
-import { LISTING_MESSAGES, type WantInput, type WantUpdate } from '../../../common/schemas/listings';
+import { isCategoryAllowed } from '#common/categories.ts';
+import { ERROR_CODES } from '#common/error-codes.ts';
+import {
+  LISTING_MESSAGES,
+  WANT_ERROR_CODES,
+  type WantInput,
+  type WantUpdate,
+} from '#common/schemas/listings.ts';
 import type { Db } from '../../db/client';
 import type { Page, PageRequest } from '../../db/paging';
-import type { WantRow } from '../../db/schema/items';
+import type { WantRow } from '../../db/schema/trading';
 import { badRequest, notFound } from '../../errors';
 import { type Actor, listingPolicy } from '../../policies/listing-policy';
-import { assertAppropriateFields } from '../safety/refusals';
+import { assertAppropriateFields } from '../safety';
+import {
+  findWantQuestions,
+  fulfilWant,
+  reopenWant,
+  takeWantQuestion,
+  type WantQuestionRow,
+  withdrawAnsweredQuestions,
+} from './want-fulfilment';
 import {
   deleteWantOfUser,
   findWantById,
@@ -71,7 +84,10 @@ export async function updateWant(db: Db, actor: Member, id: number, patch: WantU
     });
   }
   if (Object.values(patch).every((value) => value === undefined)) return want;
-  const updated = await updateWantOfUser(db, id, actor.id, patch);
+  // Made active again by hand: no longer fulfilled (as "I want more of these", issue 30).
+  const reopened = patch.isActive === true && want.fulfilledAt !== null;
+  const changes = reopened ? { ...patch, fulfilledAt: null, fulfilledByRequestId: null } : patch;
+  const updated = await updateWantOfUser(db, id, actor.id, changes);
   if (!updated) throw wantNotFound();
   return updated;
 }
@@ -80,4 +96,52 @@ export async function updateWant(db: Db, actor: Member, id: number, patch: WantU
 export async function deleteWant(db: Db, actor: Member, id: number): Promise<void> {
   await loadOwnWant(db, actor, id, 'delete');
   if (!(await deleteWantOfUser(db, id, actor.id))) throw wantNotFound();
+}
+
+/**
+ * The member's open "Did this fill your want?" questions (issue 30), of one completed barter or all.
+ */
+export function listWantQuestions(
+  db: Db,
+  actor: Member,
+  barterRequestId?: number,
+): Promise<WantQuestionRow[]> {
+  return findWantQuestions(db, actor.id, barterRequestId);
+}
+
+const questionNotFound = () =>
+  notFound('There is no open question about this want for this barter.', WANT_ERROR_CODES.questionNotFound);
+
+/**
+ * Answer "Did this fill your want?": yes fulfils the want (it leaves the active list and stops
+ * matching; every other question about it goes), no only takes the question away. The same answer
+ * twice, someone else's want or a question never asked: 404 WANT_QUESTION_NOT_FOUND.
+ */
+export async function answerWantQuestion(
+  db: Db,
+  actor: Member,
+  wantId: number,
+  answer: { barterRequestId: number; filled: boolean },
+): Promise<WantRow> {
+  return db.transaction(async (tx) => {
+    if (!(await takeWantQuestion(tx, actor.id, wantId, answer.barterRequestId))) throw questionNotFound();
+    if (answer.filled) {
+      const fulfilled = await fulfilWant(tx, actor.id, wantId, answer.barterRequestId, new Date());
+      if (!fulfilled) throw questionNotFound();
+      await withdrawAnsweredQuestions(tx, actor.id);
+      return fulfilled;
+    }
+    const want = await findWantById(tx, wantId);
+    if (!want) throw questionNotFound();
+    await withdrawAnsweredQuestions(tx, actor.id);
+    return want;
+  });
+}
+
+/** Keep a want open ("I want more of these"): active again and matching, no longer fulfilled. */
+export async function keepWantOpen(db: Db, actor: Member, wantId: number): Promise<WantRow> {
+  await loadOwnWant(db, actor, wantId, 'update');
+  const row = await reopenWant(db, actor.id, wantId);
+  if (!row) throw wantNotFound();
+  return row;
 }

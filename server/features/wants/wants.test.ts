@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Want } from '../../../common/schemas/listings';
-import { wants } from '../../db/schema/items';
+import type { Want } from '#common/schemas/listings.ts';
+import { wants } from '../../db/schema/trading';
 import type { UserRow } from '../../db/schema/users';
 import { createUser, createWant, sessionCookiesFor } from '../../test/factories';
 import { buildTestApp, type TestApp } from '../../test/helpers';
@@ -77,6 +77,7 @@ describe('wants API', () => {
         isService: false,
         maxValue: 30,
         isActive: true,
+        fulfilledAt: null,
         createdAt: expect.any(String),
       });
       expect(await storedRow(want.id)).toMatchObject({ userId: owner.id });

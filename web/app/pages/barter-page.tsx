@@ -1,6 +1,7 @@
 import { useParams } from 'wouter';
-import { MemberLayout } from '../../components/layout/member-layout';
 import { BarterDetail } from '../../features/barters/components/barter-detail';
+import { WantQuestions } from '../../features/listings/components/want-questions';
+import { MemberLayout } from '../layout/member-layout';
 import NotFoundPage from './not-found-page';
 
 /** /barters/:id: one barter's page. */
@@ -11,6 +12,8 @@ export default function BarterPage() {
     <MemberLayout>
       {/* Keyed by id: moving to the counter offer's page starts its forms afresh. */}
       <BarterDetail key={id} id={Number(id)} />
+      {/* After a completed trade: "Did this fill your want?" (issue 30); nothing otherwise. */}
+      <WantQuestions key={`wants-${id}`} barterRequestId={Number(id)} />
     </MemberLayout>
   );
 }

@@ -1,7 +1,7 @@
 import { useParams } from 'wouter';
-import { MemberLayout } from '../../components/layout/member-layout';
 import { CircleDetail } from '../../features/circles/components/circle-detail';
 import { isRouteId } from '../../lib/route-id';
+import { MemberLayout } from '../layout/member-layout';
 import NotFoundPage from './not-found-page';
 
 /** /circles/:id: one trade circle's page. */

@@ -1,5 +1,5 @@
-import { MemberLayout } from '../../components/layout/member-layout';
 import { CirclesScreen } from '../../features/circles/components/circles-screen';
+import { MemberLayout } from '../layout/member-layout';
 
 /** /circles: the member's trade circles, waiting for answers and past. */
 export default function CirclesPage() {

@@ -1,8 +1,10 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { HttpResponse, http } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { FLYER_PRINT_DELAY_MS } from '../../../common/constants';
-import type { SiteInfo } from '../../../common/schemas/site';
-import { jsonResponse, renderWithProviders } from '../../testing/render';
+import { FLYER_PRINT_DELAY_MS } from '#common/constants.ts';
+import type { SiteInfo } from '#common/schemas/site.ts';
+import { renderWithProviders } from '#web/testing/render.tsx';
+import { server } from '#web/testing/server.ts';
 import FlyerPage from './flyer-page';
 
 const SITE: SiteInfo = {
@@ -16,14 +18,7 @@ const SITE: SiteInfo = {
 };
 
 function stubSiteInfo(site: SiteInfo = SITE) {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL) => {
-      const url = new URL(String(input), 'http://localhost');
-      if (url.pathname === '/api/site') return jsonResponse(site);
-      throw new Error(`unexpected request ${url.pathname}`);
-    }),
-  );
+  server.use(http.get('/api/site', () => HttpResponse.json(site)));
 }
 
 /** A stand-in for the window window.open() returns; records what the page does with it. */
@@ -49,7 +44,6 @@ async function renderReadyPage() {
 
 afterEach(() => {
   vi.useRealTimers();
-  vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
 

@@ -9,7 +9,7 @@ import { LocalAddressNote } from '../../features/flyer/components/local-address-
 import { simpleFlyerHtml } from '../../features/flyer/flyer-html';
 import { printFlyer } from '../../features/flyer/print-flyer';
 import { useQrCode } from '../../features/flyer/qr-code';
-import { useSiteInfo } from '../../features/site/api/site-info';
+import { useSiteInfo } from '../../lib/site-info';
 
 /**
  * /flyer (spec section 2): back to home, the Community Flyer heading, Print a Flyer, and a preview

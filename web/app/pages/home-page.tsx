@@ -1,13 +1,13 @@
 import { Trans } from '@lingui/react/macro';
 import { lazy, Suspense } from 'react';
 import { Link } from 'wouter';
-import { MemberLayout } from '../../components/layout/member-layout';
-import { useUser } from '../../features/auth/api/get-user';
 import { HomeFeed } from '../../features/feed/components/home-feed';
 import { CommunityFlyerButton } from '../../features/flyer/components/community-flyer-button';
-import { useGettingStarted } from '../../features/getting-started/api/getting-started';
 import { withMessages } from '../../i18n/i18n';
-import { paths } from '../paths';
+import { useUser } from '../../lib/get-user';
+import { useGettingStarted } from '../../lib/getting-started';
+import { paths } from '../../lib/paths';
+import { MemberLayout } from '../layout/member-layout';
 
 // The guided start's forms (area, want, item) load beside the feed, not before it (ADR 033).
 const GettingStarted = lazy(() =>

@@ -1,9 +1,12 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { FeedItem, ItemDetail } from '../../../common/schemas/feed';
-import { TOTAL_COUNT_HEADER } from '../../../common/schemas/listings';
-import type { MemberProfile, MemberRating, MemberWant } from '../../../common/schemas/members';
-import { jsonResponse, renderWithProviders } from '../../testing/render';
+import { HttpResponse, http } from 'msw';
+import { describe, expect, it } from 'vitest';
+import type { CurrentUser } from '#common/schemas/auth.ts';
+import type { FeedItem, ItemDetail } from '#common/schemas/feed.ts';
+import type { MemberProfile, MemberRating, MemberWant } from '#common/schemas/members.ts';
+import type { SiteInfo } from '#common/schemas/site.ts';
+import { renderWithProviders } from '#web/testing/render.tsx';
+import { errorJson, pagedJson, recordRequests, server } from '#web/testing/server.ts';
 import { MemberView } from './member-page';
 
 const ANN: MemberProfile = {
@@ -18,7 +21,7 @@ const ANN: MemberProfile = {
     name: 'Portland, Oregon, United States',
   },
   memberSince: '2025-03-04T05:06:07.000Z',
-  stats: { totalTrades: 12, rating: 4.8, thisMonth: 3 },
+  stats: { totalTrades: 12, rating: 4.8, thisMonth: 3, tradingPartners: 5, handOvers: { kept: 0, due: 0 } },
   trustedTrader: true,
   bio: 'I fix bikes and bake bread.',
 };
@@ -37,7 +40,7 @@ function card(id: number, overrides: Partial<FeedItem> = {}): FeedItem {
     isSaved: false,
     user: { id: 'm1', firstName: 'Ann', lastName: 'R.', profileImageUrl: null },
     distanceMiles: 1.2,
-    owner: { rating: 4.8, completedTrades: 12 },
+    owner: { rating: 4.8, completedTrades: 12, handOvers: { kept: 0, due: 0 } },
     lookingFor: ['Canoe'],
     ...overrides,
   };
@@ -65,6 +68,41 @@ const WANTS: MemberWant[] = [
   { id: 2, title: 'Guitar lessons', category: 'services', isService: true },
 ];
 
+/** The site's settings (no map tiles: the area is told in words) and the signed-in viewer, "me". */
+const SITE: SiteInfo = {
+  publicUrl: 'https://barterhood.example',
+  supportEmail: 'support@barterhood.example',
+  legalEmail: 'legal@barterhood.example',
+  licensingEmail: 'licensing@barterhood.example',
+  demoLogin: false,
+  googleSignIn: false,
+  mapTiles: null,
+};
+const VIEWER: CurrentUser = {
+  id: 'me',
+  firstName: 'Nova',
+  lastName: 'Quinn',
+  email: 'nova@example.com',
+  location: 'Portland, Oregon, United States',
+  latitude: 45.5,
+  longitude: -122.6,
+  maxTravelDistance: 25,
+  profileImageUrl: null,
+  isDemo: false,
+  emailVerified: true,
+  hasPassword: true,
+  role: 'member',
+  suspendedUntil: null,
+};
+
+/** What every member page asks besides the member: the site's settings and who is signed in. */
+function stubSiteAndViewer() {
+  server.use(
+    http.get('/api/site', () => HttpResponse.json(SITE)),
+    http.get('/api/auth/user', () => HttpResponse.json(VIEWER)),
+  );
+}
+
 interface Member {
   profile: MemberProfile;
   items: FeedItem[];
@@ -72,39 +110,53 @@ interface Member {
   ratings: MemberRating[];
 }
 
-/** Answers the member page's requests for these members (by id) and item details; anything else fails. */
-function stubApi(members: Member[], details: ItemDetail[] = []) {
-  const requests: string[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL) => {
-      const url = new URL(String(input), 'http://localhost');
-      requests.push(`${url.pathname}${url.search}`);
-      const detail = /^\/api\/items\/(\d+)$/.exec(url.pathname);
-      if (detail) return jsonResponse(details.find((item) => item.id === Number(detail[1])));
-      const match = /^\/api\/members\/([^/]+)(?:\/(items|wants|ratings))?$/.exec(url.pathname);
-      const member = members.find((m) => m.profile.id === match?.[1]);
-      if (!match) throw new Error(`unexpected request ${url.pathname}`);
-      if (!member) return jsonResponse({ message: 'Member not found.', code: 'NOT_FOUND' }, 404);
-      const list = match[2];
-      if (!list) return jsonResponse(member.profile);
-      if (list === 'wants') return jsonResponse(member.wants);
-      const rows = list === 'items' ? member.items : member.ratings;
-      const offset = Number(url.searchParams.get('offset'));
-      const limit = Number(url.searchParams.get('limit'));
-      const response = jsonResponse(rows.slice(offset, offset + limit));
-      response.headers.set(TOTAL_COUNT_HEADER, String(rows.length));
-      return response;
+/**
+ * Answers the member page's requests for these members (by id) and item details; anything else fails.
+ * Returns what the page asked, in order.
+ */
+function stubMembers(members: Member[], details: ItemDetail[] = []) {
+  const member = (id: unknown) => members.find((m) => m.profile.id === id);
+  const notFound = () => errorJson(404, 'Member not found.', 'NOT_FOUND');
+  /** A paged list of one member's rows, sliced as the server slices it. */
+  const paged =
+    (rows: (m: Member) => unknown[]) =>
+    ({ request, params }: { request: Request; params: Record<string, unknown> }) => {
+      const found = member(params.id);
+      if (!found) return notFound();
+      const query = new URL(request.url).searchParams;
+      const offset = Number(query.get('offset'));
+      const limit = Number(query.get('limit'));
+      return pagedJson(rows(found).slice(offset, offset + limit), rows(found).length);
+    };
+  stubSiteAndViewer();
+  server.use(
+    http.get('/api/items/:id', ({ params }) => {
+      const detail = details.find((item) => item.id === Number(params.id));
+      return detail ? HttpResponse.json(detail) : errorJson(404, 'Item not found.', 'NOT_FOUND');
     }),
+    http.get('/api/members/:id', ({ params }) => {
+      const found = member(params.id);
+      return found ? HttpResponse.json(found.profile) : notFound();
+    }),
+    http.get('/api/members/:id/wants', ({ params }) => {
+      const found = member(params.id);
+      return found ? HttpResponse.json(found.wants) : notFound();
+    }),
+    http.get(
+      '/api/members/:id/items',
+      paged((m) => m.items),
+    ),
+    http.get(
+      '/api/members/:id/ratings',
+      paged((m) => m.ratings),
+    ),
   );
-  return requests;
+  return recordRequests();
 }
-
-afterEach(() => vi.unstubAllGlobals());
 
 describe('MemberView', () => {
   it('shows who they are: name, area, member since, rating, Trusted Trader and completed trades', async () => {
-    stubApi([{ profile: ANN, items: [], wants: [], ratings: [] }]);
+    stubMembers([{ profile: ANN, items: [], wants: [], ratings: [] }]);
     renderWithProviders(<MemberView memberId="m1" viewerId="me" />, { path: '/members/m1' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Ann R.' })).toBeInTheDocument();
     expect(screen.getByText('Near Portland, Oregon, United States')).toBeInTheDocument();
@@ -112,11 +164,15 @@ describe('MemberView', () => {
     expect(screen.getByText('4.8 (12 trades)')).toBeInTheDocument();
     expect(screen.getByText('Trusted Trader')).toBeInTheDocument();
     expect(screen.getByText('12 completed trades, 3 this month')).toBeInTheDocument();
+    // Without map tiles the approximate area is told in words, never as a point.
+    expect(
+      await screen.findByText(/^Approximate area: near Portland, Oregon, United States, within about/),
+    ).toBeInTheDocument();
   });
 
   it('lists their items as feed cards with Load More, their wants and the ratings they received', async () => {
     const items = Array.from({ length: 51 }, (_, i) => card(100 - i));
-    const requests = stubApi([{ profile: ANN, items, wants: WANTS, ratings: RATINGS }]);
+    const asked = stubMembers([{ profile: ANN, items, wants: WANTS, ratings: RATINGS }]);
     renderWithProviders(<MemberView memberId="m1" viewerId="me" />, { path: '/members/m1' });
 
     expect(await screen.findByRole('heading', { name: 'Items offered (51)' })).toBeInTheDocument();
@@ -128,7 +184,10 @@ describe('MemberView', () => {
     expect(await screen.findByRole('article', { name: 'Item 50' })).toBeInTheDocument();
     expect(screen.getAllByRole('article')).toHaveLength(51);
     expect(screen.queryByRole('button', { name: 'Load More Items' })).not.toBeInTheDocument();
-    expect(requests).toContain('/api/members/m1/items?limit=50&offset=50');
+    expect(asked.to('GET /api/members/m1/items').map((request) => request.url)).toEqual([
+      '/api/members/m1/items?limit=50&offset=0',
+      '/api/members/m1/items?limit=50&offset=50',
+    ]);
 
     const wants = screen.getByRole('region', { name: 'Looking for' });
     expect(within(wants).getByText('Canoe')).toBeInTheDocument();
@@ -153,7 +212,7 @@ describe('MemberView', () => {
       isActive: true,
       approximateArea: null,
     };
-    const requests = stubApi([{ profile: ANN, items: [card(5)], wants: [], ratings: [] }], [detail]);
+    const asked = stubMembers([{ profile: ANN, items: [card(5)], wants: [], ratings: [] }], [detail]);
     const { location } = renderWithProviders(<MemberView memberId="m1" viewerId="me" />, {
       path: '/members/m1',
     });
@@ -162,7 +221,7 @@ describe('MemberView', () => {
     fireEvent.click(within(article).getByRole('link', { name: 'Ann R.' }));
     expect(location.history?.at(-1)).toBe('/members/m1');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    expect(requests.filter((url) => url.startsWith('/api/items/'))).toEqual([]);
+    expect(asked.sent.filter((request) => request.path.startsWith('/api/items/'))).toEqual([]);
 
     fireEvent.click(within(article).getByRole('button', { name: 'Item 5' }));
     const dialog = await screen.findByRole('dialog', { name: 'Item 5' });
@@ -177,10 +236,16 @@ describe('MemberView', () => {
       id: 'me',
       displayName: 'Nova',
       area: null,
-      stats: { totalTrades: 0, rating: null, thisMonth: 0 },
+      stats: {
+        totalTrades: 0,
+        rating: null,
+        thisMonth: 0,
+        tradingPartners: 0,
+        handOvers: { kept: 0, due: 0 },
+      },
       trustedTrader: false,
     };
-    stubApi([{ profile: plain, items: [], wants: [], ratings: [] }]);
+    stubMembers([{ profile: plain, items: [], wants: [], ratings: [] }]);
     renderWithProviders(<MemberView memberId="me" viewerId="me" />, { path: '/members/me' });
     expect(await screen.findByText('Nova is not offering anything right now.')).toBeInTheDocument();
     expect(
@@ -195,7 +260,7 @@ describe('MemberView', () => {
 
   it('hides Save and Propose on the viewer’s own items', async () => {
     const own: MemberProfile = { ...ANN, id: 'me' };
-    stubApi([
+    stubMembers([
       { profile: own, items: [card(9, { user: { ...card(9).user, id: 'me' } })], wants: [], ratings: [] },
     ]);
     renderWithProviders(<MemberView memberId="me" viewerId="me" />, { path: '/members/me' });
@@ -205,12 +270,9 @@ describe('MemberView', () => {
   });
 
   it('tells the member who blocked them so, with the way to unblock, not that the account was closed', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () =>
-        jsonResponse({ message: 'You blocked this member.', code: 'MEMBER_BLOCKED_BY_YOU' }, 403),
-      ),
-    );
+    stubSiteAndViewer();
+    const blocked = () => errorJson(403, 'You blocked this member.', 'MEMBER_BLOCKED_BY_YOU');
+    server.use(http.get('/api/members/m1', blocked), http.get('/api/members/m1/:list', blocked));
     renderWithProviders(<MemberView memberId="m1" viewerId="me" />, { path: '/members/m1' });
     expect(
       await screen.findByRole('heading', { level: 1, name: 'You blocked this member' }),
@@ -225,7 +287,7 @@ describe('MemberView', () => {
   });
 
   it('says Member not found for an unknown member', async () => {
-    stubApi([]);
+    stubMembers([]);
     renderWithProviders(<MemberView memberId="nobody" viewerId="me" />, { path: '/members/nobody' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Member not found' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/');

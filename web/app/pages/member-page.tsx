@@ -2,23 +2,23 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { PackageOpen } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useParams } from 'wouter';
-import type { FeedItem } from '../../../common/schemas/feed';
-import { MEMBER_ERROR_CODES } from '../../../common/schemas/members';
+import type { FeedItem } from '#common/schemas/feed.ts';
+import { MEMBER_ERROR_CODES } from '#common/schemas/members.ts';
 import { BackToHome } from '../../components/layout/back-to-home';
-import { MemberLayout } from '../../components/layout/member-layout';
+import { ReportButton } from '../../components/report-button';
 import { LoadMoreButton } from '../../components/ui/load-more-button';
-import { useUser } from '../../features/auth/api/get-user';
 import { ItemCard, ItemCardSkeleton } from '../../features/feed/components/item-card';
 import { ItemDetailDialog } from '../../features/feed/components/lazy-item-detail-dialog';
-import { useMember, useMemberItems } from '../../features/members/api/member';
 import { MemberProfileHeader } from '../../features/members/components/member-profile-header';
 import { MemberRatings } from '../../features/members/components/member-ratings';
 import { MemberWants } from '../../features/members/components/member-wants';
 import { BlockButton } from '../../features/safety/components/block-button';
-import { ReportButton } from '../../features/safety/components/report-button';
 import { ApiError } from '../../lib/api-client';
+import { useUser } from '../../lib/get-user';
+import { useMember, useMemberItems } from '../../lib/member';
 import { flattenOwnList } from '../../lib/own-list';
-import { paths } from '../paths';
+import { paths } from '../../lib/paths';
+import { MemberLayout } from '../layout/member-layout';
 
 /** The items a member offers, as the feed's cards (save and detail work the same), with Load More. */
 function MemberItems({ memberId, name, own }: { memberId: string; name: string; own: boolean }) {

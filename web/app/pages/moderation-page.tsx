@@ -1,7 +1,9 @@
 import { Trans } from '@lingui/react/macro';
-import { MemberLayout } from '../../components/layout/member-layout';
-import { useUser } from '../../features/auth/api/get-user';
+import { DisputedNoShowsPanel } from '../../features/safety/components/disputed-no-shows';
 import { ModerationQueue } from '../../features/safety/components/moderation-queue';
+import { PublicSpotsPanel } from '../../features/safety/components/public-spots';
+import { useUser } from '../../lib/get-user';
+import { MemberLayout } from '../layout/member-layout';
 import NotFoundPage from './not-found-page';
 
 /** /moderation: moderators only (ADR 025); anyone else gets the 404 page. */
@@ -14,6 +16,12 @@ export default function ModerationPage() {
         <Trans>Moderation</Trans>
       </h1>
       <ModerationQueue />
+      <div className="mt-10">
+        <DisputedNoShowsPanel />
+      </div>
+      <div className="mt-10">
+        <PublicSpotsPanel />
+      </div>
     </MemberLayout>
   );
 }

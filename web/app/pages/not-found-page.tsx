@@ -3,7 +3,7 @@ import { AlertCircle } from 'lucide-react';
 import { Link } from 'wouter';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { paths } from '../paths';
+import { paths } from '../../lib/paths';
 
 /** Any unmatched path (spec section 2), with a way on (issue 17). */
 export default function NotFoundPage() {

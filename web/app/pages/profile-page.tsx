@@ -3,15 +3,16 @@ import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import { MemberLayout } from '../../components/layout/member-layout';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
-import { useUser } from '../../features/auth/api/get-user';
 import { BioCard } from '../../features/profile/components/bio-card';
 import { PhotoCard } from '../../features/profile/components/photo-card';
 import { ProfileFormTab } from '../../features/profile/components/profile-form-tab';
 import { ProfileHeader } from '../../features/profile/components/profile-header';
+import { BlockedMembers } from '../../features/safety/components/blocked-members';
 import { withMessages } from '../../i18n/i18n';
-import { type ProfileTab, paths, profileTabs } from '../paths';
+import { useUser } from '../../lib/get-user';
+import { type ProfileTab, paths, profileTabs } from '../../lib/paths';
+import { MemberLayout } from '../layout/member-layout';
 
 // The first tab is drawn with the page; the others load when opened (their lists, forms and menus
 // are not evaluated for a visit that never opens them).
@@ -31,7 +32,7 @@ const TradeHistoryTab = lazy(() =>
   })),
 );
 const SavedTab = lazy(() =>
-  withMessages(() => import('../../features/saved/components/saved-tab')).then((m) => ({
+  withMessages(() => import('../../features/feed/components/saved-tab')).then((m) => ({
     default: m.SavedTab,
   })),
 );
@@ -125,7 +126,7 @@ export default function ProfilePage() {
         </TabsContent>
         <TabsContent value="account">
           <TabLoading>
-            <AccountTab user={user} />
+            <AccountTab user={user} blockedMembers={<BlockedMembers />} />
           </TabLoading>
         </TabsContent>
       </Tabs>

@@ -1,7 +1,7 @@
 import { useParams } from 'wouter';
-import { MemberLayout } from '../../components/layout/member-layout';
 import { SwapDayDetail } from '../../features/swap-days/components/swap-day-detail';
 import { isRouteId } from '../../lib/route-id';
+import { MemberLayout } from '../layout/member-layout';
 import NotFoundPage from './not-found-page';
 
 /** /swap-days/:id: one swap day's page. */

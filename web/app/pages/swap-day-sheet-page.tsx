@@ -1,7 +1,7 @@
 import { useParams } from 'wouter';
-import { MemberLayout } from '../../components/layout/member-layout';
 import { PickUpSheet } from '../../features/swap-days/components/pick-up-sheet';
 import { isRouteId } from '../../lib/route-id';
+import { MemberLayout } from '../layout/member-layout';
 import NotFoundPage from './not-found-page';
 
 /** /swap-days/:id/sheet: the printable pick-up sheet of a matched swap day. */

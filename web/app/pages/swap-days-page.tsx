@@ -1,5 +1,5 @@
-import { MemberLayout } from '../../components/layout/member-layout';
 import { SwapDaysScreen } from '../../features/swap-days/components/swap-days-screen';
+import { MemberLayout } from '../layout/member-layout';
 
 /** /swap-days: the member's swap days, those near them, and organizing one (issue 16). */
 export default function SwapDaysPage() {

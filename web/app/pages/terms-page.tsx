@@ -2,8 +2,8 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { BackToHome } from '../../components/layout/back-to-home';
 import { Card } from '../../components/ui/card';
-import { useSiteInfo } from '../../features/site/api/site-info';
 import { formatDate } from '../../i18n/format';
+import { useSiteInfo } from '../../lib/site-info';
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (

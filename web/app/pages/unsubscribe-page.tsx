@@ -4,7 +4,7 @@ import { Button } from '../../components/ui/button';
 import { useUnsubscribe } from '../../features/account/api/account-api';
 import { AuthLayout } from '../../features/auth/components/auth-layout';
 import { serverMessageOf } from '../../lib/api-client';
-import { paths } from '../paths';
+import { paths } from '../../lib/paths';
 
 /** /unsubscribe?u=&k=&t= from a digest e-mail: one button, so link scanners change nothing (ADR 026). */
 export default function UnsubscribePage() {
@@ -16,7 +16,9 @@ export default function UnsubscribePage() {
     <AuthLayout
       title={t`Email notifications`}
       subtitle={
-        kind === 'proposals' ? t`Stop emails about new proposals?` : t`Stop emails about new messages?`
+        kind === 'proposals'
+          ? t`Stop emails about new proposals and hand-over reminders?`
+          : t`Stop emails about new messages?`
       }
     >
       {unsubscribe.isSuccess ? (

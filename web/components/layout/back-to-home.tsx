@@ -1,7 +1,7 @@
 import { Trans } from '@lingui/react/macro';
 import { ArrowLeft } from 'lucide-react';
 import { Link } from 'wouter';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { Button } from '../ui/button';
 
 /** The back-to-home button of the Terms and Flyer pages (spec section 2). */

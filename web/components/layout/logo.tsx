@@ -1,6 +1,6 @@
 import { ArrowLeftRight } from 'lucide-react';
 import { Link } from 'wouter';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 
 /** The Barterhood logo, linking home. */
 export function Logo() {

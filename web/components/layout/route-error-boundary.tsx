@@ -2,8 +2,8 @@ import { Trans } from '@lingui/react/macro';
 import { AlertCircle, RotateCw } from 'lucide-react';
 import { Component, type ErrorInfo, type ReactNode, useEffect, useState, useSyncExternalStore } from 'react';
 import { Link } from 'wouter';
-import { paths } from '../../app/paths';
 import { CHUNK_FAILED_EVENT, ChunkLoadError, reloadPage } from '../../lib/import-chunk';
+import { paths } from '../../lib/paths';
 import { Button } from '../ui/button';
 import { Card } from '../ui/card';
 

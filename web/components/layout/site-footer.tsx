@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'wouter';
-import { paths } from '../../app/paths';
 import { LanguageSelect } from '../../i18n/language-select';
+import { paths } from '../../lib/paths';
 
 /**
  * Footer: Terms of Service and the accessibility statement (issue 17) are links; Privacy Policy and

@@ -1,5 +1,5 @@
 import { type ReactNode, useEffect, useState } from 'react';
-import { TOAST_LIMIT, TOAST_REMOVE_DELAY_MS } from '../../../common/constants';
+import { TOAST_LIMIT, TOAST_REMOVE_DELAY_MS } from '#common/constants.ts';
 import { anyDialogOpen, onDialogsChange } from './open-dialogs';
 
 /** One toast (spec section 9: one visible at a time, 5000 ms, removed 1,000,000 ms after dismissal). */

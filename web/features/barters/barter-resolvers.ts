@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ratingInputSchema, sendMessageSchema } from '../../../common/schemas/barters';
+import { ratingInputSchema, sendMessageSchema } from '#common/schemas/barters.ts';
 
 /**
  * The barter page's form resolvers, with zod and the barter schemas: loaded when a form is first

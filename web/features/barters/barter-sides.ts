@@ -1,5 +1,7 @@
-import type { Barter, BarterItem } from '../../../common/schemas/barters';
-import { formatDate } from '../../i18n/format';
+import type { Barter, BarterItem } from '#common/schemas/barters.ts';
+
+/** The barter screens' date and time; it lives in web/i18n/format.ts, as trade circles show it too. */
+export { formatDateTime } from '#web/i18n/format.ts';
 
 /** What each side gives, from the viewer's seat: the sender gives the offered items. */
 export function sidesOf(barter: Pick<Barter, 'role' | 'offeredItems' | 'requestedItems'>): {
@@ -14,9 +16,4 @@ export function sidesOf(barter: Pick<Barter, 'role' | 'offeredItems' | 'requeste
 /** Titles of a side, as one line ("Bike, Guitar lessons"). */
 export function titlesOf(items: readonly BarterItem[]): string {
   return items.map((item) => item.title).join(', ');
-}
-
-/** A date and time as the barter screens show it ("Mar 3, 2026, 4:05 PM"), in the active language. */
-export function formatDateTime(iso: string): string {
-  return formatDate(iso, { dateStyle: 'medium', timeStyle: 'short' });
 }

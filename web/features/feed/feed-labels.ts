@@ -1,6 +1,6 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import type { FeedName } from '../../../common/feed-names';
+import type { FeedName } from '#common/feed-names.ts';
 
 /** The feeds' names (common/feed-names.ts has only their keys), shown with `t(FEED_LABELS[name])`. */
 export const FEED_LABELS: Record<FeedName, MessageDescriptor> = {

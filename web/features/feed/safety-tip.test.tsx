@@ -1,12 +1,13 @@
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { HttpResponse, http } from 'msw';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
 import { dismissToast } from '../../components/ui/use-toast';
-import { stubApi } from '../../testing/api-stub';
-import { jsonResponse, renderWithProviders } from '../../testing/render';
+import { renderWithProviders } from '../../testing/render';
+import { server } from '../../testing/server';
 import { useSafetyTip } from './safety-tip';
 
 const TIP = 'Always meet in public places and trust your instincts when bartering with others.';
@@ -34,10 +35,11 @@ function FeedLike() {
 }
 
 function signedInAs(id: string) {
-  stubApi({
-    'GET /api/auth/user': () =>
-      jsonResponse({ id, firstName: 'Maya', lastName: 'Okafor', email: `${id}@example.com` }),
-  });
+  server.use(
+    http.get('/api/auth/user', () =>
+      HttpResponse.json({ id, firstName: 'Maya', lastName: 'Okafor', email: `${id}@example.com` }),
+    ),
+  );
 }
 
 /** Open the feed, wait past the tip's 3 s, and say whether it showed; then leave the feed. */

@@ -1,9 +1,9 @@
 import { msg } from '@lingui/core/macro';
 import { useEffect } from 'react';
-import { SAFETY_TIP_DELAY_MS, SAFETY_TIP_DURATION_MS } from '../../../common/constants';
+import { SAFETY_TIP_DELAY_MS, SAFETY_TIP_DURATION_MS } from '#common/constants.ts';
 import { toastWhenQuiet } from '../../components/ui/use-toast';
 import { i18n } from '../../i18n/i18n';
-import { useUser } from '../auth/api/get-user';
+import { useUser } from '../../lib/get-user';
 
 export const SAFETY_TIP = {
   title: msg`Safety Tip`,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { FLYER_TEAR_OFF_TABS } from '../../../common/constants';
-import type { FlyerNeighborhood } from '../../../common/schemas/flyer';
+import { FLYER_TEAR_OFF_TABS } from '#common/constants.ts';
+import type { FlyerNeighborhood } from '#common/schemas/flyer.ts';
 import {
   BENEFITS,
   COMMUNITY_FLYER_FILE_NAME,

@@ -2,8 +2,8 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg, t } from '@lingui/core/macro';
 import { Fragment, type ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { FLYER_TEAR_OFF_TABS, PRODUCT_NAME } from '../../../common/constants';
-import type { FlyerListing, FlyerNeighborhood } from '../../../common/schemas/flyer';
+import { FLYER_TEAR_OFF_TABS, PRODUCT_NAME } from '#common/constants.ts';
+import type { FlyerListing, FlyerNeighborhood } from '#common/schemas/flyer.ts';
 import { i18n } from '../../i18n/i18n';
 import { translateKnown } from '../../i18n/known-messages';
 

@@ -1,4 +1,4 @@
-import { FLYER_PRINT_DELAY_MS } from '../../../common/constants';
+import { FLYER_PRINT_DELAY_MS } from '#common/constants.ts';
 
 /**
  * Print a flyer the way spec section 2 describes: open a new window, write the flyer document into

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { importChunk } from '../../lib/import-chunk';
+import { flyerKeys } from '../../lib/query-keys';
 
 /** Base64 of a string's UTF-8 bytes (btoa alone takes Latin-1 only). */
 function base64Utf8(text: string): string {
@@ -30,7 +31,7 @@ export async function qrCodeDataUrl(text: string): Promise<string> {
 /** The QR code for `text`, made once per text and kept (no network involved). */
 export const qrCodeQuery = (text: string | undefined) =>
   queryOptions({
-    queryKey: ['flyer', 'qr-code', text] as const,
+    queryKey: flyerKeys.qrCode(text),
     queryFn: () => qrCodeDataUrl(text ?? ''),
     enabled: Boolean(text),
     staleTime: Number.POSITIVE_INFINITY,

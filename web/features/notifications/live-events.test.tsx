@@ -1,11 +1,10 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, render } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ChatMessage } from '../../../common/schemas/barters';
-import type { Notification } from '../../../common/schemas/notifications';
+import type { ChatMessage } from '#common/schemas/barters.ts';
+import type { Notification } from '#common/schemas/notifications.ts';
 import { createQueryClient } from '../../lib/query-client';
-import { barterKeys, circleKeys, notificationKeys } from '../../lib/query-keys';
-import { unreadKeys } from './api/unread-counts';
+import { barterKeys, circleKeys, notificationKeys, unreadKeys } from '../../lib/query-keys';
 import {
   closeLiveEvents,
   LINGER_MS,
@@ -74,8 +73,10 @@ const notification: Notification = {
   kind: 'proposal_received',
   barterRequestId: 7,
   circleId: null,
+  swapDay: null,
   actor: { id: 'ann', displayName: 'Ann R.', profileImageUrl: null },
   count: 1,
+  handOver: null,
   createdAt: new Date().toISOString(),
   read: false,
 };
@@ -113,18 +114,23 @@ describe('live events: the cache', () => {
     release();
   });
 
-  it("'counts' sets both badges", () => {
+  it("'counts' sets both badges, and the inbox reads its counts again", () => {
+    // Opened first: its first open reads again what the page held (tested below).
     openLiveEvents(queryClient, { stillSignedIn: signedIn });
     latest().open();
+    seed(queryClient, barterKeys.conversations(), { pages: [], pageParams: [] });
+    seed(queryClient, barterKeys.list('active'), []);
     latest().emit('counts', counts(4, 2));
     expect(queryClient.getQueryData(unreadKeys.notifications)).toBe(4);
     expect(queryClient.getQueryData(unreadKeys.messages)).toBe(2);
+    expect(invalidated(queryClient, barterKeys.conversations())).toBe(true);
+    expect(invalidated(queryClient, barterKeys.list('active'))).toBe(false);
   });
 
   it("'notification' sets the badges and makes the bell's list stale", () => {
-    seed(queryClient, notificationKeys.list(), { pages: [], pageParams: [] });
     openLiveEvents(queryClient, { stillSignedIn: signedIn });
     latest().open();
+    seed(queryClient, notificationKeys.list(), { pages: [], pageParams: [] });
     latest().emit('notification', { notification, counts: counts(1, 0) });
     expect(queryClient.getQueryData(unreadKeys.notifications)).toBe(1);
     expect(queryClient.getQueryData(unreadKeys.messages)).toBe(0);
@@ -132,10 +138,12 @@ describe('live events: the cache', () => {
   });
 
   it("'message' adds the message to a loaded conversation once, in order, and makes the lists stale", () => {
-    seed(queryClient, barterKeys.messages(7), [message(1), message(2)]);
-    seed(queryClient, barterKeys.list('active'), []);
     openLiveEvents(queryClient, { stillSignedIn: signedIn });
     latest().open();
+    seed(queryClient, barterKeys.messages(7), [message(1), message(2)]);
+    seed(queryClient, barterKeys.list('active'), []);
+    // The inbox (ADR 076) reads again too: its row moves to the top with the new count.
+    seed(queryClient, barterKeys.conversations(), { pages: [], pageParams: [] });
     latest().emit('message', { message: message(5), counts: counts(1, 3) });
     latest().emit('message', { message: message(5), counts: counts(1, 3) });
     latest().emit('message', { message: message(4), counts: counts(1, 4) });
@@ -143,6 +151,7 @@ describe('live events: the cache', () => {
     expect(ids).toEqual([1, 2, 4, 5]);
     expect(queryClient.getQueryData(unreadKeys.messages)).toBe(4);
     expect(invalidated(queryClient, barterKeys.list('active'))).toBe(true);
+    expect(invalidated(queryClient, barterKeys.conversations())).toBe(true);
   });
 
   it("'message' for a conversation that is not loaded creates no cache", () => {
@@ -154,6 +163,8 @@ describe('live events: the cache', () => {
   });
 
   it("'barter' makes that barter, the lists and what a barter changes elsewhere stale, not other barters", () => {
+    openLiveEvents(queryClient, { stillSignedIn: signedIn });
+    latest().open();
     seed(queryClient, barterKeys.detail(7), { id: 7 });
     seed(queryClient, barterKeys.detail(8), { id: 8 });
     seed(queryClient, barterKeys.list('incoming'), []);
@@ -166,8 +177,6 @@ describe('live events: the cache', () => {
       ['saved-items'],
     ];
     for (const key of elsewhere) seed(queryClient, key, 1);
-    openLiveEvents(queryClient, { stillSignedIn: signedIn });
-    latest().open();
     latest().emit('barter', { barterRequestId: 7, threadId: 7 });
     expect(invalidated(queryClient, barterKeys.detail(7))).toBe(true);
     expect(invalidated(queryClient, barterKeys.list('incoming'))).toBe(true);
@@ -177,13 +186,13 @@ describe('live events: the cache', () => {
   });
 
   it("'circle' makes the circles, the barter lists and the feeds stale", () => {
+    openLiveEvents(queryClient, { stillSignedIn: signedIn });
+    latest().open();
     seed(queryClient, circleKeys.detail(5), { id: 5 });
     seed(queryClient, circleKeys.list('proposed'), []);
     seed(queryClient, barterKeys.list('active'), []);
     seed(queryClient, ['feed', 'list', { feed: 'barter-match' }], 1);
     seed(queryClient, unreadKeys.notifications, 0);
-    openLiveEvents(queryClient, { stillSignedIn: signedIn });
-    latest().open();
     latest().emit('circle', { circleId: 5 });
     expect(invalidated(queryClient, circleKeys.detail(5))).toBe(true);
     expect(invalidated(queryClient, circleKeys.list('proposed'))).toBe(true);
@@ -193,6 +202,8 @@ describe('live events: the cache', () => {
   });
 
   it("'resync' makes counts, notifications and barters stale", () => {
+    openLiveEvents(queryClient, { stillSignedIn: signedIn });
+    latest().open();
     for (const key of [
       unreadKeys.notifications,
       unreadKeys.messages,
@@ -201,8 +212,6 @@ describe('live events: the cache', () => {
     ])
       seed(queryClient, key, 1);
     seed(queryClient, ['profile'], 1);
-    openLiveEvents(queryClient, { stillSignedIn: signedIn });
-    latest().open();
     latest().emit('resync', {});
     for (const key of [
       unreadKeys.notifications,
@@ -215,9 +224,9 @@ describe('live events: the cache', () => {
   });
 
   it('ignores an event whose data is not a JSON object (its shape is checked by the server tests, ADR 046)', () => {
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     openLiveEvents(queryClient, { stillSignedIn: signedIn });
     latest().open();
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     latest().emit('counts', [7, 8]);
     latest().emit('counts', 'many');
     latest().dispatchEvent(new MessageEvent('counts', { data: 'not json' }));
@@ -229,12 +238,12 @@ describe('live events: the cache', () => {
   });
 
   it('tells subscribers about each event after the cache took it', () => {
+    openLiveEvents(queryClient, { stillSignedIn: signedIn });
+    latest().open();
     const seen: Array<[MemberEvent['type'], unknown]> = [];
     const unsubscribe = subscribeToMemberEvents((event) =>
       seen.push([event.type, queryClient.getQueryData(unreadKeys.messages)]),
     );
-    openLiveEvents(queryClient, { stillSignedIn: signedIn });
-    latest().open();
     latest().emit('message', { message: message(1), counts: counts(0, 6) });
     unsubscribe();
     latest().emit('counts', counts(0, 0));
@@ -243,6 +252,25 @@ describe('live events: the cache', () => {
 });
 
 describe('live events: the connection', () => {
+  it('on its first open reads again what the page holds, the counts aside: a step taken just before it listened', () => {
+    // The page read the barter (accepted) and the bell's list before the server listened for this
+    // member; the other member confirmed in between, so no event will say so.
+    seed(queryClient, barterKeys.detail(7), { id: 7, status: 'accepted' });
+    seed(queryClient, notificationKeys.list(), { pages: [], pageParams: [] });
+    seed(queryClient, unreadKeys.notifications, 2);
+    openLiveEvents(queryClient, { stillSignedIn: signedIn });
+    expect(invalidated(queryClient, barterKeys.detail(7))).toBe(false);
+    latest().open();
+    expect(invalidated(queryClient, barterKeys.detail(7))).toBe(true);
+    expect(invalidated(queryClient, notificationKeys.list())).toBe(true);
+    // The stream's first event brings the counts.
+    expect(invalidated(queryClient, unreadKeys.notifications)).toBe(false);
+    // Read again once, not at every open of one stream (a reconnect reads everything, tested below).
+    seed(queryClient, barterKeys.detail(7), { id: 7, status: 'completed' });
+    latest().emit('counts', counts(0, 0));
+    expect(invalidated(queryClient, barterKeys.detail(7))).toBe(false);
+  });
+
   it('reads everything again after a reconnect, not on the first open', () => {
     seed(queryClient, unreadKeys.notifications, 2);
     openLiveEvents(queryClient, { stillSignedIn: signedIn });

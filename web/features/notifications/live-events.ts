@@ -1,11 +1,11 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { EVENTS_PATH, MEMBER_EVENT_TYPES, type MemberEventType } from '../../../common/member-events';
-import type { ChatMessage } from '../../../common/schemas/barters';
-import type { MemberEventData } from '../../../common/schemas/events';
-import { barterKeys, circleKeys, notificationKeys, swapDayKeys } from '../../lib/query-keys';
-import { refreshAfterBarterChange } from '../barters/api/barters';
-import { setUnreadCounts } from './api/unread-counts';
+import { EVENTS_PATH, MEMBER_EVENT_TYPES, type MemberEventType } from '#common/member-events.ts';
+import type { ChatMessage } from '#common/schemas/barters.ts';
+import type { MemberEventData } from '#common/schemas/events.ts';
+import { refreshAfterBarterChange } from '../../lib/barter-refresh';
+import { barterKeys, circleKeys, notificationKeys, swapDayKeys, unreadKeys } from '../../lib/query-keys';
+import { setUnreadCounts } from '../../lib/unread-counts';
 
 /**
  * The live layer (issue 13): one EventSource on GET /api/events per page while a member is signed in.
@@ -40,10 +40,13 @@ export function subscribeToMemberEvents(listener: Listener): () => void {
 
 // --- What each event does to the cache. ---
 
-/** Read again everything the events keep up to date (after a reconnect or a 'resync'). */
-export function invalidateLiveQueries(queryClient: QueryClient): Promise<unknown> {
+/**
+ * Read again everything the events keep up to date (after a reconnect or a 'resync'). `withCounts`
+ * false leaves the unread counts, which a stream's first event sets anyway.
+ */
+export function invalidateLiveQueries(queryClient: QueryClient, withCounts = true): Promise<unknown> {
   return Promise.all([
-    queryClient.invalidateQueries({ queryKey: ['unread'] }),
+    withCounts ? queryClient.invalidateQueries({ queryKey: unreadKeys.all }) : undefined,
     queryClient.invalidateQueries({ queryKey: notificationKeys.all }),
     queryClient.invalidateQueries({ queryKey: barterKeys.all }),
     queryClient.invalidateQueries({ queryKey: swapDayKeys.all }),
@@ -74,6 +77,8 @@ export function applyMemberEvent(queryClient: QueryClient, event: MemberEvent): 
   switch (event.type) {
     case 'counts':
       setUnreadCounts(queryClient, event.data);
+      // A conversation read on another page: the inbox's counts follow the icon's (ADR 076).
+      void queryClient.invalidateQueries({ queryKey: barterKeys.conversations() });
       break;
     case 'notification':
       setUnreadCounts(queryClient, event.data.counts);
@@ -139,6 +144,8 @@ interface Connection {
   users: number;
   /** The stream failed since it last opened: events may have been missed, so the next 'open' reads again. */
   failed: boolean;
+  /** The stream has opened once: the server listens for this member. */
+  opened: boolean;
   /** The id of the last event received, so a stream opened again by hand catches up from there. */
   lastEventId: string;
   retryDelay: number;
@@ -158,6 +165,13 @@ function openSource(conn: Connection): void {
   source.addEventListener('open', () => {
     conn.retryDelay = RETRY_FIRST_MS;
     if (conn.failed) void invalidateLiveQueries(conn.queryClient);
+    // A new page asks for its data and opens the stream at once: what another member did between
+    // the server reading that data and starting to listen (the other side confirming just as this
+    // page opened) comes by no event. So what the page already holds or is fetching is read again
+    // once the server listens; a query asked for later is fresh anyway. Only active queries are
+    // fetched (on the feed, usually none besides the counts, which the first event brings).
+    else if (!conn.opened) void invalidateLiveQueries(conn.queryClient, false);
+    conn.opened = true;
     conn.failed = false;
   });
   source.addEventListener('error', () => {
@@ -214,6 +228,7 @@ export function openLiveEvents(queryClient: QueryClient, options: LiveEventsOpti
       source: null,
       users: 0,
       failed: false,
+      opened: false,
       lastEventId: '',
       retryDelay: RETRY_FIRST_MS,
       retryTimer: undefined,

@@ -1,12 +1,24 @@
 import { plural, t } from '@lingui/core/macro';
-import type { NotificationKind } from '../../../common/notification-text';
+import type { NotificationKind } from '#common/notification-text.ts';
+import { formatDateTime } from '#web/i18n/format.ts';
+
+/** A hand-over reminder's plan as the entry carries it (ADR 078). */
+export interface ReminderPlan {
+  startsAt: string;
+  place: string;
+}
 
 /**
  * The bell's sentence of a notification ("Ann R. accepted your proposal") in the active language
  * (ADR 036). The English is common/notification-text.ts's, which the server's e-mails keep using.
  * Call at render time.
  */
-export function notificationText(kind: NotificationKind, actorName: string | null, count = 1): string {
+export function notificationText(
+  kind: NotificationKind,
+  actorName: string | null,
+  count = 1,
+  handOver: ReminderPlan | null = null,
+): string {
   const who = actorName ?? t`A neighbor`;
   switch (kind) {
     case 'proposal_received':
@@ -47,6 +59,33 @@ export function notificationText(kind: NotificationKind, actorName: string | nul
       return t`A trade circle fell through: one of its items is no longer available`;
     case 'swap_day_solved':
       return t`Your swap day is matched: see what you give and get`;
+    case 'hand_over_proposed':
+      return t`${who} proposed a time and place for your hand-over`;
+    case 'hand_over_agreed':
+      return t`${who} agreed to the time and place of your hand-over`;
+    case 'hand_over_rescheduled':
+      return t`${who} asked to reschedule your hand-over`;
+    case 'hand_over_running_late':
+      return t`${who} is running ${count} minutes late for your hand-over`;
+    case 'hand_over_reminder_day':
+    case 'hand_over_reminder_hour': {
+      if (handOver === null) {
+        return kind === 'hand_over_reminder_day'
+          ? t`Reminder: your hand-over with ${who} is in 24 hours`
+          : t`Reminder: your hand-over with ${who} is in 1 hour`;
+      }
+      const when = formatDateTime(handOver.startsAt);
+      const place = handOver.place;
+      return kind === 'hand_over_reminder_day'
+        ? t`Reminder: your hand-over with ${who} is in 24 hours: ${when}, at ${place}`
+        : t`Reminder: your hand-over with ${who} is in 1 hour: ${when}, at ${place}`;
+    }
+    case 'want_question':
+      return t`Did this completed barter fill your want? Answer on the barter page`;
+    case 'no_show_reported':
+      return t`Your trading partner reported that you did not come to your hand-over: answer within 48 hours`;
+    case 'no_show_answered':
+      return t`${who} answered your report about your hand-over`;
   }
 }
 

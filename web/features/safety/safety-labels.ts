@@ -1,21 +1,11 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import type { ModerationCase, ModeratorAction, ReportReason } from '../../../common/schemas/safety';
+import type { ModerationCase, ModeratorAction } from '#common/schemas/safety.ts';
 
 /**
  * The web's own words for the safety codes (ADR 036): common/schemas/safety.ts keeps the English for
  * the server; these are rendered with `t(descriptor)` or `i18n._(descriptor)` at render time.
  */
-
-/** The reasons a member can pick when reporting (the English of REPORT_REASON_LABELS). */
-export const REPORT_REASON_MESSAGES: Record<ReportReason, MessageDescriptor> = {
-  dating: msg`Dating or personal ads`,
-  explicit: msg`Explicit material`,
-  'drugs-alcohol': msg`Drugs or alcohol`,
-  'contact-details': msg`Sharing contact information`,
-  scam: msg`Scam or fraud`,
-  other: msg`Something else`,
-};
 
 /** What a moderator can do with a report, as the action menu says it. */
 export const ACTION_LABELS: Record<ModeratorAction, MessageDescriptor> = {
@@ -46,6 +36,9 @@ export const AUDIT_ACTION_WORDS: Record<string, MessageDescriptor> = {
   lift: msg({ message: 'lift', context: 'audit log action' }),
   grant: msg({ message: 'grant', context: 'audit log action' }),
   revoke: msg({ message: 'revoke', context: 'audit log action' }),
+  no_show_kept: msg({ message: 'no-show: kept', context: 'audit log action' }),
+  no_show_missed: msg({ message: 'no-show: missed', context: 'audit log action' }),
+  no_show_dismissed: msg({ message: 'no-show: dismissed', context: 'audit log action' }),
 };
 
 /** The audit log's target codes, in words (English keeps the code itself). */
@@ -55,6 +48,7 @@ export const AUDIT_TARGET_WORDS: Record<string, MessageDescriptor> = {
   message: msg({ message: 'message', context: 'audit log target' }),
   rating: msg({ message: 'rating', context: 'audit log target' }),
   appeal: msg({ message: 'appeal', context: 'audit log target' }),
+  no_show: msg({ message: 'no-show report', context: 'audit log target' }),
 };
 
 /** What kind of text an automatic refusal was about (English keeps the code itself). */

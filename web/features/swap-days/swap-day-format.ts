@@ -1,5 +1,5 @@
 import { plural, t } from '@lingui/core/macro';
-import type { SwapDaySummary } from '../../../common/schemas/swap-days';
+import type { SwapDaySummary } from '#common/schemas/swap-days.ts';
 import { formatDate, formatDistance } from '../../i18n/format';
 
 const WHEN_OPTIONS: Intl.DateTimeFormatOptions = {

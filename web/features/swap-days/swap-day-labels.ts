@@ -1,10 +1,6 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import type {
-  SwapDayMatchFailure,
-  SwapDayMatchStage,
-  SwapDayStatus,
-} from '../../../common/schemas/swap-days';
+import type { SwapDayMatchFailure, SwapDayMatchStage, SwapDayStatus } from '#common/schemas/swap-days.ts';
 
 /**
  * The web's own words for common/'s English swap day states (SWAP_DAY_STATUS_LABELS stays for the

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
-import { closeWorkerPool } from '../../../workers/pool';
+import { closeWorkerPool } from '#server/workers/pool.ts';
 import type { TradeGraph } from './graph';
 import { solveTradesOffThread } from './solve-off-thread';
 import { enumerateLoops, solveTrades as solveHere, TooManyLoopsError } from './solver';

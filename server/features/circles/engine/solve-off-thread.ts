@@ -2,7 +2,7 @@
  * The trade solver off the main thread (issue 27, ADR 048): the same answer as `solveTrades`,
  * computed in the server's worker pool, so the event loop stays free while HiGHS works.
  */
-import { runInPool } from '../../../workers/pool';
+import { runInPool } from '#server/workers/pool.ts';
 import type { TradeGraph, TradeSolution } from './graph';
 import type { SolveOptions } from './solver';
 

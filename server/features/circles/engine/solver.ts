@@ -1,5 +1,15 @@
 import highsLoader, { type Highs } from 'highs';
-import { loopsFromSuccessors, summarise, type TradeGraph, type TradeLoop, type TradeSolution } from './graph';
+import {
+  loopsFromSuccessors,
+  summarise,
+  type TradeGraph,
+  type TradeLoop,
+  type TradeSolution,
+  wantsOnLoops,
+} from './graph';
+import { ModelBuilder } from './model-builder';
+import { minCostFlow } from './network-simplex';
+import { solvePief } from './pief';
 
 /**
  * What to maximise, in order (then always the lowest preference cost): `items` that change hands
@@ -22,6 +32,12 @@ export const MAX_ENUMERATED_LOOPS = 3_000_000;
 
 export class TooManyLoopsError extends Error {}
 
+/**
+ * Above this many loops per want, a capped solve without dummies for the items metric uses the
+ * position-indexed formulation (pief.ts) rather than one column per loop (ADR 070).
+ */
+export const PIEF_LOOPS_PER_WANT = 4;
+
 let highs: Promise<Highs> | null = null;
 /** The HiGHS WebAssembly runtime, loaded once per process (ADR 028). */
 export function loadHighs(): Promise<Highs> {
@@ -30,126 +46,77 @@ export function loadHighs(): Promise<Highs> {
 }
 
 const EPS = 1e-6;
-/** HiGHS's primal_solution_status for a feasible solution (kSolutionStatusFeasible). */
-const FEASIBLE_SOLUTION = 2;
-
-/** A sparse model of 0..1 columns built row by row, for HiGHS's structured API. */
-export class ModelBuilder {
-  readonly costs: number[] = [];
-  readonly integer: boolean[] = [];
-  /** Rows as lists of column indices (all coefficients 1 unless given). */
-  readonly rows: Array<{ cols: number[]; coefs?: number[]; lower: number; upper: number }> = [];
-
-  column(cost: number, integer = false): number {
-    this.costs.push(cost);
-    this.integer.push(integer);
-    return this.costs.length - 1;
-  }
-
-  row(cols: number[], lower: number, upper: number, coefs?: number[]): void {
-    this.rows.push({ cols, coefs, lower, upper });
-  }
-
-  solve(
-    runtime: Highs,
-    options: {
-      timeLimitSeconds?: number;
-      objectives?: Array<{ coefficients: number[]; priority: number }>;
-      /** At the time limit, answer the best solution found so far instead of failing. */
-      incumbentOnTimeLimit?: boolean;
-      /** A feasible solution to start from (a MIP start), one value per column. */
-      start?: readonly number[];
-    },
-  ) {
-    const numCols = this.costs.length;
-    const numRows = this.rows.length;
-    const starts = new Int32Array(numRows + 1);
-    let nnz = 0;
-    for (let r = 0; r < numRows; r++) nnz += this.rows[r]?.cols.length ?? 0;
-    const indices = new Int32Array(nnz);
-    const values = new Float64Array(nnz);
-    let k = 0;
-    for (let r = 0; r < numRows; r++) {
-      starts[r] = k;
-      const row = this.rows[r];
-      if (!row) continue;
-      for (let j = 0; j < row.cols.length; j++) {
-        indices[k] = row.cols[j] as number;
-        values[k] = row.coefs?.[j] ?? 1;
-        k++;
-      }
-    }
-    starts[numRows] = k;
-    const anyInteger = this.integer.some(Boolean);
-    const model = runtime.createModel({
-      numCols,
-      numRows,
-      colCost: Float64Array.from(this.costs),
-      colLower: new Float64Array(numCols),
-      colUpper: new Float64Array(numCols).fill(1),
-      rowLower: Float64Array.from(this.rows, (row) => row.lower),
-      rowUpper: Float64Array.from(this.rows, (row) => row.upper),
-      matrix: { format: 'csr', numRows, numCols, starts, indices, values },
-      ...(anyInteger
-        ? {
-            integrality: Int32Array.from(this.integer, (flag) =>
-              flag ? runtime.constants.variableType.integer : 0,
-            ),
-          }
-        : {}),
-    } as Parameters<Highs['createModel']>[0]);
-    try {
-      model.options.set('output_flag', false);
-      if (!anyInteger) model.options.set('solver', 'simplex');
-      if (options.timeLimitSeconds) model.options.set('time_limit', options.timeLimitSeconds);
-      if (options.objectives) {
-        // Lexicographic, not a weighted blend: the first objective's optimum is kept exactly.
-        model.options.set('blend_multi_objectives', false);
-        model.passLinearObjectives(
-          options.objectives.map((objective) => ({
-            weight: 1,
-            offset: 0,
-            coefficients: Float64Array.from(objective.coefficients),
-            absoluteTolerance: 0.5,
-            relativeTolerance: 0,
-            priority: objective.priority,
-          })),
-        );
-      }
-      if (options.start) model.setSolution({ colValue: Float64Array.from(options.start) });
-      model.run();
-      const status = model.getModelStatus();
-      // Out of time with a feasible incumbent: the best found so far, when the caller takes it.
-      if (
-        options.incumbentOnTimeLimit &&
-        status === runtime.constants.modelStatus.timeLimit &&
-        Number(model.info.get('primal_solution_status')) === FEASIBLE_SOLUTION
-      ) {
-        return model.getSolution().colValue;
-      }
-      if (status !== runtime.constants.modelStatus.optimal) {
-        throw new Error(`the solver stopped without an optimum (status ${status})`);
-      }
-      return model.getSolution().colValue;
-    } finally {
-      model.dispose();
-    }
-  }
-}
-
 /**
  * The best set of disjoint loops (ADR 028). Without a cap: TradeMaximizer's problem, the most real
  * items traded, then the lowest total preference cost, as a minimum-cost perfect matching between
- * givers and receivers (each item receives one item or itself), an LP whose optimum is integral. With
+ * givers and receivers (each item receives one item or itself), solved by a network simplex
+ * (`solveAssignment`, ADR 070; the member metrics need an integer program, HiGHS's). With
  * `maxCycle`: every loop of at most that many real items is enumerated and an integer program picks
  * disjoint ones (exact for the cap). The `users` metric puts members trading first, then items;
  * `items-users` keeps the most items and then lets the most members trade.
  */
 export async function solveTrades(graph: TradeGraph, options: SolveOptions = {}): Promise<TradeSolution> {
-  const runtime = await loadHighs();
   const metric = options.metric ?? 'items';
-  if (options.maxCycle !== undefined) return solveCapped(runtime, graph, options.maxCycle, metric, options);
-  return solveUnbounded(runtime, graph, metric, options);
+  if (options.maxCycle !== undefined)
+    return solveCapped(await loadHighs(), graph, options.maxCycle, metric, options);
+  if (metric === 'items') return solveAssignment(graph);
+  return solveUnbounded(await loadHighs(), wantsOnLoops(graph), metric, options);
+}
+
+/** Not trading must cost more than any set of wants can: then the most items trade, then the cheapest. */
+function noTradeCost(graph: TradeGraph) {
+  const maxOut = new Array<number>(graph.items.length).fill(0);
+  for (const want of graph.wants) maxOut[want.from] = Math.max(maxOut[want.from] ?? 0, want.cost);
+  return maxOut.reduce((sum, cost) => sum + cost, 0) + 1;
+}
+
+/**
+ * The `items` metric without a cap: a minimum-cost assignment (each item gives to one item or to
+ * itself), solved as a minimum-cost flow by the network simplex (ADR 070): givers supply 1, receivers
+ * take 1, a want is an arc at its cost, keeping one's own item an arc at `noTrade` (0 for a dummy).
+ */
+export function solveAssignment(graph: TradeGraph): TradeSolution {
+  // Only wants inside a strongly connected component can be on a loop: the rest stay home.
+  const { wants } = wantsOnLoops(graph);
+  const node = new Int32Array(graph.items.length).fill(-1);
+  const items: number[] = [];
+  for (const want of wants) {
+    for (const v of [want.from, want.to]) {
+      if ((node[v] as number) < 0) {
+        node[v] = items.length;
+        items.push(v);
+      }
+    }
+  }
+  const n = items.length;
+  const m = wants.length;
+  const noTrade = noTradeCost({ items: graph.items, wants });
+  const supply = new Float64Array(2 * n);
+  supply.fill(1, 0, n);
+  supply.fill(-1, n);
+  const source = new Int32Array(m + n);
+  const target = new Int32Array(m + n);
+  const cost = new Float64Array(m + n);
+  wants.forEach((want, e) => {
+    source[e] = node[want.from] as number;
+    target[e] = n + (node[want.to] as number);
+    cost[e] = want.cost;
+  });
+  items.forEach((v, k) => {
+    source[m + k] = k;
+    target[m + k] = n + k;
+    cost[m + k] = graph.items[v]?.dummy ? 0 : noTrade;
+  });
+  const flow = minCostFlow({ supply, source, target, cost });
+  const successor = new Map<number, number>();
+  let total = 0;
+  wants.forEach((want, e) => {
+    if ((flow[e] ?? 0) > 0) {
+      successor.set(want.from, want.to);
+      total += want.cost;
+    }
+  });
+  return summarise(graph, loopsFromSuccessors(successor), total);
 }
 
 function solveUnbounded(runtime: Highs, graph: TradeGraph, metric: TradeMetric, options: SolveOptions) {
@@ -157,10 +124,7 @@ function solveUnbounded(runtime: Highs, graph: TradeGraph, metric: TradeMetric, 
   const model = new ModelBuilder();
   const outgoing: number[][] = Array.from({ length: n }, () => []);
   const incoming: number[][] = Array.from({ length: n }, () => []);
-  // Not trading must cost more than any set of wants can: then the most items trade, then the cheapest.
-  const maxOut = new Array<number>(n).fill(0);
-  for (const want of graph.wants) maxOut[want.from] = Math.max(maxOut[want.from] ?? 0, want.cost);
-  const noTrade = maxOut.reduce((sum, cost) => sum + cost, 0) + 1;
+  const noTrade = noTradeCost(graph);
   // Counting members needs a binary per member, so a mixed-integer program instead of an LP.
   const countsMembers = metric !== 'items';
   const wantCols = graph.wants.map((want) => {
@@ -277,7 +241,20 @@ function solveCapped(
 ) {
   if (!Number.isInteger(maxCycle) || maxCycle < 2)
     throw new RangeError('maxCycle must be a whole number of at least 2');
-  const loops = enumerateLoops(graph, maxCycle);
+  // Loops are listed unless they outnumber the wants PIEF_LOOPS_PER_WANT times over and the
+  // position-indexed formulation applies (the items metric, no dummies): then it solves instead.
+  const positional = metric === 'items' && !graph.items.some((item) => item.dummy);
+  const limit = positional
+    ? Math.min(MAX_ENUMERATED_LOOPS, PIEF_LOOPS_PER_WANT * graph.wants.length)
+    : MAX_ENUMERATED_LOOPS;
+  let loops: ReturnType<typeof enumerateLoops>;
+  try {
+    loops = enumerateLoops(graph, maxCycle, limit);
+  } catch (error) {
+    if (positional && error instanceof TooManyLoopsError)
+      return solvePief(runtime, wantsOnLoops(graph), maxCycle, options.timeLimitSeconds);
+    throw error;
+  }
   if (loops.length === 0) return summarise(graph, [], 0);
   const model = new ModelBuilder();
   const byItem: number[][] = Array.from({ length: graph.items.length }, () => []);

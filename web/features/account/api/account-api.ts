@@ -6,18 +6,17 @@ import type {
   ChangePasswordInput,
   DeleteAccountInput,
   PasswordResetInput,
-} from '../../../../common/schemas/auth';
-import { toast } from '../../../components/ui/use-toast';
-import { translateKnown } from '../../../i18n/known-messages';
-import { apiGet, apiRequest, serverMessageOf } from '../../../lib/api-client';
-import { authKeys } from '../../auth/api/get-user';
+} from '#common/schemas/auth.ts';
+import { toast } from '#web/components/ui/use-toast.ts';
+import { translateKnown } from '#web/i18n/known-messages.ts';
+import { apiGet, apiRequest, serverMessageOf } from '#web/lib/api-client.ts';
+import { storeAnswer } from '#web/lib/query-client.ts';
+import { accountKeys, authKeys } from '#web/lib/query-keys.ts';
 
 /** The server's sentence from a 2xx answer that carries one, in the active language when known. */
 async function messageOf(response: Response): Promise<string> {
   return translateKnown(((await response.json()) as { message: string }).message);
 }
-
-export const accountKeys = { sessions: ['account', 'sessions'] as const };
 
 /** POST /api/auth/password-reset: the same answer whether or not an account uses the address. */
 export function useRequestPasswordReset() {
@@ -165,7 +164,7 @@ export function useSetMailPreferences() {
       await apiRequest('PUT', '/api/account/mail-preferences', input);
       return input;
     },
-    onSuccess: (saved) => queryClient.setQueryData(mailPreferencesKey, saved),
+    onSuccess: (saved) => storeAnswer(queryClient, mailPreferencesKey, saved),
   });
 }
 

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import {
   AUTH_ERROR_CODES,
@@ -11,20 +11,19 @@ import {
   changeEmailSchema,
   changePasswordFormSchema,
   PASSWORD_REFUSED_CODES,
-} from '../../../../common/schemas/auth';
-import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { FormField } from '../../../components/ui/form-field';
-import { Input } from '../../../components/ui/input';
-import { PasswordInput } from '../../../components/ui/password-input';
-import { toast } from '../../../components/ui/use-toast';
-import { formatDate } from '../../../i18n/format';
-import { i18n } from '../../../i18n/i18n';
-import { LanguageSelect } from '../../../i18n/language-select';
-import { ApiError, serverMessageOf } from '../../../lib/api-client';
-import { BlockedMembers } from '../../safety/components/blocked-members';
+} from '#common/schemas/auth.ts';
+import { Badge } from '#web/components/ui/badge.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { Card } from '#web/components/ui/card.tsx';
+import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
+import { FormField } from '#web/components/ui/form-field.tsx';
+import { Input } from '#web/components/ui/input.tsx';
+import { PasswordInput } from '#web/components/ui/password-input.tsx';
+import { toast } from '#web/components/ui/use-toast.ts';
+import { formatDate } from '#web/i18n/format.ts';
+import { i18n } from '#web/i18n/i18n.ts';
+import { LanguageSelect } from '#web/i18n/language-select.tsx';
+import { ApiError, serverMessageOf } from '#web/lib/api-client.ts';
 import {
   useChangeEmail,
   useChangePassword,
@@ -299,7 +298,14 @@ function LanguageSection() {
 }
 
 /** The Account tab (ADR 024): address and its verification, password, and where the member is signed in. */
-export function AccountTab({ user }: { user: CurrentUser }) {
+export function AccountTab({
+  user,
+  blockedMembers,
+}: {
+  user: CurrentUser;
+  /** The Blocked members section (web/features/safety), put in by the profile page (ADR 068). */
+  blockedMembers?: ReactNode;
+}) {
   return (
     <div className="grid gap-6">
       {user.isDemo ? (
@@ -322,7 +328,7 @@ export function AccountTab({ user }: { user: CurrentUser }) {
       )}
       <LanguageSection />
       <SessionsSection />
-      <BlockedMembers />
+      {blockedMembers}
       <YourDataSection user={user} />
     </div>
   );

@@ -3,13 +3,13 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useSearch } from 'wouter';
-import { type PasswordResetRequestInput, passwordResetRequestSchema } from '../../../../common/schemas/auth';
-import { paths } from '../../../app/paths';
-import { Button } from '../../../components/ui/button';
-import { FormField } from '../../../components/ui/form-field';
-import { Input } from '../../../components/ui/input';
-import { toast } from '../../../components/ui/use-toast';
-import { serverMessageOf } from '../../../lib/api-client';
+import { type PasswordResetRequestInput, passwordResetRequestSchema } from '#common/schemas/auth.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { FormField } from '#web/components/ui/form-field.tsx';
+import { Input } from '#web/components/ui/input.tsx';
+import { toast } from '#web/components/ui/use-toast.ts';
+import { serverMessageOf } from '#web/lib/api-client.ts';
+import { paths } from '#web/lib/paths.ts';
 import { useRequestPasswordReset } from '../api/account-api';
 
 /** /forgot-password: the address to send a reset link to; ?email= prefills it (from the login form). */

@@ -1,14 +1,17 @@
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
-import { Card } from '../../../components/ui/card';
-import { Label } from '../../../components/ui/label';
-import { Switch } from '../../../components/ui/switch';
-import { toast } from '../../../components/ui/use-toast';
-import { serverMessageOf } from '../../../lib/api-client';
+import { Card } from '#web/components/ui/card.tsx';
+import { Label } from '#web/components/ui/label.tsx';
+import { Switch } from '#web/components/ui/switch.tsx';
+import { toast } from '#web/components/ui/use-toast.ts';
+import { serverMessageOf } from '#web/lib/api-client.ts';
 import { type MailPreferences, useMailPreferences, useSetMailPreferences } from '../api/account-api';
 
-/** Which e-mails the member gets about what they missed while away (ADR 026). */
+/**
+ * Which e-mails the member gets about what they missed while away (ADR 026); the proposals' switch
+ * also covers the hand-over reminders a day and an hour before an agreed plan (ADR 078).
+ */
 export function MailPreferencesSection() {
   const { t } = useLingui();
   const preferences = useMailPreferences();
@@ -43,7 +46,7 @@ export function MailPreferencesSection() {
       <div className="mt-4 grid gap-3">
         {(
           [
-            ['proposals', msg`New proposals and counter-offers`],
+            ['proposals', msg`New proposals, counter-offers and hand-over reminders`],
             ['messages', msg`New messages`],
           ] as const
         ).map(([kind, text]) => (

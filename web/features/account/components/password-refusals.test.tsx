@@ -1,10 +1,11 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type CurrentUser, PASSWORD_STRENGTH_MESSAGES } from '../../../../common/schemas/auth';
-import { activateLocale } from '../../../i18n/i18n';
-import { stubApi } from '../../../testing/api-stub';
-import { jsonResponse, renderWithProviders } from '../../../testing/render';
+import { HttpResponse, http } from 'msw';
+import { afterEach, describe, expect, it } from 'vitest';
+import { type CurrentUser, PASSWORD_STRENGTH_MESSAGES } from '#common/schemas/auth.ts';
+import { activateLocale } from '#web/i18n/i18n.ts';
+import { renderWithProviders } from '#web/testing/render.tsx';
+import { errorJson, recordRequests, server } from '#web/testing/server.ts';
 import { AccountTab } from './account-tab';
 import { ResetPasswordForm } from './reset-password-form';
 
@@ -28,7 +29,6 @@ const USER: CurrentUser = {
 const TOKEN = 'A'.repeat(43);
 
 afterEach(async () => {
-  vi.unstubAllGlobals();
   await activateLocale('en');
 });
 
@@ -42,10 +42,12 @@ async function typeNewPassword(label: string, confirmLabel: string, password: st
 /** The server's reason for a refused new password shows on the password field (ADR 055). */
 describe('a refused new password', () => {
   it('reset form: the reason is on the new password field, which gets the focus', async () => {
-    const api = stubApi({
-      'POST /api/auth/password-reset/confirm': () =>
-        jsonResponse({ message: PASSWORD_STRENGTH_MESSAGES.simpleRepeat, code: 'PASSWORD_TOO_WEAK' }, 400),
-    });
+    server.use(
+      http.post('/api/auth/password-reset/confirm', () =>
+        errorJson(400, PASSWORD_STRENGTH_MESSAGES.simpleRepeat, 'PASSWORD_TOO_WEAK'),
+      ),
+    );
+    const api = recordRequests();
     renderWithProviders(<ResetPasswordForm />, { path: `/reset-password?token=${TOKEN}` });
     const user = await typeNewPassword('New Password', 'Confirm New Password', 'aaaaaa');
     await user.click(screen.getByRole('button', { name: 'Set New Password' }));
@@ -57,15 +59,16 @@ describe('a refused new password', () => {
     expect(field).toHaveAttribute('aria-invalid', 'true');
     expect(field).toHaveAttribute('aria-describedby', message.id);
     expect(field).toHaveFocus();
-    expect(api.calls.filter((c) => c.path === '/api/auth/password-reset/confirm')).toHaveLength(1);
+    expect(api.to('POST /api/auth/password-reset/confirm')).toHaveLength(1);
   });
 
   it('reset form in Spanish: the reason is shown in Spanish', async () => {
     await activateLocale('es');
-    stubApi({
-      'POST /api/auth/password-reset/confirm': () =>
-        jsonResponse({ message: PASSWORD_STRENGTH_MESSAGES.containsEmail, code: 'PASSWORD_PERSONAL' }, 400),
-    });
+    server.use(
+      http.post('/api/auth/password-reset/confirm', () =>
+        errorJson(400, PASSWORD_STRENGTH_MESSAGES.containsEmail, 'PASSWORD_PERSONAL'),
+      ),
+    );
     renderWithProviders(<ResetPasswordForm />, { path: `/reset-password?token=${TOKEN}` });
     const user = await typeNewPassword('Nueva contraseña', 'Confirmar nueva contraseña', 'rosa@example.com');
     await user.click(screen.getByRole('button', { name: 'Establecer nueva contraseña' }));
@@ -78,11 +81,15 @@ describe('a refused new password', () => {
   });
 
   it('password change: the reason is on the new password field, not the current one', async () => {
-    stubApi({
-      'PUT /api/account/password': () =>
-        jsonResponse({ message: PASSWORD_STRENGTH_MESSAGES.containsName, code: 'PASSWORD_PERSONAL' }, 400),
-      'GET /api/account/sessions': () => jsonResponse([]),
-    });
+    server.use(
+      http.put('/api/account/password', () =>
+        errorJson(400, PASSWORD_STRENGTH_MESSAGES.containsName, 'PASSWORD_PERSONAL'),
+      ),
+      // The rest of the account tab's reads: nothing the test looks at.
+      http.get('/api/account/sessions', () => HttpResponse.json([])),
+      http.get('/api/account/mail-preferences', () => HttpResponse.json({ proposals: true, messages: true })),
+      http.get('/api/account/blocks', () => HttpResponse.json([])),
+    );
     renderWithProviders(<AccountTab user={USER} />, { path: '/profile/account' });
     const heading = screen.getByRole('heading', { name: 'Password', level: 2 });
     const card = within(heading.parentElement as HTMLElement);

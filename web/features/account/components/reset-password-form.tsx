@@ -7,13 +7,13 @@ import {
   PASSWORD_REFUSED_CODES,
   type PasswordResetFormValues,
   passwordResetFormSchema,
-} from '../../../../common/schemas/auth';
-import { paths } from '../../../app/paths';
-import { Button } from '../../../components/ui/button';
-import { FormField } from '../../../components/ui/form-field';
-import { PasswordInput } from '../../../components/ui/password-input';
-import { toast, toastAfterNavigation } from '../../../components/ui/use-toast';
-import { ApiError, serverMessageOf } from '../../../lib/api-client';
+} from '#common/schemas/auth.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { FormField } from '#web/components/ui/form-field.tsx';
+import { PasswordInput } from '#web/components/ui/password-input.tsx';
+import { toast, toastAfterNavigation } from '#web/components/ui/use-toast.ts';
+import { ApiError, serverMessageOf } from '#web/lib/api-client.ts';
+import { paths } from '#web/lib/paths.ts';
 import { useResetPassword } from '../api/account-api';
 
 /** /reset-password?token=: the new password twice; success signs in here and ends every other session. */

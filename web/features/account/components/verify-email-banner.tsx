@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useUser } from '../../auth/api/get-user';
+import { useUser } from '#web/lib/get-user.ts';
 import { useResendVerification } from '../api/account-api';
 
 /** Above every member screen until the member confirms their address (ADR 024); the site works meanwhile. */

@@ -1,10 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useRef } from 'react';
 import { Link, useSearch } from 'wouter';
-import { paths } from '../../../app/paths';
-import { Button } from '../../../components/ui/button';
-import { serverMessageOf } from '../../../lib/api-client';
-import { useUser } from '../../auth/api/get-user';
+import { Button } from '#web/components/ui/button.tsx';
+import { serverMessageOf } from '#web/lib/api-client.ts';
+import { useUser } from '#web/lib/get-user.ts';
+import { paths } from '#web/lib/paths.ts';
 import { useVerifyEmail } from '../api/account-api';
 
 /** /verify-email?token=: confirms the address as soon as the page opens (signed in or not). */

@@ -1,14 +1,14 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState } from 'react';
-import type { CurrentUser } from '../../../../common/schemas/auth';
-import { Button } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
-import { Dialog, DialogContent } from '../../../components/ui/dialog';
-import { Input } from '../../../components/ui/input';
-import { Label } from '../../../components/ui/label';
-import { PasswordInput } from '../../../components/ui/password-input';
-import { toast } from '../../../components/ui/use-toast';
-import { serverMessageOf } from '../../../lib/api-client';
+import type { CurrentUser } from '#common/schemas/auth.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { Card } from '#web/components/ui/card.tsx';
+import { Dialog, DialogContent } from '#web/components/ui/dialog.tsx';
+import { Input } from '#web/components/ui/input.tsx';
+import { Label } from '#web/components/ui/label.tsx';
+import { PasswordInput } from '#web/components/ui/password-input.tsx';
+import { toast } from '#web/components/ui/use-toast.ts';
+import { serverMessageOf } from '#web/lib/api-client.ts';
 import { useDeleteAccount, useDownloadData } from '../api/account-api';
 
 /** Download my data, and delete my account after re-entering the password (ADR 025). */

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { Logo } from '../../../components/layout/logo';
-import { Card } from '../../../components/ui/card';
+import { Logo } from '#web/components/layout/logo.tsx';
+import { Card } from '#web/components/ui/card.tsx';
 
 /** The frame of the sign-in screens: logo, heading, subheading and a card. */
 export function AuthLayout({

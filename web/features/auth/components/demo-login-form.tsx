@@ -1,13 +1,13 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'wouter';
-import { paths } from '../../../app/paths';
-import { Button } from '../../../components/ui/button';
-import { Input } from '../../../components/ui/input';
-import { Label } from '../../../components/ui/label';
-import { toast, toastAfterNavigation } from '../../../components/ui/use-toast';
-import { useSiteInfo } from '../../site/api/site-info';
-import { useDemoLogin } from '../api/auth-mutations';
+import { Button } from '#web/components/ui/button.tsx';
+import { Input } from '#web/components/ui/input.tsx';
+import { Label } from '#web/components/ui/label.tsx';
+import { toast, toastAfterNavigation } from '#web/components/ui/use-toast.ts';
+import { useDemoLogin } from '#web/lib/auth-mutations.ts';
+import { paths } from '#web/lib/paths.ts';
+import { useSiteInfo } from '#web/lib/site-info.ts';
 
 /** The demo login form (spec section 2), or a notice when DEMO_LOGIN=false. */
 export function DemoLoginForm() {

@@ -5,23 +5,18 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useSearch } from 'wouter';
-import {
-  AUTH_ERROR_CODES,
-  GOOGLE_ERRORS,
-  type LoginInput,
-  loginSchema,
-} from '../../../../common/schemas/auth';
-import { paths, serverPaths } from '../../../app/paths';
-import { GoogleIcon } from '../../../components/layout/google-icon';
-import { Button } from '../../../components/ui/button';
-import { FormField } from '../../../components/ui/form-field';
-import { Input } from '../../../components/ui/input';
-import { PasswordInput } from '../../../components/ui/password-input';
-import { toast, toastAfterNavigation } from '../../../components/ui/use-toast';
-import { i18n } from '../../../i18n/i18n';
-import { ApiError } from '../../../lib/api-client';
-import { useSiteInfo } from '../../site/api/site-info';
-import { useLogin } from '../api/auth-mutations';
+import { AUTH_ERROR_CODES, GOOGLE_ERRORS, type LoginInput, loginSchema } from '#common/schemas/auth.ts';
+import { GoogleIcon } from '#web/components/layout/google-icon.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { FormField } from '#web/components/ui/form-field.tsx';
+import { Input } from '#web/components/ui/input.tsx';
+import { PasswordInput } from '#web/components/ui/password-input.tsx';
+import { toast, toastAfterNavigation } from '#web/components/ui/use-toast.ts';
+import { i18n } from '#web/i18n/i18n.ts';
+import { ApiError } from '#web/lib/api-client.ts';
+import { useLogin } from '#web/lib/auth-mutations.ts';
+import { paths, serverPaths } from '#web/lib/paths.ts';
+import { useSiteInfo } from '#web/lib/site-info.ts';
 
 const GOOGLE_ERROR_TOASTS: Record<string, { title: MessageDescriptor; description: MessageDescriptor }> = {
   [GOOGLE_ERRORS.unavailable]: {

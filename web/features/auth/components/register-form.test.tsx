@@ -1,13 +1,17 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AUTH_MESSAGES, PASSWORD_STRENGTH_MESSAGES } from '../../../../common/schemas/auth';
-import { jsonResponse, renderWithProviders } from '../../../testing/render';
+import { http } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { AUTH_MESSAGES, PASSWORD_STRENGTH_MESSAGES } from '#common/schemas/auth.ts';
+import { renderWithProviders } from '#web/testing/render.tsx';
+import { errorJson, recordRequests, server } from '#web/testing/server.ts';
 import { RegisterForm } from './register-form';
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
+/** The server refuses the registration with this answer; nothing else is asked. */
+function refuseRegistration(status: number, message: string, code: string) {
+  server.use(http.post('/api/auth/register', () => errorJson(status, message, code)));
+  return recordRequests();
+}
 
 /** Fill the form and submit it with this password. */
 async function submitWith(password: string) {
@@ -21,10 +25,7 @@ async function submitWith(password: string) {
 
 describe('RegisterForm', () => {
   it("shows the server's too-common answer under the password field", async () => {
-    const fetchMock = vi.fn(async () =>
-      jsonResponse({ message: AUTH_MESSAGES.passwordTooCommon, code: 'PASSWORD_TOO_COMMON' }, 400),
-    );
-    vi.stubGlobal('fetch', fetchMock);
+    const api = refuseRegistration(400, AUTH_MESSAGES.passwordTooCommon, 'PASSWORD_TOO_COMMON');
     renderWithProviders(<RegisterForm />, { path: '/register' });
 
     await submitWith('password123');
@@ -36,7 +37,7 @@ describe('RegisterForm', () => {
     expect(password).toHaveFocus();
     expect(screen.getByLabelText('Confirm Password')).not.toHaveAttribute('aria-invalid');
     expect(await screen.findByText('Registration Failed', { selector: 'li *' })).toBeInTheDocument();
-    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(api.sent.map((call) => `${call.method} ${call.path}`)).toEqual(['POST /api/auth/register']);
   });
 
   it.each([
@@ -45,10 +46,7 @@ describe('RegisterForm', () => {
   ])(
     "shows the server's reason for a weak password under the password field: %s",
     async (reason, code, typed) => {
-      vi.stubGlobal(
-        'fetch',
-        vi.fn(async () => jsonResponse({ message: reason, code }, 400)),
-      );
+      refuseRegistration(400, reason, code);
       renderWithProviders(<RegisterForm />, { path: '/register' });
 
       await submitWith(typed);
@@ -62,12 +60,7 @@ describe('RegisterForm', () => {
   );
 
   it('keeps the spec message for other failures', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () =>
-        jsonResponse({ message: 'Something went wrong on our side.', code: 'INTERNAL_ERROR' }, 500),
-      ),
-    );
+    refuseRegistration(500, 'Something went wrong on our side.', 'INTERNAL_ERROR');
     renderWithProviders(<RegisterForm />, { path: '/register' });
 
     await submitWith('maple lantern 42');

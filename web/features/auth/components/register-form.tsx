@@ -7,15 +7,15 @@ import {
   PASSWORD_REFUSED_CODES,
   type RegisterFormValues,
   registerFormSchema,
-} from '../../../../common/schemas/auth';
-import { paths } from '../../../app/paths';
-import { Button } from '../../../components/ui/button';
-import { FormField } from '../../../components/ui/form-field';
-import { Input } from '../../../components/ui/input';
-import { PasswordInput } from '../../../components/ui/password-input';
-import { toast, toastAfterNavigation } from '../../../components/ui/use-toast';
-import { ApiError } from '../../../lib/api-client';
-import { useRegister } from '../api/auth-mutations';
+} from '#common/schemas/auth.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { FormField } from '#web/components/ui/form-field.tsx';
+import { Input } from '#web/components/ui/input.tsx';
+import { PasswordInput } from '#web/components/ui/password-input.tsx';
+import { toast, toastAfterNavigation } from '#web/components/ui/use-toast.ts';
+import { ApiError } from '#web/lib/api-client.ts';
+import { useRegister } from '#web/lib/auth-mutations.ts';
+import { paths } from '#web/lib/paths.ts';
 
 /** The register screen's form (spec section 2); ?email= prefills the e-mail field. */
 export function RegisterForm() {

@@ -7,17 +7,13 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import type { BarterBox } from '../../../../common/barter-machine';
-import type { Barter, ProposalInput, RatingInput } from '../../../../common/schemas/barters';
-import { apiGet, apiRequest } from '../../../lib/api-client';
-import { fetchOwnListPage, nextOwnListOffset } from '../../../lib/own-list';
-import { barterKeys, circleKeys } from '../../../lib/query-keys';
-import { feedKeys } from '../../feed/api/feed';
-import { itemDetailKeys } from '../../feed/api/item-detail';
-import { savedKeys } from '../../feed/api/saved-items';
-import { itemKeys } from '../../listings/api/items';
-import { memberKeys } from '../../members/api/member';
-import { tradeKeys } from '../../profile/api/trades';
+import type { BarterBox } from '#common/barter-machine.ts';
+import type { Barter, ProposalInput, RatingInput } from '#common/schemas/barters.ts';
+import { apiGet, apiRequest } from '#web/lib/api-client.ts';
+import { refreshAfterBarterChange } from '#web/lib/barter-refresh.ts';
+import { fetchOwnListPage, nextOwnListOffset } from '#web/lib/own-list.ts';
+import { storeAnswer } from '#web/lib/query-client.ts';
+import { barterKeys } from '#web/lib/query-keys.ts';
 
 const BASE = '/api/barter-requests';
 
@@ -46,36 +42,12 @@ export function useBarter(id: number) {
 }
 
 /**
- * What a barter's step can change beyond the barter itself: reserved and traded items leave the
- * feeds, saved lists and member pages; the owner's items show "Reserved"; completions and ratings
- * move trade history, stats and every rating line; a trade circle's hand-over completes or cancels
- * its circle. Marked stale (screens on show read again; the others on their next visit), since
- * queries never go stale by themselves here. Used for the member's own steps and, through live
- * events, for the other member's.
- */
-export function refreshAfterBarterChange(queryClient: QueryClient) {
-  return Promise.all(
-    [
-      barterKeys.lists(),
-      itemKeys.all,
-      feedKeys.all,
-      // An item's detail says whether the member has an open barter on it (issue 28).
-      itemDetailKeys.all,
-      savedKeys.all,
-      tradeKeys.all,
-      memberKeys.all,
-      circleKeys.all,
-    ].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
-  );
-}
-
-/**
  * Keep a barter the server just answered with, and read again what it may have changed: the
  * member's other barters (an accept reserves items other proposals use) and everything
  * refreshAfterBarterChange names.
  */
-function storeBarter(queryClient: QueryClient, barter: Barter) {
-  queryClient.setQueryData(barterKeys.detail(barter.id), barter);
+async function storeBarter(queryClient: QueryClient, barter: Barter) {
+  await storeAnswer(queryClient, barterKeys.detail(barter.id), barter);
   return Promise.all([
     refreshAfterBarterChange(queryClient),
     queryClient.invalidateQueries({

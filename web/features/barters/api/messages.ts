@@ -1,10 +1,12 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { MESSAGES_PAGE_SIZE } from '../../../../common/constants';
-import type { Barter, ChatMessage } from '../../../../common/schemas/barters';
-import type { UnreadCounts } from '../../../../common/schemas/notifications';
-import { apiGet, apiRequest } from '../../../lib/api-client';
-import { barterKeys } from '../../../lib/query-keys';
-import { setUnreadCounts } from '../../notifications/api/unread-counts';
+import { MESSAGES_PAGE_SIZE } from '#common/constants.ts';
+import type { Barter, ChatMessage } from '#common/schemas/barters.ts';
+import type { ProposalMessage } from '#common/schemas/conversations.ts';
+import type { UnreadCounts } from '#common/schemas/notifications.ts';
+import { apiGet, apiRequest } from '#web/lib/api-client.ts';
+import { storeAnswer } from '#web/lib/query-client.ts';
+import { barterKeys } from '#web/lib/query-keys.ts';
+import { setUnreadCounts } from '#web/lib/unread-counts.ts';
 
 const messagesPath = (barterId: number) => `/api/barter-requests/${barterId}/messages`;
 
@@ -44,6 +46,19 @@ export function useMessages(barter: Pick<Barter, 'id' | 'threadId'>) {
 }
 
 /**
+ * GET /api/barter-requests/:id/proposal-messages: what was said with the negotiation's proposal and
+ * each counter, oldest first (ADR 076); asked only when `enabled` (a negotiation with counters).
+ */
+export function useProposalMessages(barterId: number, enabled: boolean) {
+  return useQuery({
+    queryKey: barterKeys.proposalMessages(barterId),
+    queryFn: async () =>
+      (await apiGet<ProposalMessage[]>(`/api/barter-requests/${barterId}/proposal-messages`)) ?? [],
+    enabled,
+  });
+}
+
+/**
  * "Load earlier": the page before the oldest loaded message, put in front of the same array.
  * Answers whether there may be more before it.
  */
@@ -51,11 +66,10 @@ export function useLoadEarlierMessages(barter: Pick<Barter, 'id' | 'threadId'>) 
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (oldestId: number) => fetchMessages(barter.id, oldestId),
-    onSuccess: (page) => {
-      queryClient.setQueryData<ChatMessage[]>(barterKeys.messages(barter.threadId), (current) =>
+    onSuccess: (page) =>
+      storeAnswer<ChatMessage[]>(queryClient, barterKeys.messages(barter.threadId), (current) =>
         mergeMessages(page, current ?? []),
-      );
-    },
+      ),
   });
 }
 
@@ -65,11 +79,10 @@ export function useSendMessage(barter: Pick<Barter, 'id' | 'threadId'>) {
   return useMutation({
     mutationFn: async (content: string) =>
       (await apiRequest('POST', messagesPath(barter.id), { content })).json() as Promise<ChatMessage>,
-    onSuccess: (message) => {
-      queryClient.setQueryData<ChatMessage[]>(barterKeys.messages(barter.threadId), (current) =>
+    onSuccess: (message) =>
+      storeAnswer<ChatMessage[]>(queryClient, barterKeys.messages(barter.threadId), (current) =>
         current ? mergeMessages(current, [message]) : current,
-      );
-    },
+      ),
   });
 }
 

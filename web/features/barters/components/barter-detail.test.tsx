@@ -1,33 +1,57 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { BARTER_ACTION_LABELS, type BarterAction } from '../../../../common/barter-machine';
-import { MESSAGES_PAGE_SIZE } from '../../../../common/constants';
-import { BARTER_MESSAGES, type Barter, type ChatMessage } from '../../../../common/schemas/barters';
-import { errorResponse, type StubHandler, stubApi } from '../../../testing/api-stub';
-import { jsonResponse, renderWithProviders } from '../../../testing/render';
-import { AddItemProvider } from '../../listings/components/add-item-context';
+import { HttpResponse, http, type RequestHandler } from 'msw';
+import type { ReactNode } from 'react';
+import { describe, expect, it } from 'vitest';
+import { BARTER_ACTION_LABELS, type BarterAction } from '#common/barter-machine.ts';
+import { MESSAGES_PAGE_SIZE } from '#common/constants.ts';
+import { BARTER_MESSAGES, type Barter, type ChatMessage } from '#common/schemas/barters.ts';
+import { AddItemProvider } from '#web/components/feature-slots.tsx';
+import { barterKeys } from '#web/lib/query-keys.ts';
+import { AnswerMarker, renderWithProviders } from '#web/testing/render.tsx';
+import { errorJson, pagedJson, recordRequests, server } from '#web/testing/server.ts';
 import { barter, barterItem, chatMessage } from '../testing/fixtures';
+import { handOverCodeHandler } from '../testing/hand-over-code';
+import { handOverPlanHandler } from '../testing/hand-over-plan';
 import { BarterDetail } from './barter-detail';
-
-afterEach(() => vi.unstubAllGlobals());
 
 const BASE = '/api/barter-requests/7';
 
 /** The barter page's server: the barter, its messages, and whatever else the test adds. */
-function stub(shown: Barter, messages: ChatMessage[] = [], routes: Record<string, StubHandler> = {}) {
-  return stubApi({
-    [`GET ${BASE}`]: () => jsonResponse(shown),
-    [`GET ${BASE}/messages`]: () => jsonResponse(messages),
-    [`POST ${BASE}/messages/read`]: () => jsonResponse({ notifications: 0, messages: 0 }),
-    ...routes,
-  });
+function stub(shown: Barter, messages: ChatMessage[] = [], ...handlers: RequestHandler[]) {
+  server.use(
+    // The test's own answers first: msw takes the first handler that matches.
+    ...handlers,
+    http.get(`${BASE}`, () => HttpResponse.json(shown)),
+    http.get(`${BASE}/messages`, () => HttpResponse.json(messages)),
+    // A negotiation with counters reads what was said with each proposal (ADR 076).
+    http.get(`${BASE}/proposal-messages`, () => HttpResponse.json([])),
+    http.post(`${BASE}/messages/read`, () => HttpResponse.json({ notifications: 0, messages: 0 })),
+    // An accepted barter's page shows the viewer's hand-over code (issue 30).
+    handOverCodeHandler(7),
+    handOverPlanHandler(7),
+    // A cancelled barter's page reads whether a no-show report waits for an answer (ADR 079): none here.
+    http.get(`${BASE}/attendance`, () =>
+      HttpResponse.json({
+        planVersion: null,
+        canReport: false,
+        myReport: null,
+        aboutMe: null,
+        confirm: { askMe: false, myConfirmedAt: null, otherAsked: false, otherConfirmedAt: null },
+      }),
+    ),
+  );
+  return recordRequests();
 }
 
-const renderPage = () =>
+const renderPage = () => renderPageWith(null);
+
+/** The page with something beside it (a render marker). */
+const renderPageWith = (beside: ReactNode) =>
   renderWithProviders(
     <AddItemProvider>
       <BarterDetail id={7} />
+      {beside}
     </AddItemProvider>,
   );
 
@@ -76,27 +100,32 @@ describe('BarterDetail: actions', () => {
   });
 
   it('accepts, then shows the barter as the server answers it', async () => {
-    const api = stub(barter(), [], {
-      [`POST ${BASE}/accept`]: () =>
-        jsonResponse(
+    const api = stub(
+      barter(),
+      [],
+      http.post(`${BASE}/accept`, () =>
+        HttpResponse.json(
           barter({ status: 'accepted', expiresAt: null, allowedActions: ['cancel', 'confirm', 'message'] }),
         ),
-    });
+      ),
+    );
     renderPage();
     await userEvent.click(await screen.findByRole('button', { name: 'Accept' }));
     expect(await screen.findByRole('button', { name: 'Confirm completed' })).toBeInTheDocument();
     expect(screen.getByText(/both of you confirm/i)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Accept' })).not.toBeInTheDocument();
     expect(screen.getByText('Barter Accepted')).toBeInTheDocument();
-    expect(api.callsTo(`POST ${BASE}/accept`)).toHaveLength(1);
-    expect(api.unhandled).toEqual([]);
+    expect(api.to(`POST ${BASE}/accept`)).toHaveLength(1);
   });
 
   it('shows the server’s sentence when an action is refused', async () => {
-    stub(barter(), [], {
-      [`POST ${BASE}/accept`]: () =>
-        errorResponse(409, 'An item in this barter is no longer available.', 'BARTER_ITEM_UNAVAILABLE'),
-    });
+    stub(
+      barter(),
+      [],
+      http.post(`${BASE}/accept`, () =>
+        errorJson(409, 'An item in this barter is no longer available.', 'BARTER_ITEM_UNAVAILABLE'),
+      ),
+    );
     renderPage();
     await userEvent.click(await screen.findByRole('button', { name: 'Accept' }));
     expect(await screen.findByText('An item in this barter is no longer available.')).toBeInTheDocument();
@@ -108,38 +137,43 @@ describe('BarterDetail: actions', () => {
       expiresAt: null,
       allowedActions: ['cancel', 'confirm', 'message'],
     });
-    const api = stub(accepted, [], {
-      [`POST ${BASE}/cancel`]: ({ body }) =>
-        jsonResponse({
+    const api = stub(
+      accepted,
+      [],
+      http.post(`${BASE}/cancel`, async ({ request }) => {
+        const body: unknown = await request.json();
+        return HttpResponse.json({
           ...accepted,
           status: 'cancelled',
           allowedActions: ['message'],
           closedBy: 'me',
           closeReason: (body as { reason: string }).reason,
-        }),
-    });
+        });
+      }),
+    );
     renderPage();
     await userEvent.click(await screen.findByRole('button', { name: 'Cancel barter' }));
     const dialog = await screen.findByRole('dialog', { name: 'Cancel this barter?' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel barter' }));
     expect(await within(dialog).findByText(BARTER_MESSAGES.reasonRequired)).toBeInTheDocument();
-    expect(api.callsTo(`POST ${BASE}/cancel`)).toHaveLength(0);
+    expect(api.to(`POST ${BASE}/cancel`)).toHaveLength(0);
 
     await userEvent.type(within(dialog).getByLabelText('Reason'), 'The bike got a flat tire');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel barter' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(api.callsTo(`POST ${BASE}/cancel`).map((call) => call.body)).toEqual([
-      { reason: 'The bike got a flat tire' },
-    ]);
+    expect(await api.bodiesOf(`POST ${BASE}/cancel`)).toEqual([{ reason: 'The bike got a flat tire' }]);
     expect(screen.getByText('You canceled this barter.')).toBeInTheDocument();
     expect(screen.getByText('The bike got a flat tire')).toBeInTheDocument();
     expect(actionsRegion()).not.toBeInTheDocument();
   });
 
   it('opens the counter dialog in counter mode', async () => {
-    stub(barter(), [], {
-      'GET /api/items/my': () => jsonResponse([]),
-    });
+    stub(
+      barter(),
+      [],
+      http.get('/api/items/my', () => pagedJson([])),
+      http.get('/api/members/ann/items', () => pagedJson([])),
+    );
     renderPage();
     await userEvent.click(await screen.findByRole('button', { name: 'Counter' }));
     expect(await screen.findByRole('dialog', { name: 'Counter Offer' })).toBeInTheDocument();
@@ -186,7 +220,7 @@ describe('BarterDetail: state', () => {
   });
 
   it('says so when the barter is not there', async () => {
-    stubApi({ [`GET ${BASE}`]: () => errorResponse(404, 'Barter not found', 'NOT_FOUND') });
+    server.use(http.get(`${BASE}`, () => errorJson(404, 'Barter not found', 'NOT_FOUND')));
     renderPage();
     expect(
       await screen.findByText('This barter does not exist, or it is not yours to see.'),
@@ -197,15 +231,19 @@ describe('BarterDetail: state', () => {
 describe('BarterDetail: rating', () => {
   it('takes 1-5 stars and a comment, then shows both ratings', async () => {
     const completed = barter({ status: 'completed', expiresAt: null, allowedActions: ['rate', 'message'] });
-    const api = stub(completed, [], {
-      [`POST ${BASE}/rating`]: ({ body }) =>
-        jsonResponse({
+    const api = stub(
+      completed,
+      [],
+      http.post(`${BASE}/rating`, async ({ request }) => {
+        const body: unknown = await request.json();
+        return HttpResponse.json({
           ...completed,
           allowedActions: ['message'],
           myRating: { stars: (body as { stars: number }).stars, comment: 'Lovely bike' },
           theirRating: { stars: 5, comment: null },
-        }),
-    });
+        });
+      }),
+    );
     renderPage();
     const form = await screen.findByRole('form', { name: 'Rate Ann R.' });
     const stars = within(form).getByRole('group', { name: 'How was your barter with Ann R.?' });
@@ -218,16 +256,14 @@ describe('BarterDetail: rating', () => {
 
     await userEvent.click(within(form).getByRole('button', { name: 'Rate' }));
     expect(await within(form).findByText(BARTER_MESSAGES.starsRequired)).toBeInTheDocument();
-    expect(api.callsTo(`POST ${BASE}/rating`)).toHaveLength(0);
+    expect(api.to(`POST ${BASE}/rating`)).toHaveLength(0);
 
     await userEvent.click(within(stars).getByRole('radio', { name: '4 stars' }));
     await userEvent.type(within(form).getByLabelText('Comment (optional)'), 'Lovely bike');
     await userEvent.click(within(form).getByRole('button', { name: 'Rate' }));
 
     await waitFor(() => expect(screen.queryByRole('form', { name: 'Rate Ann R.' })).not.toBeInTheDocument());
-    expect(api.callsTo(`POST ${BASE}/rating`).map((call) => call.body)).toEqual([
-      { stars: 4, comment: 'Lovely bike' },
-    ]);
+    expect(await api.bodiesOf(`POST ${BASE}/rating`)).toEqual([{ stars: 4, comment: 'Lovely bike' }]);
     expect(screen.getByRole('img', { name: '4 out of 5 stars' })).toBeInTheDocument();
     expect(screen.getByText('Lovely bike')).toBeInTheDocument();
     expect(screen.getByRole('img', { name: '5 out of 5 stars' })).toBeInTheDocument();
@@ -235,48 +271,61 @@ describe('BarterDetail: rating', () => {
 });
 
 describe('BarterDetail: conversation', () => {
-  it('shows the proposal’s message, then the messages oldest first, and marks them read', async () => {
+  it('shows the proposal’s message at its place, then the messages oldest first, and marks them read', async () => {
     const api = stub(barter({ unreadMessages: 1 }), [
       chatMessage(1, { content: 'Hi! Still have the drill?' }),
       chatMessage(2, { fromMe: true, fromUserId: 'me', content: 'Yes, it is yours' }),
       chatMessage(3, { content: 'Great, Saturday?', isRead: false }),
     ]);
-    renderPage();
+    const { queryClient } = renderPageWith(
+      <AnswerMarker<ChatMessage[]>
+        queryKey={barterKeys.messages(7)}
+        when={(shown) => shown.every((message) => message.fromMe || message.isRead)}
+      />,
+    );
     const messages = await screen.findByRole('list', { name: 'Messages' });
     expect(
       within(messages)
         .getAllByRole('listitem')
         .map((item) => item.lastChild?.textContent),
-    ).toEqual(['Hi! Still have the drill?', 'Yes, it is yours', 'Great, Saturday?']);
+    ).toEqual(['Would you swap?', 'Hi! Still have the drill?', 'Yes, it is yours', 'Great, Saturday?']);
     expect(screen.getByText('Would you swap?')).toBeInTheDocument();
     expect(screen.getByText("Ann R.'s message with the proposal")).toBeInTheDocument();
-    await waitFor(() => expect(api.callsTo(`POST ${BASE}/messages/read`)).toHaveLength(1));
-    // Marked once: the page's copy is read now, so nothing asks again.
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(api.callsTo(`POST ${BASE}/messages/read`)).toHaveLength(1);
+    await waitFor(() => expect(api.to(`POST ${BASE}/messages/read`)).toHaveLength(1));
+    // Marked once: the page has drawn its copy read (the marker shows in the same commit, after which
+    // a second mark would already have been asked for), so nothing asks again.
+    await screen.findByTestId('answered');
+    expect(queryClient.getMutationCache().getAll()).toHaveLength(1);
+    expect(api.to(`POST ${BASE}/messages/read`)).toHaveLength(1);
   });
 
   it('does not mark anything read when nothing is unread', async () => {
     const api = stub(barter(), [chatMessage(1)]);
-    renderPage();
+    const { queryClient } = renderPageWith(<AnswerMarker queryKey={barterKeys.messages(7)} />);
     await screen.findByRole('list', { name: 'Messages' });
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(api.callsTo(`POST ${BASE}/messages/read`)).toHaveLength(0);
+    // The messages are drawn and their effects have run: a mark would have been asked for by now.
+    await screen.findByTestId('answered');
+    expect(queryClient.getMutationCache().getAll()).toHaveLength(0);
+    expect(api.to(`POST ${BASE}/messages/read`)).toHaveLength(0);
   });
 
   it('sends with Enter, starts a new line with Shift+Enter, and adds the sent message once', async () => {
     let nextId = 10;
-    const api = stub(barter(), [chatMessage(1)], {
-      [`POST ${BASE}/messages`]: ({ body }) =>
-        jsonResponse(
+    const api = stub(
+      barter(),
+      [chatMessage(1)],
+      http.post(`${BASE}/messages`, async ({ request }) => {
+        const body: unknown = await request.json();
+        return HttpResponse.json(
           chatMessage(nextId++, {
             fromMe: true,
             fromUserId: 'me',
             content: (body as { content: string }).content,
           }),
-          201,
-        ),
-    });
+          { status: 201 },
+        );
+      }),
+    );
     renderPage();
     const box = await screen.findByRole('textbox', { name: 'Message' });
     await screen.findByRole('list', { name: 'Messages' });
@@ -286,15 +335,16 @@ describe('BarterDetail: conversation', () => {
     expect(await screen.findByText(BARTER_MESSAGES.messageRequired)).toBeInTheDocument();
 
     await userEvent.type(box, 'Saturday at ten?{Shift>}{Enter}{/Shift}By the library');
-    expect(api.callsTo(`POST ${BASE}/messages`)).toHaveLength(0);
+    expect(api.to(`POST ${BASE}/messages`)).toHaveLength(0);
     await userEvent.type(box, '{Enter}');
     await waitFor(() => expect(box).toHaveValue(''));
-    expect(api.callsTo(`POST ${BASE}/messages`).map((call) => call.body)).toEqual([
+    expect(await api.bodiesOf(`POST ${BASE}/messages`)).toEqual([
       { content: 'Saturday at ten?\nBy the library' },
     ]);
     const messages = screen.getByRole('list', { name: 'Messages' });
-    expect(within(messages).getAllByRole('listitem')).toHaveLength(2);
-    expect(within(messages).getAllByRole('listitem')[1]).toHaveTextContent(
+    // The proposal's message, the first one, and the sent one.
+    expect(within(messages).getAllByRole('listitem')).toHaveLength(3);
+    expect(within(messages).getAllByRole('listitem')[2]).toHaveTextContent(
       /^You,.*Saturday at ten\?\s*By the library$/,
     );
   });
@@ -302,22 +352,29 @@ describe('BarterDetail: conversation', () => {
   it('loads earlier messages in front of the ones shown', async () => {
     const newest = Array.from({ length: MESSAGES_PAGE_SIZE }, (_, index) => chatMessage(101 + index));
     const earlier = Array.from({ length: 20 }, (_, index) => chatMessage(81 + index));
-    const api = stub(barter(), newest, {
-      [`GET ${BASE}/messages`]: ({ query }) => jsonResponse(query.get('before') === '101' ? earlier : newest),
-    });
+    const api = stub(
+      barter(),
+      newest,
+      http.get(`${BASE}/messages`, ({ request }) => {
+        const query = new URL(request.url).searchParams;
+        return HttpResponse.json(query.get('before') === '101' ? earlier : newest);
+      }),
+    );
     renderPage();
     const messages = await screen.findByRole('list', { name: 'Messages' });
     expect(within(messages).getAllByRole('listitem')).toHaveLength(MESSAGES_PAGE_SIZE);
     await userEvent.click(screen.getByRole('button', { name: 'Load earlier messages' }));
+    // The start reached, the proposal's message (older than every message) comes first.
     await waitFor(() =>
-      expect(within(messages).getAllByRole('listitem')).toHaveLength(MESSAGES_PAGE_SIZE + 20),
+      expect(within(messages).getAllByRole('listitem')).toHaveLength(MESSAGES_PAGE_SIZE + 21),
     );
     const items = within(messages).getAllByRole('listitem');
-    expect(items[0]).toHaveTextContent('Message 81');
+    expect(items[0]).toHaveTextContent('Would you swap?');
+    expect(items[1]).toHaveTextContent('Message 81');
     expect(items.at(-1)).toHaveTextContent(`Message ${100 + MESSAGES_PAGE_SIZE}`);
     // Fewer than a page came back: that was the start of the conversation.
     expect(screen.queryByRole('button', { name: 'Load earlier messages' })).not.toBeInTheDocument();
-    expect(api.calls.filter((call) => call.path === `${BASE}/messages`).map((call) => call.url)).toEqual([
+    expect(api.sent.filter((call) => call.path === `${BASE}/messages`).map((call) => call.url)).toEqual([
       `${BASE}/messages?limit=${MESSAGES_PAGE_SIZE}`,
       `${BASE}/messages?limit=${MESSAGES_PAGE_SIZE}&before=101`,
     ]);

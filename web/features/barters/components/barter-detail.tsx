@@ -1,27 +1,32 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { ArrowLeft, ArrowRight, Repeat } from 'lucide-react';
+import { ArrowRight, CalendarDays, Repeat } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
-import { type BarterAction, PENDING_EXPIRY_DAYS } from '../../../../common/barter-machine';
-import type { Barter, BarterItem } from '../../../../common/schemas/barters';
-import type { Circle } from '../../../../common/schemas/circles';
-import { paths } from '../../../app/paths';
-import { MemberLink } from '../../../components/member-link';
-import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
-import { ListingImage } from '../../../components/ui/listing-image';
-import { toast } from '../../../components/ui/use-toast';
-import { withMessages } from '../../../i18n/i18n';
-import { ApiError, serverMessageOf } from '../../../lib/api-client';
-import { lazyTriggeredDialog } from '../../../lib/lazy-dialog';
-import { useCircle } from '../../circles/api/circles';
-import { circleMemberNames, circlePathText, youGetText, youGiveText } from '../../circles/circle-format';
+import { type BarterAction, PENDING_EXPIRY_DAYS } from '#common/barter-machine.ts';
+import type { Barter, BarterItem } from '#common/schemas/barters.ts';
+import type { Circle } from '#common/schemas/circles.ts';
+import { BackToBarters } from '#web/components/back-to-barters.tsx';
+import { DetailScreen } from '#web/components/detail-screen.tsx';
+import { MemberLink } from '#web/components/member-link.tsx';
+import { Badge } from '#web/components/ui/badge.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { ListingImage } from '#web/components/ui/listing-image.tsx';
+import { toast } from '#web/components/ui/use-toast.ts';
+import { withMessages } from '#web/i18n/i18n.ts';
+import { serverMessageOf } from '#web/lib/api-client.ts';
+import { BARTER_ACTION_MESSAGES, BARTER_STATUS_MESSAGES } from '#web/lib/barter-labels.ts';
+import { useCircle } from '#web/lib/circle.ts';
+import { circleMemberNames, circlePathText, youGetText, youGiveText } from '#web/lib/circle-format.ts';
+import { lazyTriggeredDialog } from '#web/lib/lazy-dialog.tsx';
+import { paths } from '#web/lib/paths.ts';
 import { type SimpleBarterAction, useBarter, useBarterAction } from '../api/barters';
-import { BARTER_ACTION_MESSAGES, BARTER_STATUS_MESSAGES } from '../barter-labels';
 import { formatDateTime, sidesOf, titlesOf } from '../barter-sides';
 import { Conversation } from './conversation';
+import { HandOverCodes } from './hand-over-codes';
+import { HandOverPlanSection } from './hand-over-plan';
+import { KeepingWord } from './keeping-word';
 import { RatingForm, Ratings } from './rating-form';
 
 // The cancel and counter forms (react-hook-form, zod, the barter schemas) load on the first click.
@@ -35,89 +40,86 @@ const ProposalDialog = lazyTriggeredDialog(() =>
 /** One barter's page: both sides, its state, what the viewer may do, the ratings and the conversation. */
 export function BarterDetail({ id }: { id: number }) {
   const { t } = useLingui();
-  const { data: barter, isLoading, error } = useBarter(id);
+  const query = useBarter(id);
   // A trade circle's hand-over: the circle names everyone in its shared conversation.
-  const circle = useCircle(barter?.circleId ?? null);
-  if (isLoading)
-    return (
-      <p className="text-slate-600">
-        <Trans>Loading...</Trans>
-      </p>
-    );
-  if (!barter) {
-    const missing = error instanceof ApiError && error.status === 404;
-    return (
-      <div className="grid gap-3">
-        <BackToBarters />
-        <p className={missing ? 'text-slate-700' : 'text-red-700'}>
-          {missing
-            ? t`This barter does not exist, or it is not yours to see.`
-            : t`This barter could not be loaded. Please try again.`}
-        </p>
-      </div>
-    );
-  }
-  const created = formatDateTime(barter.createdAt);
-  const otherName = barter.otherMember.displayName;
+  const circle = useCircle(query.data?.circleId ?? null);
   return (
-    <article aria-labelledby="barter-heading" className="grid gap-6">
-      <BackToBarters />
-      <header className="grid gap-2">
-        <div className="flex flex-wrap items-center gap-3">
-          <h1 id="barter-heading" className="text-2xl font-bold">
-            <Trans>
-              Barter with{' '}
-              <MemberLink
-                id={barter.otherMember.id}
-                name={barter.otherMember.displayName}
-                className="text-brand-800"
+    <DetailScreen
+      query={query}
+      back={<BackToBarters />}
+      missing={t`This barter does not exist, or it is not yours to see.`}
+      failed={t`This barter could not be loaded. Please try again.`}
+    >
+      {(barter) => {
+        const created = formatDateTime(barter.createdAt);
+        const otherName = barter.otherMember.displayName;
+        const dayName = barter.swapDay?.name;
+        return (
+          <article aria-labelledby="barter-heading" className="grid gap-6">
+            <BackToBarters />
+            <header className="grid gap-2">
+              <div className="flex flex-wrap items-center gap-3">
+                <h1 id="barter-heading" className="text-2xl font-bold">
+                  <Trans>
+                    Barter with{' '}
+                    <MemberLink
+                      id={barter.otherMember.id}
+                      name={barter.otherMember.displayName}
+                      className="text-brand-800"
+                    />
+                  </Trans>
+                </h1>
+                <Badge
+                  tone={barter.status === 'accepted' || barter.status === 'completed' ? 'success' : 'neutral'}
+                >
+                  {t(BARTER_STATUS_MESSAGES[barter.status])}
+                </Badge>
+              </div>
+              <p className="text-sm text-slate-600">
+                {barter.swapDay !== null
+                  ? t`A hand-over of the swap day ${dayName}, since ${created}.`
+                  : barter.circleId !== null
+                    ? t`A hand-over of a trade circle, since ${created}.`
+                    : barter.role === 'sender'
+                      ? t`You proposed it on ${created}.`
+                      : t`${otherName} proposed it on ${created}.`}
+              </p>
+            </header>
+            {barter.circleId !== null ? (
+              <CircleBanner circleId={barter.circleId} circle={circle.data} swapDay={barter.swapDay} />
+            ) : null}
+            <StateNote barter={barter} />
+            {barter.circleId !== null ? (
+              <HandOverSide barter={barter} circle={circle.data} />
+            ) : (
+              <Sides barter={barter} />
+            )}
+            {barter.status === 'accepted' ? <HandOverPlanSection barter={barter} /> : null}
+            {/* A report made before a cancellation can still be answered (ADR 079). */}
+            {barter.status === 'accepted' || barter.status === 'cancelled' ? (
+              <KeepingWord barter={barter} />
+            ) : null}
+            {barter.status === 'accepted' ? <HandOverCodes barter={barter} /> : null}
+            <Actions barter={barter} />
+            <Ratings barter={barter} />
+            {barter.allowedActions.includes('rate') ? <RatingForm barter={barter} /> : null}
+            {/* A swap day's loop has one conversation per hand-over, between its two members. */}
+            {barter.circleId === null || barter.swapDay !== null ? (
+              <Conversation barter={barter} />
+            ) : circle.isLoading ? (
+              <p className="text-sm text-slate-600">
+                <Trans>Loading the conversation...</Trans>
+              </p>
+            ) : (
+              <Conversation
+                barter={barter}
+                names={circle.data ? circleMemberNames(circle.data) : new Map()}
               />
-            </Trans>
-          </h1>
-          <Badge tone={barter.status === 'accepted' || barter.status === 'completed' ? 'success' : 'neutral'}>
-            {t(BARTER_STATUS_MESSAGES[barter.status])}
-          </Badge>
-        </div>
-        <p className="text-sm text-slate-600">
-          {barter.circleId !== null
-            ? t`A hand-over of a trade circle, since ${created}.`
-            : barter.role === 'sender'
-              ? t`You proposed it on ${created}.`
-              : t`${otherName} proposed it on ${created}.`}
-        </p>
-      </header>
-      {barter.circleId !== null ? <CircleBanner circleId={barter.circleId} circle={circle.data} /> : null}
-      <StateNote barter={barter} />
-      {barter.circleId !== null ? (
-        <HandOverSide barter={barter} circle={circle.data} />
-      ) : (
-        <Sides barter={barter} />
-      )}
-      <Actions barter={barter} />
-      <Ratings barter={barter} />
-      {barter.allowedActions.includes('rate') ? <RatingForm barter={barter} /> : null}
-      {barter.circleId === null ? (
-        <Conversation barter={barter} />
-      ) : circle.isLoading ? (
-        <p className="text-sm text-slate-600">
-          <Trans>Loading the conversation...</Trans>
-        </p>
-      ) : (
-        <Conversation barter={barter} names={circle.data ? circleMemberNames(circle.data) : new Map()} />
-      )}
-    </article>
-  );
-}
-
-/** Back to the Barters screen, from a barter's or a trade circle's page. */
-export function BackToBarters() {
-  return (
-    <Button asChild variant="ghost" className="justify-self-start">
-      <Link href={paths.barters}>
-        <ArrowLeft className="h-4 w-4" aria-hidden="true" />
-        <Trans>All Barters</Trans>
-      </Link>
-    </Button>
+            )}
+          </article>
+        );
+      }}
+    </DetailScreen>
   );
 }
 
@@ -201,9 +203,40 @@ function StateNote({ barter }: { barter: Barter }) {
   );
 }
 
-/** A hand-over's banner: it belongs to a trade circle (the loop in words, once read), and a link there. */
-function CircleBanner({ circleId, circle }: { circleId: number; circle: Circle | undefined }) {
+/**
+ * A hand-over's banner: it belongs to a trade circle (the loop in words, once read), and a link there;
+ * a swap day's loop is labelled as the swap day's, with a link to the day (issue 30).
+ */
+function CircleBanner({
+  circleId,
+  circle,
+  swapDay,
+}: {
+  circleId: number;
+  circle: Circle | undefined;
+  swapDay: Barter['swapDay'];
+}) {
   const { t } = useLingui();
+  if (swapDay !== null) {
+    const name = swapDay.name;
+    return (
+      <section
+        aria-label={t`Swap day`}
+        className="flex flex-wrap items-start gap-3 rounded-xl border border-brand-200 bg-brand-50 p-4 text-sm text-brand-900"
+      >
+        <CalendarDays className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
+        <p className="min-w-0 flex-1">
+          <span className="font-semibold">
+            <Trans>Part of the swap day {name}.</Trans>
+          </span>{' '}
+          {circle ? circlePathText(circle) : null}
+        </p>
+        <Link href={paths.swapDay(swapDay.id)} className="font-medium underline">
+          <Trans>See the swap day</Trans>
+        </Link>
+      </section>
+    );
+  }
   return (
     <section
       aria-label={t`Trade circle`}

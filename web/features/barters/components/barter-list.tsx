@@ -2,17 +2,17 @@ import { t } from '@lingui/core/macro';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { MessageCircle } from 'lucide-react';
 import { Link } from 'wouter';
-import type { BarterBox } from '../../../../common/barter-machine';
-import type { Barter } from '../../../../common/schemas/barters';
-import { paths } from '../../../app/paths';
-import { MemberLink } from '../../../components/member-link';
-import { Badge } from '../../../components/ui/badge';
-import { ListStatus } from '../../../components/ui/list-status';
-import { LoadMoreButton } from '../../../components/ui/load-more-button';
-import { formatRelativeTime } from '../../../i18n/format';
-import { flattenOwnList } from '../../../lib/own-list';
+import type { BarterBox } from '#common/barter-machine.ts';
+import type { Barter } from '#common/schemas/barters.ts';
+import { MemberLink } from '#web/components/member-link.tsx';
+import { Badge } from '#web/components/ui/badge.tsx';
+import { ListStatus } from '#web/components/ui/list-status.tsx';
+import { LoadMoreButton } from '#web/components/ui/load-more-button.tsx';
+import { formatRelativeTime } from '#web/i18n/format.ts';
+import { BARTER_STATUS_MESSAGES } from '#web/lib/barter-labels.ts';
+import { flattenOwnList } from '#web/lib/own-list.ts';
+import { paths } from '#web/lib/paths.ts';
 import { useBarterList } from '../api/barters';
-import { BARTER_STATUS_MESSAGES } from '../barter-labels';
 import { sidesOf, titlesOf } from '../barter-sides';
 
 /** What each list says when it has nothing, in the active language when read (getters, not constants). */
@@ -36,6 +36,8 @@ function BarterRow({ barter }: { barter: Barter }) {
   const { t } = useLingui();
   const { mine, theirs } = sidesOf(barter);
   const unread = barter.unreadMessages;
+  // A swap day's hand-over is labelled as the day's (issue 30).
+  const dayName = barter.swapDay?.name;
   return (
     <li className="relative grid gap-2 rounded-xl border border-slate-200 bg-white p-4 shadow-sm hover:border-brand-300">
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
@@ -48,7 +50,11 @@ function BarterRow({ barter }: { barter: Barter }) {
         <Badge tone={barter.status === 'accepted' || barter.status === 'completed' ? 'success' : 'neutral'}>
           {t(BARTER_STATUS_MESSAGES[barter.status])}
         </Badge>
-        {barter.circleId !== null ? (
+        {barter.swapDay !== null ? (
+          <Badge tone="brand">
+            <Trans>Swap day: {dayName}</Trans>
+          </Badge>
+        ) : barter.circleId !== null ? (
           <Badge tone="brand">
             <Trans>Trade circle</Trans>
           </Badge>

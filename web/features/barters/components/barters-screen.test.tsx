@@ -1,21 +1,20 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { OWN_LIST_PAGE_SIZE } from '../../../../common/schemas/listings';
-import { pagedResponse, stubApi } from '../../../testing/api-stub';
-import { renderWithProviders } from '../../../testing/render';
+import { http } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { OWN_LIST_PAGE_SIZE } from '#common/schemas/listings.ts';
+import { renderWithProviders } from '#web/testing/render.tsx';
+import { pagedJson, recordRequests, server } from '#web/testing/server.ts';
 import { barter, barterItem } from '../testing/fixtures';
 import { EMPTY_BOX_TEXT } from './barter-list';
 import { BartersScreen } from './barters-screen';
 
-afterEach(() => vi.unstubAllGlobals());
-
 describe('BartersScreen', () => {
   it('lists incoming proposals: who, what each side gives, state, unread messages, and opens each', async () => {
-    const api = stubApi({
-      'GET /api/barter-requests': ({ query }) =>
-        query.get('box') === 'incoming'
-          ? pagedResponse([
+    server.use(
+      http.get('/api/barter-requests', ({ request }) =>
+        new URL(request.url).searchParams.get('box') === 'incoming'
+          ? pagedJson([
               barter({
                 id: 7,
                 role: 'recipient',
@@ -31,8 +30,9 @@ describe('BartersScreen', () => {
                 otherMember: { id: null, displayName: 'Former member', profileImageUrl: null },
               }),
             ])
-          : pagedResponse([]),
-    });
+          : pagedJson([]),
+      ),
+    );
     const { location } = renderWithProviders(<BartersScreen />, { path: '/barters' });
 
     expect(screen.getByRole('tab', { name: 'Incoming' })).toHaveAttribute('aria-selected', 'true');
@@ -53,11 +53,11 @@ describe('BartersScreen', () => {
 
     await userEvent.click(open);
     expect(location.history.at(-1)).toBe('/barters/7');
-    expect(api.unhandled).toEqual([]);
   });
 
   it('shows each tab’s own list and empty state, and keeps the tab in the address', async () => {
-    const api = stubApi({ 'GET /api/barter-requests': () => pagedResponse([]) });
+    server.use(http.get('/api/barter-requests', () => pagedJson([])));
+    const api = recordRequests();
     const { location } = renderWithProviders(<BartersScreen />, { path: '/barters' });
     expect(await screen.findByText(EMPTY_BOX_TEXT.incoming)).toBeInTheDocument();
 
@@ -67,12 +67,12 @@ describe('BartersScreen', () => {
     await userEvent.click(screen.getByRole('tab', { name: 'Active' }));
     expect(await screen.findByText(EMPTY_BOX_TEXT.active)).toBeInTheDocument();
 
-    expect(api.calls.map((call) => call.query.get('box'))).toEqual(['incoming', 'past', 'active']);
-    expect(api.calls.every((call) => call.query.get('offset') === '0')).toBe(true);
+    expect(api.sent.map((call) => call.query.get('box'))).toEqual(['incoming', 'past', 'active']);
+    expect(api.sent.every((call) => call.query.get('offset') === '0')).toBe(true);
   });
 
   it('opens the tab the address names', async () => {
-    stubApi({ 'GET /api/barter-requests': () => pagedResponse([]) });
+    server.use(http.get('/api/barter-requests', () => pagedJson([])));
     renderWithProviders(<BartersScreen />, { path: '/barters?box=outgoing' });
     expect(screen.getByRole('tab', { name: 'Outgoing' })).toHaveAttribute('aria-selected', 'true');
     expect(await screen.findByText(EMPTY_BOX_TEXT.outgoing)).toBeInTheDocument();
@@ -81,18 +81,20 @@ describe('BartersScreen', () => {
   it('pages a long list with Load More Barters', async () => {
     const total = OWN_LIST_PAGE_SIZE + 3;
     const all = Array.from({ length: total }, (_, index) => barter({ id: total - index }));
-    const api = stubApi({
-      'GET /api/barter-requests': ({ query }) => {
+    server.use(
+      http.get('/api/barter-requests', ({ request }) => {
+        const query = new URL(request.url).searchParams;
         const offset = Number(query.get('offset'));
-        return pagedResponse(all.slice(offset, offset + Number(query.get('limit'))), total);
-      },
-    });
+        return pagedJson(all.slice(offset, offset + Number(query.get('limit'))), total);
+      }),
+    );
+    const api = recordRequests();
     renderWithProviders(<BartersScreen />, { path: '/barters' });
     await waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(OWN_LIST_PAGE_SIZE));
     await userEvent.click(screen.getByRole('button', { name: 'Load More Barters' }));
     await waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(total));
     expect(screen.queryByRole('button', { name: 'Load More Barters' })).not.toBeInTheDocument();
-    expect(api.calls.map((call) => call.url)).toEqual([
+    expect(api.sent.map((call) => call.url)).toEqual([
       `/api/barter-requests?box=incoming&limit=${OWN_LIST_PAGE_SIZE}&offset=0`,
       `/api/barter-requests?box=incoming&limit=${OWN_LIST_PAGE_SIZE}&offset=${OWN_LIST_PAGE_SIZE}`,
     ]);

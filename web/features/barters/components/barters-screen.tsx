@@ -1,10 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import { BARTER_BOXES, type BarterBox } from '../../../../common/barter-machine';
-import { paths } from '../../../app/paths';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
-import { BARTER_BOX_MESSAGES } from '../barter-labels';
+import { BARTER_BOXES, type BarterBox } from '#common/barter-machine.ts';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs.tsx';
+import { BARTER_BOX_MESSAGES } from '#web/lib/barter-labels.ts';
+import { paths } from '#web/lib/paths.ts';
 import { BarterList } from './barter-list';
 
 /**

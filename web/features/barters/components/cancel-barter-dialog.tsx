@@ -3,15 +3,15 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { type Barter, cancelBarterSchema } from '../../../../common/schemas/barters';
-import { Button } from '../../../components/ui/button';
-import { Dialog, DialogContent, DialogTrigger } from '../../../components/ui/dialog';
-import { FormField } from '../../../components/ui/form-field';
-import { Textarea } from '../../../components/ui/textarea';
-import { toast } from '../../../components/ui/use-toast';
-import { toastWriteError } from '../../../lib/content-errors';
+import { type Barter, cancelBarterSchema } from '#common/schemas/barters.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { Dialog, DialogContent, DialogTrigger } from '#web/components/ui/dialog.tsx';
+import { FormField } from '#web/components/ui/form-field.tsx';
+import { Textarea } from '#web/components/ui/textarea.tsx';
+import { toast } from '#web/components/ui/use-toast.ts';
+import { BARTER_ACTION_MESSAGES } from '#web/lib/barter-labels.ts';
+import { toastWriteError } from '#web/lib/content-errors.ts';
 import { useCancelBarter } from '../api/barters';
-import { BARTER_ACTION_MESSAGES } from '../barter-labels';
 
 type CancelValues = z.input<typeof cancelBarterSchema>;
 

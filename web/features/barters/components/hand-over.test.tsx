@@ -1,11 +1,14 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Barter } from '../../../../common/schemas/barters';
-import { pagedResponse, stubApi } from '../../../testing/api-stub';
-import { jsonResponse, renderWithProviders } from '../../../testing/render';
-import { acceptedCircle } from '../../circles/testing/fixtures';
+import { HttpResponse, http } from 'msw';
+import { describe, expect, it } from 'vitest';
+import type { Barter } from '#common/schemas/barters.ts';
+import { acceptedCircle } from '#web/testing/fixtures/circles.ts';
+import { renderWithProviders } from '#web/testing/render.tsx';
+import { pagedJson, server } from '#web/testing/server.ts';
 import { barter, barterItem, chatMessage } from '../testing/fixtures';
+import { handOverCodeHandler } from '../testing/hand-over-code';
+import { handOverPlanHandler } from '../testing/hand-over-plan';
 import { BarterDetail } from './barter-detail';
 import { BarterList } from './barter-list';
 
@@ -13,8 +16,6 @@ import { BarterList } from './barter-list';
  * A trade circle's hand-over (issue 16) on the barter screens: one item one way, the circle it
  * belongs to, and the circle's one conversation with everyone's names.
  */
-
-afterEach(() => vi.unstubAllGlobals());
 
 const CAT = { id: 'cat', displayName: 'Cat U.', profileImageUrl: null };
 const BEN = { id: 'ben', displayName: 'Ben T.', profileImageUrl: null };
@@ -38,15 +39,18 @@ const getting = (overrides: Partial<Barter> = {}) =>
 
 describe('a hand-over’s page', () => {
   it('belongs to its circle, reads one way, and names everyone in the conversation', async () => {
-    const api = stubApi({
-      'GET /api/barter-requests/43': () => jsonResponse(getting()),
-      'GET /api/circles/5': () => jsonResponse(acceptedCircle()),
-      'GET /api/barter-requests/43/messages': () =>
-        jsonResponse([
+    server.use(
+      http.get('/api/barter-requests/43', () => HttpResponse.json(getting())),
+      handOverCodeHandler(43),
+      handOverPlanHandler(43),
+      http.get('/api/circles/5', () => HttpResponse.json(acceptedCircle())),
+      http.get('/api/barter-requests/43/messages', () =>
+        HttpResponse.json([
           chatMessage(1, { barterRequestId: 41, fromUserId: 'ben', content: 'Saturday at ten?' }),
           chatMessage(2, { barterRequestId: 41, fromUserId: 'cat', content: 'Works for me' }),
         ]),
-    });
+      ),
+    );
     renderWithProviders(<BarterDetail id={43} />);
     expect(await screen.findByRole('heading', { name: 'Barter with Cat U.', level: 1 })).toBeInTheDocument();
     expect(screen.getByText(/^A hand-over of a trade circle, since/)).toBeInTheDocument();
@@ -74,15 +78,16 @@ describe('a hand-over’s page', () => {
 
     const rows = within(await screen.findByRole('list', { name: 'Messages' })).getAllByRole('listitem');
     expect(rows.map((row) => row.querySelector('.font-semibold')?.textContent)).toEqual(['Ben T.', 'Cat U.']);
-    expect(api.unhandled).toEqual([]);
   });
 
   it('says that cancelling one hand-over cancels the whole circle', async () => {
-    stubApi({
-      'GET /api/barter-requests/43': () => jsonResponse(getting()),
-      'GET /api/circles/5': () => jsonResponse(acceptedCircle()),
-      'GET /api/barter-requests/43/messages': () => jsonResponse([]),
-    });
+    server.use(
+      http.get('/api/barter-requests/43', () => HttpResponse.json(getting())),
+      handOverCodeHandler(43),
+      handOverPlanHandler(43),
+      http.get('/api/circles/5', () => HttpResponse.json(acceptedCircle())),
+      http.get('/api/barter-requests/43/messages', () => HttpResponse.json([])),
+    );
     renderWithProviders(<BarterDetail id={43} />);
     await userEvent.click(await screen.findByRole('button', { name: 'Cancel barter' }));
     const dialog = await screen.findByRole('dialog', { name: 'Cancel this barter?' });
@@ -90,9 +95,9 @@ describe('a hand-over’s page', () => {
   });
 
   it('reads one way in the lists too', async () => {
-    stubApi({
-      'GET /api/barter-requests': () =>
-        pagedResponse([
+    server.use(
+      http.get('/api/barter-requests', () =>
+        pagedJson([
           barter({
             id: 41,
             status: 'accepted',
@@ -104,7 +109,8 @@ describe('a hand-over’s page', () => {
           }),
           getting(),
         ]),
-    });
+      ),
+    );
     renderWithProviders(<BarterList box="active" />);
     const [giving, gettingRow] = (await screen.findAllByRole('listitem')) as [HTMLElement, HTMLElement];
     expect(within(giving).getByRole('link', { name: 'You give: Cordless drill' })).toHaveAttribute(

@@ -1,8 +1,8 @@
 import { Trans } from '@lingui/react/macro';
 import { type ReactNode, useId } from 'react';
-import type { FeedItem } from '../../../../common/schemas/feed';
-import { Badge } from '../../../components/ui/badge';
-import { ListingImage } from '../../../components/ui/listing-image';
+import type { FeedItem } from '#common/schemas/feed.ts';
+import { Badge } from '#web/components/ui/badge.tsx';
+import { ListingImage } from '#web/components/ui/listing-image.tsx';
 
 /** What the proposal dialog shows of an item to choose. */
 export type ChoosableItem = Pick<FeedItem, 'id' | 'title' | 'category' | 'isService' | 'thumbnailUrl'>;

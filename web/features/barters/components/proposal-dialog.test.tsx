@@ -1,15 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { HttpResponse, http, type RequestHandler } from 'msw';
 import { useState } from 'react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { BARTER_ERROR_CODES, BARTER_MESSAGES } from '../../../../common/schemas/barters';
-import { errorResponse, pagedResponse, type StubHandler, stubApi } from '../../../testing/api-stub';
-import { jsonResponse, renderWithProviders } from '../../../testing/render';
-import { AddItemProvider } from '../../listings/components/add-item-context';
+import { describe, expect, it } from 'vitest';
+import { BARTER_ERROR_CODES, BARTER_MESSAGES } from '#common/schemas/barters.ts';
+import { AddItemProvider } from '#web/components/feature-slots.tsx';
+import { renderWithProviders } from '#web/testing/render.tsx';
+import { errorJson, pagedJson, recordRequests, server } from '#web/testing/server.ts';
 import { barter, barterItem, ownItem } from '../testing/fixtures';
 import { ProposalDialog, type ProposalTarget } from './proposal-dialog';
-
-afterEach(() => vi.unstubAllGlobals());
 
 const drill = { id: 21, title: 'Cordless drill', category: 'tools', isService: false, thumbnailUrl: null };
 const proposeDrill: ProposalTarget = {
@@ -27,22 +26,26 @@ function Harness({ target }: { target: ProposalTarget }) {
   );
 }
 
-function stub(routes: Record<string, StubHandler> = {}) {
-  return stubApi({
-    'GET /api/items/my': () =>
-      pagedResponse([
+function stub(...handlers: RequestHandler[]) {
+  server.use(
+    // The test's own answers first: msw takes the first handler that matches.
+    ...handlers,
+    http.get('/api/items/my', () =>
+      pagedJson([
         ownItem(1, { title: 'Road bike' }),
         ownItem(2, { title: 'Hidden lamp', isActive: false }),
         ownItem(3, { title: 'Reserved tent', isReserved: true }),
         ownItem(4, { title: 'Guitar lessons', isService: true }),
       ]),
-    'GET /api/members/ann/items': () =>
-      pagedResponse([
+    ),
+    http.get('/api/members/ann/items', () =>
+      pagedJson([
         drill,
         { id: 22, title: 'Ladder', category: 'tools', isService: false, thumbnailUrl: null },
       ]),
-    ...routes,
-  });
+    ),
+  );
+  return recordRequests();
 }
 
 const group = (name: string) => screen.getByRole('group', { name });
@@ -51,9 +54,11 @@ const checkbox = (groupName: string, name: string | RegExp) =>
 
 describe('ProposalDialog (propose)', () => {
   it('offers your active, unreserved items, asks for the clicked item, and sends what was chosen', async () => {
-    const api = stub({
-      'POST /api/barter-requests': () => jsonResponse(barter({ id: 99, role: 'sender' }), 201),
-    });
+    const api = stub(
+      http.post('/api/barter-requests', () =>
+        HttpResponse.json(barter({ id: 99, role: 'sender' }), { status: 201 }),
+      ),
+    );
     const { location } = renderWithProviders(<Harness target={proposeDrill} />);
     const dialog = await screen.findByRole('dialog', { name: 'Propose a Barter' });
     await screen.findByRole('checkbox', { name: /Road bike/ });
@@ -74,7 +79,7 @@ describe('ProposalDialog (propose)', () => {
     expect(
       await within(group('You ask for')).findByText(BARTER_MESSAGES.chooseRequested),
     ).toBeInTheDocument();
-    expect(api.callsTo('POST /api/barter-requests')).toHaveLength(0);
+    expect(api.to('POST /api/barter-requests')).toHaveLength(0);
 
     await userEvent.click(checkbox('You offer', 'Road bike'));
     await userEvent.click(checkbox('You offer', /Guitar lessons/));
@@ -83,32 +88,34 @@ describe('ProposalDialog (propose)', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Send Proposal' }));
 
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(api.callsTo('POST /api/barter-requests').map((call) => call.body)).toEqual([
+    expect(await api.bodiesOf('POST /api/barter-requests')).toEqual([
       { offeredItemIds: [1, 4], requestedItemIds: [22], message: 'Swap this weekend?' },
     ]);
     expect(await screen.findByText('Proposal Sent')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'View the barter' })).toHaveAttribute('href', '/barters/99');
     expect(location.history).toEqual(['/']);
-    expect(api.unhandled).toEqual([]);
   });
 
   it('leaves out an empty message', async () => {
-    const api = stub({ 'POST /api/barter-requests': () => jsonResponse(barter({ id: 5 }), 201) });
+    const api = stub(
+      http.post('/api/barter-requests', () => HttpResponse.json(barter({ id: 5 }), { status: 201 })),
+    );
     renderWithProviders(<Harness target={proposeDrill} />);
     await userEvent.click(await screen.findByRole('checkbox', { name: 'Road bike' }));
     await userEvent.click(screen.getByRole('button', { name: 'Send Proposal' }));
-    await waitFor(() => expect(api.callsTo('POST /api/barter-requests')).toHaveLength(1));
-    expect(api.callsTo('POST /api/barter-requests')[0]?.body).toEqual({
+    await waitFor(() => expect(api.to('POST /api/barter-requests')).toHaveLength(1));
+    expect((await api.bodiesOf('POST /api/barter-requests'))[0]).toEqual({
       offeredItemIds: [1],
       requestedItemIds: [21],
     });
   });
 
   it('shows the server’s sentence when it refuses, and stays open', async () => {
-    stub({
-      'POST /api/barter-requests': () =>
-        errorResponse(409, 'You proposed this barter already.', BARTER_ERROR_CODES.duplicate),
-    });
+    stub(
+      http.post('/api/barter-requests', () =>
+        errorJson(409, 'You proposed this barter already.', BARTER_ERROR_CODES.duplicate),
+      ),
+    );
     renderWithProviders(<Harness target={proposeDrill} />);
     await userEvent.click(await screen.findByRole('checkbox', { name: 'Road bike' }));
     await userEvent.click(screen.getByRole('button', { name: 'Send Proposal' }));
@@ -117,10 +124,11 @@ describe('ProposalDialog (propose)', () => {
   });
 
   it('says "Content Not Allowed" when the message is refused', async () => {
-    stub({
-      'POST /api/barter-requests': () =>
-        errorResponse(400, 'This message is not appropriate for Barterhood.', 'CONTENT_NOT_ALLOWED'),
-    });
+    stub(
+      http.post('/api/barter-requests', () =>
+        errorJson(400, 'This message is not appropriate for Barterhood.', 'CONTENT_NOT_ALLOWED'),
+      ),
+    );
     renderWithProviders(<Harness target={proposeDrill} />);
     await userEvent.click(await screen.findByRole('checkbox', { name: 'Road bike' }));
     await userEvent.click(screen.getByRole('button', { name: 'Send Proposal' }));
@@ -128,20 +136,20 @@ describe('ProposalDialog (propose)', () => {
   });
 
   it('still offers the clicked item when their other items cannot be read', async () => {
-    const api = stub({
-      'GET /api/members/ann/items': () => errorResponse(404, 'Not found'),
-      'POST /api/barter-requests': () => jsonResponse(barter({ id: 5 }), 201),
-    });
+    const api = stub(
+      http.get('/api/members/ann/items', () => errorJson(404, 'Not found')),
+      http.post('/api/barter-requests', () => HttpResponse.json(barter({ id: 5 }), { status: 201 })),
+    );
     renderWithProviders(<Harness target={proposeDrill} />);
     await userEvent.click(await screen.findByRole('checkbox', { name: 'Road bike' }));
-    await waitFor(() => expect(api.callsTo('GET /api/members/ann/items')).toHaveLength(1));
+    await waitFor(() => expect(api.to('GET /api/members/ann/items')).toHaveLength(1));
     expect(within(group('You ask for')).getAllByRole('checkbox')).toHaveLength(1);
     await userEvent.click(screen.getByRole('button', { name: 'Send Proposal' }));
-    await waitFor(() => expect(api.callsTo('POST /api/barter-requests')).toHaveLength(1));
+    await waitFor(() => expect(api.to('POST /api/barter-requests')).toHaveLength(1));
   });
 
   it('without anything to offer, says so and opens Add Item', async () => {
-    stub({ 'GET /api/items/my': () => pagedResponse([]) });
+    stub(http.get('/api/items/my', () => pagedJson([])));
     renderWithProviders(<Harness target={proposeDrill} />);
     expect(await screen.findByText(/You have nothing to offer yet/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Send Proposal' })).not.toBeInTheDocument();
@@ -151,10 +159,11 @@ describe('ProposalDialog (propose)', () => {
   });
 
   it('explains when every item is hidden or reserved', async () => {
-    stub({
-      'GET /api/items/my': () =>
-        pagedResponse([ownItem(2, { isActive: false }), ownItem(3, { isReserved: true })]),
-    });
+    stub(
+      http.get('/api/items/my', () =>
+        pagedJson([ownItem(2, { isActive: false }), ownItem(3, { isReserved: true })]),
+      ),
+    );
     renderWithProviders(<Harness target={proposeDrill} />);
     expect(await screen.findByText(/hidden or held by an accepted barter/)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Add an Item' })).toBeInTheDocument();
@@ -170,17 +179,21 @@ describe('ProposalDialog (counter)', () => {
       offeredItems: [barterItem(11, { title: 'Mountain bike' })],
       requestedItems: [barterItem(21, { title: 'Cordless drill' })],
     });
-    const api = stubApi({
-      'GET /api/items/my': () =>
-        pagedResponse([ownItem(21, { title: 'Cordless drill' }), ownItem(23, { title: 'Ladder' })]),
-      'GET /api/members/ann/items': () =>
-        pagedResponse([
+    server.use(
+      http.get('/api/items/my', () =>
+        pagedJson([ownItem(21, { title: 'Cordless drill' }), ownItem(23, { title: 'Ladder' })]),
+      ),
+      http.get('/api/members/ann/items', () =>
+        pagedJson([
           { id: 11, title: 'Mountain bike', category: 'bikes', isService: false, thumbnailUrl: null },
           { id: 12, title: 'Kayak', category: 'boats', isService: false, thumbnailUrl: null },
         ]),
-      'POST /api/barter-requests/7/counter': () =>
-        jsonResponse(barter({ id: 8, role: 'sender', counterOfId: 7 }), 201),
-    });
+      ),
+      http.post('/api/barter-requests/7/counter', () =>
+        HttpResponse.json(barter({ id: 8, role: 'sender', counterOfId: 7 }), { status: 201 }),
+      ),
+    );
+    const api = recordRequests();
     const { location } = renderWithProviders(<Harness target={{ mode: 'counter', barter: received }} />);
     expect(await screen.findByRole('dialog', { name: 'Counter Offer' })).toBeInTheDocument();
     await screen.findByRole('checkbox', { name: 'Ladder' });
@@ -192,7 +205,7 @@ describe('ProposalDialog (counter)', () => {
     await userEvent.click(checkbox('You offer', 'Ladder'));
     await userEvent.click(screen.getByRole('button', { name: 'Send Counter Offer' }));
     await waitFor(() => expect(location.history.at(-1)).toBe('/barters/8'));
-    expect(api.callsTo('POST /api/barter-requests/7/counter').map((call) => call.body)).toEqual([
+    expect(await api.bodiesOf('POST /api/barter-requests/7/counter')).toEqual([
       { offeredItemIds: [21, 23], requestedItemIds: [11] },
     ]);
     expect(await screen.findByText('Counter Offer Sent')).toBeInTheDocument();

@@ -1,17 +1,19 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import type { Barter, RatingInput } from '../../../../common/schemas/barters';
-import { Button } from '../../../components/ui/button';
-import { FormField } from '../../../components/ui/form-field';
-import { Stars } from '../../../components/ui/stars';
-import { Textarea } from '../../../components/ui/textarea';
-import { toast } from '../../../components/ui/use-toast';
-import { withMessages } from '../../../i18n/i18n';
-import { toastWriteError } from '../../../lib/content-errors';
-import { lazyResolver } from '../../../lib/lazy-resolver';
+import type { Barter, RatingInput } from '#common/schemas/barters.ts';
+import { RATING_REVEAL_DAYS } from '#common/trader-reputation.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { FormField } from '#web/components/ui/form-field.tsx';
+import { Stars } from '#web/components/ui/stars.tsx';
+import { Textarea } from '#web/components/ui/textarea.tsx';
+import { toast } from '#web/components/ui/use-toast.ts';
+import { withMessages } from '#web/i18n/i18n.ts';
+import { BARTER_ACTION_MESSAGES } from '#web/lib/barter-labels.ts';
+import { toastWriteError } from '#web/lib/content-errors.ts';
+import { lazyResolver } from '#web/lib/lazy-resolver.ts';
 import { useRateBarter } from '../api/barters';
-import { BARTER_ACTION_MESSAGES } from '../barter-labels';
+import { formatDateTime } from '../barter-sides';
 
 const STARS = [1, 2, 3, 4, 5] as const;
 
@@ -19,17 +21,33 @@ const ratingResolver = lazyResolver(() =>
   withMessages(() => import('../barter-resolvers')).then((m) => m.ratingResolver),
 );
 
-/** The ratings of a completed barter: the viewer's and the other member's, once given. */
+/**
+ * The ratings of a completed barter: the viewer's and the other member's, once given. They are
+ * revealed together (issue 30, ADR 074): the viewer sees their own at once, with until when the other
+ * member does not; the other's shows once the viewer rates too, or on the day it comes out anyway.
+ */
 export function Ratings({ barter }: { barter: Barter }) {
   const { t } = useLingui();
   if (barter.status !== 'completed') return null;
   const name = barter.otherMember.displayName;
+  const mineUntil = barter.myRatingHiddenUntil ? formatDateTime(barter.myRatingHiddenUntil) : null;
+  const theirsUntil = barter.theirRatingHiddenUntil ? formatDateTime(barter.theirRatingHiddenUntil) : null;
   const rows = [
-    { label: t`Your rating`, rating: barter.myRating, missing: t`You have not rated this barter yet.` },
     {
+      key: 'mine',
+      label: t`Your rating`,
+      rating: barter.myRating,
+      note: mineUntil ? t`Hidden from ${name} until they rate this barter too, or until ${mineUntil}.` : null,
+      missing: t`You have not rated this barter yet.`,
+    },
+    {
+      key: 'theirs',
       label: t`${name}'s rating`,
       rating: barter.theirRating,
-      missing: t`${name} has not rated this barter yet.`,
+      note: null,
+      missing: theirsUntil
+        ? t`${name} rated this barter. Their rating is hidden until you rate it too, or until ${theirsUntil}.`
+        : t`${name} has not rated this barter yet.`,
     },
   ];
   return (
@@ -37,15 +55,22 @@ export function Ratings({ barter }: { barter: Barter }) {
       <h2 id="ratings-heading" className="font-semibold">
         <Trans>Ratings</Trans>
       </h2>
+      <p className="text-sm text-slate-600">
+        <Trans>
+          Ratings are revealed together: each shows once both of you have rated, or {RATING_REVEAL_DAYS} days
+          after the first.
+        </Trans>
+      </p>
       <dl className="grid gap-2 text-sm">
-        {rows.map(({ label, rating, missing }) => (
-          <div key={label} className="grid gap-1 rounded-lg border border-slate-200 bg-white p-3">
+        {rows.map(({ key, label, rating, note, missing }) => (
+          <div key={key} className="grid gap-1 rounded-lg border border-slate-200 bg-white p-3">
             <dt className="font-medium">{label}</dt>
             <dd className="grid gap-1 text-slate-700">
               {rating ? (
                 <>
                   <Stars stars={rating.stars} />
                   {rating.comment ? <span className="whitespace-pre-line">{rating.comment}</span> : null}
+                  {note ? <span className="text-slate-600">{note}</span> : null}
                 </>
               ) : (
                 missing

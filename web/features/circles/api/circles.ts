@@ -1,17 +1,11 @@
-import {
-  infiniteQueryOptions,
-  queryOptions,
-  useInfiniteQuery,
-  useMutation,
-  useQuery,
-  useQueryClient,
-} from '@tanstack/react-query';
-import { OWN_LIST_PAGE_SIZE } from '../../../../common/own-lists';
-import type { Circle, CircleAction, CircleBox } from '../../../../common/schemas/circles';
-import { apiGet, apiRequest } from '../../../lib/api-client';
-import { fetchOwnListPage, type OwnListPage } from '../../../lib/own-list';
-import { circleKeys } from '../../../lib/query-keys';
-import { refreshAfterBarterChange } from '../../barters/api/barters';
+import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { OWN_LIST_PAGE_SIZE } from '#common/own-lists.ts';
+import type { Circle, CircleAction, CircleBox } from '#common/schemas/circles.ts';
+import { apiRequest } from '#web/lib/api-client.ts';
+import { refreshAfterBarterChange } from '#web/lib/barter-refresh.ts';
+import { fetchOwnListPage, type OwnListPage } from '#web/lib/own-list.ts';
+import { storeAnswer } from '#web/lib/query-client.ts';
+import { circleKeys } from '#web/lib/query-keys.ts';
 
 const BASE = '/api/circles';
 
@@ -34,18 +28,6 @@ export function useCircleList(box: CircleBox, { enabled = true }: { enabled?: bo
   return useInfiniteQuery({ ...circleListQuery(box), enabled });
 }
 
-/** GET /api/circles/:id: a circle the member is part of, as they see it (404 otherwise). */
-export const circleQuery = (id: number) =>
-  queryOptions({
-    queryKey: circleKeys.detail(id),
-    queryFn: async () => (await apiGet<Circle>(`${BASE}/${id}`)) as Circle,
-  });
-
-/** The circle; `id` null (a barter outside any circle) reads nothing. */
-export function useCircle(id: number | null) {
-  return useQuery({ ...circleQuery(id ?? 0), enabled: id !== null });
-}
-
 /**
  * POST /api/circles/:id/{accept,decline}: answers the circle as it is now. The last accept turns the
  * circle into accepted barters (items reserved), a decline frees its items' Barter Match marks: what
@@ -57,8 +39,8 @@ export function useCircleAction(id: number) {
   return useMutation({
     mutationFn: async (action: CircleAction) =>
       (await apiRequest('POST', `${BASE}/${id}/${action}`)).json() as Promise<Circle>,
-    onSuccess: (circle) => {
-      queryClient.setQueryData(circleKeys.detail(circle.id), circle);
+    onSuccess: async (circle) => {
+      await storeAnswer(queryClient, circleKeys.detail(circle.id), circle);
       return refreshAfterBarterChange(queryClient);
     },
     onError: () => refreshAfterBarterChange(queryClient),

@@ -1,13 +1,13 @@
 import { t } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
-import type { Circle, CircleAction } from '../../../../common/schemas/circles';
-import { Button } from '../../../components/ui/button';
-import { Dialog, DialogContent, DialogTrigger } from '../../../components/ui/dialog';
-import { toast } from '../../../components/ui/use-toast';
-import { serverMessageOf } from '../../../lib/api-client';
+import type { Circle, CircleAction } from '#common/schemas/circles.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { Dialog, DialogContent, DialogTrigger } from '#web/components/ui/dialog.tsx';
+import { toast } from '#web/components/ui/use-toast.ts';
+import { serverMessageOf } from '#web/lib/api-client.ts';
+import { handOversFromViewer } from '#web/lib/circle-format.ts';
 import { useCircleAction } from '../api/circles';
-import { handOversFromViewer } from '../circle-format';
 
 /**
  * The other members' names in loop order from the viewer (whom they give to first), as one phrase:

@@ -1,11 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useRef } from 'react';
 import { Link } from 'wouter';
-import type { Circle } from '../../../../common/schemas/circles';
-import { paths } from '../../../app/paths';
-import { Badge } from '../../../components/ui/badge';
-import { formatDateTime } from '../../barters/barter-sides';
-import { acceptedCount, CIRCLE_STATUS_MESSAGES, sentenceOf, timeLeft } from '../circle-format';
+import type { Circle } from '#common/schemas/circles.ts';
+import { Badge } from '#web/components/ui/badge.tsx';
+import { formatDateTime } from '#web/i18n/format.ts';
+import { acceptedCount, CIRCLE_STATUS_MESSAGES, sentenceOf, timeLeft } from '#web/lib/circle-format.ts';
+import { paths } from '#web/lib/paths.ts';
 import { CircleActions, othersOf } from './circle-actions';
 import { CircleLoop } from './circle-loop';
 

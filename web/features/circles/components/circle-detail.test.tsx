@@ -1,20 +1,21 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Circle } from '../../../../common/schemas/circles';
-import { errorResponse, type StubHandler, stubApi } from '../../../testing/api-stub';
-import { jsonResponse, renderWithProviders } from '../../../testing/render';
-import { barter, barterItem, chatMessage } from '../../barters/testing/fixtures';
+import { HttpResponse, http, type RequestHandler } from 'msw';
+import { describe, expect, it } from 'vitest';
+import type { Circle } from '#common/schemas/circles.ts';
+import { barter, barterItem, chatMessage } from '#web/testing/fixtures/barters.ts';
+import { renderWithProviders } from '#web/testing/render.tsx';
+import { errorJson, recordRequests, server } from '#web/testing/server.ts';
 import { acceptedCircle, circle } from '../testing/fixtures';
 import { CircleDetail } from './circle-detail';
 
-afterEach(() => vi.unstubAllGlobals());
-
-function stub(shown: Circle | (() => Response), routes: Record<string, StubHandler> = {}) {
-  return stubApi({
-    'GET /api/circles/5': () => (typeof shown === 'function' ? shown() : jsonResponse(shown)),
-    ...routes,
-  });
+function stub(shown: Circle | (() => Response), ...handlers: RequestHandler[]) {
+  server.use(
+    // The test's own answers first: msw takes the first handler that matches.
+    ...handlers,
+    http.get('/api/circles/5', () => (typeof shown === 'function' ? shown() : HttpResponse.json(shown))),
+  );
+  return recordRequests();
 }
 
 /** The viewer's hand-over in the accepted circle: they give their drill to Ben T. */
@@ -31,6 +32,18 @@ const giveBarter = barter({
   allowedActions: ['cancel', 'confirm', 'message'],
   circleId: 5,
 });
+
+/** A hand-over's plan (none yet) and the viewer's code, as the circle's page asks for them (ADR 081). */
+const handOverHandlers = (id: number, code = 'K7M4QX') => [
+  http.get(`/api/barter-requests/${id}/hand-over-plan`, () => HttpResponse.json(null)),
+  http.get(`/api/barter-requests/${id}/hand-over-code`, () =>
+    HttpResponse.json({
+      code,
+      link: `http://localhost/barters/${id}?code=${code}`,
+      qrSvg: '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 29 29"><path d="M0 0h1v1H0z"/></svg>',
+    }),
+  ),
+];
 
 describe('CircleDetail', () => {
   it('shows a proposed circle: status, the loop in order with pictures and accepted marks, time left', async () => {
@@ -68,20 +81,19 @@ describe('CircleDetail', () => {
     const api = stub(
       () => {
         reads += 1;
-        return jsonResponse(
+        return HttpResponse.json(
           reads === 1
             ? circle()
             : circle({ status: 'cancelled', expiresAt: null, allowedActions: [] }, [false, false, false]),
         );
       },
-      {
-        'POST /api/circles/5/accept': () =>
-          errorResponse(
-            409,
-            'An item in this circle is no longer available: the circle is dissolved.',
-            'CIRCLE_ITEM_UNAVAILABLE',
-          ),
-      },
+      http.post('/api/circles/5/accept', () =>
+        errorJson(
+          409,
+          'An item in this circle is no longer available: the circle is dissolved.',
+          'CIRCLE_ITEM_UNAVAILABLE',
+        ),
+      ),
     );
     renderWithProviders(<CircleDetail id={5} />);
     await userEvent.click(await screen.findByRole('button', { name: 'Accept' }));
@@ -91,17 +103,18 @@ describe('CircleDetail', () => {
     expect(await screen.findByText('Canceled')).toBeInTheDocument();
     expect(screen.getByText(/This trade circle was cancelled/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Accept' })).not.toBeInTheDocument();
-    expect(api.callsTo('GET /api/circles/5')).toHaveLength(2);
+    expect(api.to('GET /api/circles/5')).toHaveLength(2);
   });
 
   it('accepts, and moves the focus to what the answer changed', async () => {
     let shown = circle();
-    const api = stub(() => jsonResponse(shown), {
-      'POST /api/circles/5/accept': () => {
+    const api = stub(
+      () => HttpResponse.json(shown),
+      http.post('/api/circles/5/accept', () => {
         shown = circle({}, [true, false, false]);
-        return jsonResponse(shown);
-      },
-    });
+        return HttpResponse.json(shown);
+      }),
+    );
     renderWithProviders(<CircleDetail id={5} />);
     await userEvent.click(await screen.findByRole('button', { name: 'Accept' }));
     expect(await screen.findByText('1 of 3 accepted, you among them.')).toBeInTheDocument();
@@ -110,29 +123,34 @@ describe('CircleDetail', () => {
     await waitFor(() =>
       expect(screen.getByText('1 of 3 accepted, you among them.').parentElement).toHaveFocus(),
     );
-    expect(api.callsTo('POST /api/circles/5/accept')).toHaveLength(1);
+    expect(api.to('POST /api/circles/5/accept')).toHaveLength(1);
   });
 
   it('once everyone accepted: the two hand-overs and the circle’s conversation with everyone’s names', async () => {
-    const api = stub(acceptedCircle(), {
-      'GET /api/barter-requests/41': () => jsonResponse(giveBarter),
-      'GET /api/barter-requests/41/messages': () =>
-        jsonResponse([
+    const api = stub(
+      acceptedCircle(),
+      ...handOverHandlers(41),
+      http.get('/api/barter-requests/41', () => HttpResponse.json(giveBarter)),
+      http.get('/api/barter-requests/41/messages', () =>
+        HttpResponse.json([
           chatMessage(1, { barterRequestId: 41, fromUserId: 'ben', content: 'Saturday at ten?' }),
           chatMessage(2, { barterRequestId: 41, fromUserId: 'cat', content: 'Works for me' }),
           chatMessage(3, { barterRequestId: 41, fromUserId: 'me', fromMe: true, content: 'See you then' }),
         ]),
-      'POST /api/barter-requests/41/messages': ({ body }) =>
-        jsonResponse(
+      ),
+      http.post('/api/barter-requests/41/messages', async ({ request }) => {
+        const body: unknown = await request.json();
+        return HttpResponse.json(
           chatMessage(4, {
             barterRequestId: 41,
             fromUserId: 'me',
             fromMe: true,
             content: (body as { content: string }).content,
           }),
-          201,
-        ),
-    });
+          { status: 201 },
+        );
+      }),
+    );
     renderWithProviders(<CircleDetail id={5} />);
     expect(await screen.findByText('Accepted')).toBeInTheDocument();
     expect(screen.getByText(/Everyone accepted: the items are held/)).toBeInTheDocument();
@@ -155,13 +173,66 @@ describe('CircleDetail', () => {
     ]);
     expect(screen.getByText('Everyone in the trade circle reads this conversation.')).toBeInTheDocument();
 
+    // Both hand-overs are planned and confirmed here, one tab each (ADR 081): the first is open.
+    const tabs = screen.getByRole('tablist', { name: 'Plan and confirm a hand-over' });
+    expect(
+      within(tabs)
+        .getAllByRole('tab')
+        .map((tab) => tab.textContent),
+    ).toEqual(['Give to Ben T.', 'Get from Cat U.']);
+    // The hand-over's panel is a lazily loaded chunk (the CircleHandOver slot): its first load in a
+    // test run is transformed on demand, which a loaded machine can stretch past the usual 5 s.
+    expect(
+      await screen.findByRole('region', { name: 'Hand-over plan' }, { timeout: 15_000 }),
+    ).toBeInTheDocument();
+    expect(await screen.findByText('K7M 4QX')).toBeInTheDocument();
+
     await userEvent.type(screen.getByRole('textbox', { name: 'Message' }), 'Bringing the drill');
     await userEvent.click(screen.getByRole('button', { name: 'Send' }));
     expect(await within(messages).findByText('Bringing the drill')).toBeInTheDocument();
-    expect(api.callsTo('POST /api/barter-requests/41/messages').map((call) => call.body)).toEqual([
+    expect(await api.bodiesOf('POST /api/barter-requests/41/messages')).toEqual([
       { content: 'Bringing the drill' },
     ]);
-    expect(api.unhandled).toEqual([]);
+  });
+
+  it('opens the other hand-over by keyboard, its own plan and code (ADR 081)', async () => {
+    const getBarter = barter({
+      ...giveBarter,
+      id: 43,
+      threadId: 41,
+      role: 'recipient',
+      otherMember: { id: 'cat', displayName: 'Cat U.', profileImageUrl: null },
+      offeredItems: [barterItem(13, { title: 'Acoustic guitar' })],
+    });
+    const api = stub(
+      acceptedCircle(),
+      ...handOverHandlers(41),
+      ...handOverHandlers(43, 'P2R8TW'),
+      http.get('/api/barter-requests/41', () => HttpResponse.json(giveBarter)),
+      http.get('/api/barter-requests/43', () => HttpResponse.json(getBarter)),
+      http.get('/api/barter-requests/41/messages', () => HttpResponse.json([])),
+    );
+    renderWithProviders(<CircleDetail id={5} />);
+    const first = await screen.findByRole('tab', { name: 'Give to Ben T.' });
+    // The panel's chunk loads lazily (see above).
+    expect(await screen.findByText('K7M 4QX', {}, { timeout: 15_000 })).toBeInTheDocument();
+    first.focus();
+    await userEvent.keyboard('{ArrowRight}');
+    expect(screen.getByRole('tab', { name: 'Get from Cat U.' })).toHaveAttribute('aria-selected', 'true');
+    expect(await screen.findByText('P2R 8TW')).toBeInTheDocument();
+    expect(screen.queryByText('K7M 4QX')).not.toBeInTheDocument();
+    expect(screen.getAllByRole('region', { name: 'Hand-over plan' })).toHaveLength(1);
+    expect(api.to('GET /api/barter-requests/43/hand-over-plan').length).toBeGreaterThan(0);
+  });
+
+  it('says which circle it replaces (ADR 081)', async () => {
+    stub(circle({ replacesId: 4 }));
+    renderWithProviders(<CircleDetail id={5} />);
+    const earlier = await screen.findByRole('link', { name: 'an earlier circle' });
+    expect(earlier).toHaveAttribute('href', '/circles/4');
+    expect(earlier.closest('p')).toHaveTextContent(
+      'This circle replaces an earlier circle that a member left: we found it for those who stayed.',
+    );
   });
 
   it('says who declined', async () => {
@@ -182,7 +253,7 @@ describe('CircleDetail', () => {
   });
 
   it('says so when the circle is not the member’s, or does not exist', async () => {
-    stub(() => errorResponse(404, 'Circle not found', 'NOT_FOUND'));
+    stub(() => errorJson(404, 'Circle not found', 'NOT_FOUND'));
     renderWithProviders(<CircleDetail id={5} />);
     expect(
       await screen.findByText('This trade circle does not exist, or you are not part of it.'),

@@ -2,16 +2,15 @@ import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { ArrowRight } from 'lucide-react';
 import { useRef } from 'react';
 import { Link } from 'wouter';
-import { CIRCLE_EXPIRY_DAYS, type Circle } from '../../../../common/schemas/circles';
-import { paths } from '../../../app/paths';
-import { Badge } from '../../../components/ui/badge';
-import { ListingImage } from '../../../components/ui/listing-image';
-import { ApiError } from '../../../lib/api-client';
-import { useBarter } from '../../barters/api/barters';
-import { formatDateTime } from '../../barters/barter-sides';
-import { BackToBarters } from '../../barters/components/barter-detail';
-import { Conversation } from '../../barters/components/conversation';
-import { useCircle } from '../api/circles';
+import { CIRCLE_EXPIRY_DAYS, type Circle } from '#common/schemas/circles.ts';
+import { BackToBarters } from '#web/components/back-to-barters.tsx';
+import { DetailScreen } from '#web/components/detail-screen.tsx';
+import { BarterConversation, CircleHandOver } from '#web/components/feature-slots.tsx';
+import { Badge } from '#web/components/ui/badge.tsx';
+import { ListingImage } from '#web/components/ui/listing-image.tsx';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs.tsx';
+import { formatDateTime } from '#web/i18n/format.ts';
+import { useCircle } from '#web/lib/circle.ts';
 import {
   acceptedSentence,
   CIRCLE_STATUS_MESSAGES,
@@ -20,7 +19,8 @@ import {
   timeLeft,
   youGetText,
   youGiveText,
-} from '../circle-format';
+} from '#web/lib/circle-format.ts';
+import { paths } from '#web/lib/paths.ts';
 import { CircleActions } from './circle-actions';
 import { CircleLoop } from './circle-loop';
 
@@ -34,87 +34,98 @@ const statusTone = (status: Circle['status']) =>
  */
 export function CircleDetail({ id }: { id: number }) {
   const { t } = useLingui();
-  const { data: circle, isLoading, error } = useCircle(id);
+  const query = useCircle(id);
   const state = useRef<HTMLDivElement>(null);
-  if (isLoading)
-    return (
-      <p className="text-slate-600">
-        <Trans>Loading...</Trans>
-      </p>
-    );
-  if (!circle) {
-    const missing = error instanceof ApiError && error.status === 404;
-    return (
-      <div className="grid gap-3">
-        <BackToBarters />
-        <p className={missing ? 'text-slate-700' : 'text-red-700'}>
-          {missing
-            ? t`This trade circle does not exist, or you are not part of it.`
-            : t`This trade circle could not be loaded. Please try again.`}
-        </p>
-      </div>
-    );
-  }
-  const created = formatDateTime(circle.createdAt);
-  const neighbors = circle.steps.length - 1;
   return (
-    <article aria-labelledby="circle-heading" className="grid gap-6">
-      <BackToBarters />
-      <header className="grid gap-2">
-        <div className="flex flex-wrap items-center gap-3">
-          <h1 id="circle-heading" className="text-2xl font-bold">
-            <Trans>Trade circle</Trans>
-          </h1>
-          <Badge tone={statusTone(circle.status)}>{t(CIRCLE_STATUS_MESSAGES[circle.status])}</Badge>
-        </div>
-        <p className="text-sm text-slate-600">
-          {circle.swapDayId !== null ? (
-            <Trans>
-              Matched at a{' '}
-              <Link href={paths.swapDay(circle.swapDayId)} className="font-medium text-brand-800 underline">
-                swap day
-              </Link>{' '}
-              on {created}.
-            </Trans>
-          ) : (
-            <Plural
-              value={neighbors}
-              one={`Found for you and # neighbor on ${created}.`}
-              other={`Found for you and # neighbors on ${created}.`}
-            />
-          )}
-        </p>
-      </header>
-      <div
-        ref={state}
-        tabIndex={-1}
-        className="grid gap-1 rounded-xl bg-slate-100 p-4 text-sm text-slate-800 outline-none"
-      >
-        <p className="font-medium text-slate-900">{sentenceOf(circle)}</p>
-        <StateNote circle={circle} />
-      </div>
-      <section aria-labelledby="circle-loop-heading" className="grid gap-2">
-        <h2 id="circle-loop-heading" className="font-semibold">
-          <Trans>Who gives what</Trans>
-        </h2>
-        <CircleLoop circle={circle} label={t`The circle, in order`} />
-      </section>
-      {circle.allowedActions.length > 0 ? (
-        <section aria-label={t`Your answer`} className="grid gap-2">
-          <p className="text-sm text-slate-700">
-            <Trans>
-              Accept if you will make your hand-over. The circle starts once everyone has accepted; declining
-              dissolves it for everyone.
-            </Trans>
-          </p>
-          <CircleActions circle={circle} onDone={() => state.current?.focus()} />
-        </section>
-      ) : null}
-      {circle.giveBarterId !== null && circle.getBarterId !== null ? <HandOvers circle={circle} /> : null}
-      {circle.giveBarterId !== null ? (
-        <CircleConversation circle={circle} barterId={circle.giveBarterId} />
-      ) : null}
-    </article>
+    <DetailScreen
+      query={query}
+      back={<BackToBarters />}
+      missing={t`This trade circle does not exist, or you are not part of it.`}
+      failed={t`This trade circle could not be loaded. Please try again.`}
+    >
+      {(circle) => {
+        const created = formatDateTime(circle.createdAt);
+        const neighbors = circle.steps.length - 1;
+        return (
+          <article aria-labelledby="circle-heading" className="grid gap-6">
+            <BackToBarters />
+            <header className="grid gap-2">
+              <div className="flex flex-wrap items-center gap-3">
+                <h1 id="circle-heading" className="text-2xl font-bold">
+                  <Trans>Trade circle</Trans>
+                </h1>
+                <Badge tone={statusTone(circle.status)}>{t(CIRCLE_STATUS_MESSAGES[circle.status])}</Badge>
+              </div>
+              <p className="text-sm text-slate-600">
+                {circle.swapDayId !== null ? (
+                  <Trans>
+                    Matched at a{' '}
+                    <Link
+                      href={paths.swapDay(circle.swapDayId)}
+                      className="font-medium text-brand-800 underline"
+                    >
+                      swap day
+                    </Link>{' '}
+                    on {created}.
+                  </Trans>
+                ) : (
+                  <Plural
+                    value={neighbors}
+                    one={`Found for you and # neighbor on ${created}.`}
+                    other={`Found for you and # neighbors on ${created}.`}
+                  />
+                )}
+              </p>
+            </header>
+            {circle.replacesId !== null ? (
+              <p className="rounded-xl border border-brand-200 bg-brand-50 p-4 text-sm text-slate-800">
+                <Trans>
+                  This circle replaces{' '}
+                  <Link
+                    href={paths.circle(circle.replacesId)}
+                    className="font-medium text-brand-800 underline"
+                  >
+                    an earlier circle
+                  </Link>{' '}
+                  that a member left: we found it for those who stayed.
+                </Trans>
+              </p>
+            ) : null}
+            <div
+              ref={state}
+              tabIndex={-1}
+              className="grid gap-1 rounded-xl bg-slate-100 p-4 text-sm text-slate-800 outline-none"
+            >
+              <p className="font-medium text-slate-900">{sentenceOf(circle)}</p>
+              <StateNote circle={circle} />
+            </div>
+            <section aria-labelledby="circle-loop-heading" className="grid gap-2">
+              <h2 id="circle-loop-heading" className="font-semibold">
+                <Trans>Who gives what</Trans>
+              </h2>
+              <CircleLoop circle={circle} label={t`The circle, in order`} />
+            </section>
+            {circle.allowedActions.length > 0 ? (
+              <section aria-label={t`Your answer`} className="grid gap-2">
+                <p className="text-sm text-slate-700">
+                  <Trans>
+                    Accept if you will make your hand-over. The circle starts once everyone has accepted;
+                    declining dissolves it for everyone.
+                  </Trans>
+                </p>
+                <CircleActions circle={circle} onDone={() => state.current?.focus()} />
+              </section>
+            ) : null}
+            {circle.giveBarterId !== null && circle.getBarterId !== null ? (
+              <HandOvers circle={circle} />
+            ) : null}
+            {circle.giveBarterId !== null ? (
+              <CircleConversation circle={circle} barterId={circle.giveBarterId} />
+            ) : null}
+          </article>
+        );
+      }}
+    </DetailScreen>
   );
 }
 
@@ -147,8 +158,8 @@ function StateNote({ circle }: { circle: Circle }) {
       return (
         <p>
           <Trans>
-            Everyone accepted: the items are held for the circle. Meet up for your hand-overs, and confirm
-            each on its page once it has happened.
+            Everyone accepted: the items are held for the circle. Plan each of your hand-overs below, and
+            confirm each at the meet-up with the other member's code.
           </Trans>
         </p>
       );
@@ -188,7 +199,10 @@ function StateNote({ circle }: { circle: Circle }) {
   }
 }
 
-/** Once accepted: the viewer's two hand-overs, each a barter of its own to confirm and rate. */
+/**
+ * Once accepted: the viewer's two hand-overs, each a barter of its own (its page: both confirm, rate),
+ * and below them each one's plan and codes.
+ */
 function HandOvers({ circle }: { circle: Circle }) {
   const rows = [
     {
@@ -224,25 +238,38 @@ function HandOvers({ circle }: { circle: Circle }) {
           </li>
         ))}
       </ul>
+      <HandOverPlans circle={circle} />
     </section>
   );
 }
 
-/** The circle's one conversation, read through the viewer's own hand-over. */
+/**
+ * Both hand-overs' plans and codes on this page (issue 30, ADR 081), one tab each: a member plans and
+ * confirms the whole circle here rather than on a page per hand-over. One panel is shown at a time.
+ */
+function HandOverPlans({ circle }: { circle: Circle }) {
+  const { t } = useLingui();
+  const give = circle.giveBarterId as number;
+  const get = circle.getBarterId as number;
+  const to = circle.give.to.displayName;
+  const from = circle.get.from.displayName;
+  return (
+    <Tabs defaultValue={String(give)} className="mt-2">
+      <TabsList aria-label={t`Plan and confirm a hand-over`}>
+        <TabsTrigger value={String(give)}>{t`Give to ${to}`}</TabsTrigger>
+        <TabsTrigger value={String(get)}>{t`Get from ${from}`}</TabsTrigger>
+      </TabsList>
+      <TabsContent value={String(give)}>
+        <CircleHandOver barterId={give} />
+      </TabsContent>
+      <TabsContent value={String(get)}>
+        <CircleHandOver barterId={get} />
+      </TabsContent>
+    </Tabs>
+  );
+}
+
+/** The circle's one conversation, read through the viewer's own hand-over (the barters feature's, through its slot). */
 function CircleConversation({ circle, barterId }: { circle: Circle; barterId: number }) {
-  const barter = useBarter(barterId);
-  if (barter.isLoading)
-    return (
-      <p className="text-sm text-slate-600">
-        <Trans>Loading the conversation...</Trans>
-      </p>
-    );
-  if (!barter.data) {
-    return (
-      <p className="text-sm text-red-700">
-        <Trans>The conversation could not be loaded. Please try again.</Trans>
-      </p>
-    );
-  }
-  return <Conversation barter={barter.data} names={circleMemberNames(circle)} />;
+  return <BarterConversation barterId={barterId} names={circleMemberNames(circle)} />;
 }

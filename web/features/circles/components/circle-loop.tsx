@@ -1,10 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Check, Clock } from 'lucide-react';
-import type { Circle, CircleStep } from '../../../../common/schemas/circles';
-import { MemberLink } from '../../../components/member-link';
-import { Badge } from '../../../components/ui/badge';
-import { ListingImage } from '../../../components/ui/listing-image';
-import { type CircleHandOver, handOversFromViewer } from '../circle-format';
+import type { Circle, CircleStep } from '#common/schemas/circles.ts';
+import { MemberLink } from '#web/components/member-link.tsx';
+import { Badge } from '#web/components/ui/badge.tsx';
+import { ListingImage } from '#web/components/ui/listing-image.tsx';
+import { type CircleHandOver, handOversFromViewer } from '#web/lib/circle-format.ts';
 
 /** Another member in a sentence of the loop: their name, linking to their page. */
 function Who({ step }: { step: CircleStep }) {

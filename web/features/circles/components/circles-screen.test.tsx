@@ -1,17 +1,17 @@
 import { screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { pagedResponse, stubApi } from '../../../testing/api-stub';
-import { renderWithProviders } from '../../../testing/render';
+import { http } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { renderWithProviders } from '#web/testing/render.tsx';
+import { pagedJson, server } from '#web/testing/server.ts';
 import { acceptedCircle, circle } from '../testing/fixtures';
 import { CirclesScreen } from './circles-screen';
 
-afterEach(() => vi.unstubAllGlobals());
-
 describe('CirclesScreen', () => {
   it('lists the circles waiting for answers, then past ones, each opening its page', async () => {
-    const api = stubApi({
-      'GET /api/circles': ({ query }) =>
-        pagedResponse(
+    server.use(
+      http.get('/api/circles', ({ request }) => {
+        const query = new URL(request.url).searchParams;
+        return pagedJson(
           query.get('box') === 'past'
             ? [
                 acceptedCircle({ id: 4 }),
@@ -24,8 +24,9 @@ describe('CirclesScreen', () => {
                 }),
               ]
             : [circle()],
-        ),
-    });
+        );
+      }),
+    );
     renderWithProviders(<CirclesScreen />);
     expect(screen.getByRole('heading', { name: 'Trade circles', level: 1 })).toBeInTheDocument();
     const waiting = screen.getByRole('region', { name: 'Waiting for answers' });
@@ -47,11 +48,10 @@ describe('CirclesScreen', () => {
         'You give your Cordless drill to Ben T.; you get Acoustic guitar from Cat U.',
       ),
     ).toBeInTheDocument();
-    expect(api.unhandled).toEqual([]);
   });
 
   it('says so when there are none', async () => {
-    stubApi({ 'GET /api/circles': () => pagedResponse([]) });
+    server.use(http.get('/api/circles', () => pagedJson([])));
     renderWithProviders(<CirclesScreen />);
     expect(await screen.findByText('No trade circles are waiting for answers.')).toBeInTheDocument();
     expect(

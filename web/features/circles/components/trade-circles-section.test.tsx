@@ -1,21 +1,26 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Circle } from '../../../../common/schemas/circles';
-import { errorResponse, pagedResponse, type StubHandler, stubApi } from '../../../testing/api-stub';
-import { jsonResponse, renderWithProviders } from '../../../testing/render';
+import { HttpResponse, http, type RequestHandler } from 'msw';
+import { describe, expect, it } from 'vitest';
+import type { Circle } from '#common/schemas/circles.ts';
+import { circleKeys } from '#web/lib/query-keys.ts';
+import { AnswerMarker, renderWithProviders } from '#web/testing/render.tsx';
+import { errorJson, pagedJson, recordRequests, server } from '#web/testing/server.ts';
 import { circle } from '../testing/fixtures';
 import { TradeCirclesSection } from './trade-circles-section';
 
-afterEach(() => vi.unstubAllGlobals());
-
 /** The circles endpoints: the lists by box, and whatever the test adds. */
-function stub(lists: { proposed: Circle[]; past?: Circle[] }, routes: Record<string, StubHandler> = {}) {
-  return stubApi({
-    'GET /api/circles': ({ query }) =>
-      pagedResponse(query.get('box') === 'past' ? (lists.past ?? []) : lists.proposed),
-    ...routes,
-  });
+function stub(lists: { proposed: Circle[]; past?: Circle[] }, ...handlers: RequestHandler[]) {
+  server.use(
+    // The test's own answers first: msw takes the first handler that matches.
+    ...handlers,
+    http.get('/api/circles', ({ request }) =>
+      pagedJson(
+        new URL(request.url).searchParams.get('box') === 'past' ? (lists.past ?? []) : lists.proposed,
+      ),
+    ),
+  );
+  return recordRequests();
 }
 
 const card = () => screen.getByRole('article', { name: 'Trade circle with Ben T. and Cat U.' });
@@ -24,20 +29,17 @@ describe('TradeCirclesSection', () => {
   it('shows nothing when no circle waits for an answer and none is past', async () => {
     const api = stub({ proposed: [] });
     renderWithProviders(
-      <div data-testid="slot">
-        <TradeCirclesSection />
-      </div>,
+      <>
+        <div data-testid="slot">
+          <TradeCirclesSection />
+        </div>
+        <AnswerMarker queryKey={circleKeys.list('past')} />
+      </>,
     );
-    await waitFor(() =>
-      expect(api.callsTo('GET /api/circles').map((call) => call.query.get('box'))).toEqual([
-        'proposed',
-        'past',
-      ]),
-    );
-    // Both answers taken in: still nothing.
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Both answers taken in (the past list is asked for once the proposed one came back empty): still nothing.
+    await screen.findByTestId('answered');
+    expect(api.to('GET /api/circles').map((call) => call.query.get('box'))).toEqual(['proposed', 'past']);
     expect(screen.getByTestId('slot')).toBeEmptyDOMElement();
-    expect(api.unhandled).toEqual([]);
   });
 
   it('leaves only a link to past circles when none waits', async () => {
@@ -73,18 +75,19 @@ describe('TradeCirclesSection', () => {
     );
     expect(screen.getByRole('link', { name: 'All your trade circles' })).toHaveAttribute('href', '/circles');
     // Only the proposed list was needed.
-    expect(api.callsTo('GET /api/circles').map((call) => call.query.get('box'))).toEqual(['proposed']);
+    expect(api.to('GET /api/circles').map((call) => call.query.get('box'))).toEqual(['proposed']);
   });
 
   it('accepts: posts the answer and shows the circle as the server answers it', async () => {
     const lists = { proposed: [circle()] };
-    const api = stub(lists, {
-      'POST /api/circles/5/accept': () => {
+    const api = stub(
+      lists,
+      http.post('/api/circles/5/accept', () => {
         const answered = circle({}, [true, false, false]);
         lists.proposed = [answered];
-        return jsonResponse(answered);
-      },
-    });
+        return HttpResponse.json(answered);
+      }),
+    );
     renderWithProviders(<TradeCirclesSection />);
     await screen.findByRole('heading', { name: 'Trade circles' });
     await userEvent.click(within(card()).getByRole('button', { name: 'Accept' }));
@@ -92,20 +95,20 @@ describe('TradeCirclesSection', () => {
     await waitFor(() => expect(within(card()).getByText('1 of 3 accepted')).toBeInTheDocument());
     expect(within(card()).queryByRole('button', { name: 'Accept' })).not.toBeInTheDocument();
     expect(within(card()).getByRole('button', { name: 'Decline' })).toBeInTheDocument();
-    expect(api.callsTo('POST /api/circles/5/accept')).toHaveLength(1);
+    expect(api.to('POST /api/circles/5/accept')).toHaveLength(1);
     // The focus moves to what changed, not to the page's start.
     await waitFor(() => expect(within(card()).getByText('1 of 3 accepted').parentElement).toHaveFocus());
-    expect(api.unhandled).toEqual([]);
   });
 
   it('asks before declining, then the circle leaves the list and the section says so', async () => {
     const lists = { proposed: [circle()] };
-    const api = stub(lists, {
-      'POST /api/circles/5/decline': () => {
+    const api = stub(
+      lists,
+      http.post('/api/circles/5/decline', () => {
         lists.proposed = [];
-        return jsonResponse(circle({ status: 'declined', expiresAt: null, allowedActions: [] }));
-      },
-    });
+        return HttpResponse.json(circle({ status: 'declined', expiresAt: null, allowedActions: [] }));
+      }),
+    );
     renderWithProviders(<TradeCirclesSection />);
     await screen.findByRole('heading', { name: 'Trade circles' });
 
@@ -114,7 +117,7 @@ describe('TradeCirclesSection', () => {
     expect(dialog).toHaveTextContent('Ben T. and Cat U. are told');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Keep Circle' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(api.callsTo('POST /api/circles/5/decline')).toHaveLength(0);
+    expect(api.to('POST /api/circles/5/decline')).toHaveLength(0);
 
     await userEvent.click(within(card()).getByRole('button', { name: 'Decline' }));
     await userEvent.click(
@@ -123,21 +126,20 @@ describe('TradeCirclesSection', () => {
     expect(await screen.findByText('Circle Declined')).toBeInTheDocument();
     expect(await screen.findByText('No trade circles are waiting for your answer.')).toBeInTheDocument();
     expect(screen.queryByRole('article')).not.toBeInTheDocument();
-    expect(api.callsTo('POST /api/circles/5/decline')).toHaveLength(1);
+    expect(api.to('POST /api/circles/5/decline')).toHaveLength(1);
     await waitFor(() => expect(screen.getByRole('heading', { name: 'Trade circles' })).toHaveFocus());
   });
 
   it('shows the server’s sentence when an answer is refused', async () => {
     stub(
       { proposed: [circle()] },
-      {
-        'POST /api/circles/5/accept': () =>
-          errorResponse(
-            409,
-            'An item in this circle is no longer available: the circle is dissolved.',
-            'CIRCLE_ITEM_UNAVAILABLE',
-          ),
-      },
+      http.post('/api/circles/5/accept', () =>
+        errorJson(
+          409,
+          'An item in this circle is no longer available: the circle is dissolved.',
+          'CIRCLE_ITEM_UNAVAILABLE',
+        ),
+      ),
     );
     renderWithProviders(<TradeCirclesSection />);
     await screen.findByRole('heading', { name: 'Trade circles' });

@@ -2,10 +2,10 @@ import { t } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
-import { CIRCLE_EXPIRY_DAYS, type Circle } from '../../../../common/schemas/circles';
-import { paths } from '../../../app/paths';
-import { LoadMoreButton } from '../../../components/ui/load-more-button';
-import { flattenOwnList } from '../../../lib/own-list';
+import { CIRCLE_EXPIRY_DAYS, type Circle } from '#common/schemas/circles.ts';
+import { LoadMoreButton } from '#web/components/ui/load-more-button.tsx';
+import { flattenOwnList } from '#web/lib/own-list.ts';
+import { paths } from '#web/lib/paths.ts';
 import { useCircleList } from '../api/circles';
 import { CircleCard } from './circle-card';
 

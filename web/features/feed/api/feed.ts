@@ -1,8 +1,9 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { FEED_PAGE_SIZE } from '../../../../common/constants';
-import { FEED_SEED_MAX, type FeedName } from '../../../../common/feed-names';
-import type { FeedItem, FeedSort } from '../../../../common/schemas/feed';
-import { apiGet } from '../../../lib/api-client';
+import { FEED_PAGE_SIZE } from '#common/constants.ts';
+import { FEED_SEED_MAX, type FeedName } from '#common/feed-names.ts';
+import type { FeedItem, FeedSort } from '#common/schemas/feed.ts';
+import { apiGet } from '#web/lib/api-client.ts';
+import { feedKeys } from '#web/lib/query-keys.ts';
 
 export interface FeedFilters {
   feed: FeedName;
@@ -11,11 +12,6 @@ export interface FeedFilters {
   /** Search text; empty for none. */
   q: string;
 }
-
-export const feedKeys = {
-  all: ['feed'] as const,
-  list: (filters: FeedFilters) => [...feedKeys.all, 'list', filters] as const,
-};
 
 const SEED_KEY = 'barterhood:random-seed';
 

@@ -1,11 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ItemDetail } from '../../../../common/schemas/feed';
-import { apiGet } from '../../../lib/api-client';
-
-export const itemDetailKeys = {
-  all: ['item-detail'] as const,
-  detail: (id: number) => [...itemDetailKeys.all, id] as const,
-};
+import type { ItemDetail } from '#common/schemas/feed.ts';
+import { apiGet } from '#web/lib/api-client.ts';
+import { itemDetailKeys } from '#web/lib/query-keys.ts';
 
 /** GET /api/items/{id}: the whole listing for its detail view. */
 export const itemDetailQuery = (id: number) =>

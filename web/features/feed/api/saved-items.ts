@@ -5,15 +5,11 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import type { FeedItem } from '../../../../common/schemas/feed';
-import { apiRequest } from '../../../lib/api-client';
-import { fetchOwnListPage, nextOwnListOffset } from '../../../lib/own-list';
-
-export const savedKeys = {
-  all: ['saved-items'] as const,
-  /** One item's saved state, shared by every toggle that shows it (card, detail, Saved tab). */
-  state: (itemId: number) => ['saved-state', itemId] as const,
-};
+import type { FeedItem } from '#common/schemas/feed.ts';
+import { apiRequest } from '#web/lib/api-client.ts';
+import { fetchOwnListPage, nextOwnListOffset } from '#web/lib/own-list.ts';
+import { storeAnswer } from '#web/lib/query-client.ts';
+import { savedKeys } from '#web/lib/query-keys.ts';
 
 /** GET /api/saved-items: the member's saved items, newest saved first, a page at a time with the total. */
 export const savedItemsQuery = () =>
@@ -38,8 +34,8 @@ export function useToggleSaved() {
     mutationFn: async ({ itemId, save }: { itemId: number; save: boolean }) => {
       await apiRequest(save ? 'POST' : 'DELETE', `/api/saved-items/${itemId}`);
     },
-    onSuccess: (_result, { itemId, save }) => {
-      queryClient.setQueryData(savedKeys.state(itemId), save);
+    onSuccess: async (_result, { itemId, save }) => {
+      await storeAnswer(queryClient, savedKeys.state(itemId), save);
       return queryClient.invalidateQueries({ queryKey: savedKeys.all });
     },
   });

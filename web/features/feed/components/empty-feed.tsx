@@ -4,11 +4,11 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { PackageOpen } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
-import type { FeedName } from '../../../../common/schemas/feed';
-import { paths } from '../../../app/paths';
-import { Button } from '../../../components/ui/button';
-import { useGettingStarted } from '../../getting-started/api/getting-started';
-import { WantFormDialog } from '../../listings/components/lazy-want-form-dialog';
+import type { FeedName } from '#common/schemas/feed.ts';
+import { WantFormDialog } from '#web/components/feature-slots.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { useGettingStarted } from '#web/lib/getting-started.ts';
+import { paths } from '#web/lib/paths.ts';
 
 /** The spec's empty-state headings (section 2). */
 export const EMPTY_TEXT: Record<FeedName, MessageDescriptor> = {

@@ -1,13 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { HttpResponse, http } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { FeedItem } from '../../../../common/schemas/feed';
-import { jsonResponse, renderWithProviders } from '../../../testing/render';
-import { AddItemProvider } from '../../listings/components/add-item-context';
+import type { FeedItem } from '#common/schemas/feed.ts';
+import { AddItemProvider } from '#web/components/feature-slots.tsx';
+import { renderWithProviders } from '#web/testing/render.tsx';
+import { errorJson, recordRequests, server } from '#web/testing/server.ts';
 import { HomeFeed } from './home-feed';
 
 afterEach(() => {
-  vi.unstubAllGlobals();
   vi.useRealTimers();
 });
 
@@ -25,7 +26,7 @@ function feedItem(id: number, overrides: Partial<FeedItem> = {}): FeedItem {
     isSaved: false,
     user: { id: 'u1', firstName: 'Maya', lastName: 'O.', profileImageUrl: null },
     distanceMiles: 1.24,
-    owner: { rating: 4.9, completedTrades: 23 },
+    owner: { rating: 4.9, completedTrades: 23, handOvers: { kept: 0, due: 0 } },
     lookingFor: ['Kayak paddle', 'Guitar lessons'],
     match: {
       score: 87,
@@ -41,19 +42,28 @@ function feedItem(id: number, overrides: Partial<FeedItem> = {}): FeedItem {
 /** Where the member stands in the guided start, as the empty states read it. */
 let steps = { area: true, want: false, item: false, completed: true };
 
-/** Answers feed requests from `pages` (by offset) and records the URLs asked for. */
-function stubFeed(pages: Record<number, FeedItem[]>) {
-  const urls: string[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string) => {
-      if (url === '/api/account/getting-started') return jsonResponse(steps);
-      urls.push(url);
-      const offset = Number(new URL(url, 'http://x').searchParams.get('offset'));
-      return jsonResponse(pages[offset] ?? []);
-    }),
+/** The feeds: one page of items by offset (the same for every feed). */
+const feedPages = (pages: Record<number, FeedItem[]>) =>
+  http.get('/api/feed/:feed', ({ request }) =>
+    HttpResponse.json(pages[Number(new URL(request.url).searchParams.get('offset'))] ?? []),
   );
-  return urls;
+
+const gettingStarted = () => http.get('/api/account/getting-started', () => HttpResponse.json(steps));
+
+/** Nobody signed in as the safety tip asks (it waits for a member; its own test below signs one in). */
+const signedOut = () => http.get('/api/auth/user', () => errorJson(401, 'Please sign in.', 'UNAUTHORIZED'));
+
+/** Answers feed requests from `pages` (by offset) and records the feed URLs asked for. */
+function stubFeed(pages: Record<number, FeedItem[]>) {
+  server.use(signedOut(), gettingStarted(), feedPages(pages));
+  const api = recordRequests();
+  return {
+    get urls() {
+      return api.sent
+        .filter((request) => request.path.startsWith('/api/feed/'))
+        .map((request) => request.url);
+    },
+  };
 }
 
 const renderFeed = () =>
@@ -110,16 +120,16 @@ describe('HomeFeed', () => {
   });
 
   it('sends the feed, distance and sort to the server, and shows the match only on Barter Match', async () => {
-    const urls = stubFeed({ 0: [feedItem(1, { match: undefined })] });
+    const feed = stubFeed({ 0: [feedItem(1, { match: undefined })] });
     renderFeed();
     await screen.findByRole('article', { name: 'Item 1' });
-    expect(urls[0]).toMatch(/^\/api\/feed\/barter-match\?limit=20&offset=0&radius=25&sort=recent$/);
+    expect(feed.urls[0]).toMatch(/^\/api\/feed\/barter-match\?limit=20&offset=0&radius=25&sort=recent$/);
 
     await userEvent.selectOptions(screen.getByLabelText('Distance'), '5');
     await userEvent.selectOptions(screen.getByLabelText('Sort by'), 'value');
     await userEvent.click(screen.getByRole('tab', { name: 'Everything' }));
     await waitFor(() =>
-      expect(urls.at(-1)).toBe('/api/feed/everything?limit=20&offset=0&radius=5&sort=value'),
+      expect(feed.urls.at(-1)).toBe('/api/feed/everything?limit=20&offset=0&radius=5&sort=value'),
     );
     expect(await screen.findByRole('article', { name: 'Item 1' })).toBeInTheDocument();
     expect(screen.queryByText(/% match/)).not.toBeInTheDocument();
@@ -127,12 +137,12 @@ describe('HomeFeed', () => {
 
   it('random barter sends the same seed for every page of the browsing session', async () => {
     const full = Array.from({ length: 20 }, (_, i) => feedItem(i + 1));
-    const urls = stubFeed({ 0: full, 20: [feedItem(21)] });
+    const feed = stubFeed({ 0: full, 20: [feedItem(21)] });
     renderFeed();
     await userEvent.click(screen.getByRole('tab', { name: 'Random Barter' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Load More Items' }));
     await screen.findByRole('article', { name: 'Item 21' });
-    const seeds = urls
+    const seeds = feed.urls
       .filter((u) => u.includes('random-barter'))
       .map((u) => new URL(u, 'http://x').searchParams.get('seed'));
     expect(seeds.length).toBeGreaterThanOrEqual(2);
@@ -196,13 +206,10 @@ describe('HomeFeed', () => {
 
   it('shows the safety tip 3 seconds after load (once a day: safety-tip.test.tsx)', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (url: string) => {
-        if (url === '/api/auth/user') return jsonResponse({ id: 'u7', firstName: 'Maya', lastName: 'O' });
-        if (url === '/api/account/getting-started') return jsonResponse(steps);
-        return jsonResponse([]);
-      }),
+    server.use(
+      http.get('/api/auth/user', () => HttpResponse.json({ id: 'u7', firstName: 'Maya', lastName: 'O' })),
+      gettingStarted(),
+      feedPages({}),
     );
     renderFeed();
     expect(screen.queryByText(/Always meet in public places/)).not.toBeInTheDocument();
@@ -215,19 +222,14 @@ describe('HomeFeed', () => {
   });
 
   it('save flips after success with the spec toast, then unsave', async () => {
-    const calls: string[] = [];
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (url: string, init?: RequestInit) => {
-        calls.push(`${init?.method ?? 'GET'} ${url}`);
-        if (url.startsWith('/api/feed/')) return jsonResponse([feedItem(7)]);
-        if (url === '/api/saved-items/7')
-          return init?.method === 'POST'
-            ? jsonResponse({ saved: true })
-            : new Response(null, { status: 204 });
-        return jsonResponse([]);
-      }),
+    server.use(
+      signedOut(),
+      gettingStarted(),
+      feedPages({ 0: [feedItem(7)] }),
+      http.post('/api/saved-items/7', () => HttpResponse.json({ saved: true })),
+      http.delete('/api/saved-items/7', () => new HttpResponse(null, { status: 204 })),
     );
+    const api = recordRequests();
     renderFeed();
     const save = await screen.findByRole('button', { name: 'Save Item 7' });
     expect(save).toHaveAttribute('aria-pressed', 'false');
@@ -237,17 +239,19 @@ describe('HomeFeed', () => {
     expect(unsave).toHaveAttribute('aria-pressed', 'true');
     await userEvent.click(unsave);
     expect(await screen.findByText('Item removed from your saved list')).toBeInTheDocument();
-    expect(calls).toEqual(expect.arrayContaining(['POST /api/saved-items/7', 'DELETE /api/saved-items/7']));
+    expect(
+      api.sent
+        .filter((request) => request.path.startsWith('/api/saved-items'))
+        .map((r) => `${r.method} ${r.path}`),
+    ).toEqual(['POST /api/saved-items/7', 'DELETE /api/saved-items/7']);
   });
 
   it('a failed save keeps the state and says so', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (url: string) =>
-        url.startsWith('/api/feed/')
-          ? jsonResponse([feedItem(8)])
-          : jsonResponse({ message: 'x', code: 'X' }, 500),
-      ),
+    server.use(
+      signedOut(),
+      gettingStarted(),
+      feedPages({ 0: [feedItem(8)] }),
+      http.post('/api/saved-items/8', () => errorJson(500, 'x', 'X')),
     );
     renderFeed();
     await userEvent.click(await screen.findByRole('button', { name: 'Save Item 8' }));

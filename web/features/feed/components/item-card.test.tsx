@@ -1,11 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { FeedItem } from '../../../../common/schemas/feed';
-import { activateLocale } from '../../../i18n/i18n';
-import { pagedResponse, stubApi } from '../../../testing/api-stub';
-import { renderWithProviders } from '../../../testing/render';
-import { ownItem } from '../../barters/testing/fixtures';
+import { http } from 'msw';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { FeedItem } from '#common/schemas/feed.ts';
+import { activateLocale } from '#web/i18n/i18n.ts';
+import { ownItem } from '#web/testing/fixtures/barters.ts';
+import { renderWithProviders } from '#web/testing/render.tsx';
+import { pagedJson, server } from '#web/testing/server.ts';
 import { ItemCard } from './item-card';
 
 const item: FeedItem = {
@@ -21,7 +22,7 @@ const item: FeedItem = {
   isSaved: false,
   distanceMiles: 1.2,
   user: { id: 'u2', firstName: 'Ben', lastName: 'B.', profileImageUrl: null },
-  owner: { rating: null, completedTrades: 0 },
+  owner: { rating: null, completedTrades: 0, handOvers: { kept: 0, due: 0 } },
   lookingFor: [],
 } as FeedItem;
 
@@ -67,8 +68,6 @@ describe("a card's placeholder without a photo", () => {
 });
 
 describe('a card and the viewer’s barters (issue 28)', () => {
-  afterEach(() => vi.unstubAllGlobals());
-
   it('says "You proposed" and leads to that barter instead of a second proposal', () => {
     const proposed = { ...item, openBarter: { id: 55, proposedByYou: true } } as FeedItem;
     renderWithProviders(<ItemCard item={proposed} showMatch={false} onOpen={() => {}} />);
@@ -94,11 +93,12 @@ describe('a card and the viewer’s barters (issue 28)', () => {
   it('"They want your road bike": Propose Barter opens with the road bike ticked', {
     timeout: 20_000,
   }, async () => {
-    stubApi({
-      'GET /api/items/my': () =>
-        pagedResponse([ownItem(1, { title: 'Kettle' }), ownItem(2, { title: 'Road bike' })]),
-      'GET /api/members/u2/items': () => pagedResponse([]),
-    });
+    server.use(
+      http.get('/api/items/my', () =>
+        pagedJson([ownItem(1, { title: 'Kettle' }), ownItem(2, { title: 'Road bike' })]),
+      ),
+      http.get('/api/members/u2/items', () => pagedJson([])),
+    );
     const matched = {
       ...item,
       openBarter: null,

@@ -1,17 +1,18 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { MapPin, Repeat, Sparkles, Star } from 'lucide-react';
 import { Link } from 'wouter';
-import type { FeedItem } from '../../../../common/schemas/feed';
-import { paths } from '../../../app/paths';
-import { MemberLink } from '../../../components/member-link';
-import { Badge } from '../../../components/ui/badge';
-import { ListingImage } from '../../../components/ui/listing-image';
-import { formatDistance } from '../../../i18n/format';
-import { translateKnown } from '../../../i18n/known-messages';
-import { ownerName } from '../format';
-import { traderRating } from '../trader-rating';
+import type { FeedItem } from '#common/schemas/feed.ts';
+import { ProposeBarterButton } from '#web/components/feature-slots.tsx';
+import { MemberLink } from '#web/components/member-link.tsx';
+import { Badge } from '#web/components/ui/badge.tsx';
+import { ListingImage } from '#web/components/ui/listing-image.tsx';
+import { formatDistance } from '#web/i18n/format.ts';
+import { translateKnown } from '#web/i18n/known-messages.ts';
+import { handOverRecordText } from '#web/lib/hand-over-record.ts';
+import { ownerName } from '#web/lib/owner-name.ts';
+import { paths } from '#web/lib/paths.ts';
+import { traderRating } from '#web/lib/trader-rating.ts';
 import { OpenBarterBadge, ViewBarterLink } from './open-barter';
-import { ProposeBarterButton } from './propose-barter-button';
 import { SaveToggle } from './save-toggle';
 
 /**
@@ -121,6 +122,7 @@ export function ItemCard({
             <Star className="h-3 w-3 fill-amber-400 text-amber-500" aria-hidden="true" />
             {traderRating({ totalTrades: item.owner.completedTrades, rating: item.owner.rating })}
           </span>
+          <HandOverRecordLine record={item.owner.handOvers} />
           <span className="flex items-center gap-1">
             <MapPin className="h-3 w-3" aria-hidden="true" />
             {distance ?? t`Set location to see distance`}
@@ -157,4 +159,10 @@ export function ItemCardSkeleton() {
       </div>
     </div>
   );
+}
+
+/** "Kept N of M hand-overs" under the rating (ADR 079); nothing while the owner has none due. */
+function HandOverRecordLine({ record }: { record: FeedItem['owner']['handOvers'] | undefined }) {
+  const text = handOverRecordText(record);
+  return text ? <span>{text}</span> : null;
 }

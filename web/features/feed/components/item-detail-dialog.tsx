@@ -1,17 +1,18 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { MapPin, Star } from 'lucide-react';
-import { MemberLink } from '../../../components/member-link';
-import { Badge } from '../../../components/ui/badge';
-import { Dialog, DialogContent } from '../../../components/ui/dialog';
-import { formatDistance, formatMoney } from '../../../i18n/format';
-import { translateKnown } from '../../../i18n/known-messages';
-import { AreaMap } from '../../places/components/area-map';
-import { ReportButton } from '../../safety/components/report-button';
+import { AreaMap } from '#web/components/area-map.tsx';
+import { ProposeBarterButton } from '#web/components/feature-slots.tsx';
+import { MemberLink } from '#web/components/member-link.tsx';
+import { ReportButton } from '#web/components/report-button.tsx';
+import { Badge } from '#web/components/ui/badge.tsx';
+import { Dialog, DialogContent } from '#web/components/ui/dialog.tsx';
+import { formatDistance, formatMoney } from '#web/i18n/format.ts';
+import { translateKnown } from '#web/i18n/known-messages.ts';
+import { handOverRecordText } from '#web/lib/hand-over-record.ts';
+import { ownerName } from '#web/lib/owner-name.ts';
+import { traderRating } from '#web/lib/trader-rating.ts';
 import { useItemDetail } from '../api/item-detail';
-import { ownerName } from '../format';
-import { traderRating } from '../trader-rating';
 import { OpenBarterBadge, ViewBarterLink } from './open-barter';
-import { ProposeBarterButton } from './propose-barter-button';
 import { SaveToggle } from './save-toggle';
 
 /** An item's detail: larger photo, full description, owner's first name, rating, distance and wants. */
@@ -84,6 +85,9 @@ export function ItemDetailDialog({
                 <Star className="h-4 w-4 fill-amber-400 text-amber-500" aria-hidden="true" />
                 {traderRating({ totalTrades: item.owner.completedTrades, rating: item.owner.rating })}
               </p>
+              {handOverRecordText(item.owner.handOvers) ? (
+                <p>{handOverRecordText(item.owner.handOvers)}</p>
+              ) : null}
               <p className="flex items-center gap-1">
                 <MapPin className="h-4 w-4" aria-hidden="true" />
                 {formatDistance(item.distanceMiles) ?? t`Set your location to see the distance`}

@@ -1,5 +1,5 @@
-import { withMessages } from '../../../i18n/i18n';
-import { lazyDialog } from '../../../lib/lazy-dialog';
+import { withMessages } from '#web/i18n/i18n.ts';
+import { lazyDialog } from '#web/lib/lazy-dialog.tsx';
 import type { ItemDetailDialog as EagerItemDetailDialog } from './item-detail-dialog';
 
 /** The item detail dialog (item-detail-dialog.tsx), loaded when the first item is opened (ADR 033). */

@@ -1,10 +1,10 @@
 import { Trans } from '@lingui/react/macro';
 import { ArrowLeftRight, Check } from 'lucide-react';
 import { Link } from 'wouter';
-import type { OpenBarter } from '../../../../common/schemas/feed';
-import { paths } from '../../../app/paths';
-import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
+import type { OpenBarter } from '#common/schemas/feed.ts';
+import { Badge } from '#web/components/ui/badge.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { paths } from '#web/lib/paths.ts';
 
 /**
  * Says on a card or an item's detail that the viewer already has a pending barter on the item

@@ -1,8 +1,8 @@
 import { useLingui } from '@lingui/react/macro';
 import { Heart } from 'lucide-react';
-import { Button } from '../../../components/ui/button';
-import { toast } from '../../../components/ui/use-toast';
-import { cn } from '../../../lib/utils';
+import { Button } from '#web/components/ui/button.tsx';
+import { toast } from '#web/components/ui/use-toast.ts';
+import { cn } from '#web/lib/utils.ts';
 import { useSavedState, useToggleSaved } from '../api/saved-items';
 
 /** The save toggle (spec section 4): starts from isSaved and flips after a successful call. */

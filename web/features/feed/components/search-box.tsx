@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Search } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import { paths } from '../../../app/paths';
+import { paths } from '#web/lib/paths.ts';
 
 /**
  * The search box: submitting shows the results on the home feed (`/?q=`); it follows the URL, so the

@@ -1,11 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { FlyerNeighborhood } from '../../../../common/schemas/flyer';
-import { apiGet } from '../../../lib/api-client';
-
-export const flyerKeys = {
-  all: ['flyer'] as const,
-  neighborhood: () => [...flyerKeys.all, 'neighborhood'] as const,
-};
+import type { FlyerNeighborhood } from '#common/schemas/flyer.ts';
+import { apiGet } from '#web/lib/api-client.ts';
+import { flyerKeys } from '#web/lib/query-keys.ts';
 
 /**
  * GET /api/flyer/neighborhood: current offers and wants near the member, first names only.

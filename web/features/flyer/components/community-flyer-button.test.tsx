@@ -1,9 +1,11 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { HttpResponse, http } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { FlyerNeighborhood } from '../../../../common/schemas/flyer';
-import type { SiteInfo } from '../../../../common/schemas/site';
-import { jsonResponse, renderWithProviders } from '../../../testing/render';
+import type { FlyerNeighborhood } from '#common/schemas/flyer.ts';
+import type { SiteInfo } from '#common/schemas/site.ts';
+import { renderWithProviders } from '#web/testing/render.tsx';
+import { errorJson, recordRequests, server } from '#web/testing/server.ts';
 import { CommunityFlyerButton } from './community-flyer-button';
 
 const SITE: SiteInfo = {
@@ -21,19 +23,16 @@ const NEIGHBORHOOD: FlyerNeighborhood = {
   wants: [{ title: 'Sewing lessons', category: 'lessons', isService: true, firstName: 'Ben' }],
 };
 
-function stubApi(neighborhood: () => Response = () => jsonResponse(NEIGHBORHOOD)) {
-  const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
-    const url = new URL(String(input), 'http://localhost');
-    if (url.pathname === '/api/site') return jsonResponse(SITE);
-    if (url.pathname === '/api/flyer/neighborhood') return neighborhood();
-    throw new Error(`unexpected request ${url.pathname}`);
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
+/** The site's settings and the neighbourhood's offers and wants; the requests sent are recorded. */
+function answerApi(neighborhood: () => Response = () => HttpResponse.json(NEIGHBORHOOD)) {
+  server.use(
+    http.get('/api/site', () => HttpResponse.json(SITE)),
+    http.get('/api/flyer/neighborhood', neighborhood),
+  );
+  return recordRequests();
 }
 
-const neighborhoodCalls = (fetchMock: ReturnType<typeof stubApi>) =>
-  fetchMock.mock.calls.filter(([input]) => String(input).endsWith('/api/flyer/neighborhood')).length;
+const neighborhoodCalls = (api: ReturnType<typeof answerApi>) => api.to('GET /api/flyer/neighborhood').length;
 
 async function openDialog() {
   const user = userEvent.setup();
@@ -48,23 +47,22 @@ const restoreAfter: Array<() => void> = [];
 afterEach(() => {
   for (const restore of restoreAfter.splice(0)) restore();
   vi.useRealTimers();
-  vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
 
 describe('CommunityFlyerButton', () => {
   it('opens the community flyer: ten tabs with the site address, no neighbourhood until asked', async () => {
-    const fetchMock = stubApi();
+    const api = answerApi();
     const { preview } = await openDialog();
     const html = preview.getAttribute('srcdoc') ?? '';
     expect(html.match(/<li class="tab">/g)).toHaveLength(10);
     expect(html).toContain('https://barterhood.example</span></li>');
     expect(html).not.toContain('Right Now in Our Neighborhood');
-    expect(neighborhoodCalls(fetchMock)).toBe(0);
+    expect(neighborhoodCalls(api)).toBe(0);
   });
 
   it('adds current offers and wants when the checkbox is ticked', async () => {
-    const fetchMock = stubApi();
+    const api = answerApi();
     const { user } = await openDialog();
     await user.click(
       screen.getByRole('checkbox', { name: /Include what our neighborhood offers and wants right now/ }),
@@ -81,7 +79,7 @@ describe('CommunityFlyerButton', () => {
     expect(html).toContain(
       '<li>Ben wants <strong>Sewing lessons</strong> <span class="meta">(lessons service)</span></li>',
     );
-    expect(neighborhoodCalls(fetchMock)).toBe(1);
+    expect(neighborhoodCalls(api)).toBe(1);
 
     await user.click(screen.getByRole('checkbox', { name: /Include what our neighborhood/ }));
     expect(screen.getByTitle('Community flyer preview').getAttribute('srcdoc')).not.toContain(
@@ -90,7 +88,7 @@ describe('CommunityFlyerButton', () => {
   });
 
   it('downloads the shown flyer as barterhood-community-flyer.html', async () => {
-    stubApi();
+    answerApi();
     // jsdom has no blob URLs: stand-ins, put back afterwards.
     const createObjectURL = vi.fn((_blob: Blob) => 'blob:flyer');
     const revokeObjectURL = vi.fn();
@@ -119,7 +117,7 @@ describe('CommunityFlyerButton', () => {
   });
 
   it('still offers the flyer without the neighbourhood when that cannot be loaded', async () => {
-    stubApi(() => jsonResponse({ message: 'Please sign in to continue.', code: 'UNAUTHORIZED' }, 401));
+    answerApi(() => errorJson(401, 'Please sign in to continue.', 'UNAUTHORIZED'));
     const { user } = await openDialog();
     await user.click(screen.getByRole('checkbox', { name: /Include what our neighborhood/ }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Could not load what the neighborhood offers');

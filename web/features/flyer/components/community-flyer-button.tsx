@@ -1,9 +1,9 @@
 import { Trans } from '@lingui/react/macro';
 import { Printer } from 'lucide-react';
 import { useState } from 'react';
-import { Button } from '../../../components/ui/button';
-import { withMessages } from '../../../i18n/i18n';
-import { lazyDialog } from '../../../lib/lazy-dialog';
+import { Button } from '#web/components/ui/button.tsx';
+import { withMessages } from '#web/i18n/i18n.ts';
+import { lazyDialog } from '#web/lib/lazy-dialog.tsx';
 
 // The dialog (Radix Dialog, the flyer's body) loads when the button is first pressed, not with the
 // feed (ADR 033).

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { lazy, Suspense } from 'react';
-import { Dialog, DialogContent } from '../../../components/ui/dialog';
-import { withMessages } from '../../../i18n/i18n';
+import { Dialog, DialogContent } from '#web/components/ui/dialog.tsx';
+import { withMessages } from '#web/i18n/i18n.ts';
 
 // The flyer's body (its HTML, the QR code maker) loads inside the dialog (ADR 033).
 const CommunityFlyer = lazy(() =>

@@ -1,9 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Download, Printer } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
-import { Button } from '../../../components/ui/button';
-import { toast } from '../../../components/ui/use-toast';
-import { useSiteInfo } from '../../site/api/site-info';
+import { Button } from '#web/components/ui/button.tsx';
+import { toast } from '#web/components/ui/use-toast.ts';
+import { useSiteInfo } from '#web/lib/site-info.ts';
 import { useNeighborhood } from '../api/get-neighborhood';
 import { COMMUNITY_FLYER_FILE_NAME, communityFlyerHtml } from '../flyer-html';
 import { downloadHtmlFile, printFlyer } from '../print-flyer';

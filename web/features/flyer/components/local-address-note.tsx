@@ -1,6 +1,6 @@
 import { Trans } from '@lingui/react/macro';
 import { Info } from 'lucide-react';
-import { isLoopbackUrl } from '../../../../common/urls';
+import { isLoopbackUrl } from '#common/urls.ts';
 
 /**
  * Issue 17: a flyer printed while the site's public address is this computer's (PUBLIC_URL unset or

@@ -1,8 +1,7 @@
 import { queryOptions, useMutation } from '@tanstack/react-query';
-import type { GateStatus, VerifyPasswordInput } from '../../../../common/schemas/gate';
-import { apiGet, apiRequest } from '../../../lib/api-client';
-
-export const gateKeys = { status: ['gate', 'status'] as const };
+import type { GateStatus, VerifyPasswordInput } from '#common/schemas/gate.ts';
+import { apiGet, apiRequest } from '#web/lib/api-client.ts';
+import { gateKeys } from '#web/lib/query-keys.ts';
 
 /** GET /api/gate: is the gate on, and has this browser passed it? */
 export const gateStatusQuery = () =>

@@ -1,8 +1,8 @@
 import { Trans } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useEffect, useState } from 'react';
-import { GATE_STORAGE_KEY, GATE_STORAGE_VALUE } from '../../../../common/constants';
-import { GATE_CLOSED_EVENT } from '../../../lib/api-client';
+import { GATE_STORAGE_KEY, GATE_STORAGE_VALUE } from '#common/constants.ts';
+import { GATE_CLOSED_EVENT } from '#web/lib/api-client.ts';
 import { gateStatusQuery } from '../api/gate';
 import { SiteGate } from './site-gate';
 

@@ -1,10 +1,23 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, renderWithProviders } from '../../../testing/render';
+import { HttpResponse, http } from 'msw';
+import { describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '#web/testing/render.tsx';
+import { errorJson, recordRequests, server } from '#web/testing/server.ts';
 import { SiteGate } from './site-gate';
 
-afterEach(() => vi.unstubAllGlobals());
+/** POST /api/verify-password held until the test answers it. */
+function heldAnswer() {
+  let answer: () => void = () => {};
+  const answered = new Promise<void>((resolve) => (answer = resolve));
+  const handler = http.post('/api/verify-password', async () => {
+    await answered;
+    return HttpResponse.json({ ok: true });
+  });
+  return { handler, answer: () => answer() };
+}
+
+const refused = () => errorJson(401, 'Incorrect password.', 'INCORRECT_PASSWORD');
 
 describe('SiteGate', () => {
   it('has a masked, required, autofocused field and a button disabled while it is blank', async () => {
@@ -22,26 +35,23 @@ describe('SiteGate', () => {
   });
 
   it('shows Verifying... while checking, then grants', async () => {
-    let answer: (response: Response) => void = () => {};
-    const fetchMock = vi.fn(() => new Promise<Response>((resolve) => (answer = resolve)));
-    vi.stubGlobal('fetch', fetchMock);
+    const held = heldAnswer();
+    server.use(held.handler);
+    const api = recordRequests();
     const onGranted = vi.fn();
     renderWithProviders(<SiteGate onGranted={onGranted} />);
     await userEvent.type(screen.getByLabelText('Site password'), 'barter{Enter}');
     expect(await screen.findByRole('button', { name: 'Verifying...' })).toBeDisabled();
-    expect(fetchMock).toHaveBeenCalledWith(
-      '/api/verify-password',
-      expect.objectContaining({ method: 'POST' }),
-    );
-    answer(jsonResponse({ ok: true }));
+    expect(api.sent.map((request) => `${request.method} ${request.url}`)).toEqual([
+      'POST /api/verify-password',
+    ]);
+    expect(await api.bodiesOf('POST /api/verify-password')).toEqual([{ password: 'barter' }]);
+    held.answer();
     await waitFor(() => expect(onGranted).toHaveBeenCalledOnce());
   });
 
   it('a wrong password clears the field and says Access Denied', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => jsonResponse({ message: 'Incorrect password.', code: 'INCORRECT_PASSWORD' }, 401)),
-    );
+    server.use(http.post('/api/verify-password', refused));
     const onGranted = vi.fn();
     renderWithProviders(<SiteGate onGranted={onGranted} />);
     const field = screen.getByLabelText('Site password');
@@ -53,10 +63,7 @@ describe('SiteGate', () => {
   });
 
   it('a network failure keeps the field and says it could not verify', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
-    );
+    server.use(http.post('/api/verify-password', () => HttpResponse.error()));
     renderWithProviders(<SiteGate onGranted={() => {}} />);
     const field = screen.getByLabelText('Site password');
     await userEvent.type(field, 'barter{Enter}');
@@ -65,16 +72,9 @@ describe('SiteGate', () => {
   });
 
   it('a refusal goes as soon as the member tries again (issue 28)', async () => {
-    let answer: (response: Response) => void = () => {};
-    let attempts = 0;
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () =>
-        ++attempts === 1
-          ? jsonResponse({ message: 'Incorrect password.', code: 'INCORRECT_PASSWORD' }, 401)
-          : new Promise<Response>((resolve) => (answer = resolve)),
-      ),
-    );
+    const held = heldAnswer();
+    // The first try is refused, the second held until the test answers it.
+    server.use(http.post('/api/verify-password', refused, { once: true }), held.handler);
     const onGranted = vi.fn();
     renderWithProviders(<SiteGate onGranted={onGranted} />);
     const field = screen.getByLabelText('Site password');
@@ -85,7 +85,7 @@ describe('SiteGate', () => {
     expect(await screen.findByRole('button', { name: 'Verifying...' })).toBeInTheDocument();
     expect(screen.queryByText('Access Denied')).not.toBeInTheDocument();
     expect(screen.queryByText('Incorrect password. Please try again.')).not.toBeInTheDocument();
-    answer(jsonResponse({ ok: true }));
+    held.answer();
     await waitFor(() => expect(onGranted).toHaveBeenCalledOnce());
     expect(screen.queryByText('Access Denied')).not.toBeInTheDocument();
   });

@@ -1,11 +1,12 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { CurrentUser } from '../../../../common/schemas/auth';
-import type { GettingStarted as Steps } from '../../../../common/schemas/getting-started';
-import { stubApi } from '../../../testing/api-stub';
-import { jsonResponse, renderWithProviders } from '../../../testing/render';
-import { AddItemProvider } from '../../listings/components/add-item-context';
+import { HttpResponse, http, type RequestHandler } from 'msw';
+import { describe, expect, it, vi } from 'vitest';
+import type { CurrentUser } from '#common/schemas/auth.ts';
+import type { GettingStarted as Steps } from '#common/schemas/getting-started.ts';
+import { AddItemProvider } from '#web/components/feature-slots.tsx';
+import { renderWithProviders } from '#web/testing/render.tsx';
+import { recordRequests, server } from '#web/testing/server.ts';
 import { GettingStarted } from './getting-started';
 
 const user: CurrentUser = {
@@ -25,20 +26,22 @@ const user: CurrentUser = {
   suspendedUntil: null,
 };
 
-afterEach(() => vi.unstubAllGlobals());
-
 const nothingDone: Steps = { area: false, want: false, item: false, completed: false };
 
-function render(steps: Steps, extra: Parameters<typeof stubApi>[0] = {}) {
+function render(steps: Steps, ...handlers: RequestHandler[]) {
   let state = steps;
-  const api = stubApi({
-    'GET /api/account/getting-started': () => jsonResponse(state),
-    'PUT /api/account/getting-started': (call) => {
+  server.use(
+    // The test's own answers first: msw takes the first handler that matches.
+    ...handlers,
+    http.get('/api/account/getting-started', () => HttpResponse.json(state)),
+    http.put('/api/account/getting-started', async ({ request }) => {
+      const call = { body: (await request.json()) as unknown };
+
       state = { ...state, ...(call.body as { completed: boolean }) };
-      return jsonResponse(state);
-    },
-    ...extra,
-  });
+      return HttpResponse.json(state);
+    }),
+  );
+  const api = recordRequests();
   renderWithProviders(
     <AddItemProvider>
       <GettingStarted user={user} />
@@ -51,14 +54,19 @@ const guide = () => screen.findByRole('region', { name: 'Get started in three st
 
 describe('GettingStarted', () => {
   it('starts at the area: a place chosen from the suggestions is saved with the travel distance', async () => {
-    const { api } = render(nothingDone, {
-      'GET /api/places/search': () =>
-        jsonResponse([
+    const { api } = render(
+      nothingDone,
+      http.get('/api/places/search', () =>
+        HttpResponse.json([
           { id: 'zip:97214', displayName: '97214, Portland, Oregon', latitude: 45.51, longitude: -122.64 },
         ]),
-      'PUT /api/user/profile': (call) => jsonResponse({ ...user, ...(call.body as object) }),
-      'GET /api/auth/user': () => jsonResponse(user),
-    });
+      ),
+      http.put('/api/user/profile', async ({ request }) => {
+        const call = { body: (await request.json()) as unknown };
+        return HttpResponse.json({ ...user, ...(call.body as object) });
+      }),
+      http.get('/api/auth/user', () => HttpResponse.json(user)),
+    );
     const region = await guide();
     expect(within(region).getByText('0 of 3 done')).toBeInTheDocument();
     const steps = within(region).getAllByRole('listitem');
@@ -69,13 +77,13 @@ describe('GettingStarted', () => {
     await userEvent.type(within(region).getByLabelText('Your area'), '97214');
     await userEvent.click(await screen.findByRole('option', { name: /97214, Portland, Oregon/ }));
     await userEvent.click(within(region).getByRole('button', { name: 'Save Area' }));
-    await vi.waitFor(() =>
-      expect(api.callsTo('PUT /api/user/profile').map((call) => call.body)).toEqual([
+    await vi.waitFor(async () =>
+      expect(await api.bodiesOf('PUT /api/user/profile')).toEqual([
         { location: '97214, Portland, Oregon', latitude: 45.51, longitude: -122.64, maxTravelDistance: 25 },
       ]),
     );
     // The guide reads its steps again after the save.
-    await vi.waitFor(() => expect(api.callsTo('GET /api/account/getting-started').length).toBeGreaterThan(1));
+    await vi.waitFor(() => expect(api.to('GET /api/account/getting-started').length).toBeGreaterThan(1));
   });
 
   it('moves on to the want once the area is set', async () => {
@@ -102,9 +110,7 @@ describe('GettingStarted', () => {
     await vi.waitFor(() =>
       expect(screen.queryByRole('region', { name: 'Get started in three steps' })).not.toBeInTheDocument(),
     );
-    expect(api.callsTo('PUT /api/account/getting-started').map((call) => call.body)).toEqual([
-      { completed: true },
-    ]);
+    expect(await api.bodiesOf('PUT /api/account/getting-started')).toEqual([{ completed: true }]);
   });
 
   it('all done: says so, and Done puts it away', async () => {
@@ -113,12 +119,12 @@ describe('GettingStarted', () => {
     expect(within(region).getByText('3 of 3 done')).toBeInTheDocument();
     expect(within(region).queryByRole('button', { name: 'Skip for Now' })).not.toBeInTheDocument();
     await userEvent.click(within(region).getByRole('button', { name: 'Done' }));
-    await vi.waitFor(() => expect(api.callsTo('PUT /api/account/getting-started')).toHaveLength(1));
+    await vi.waitFor(() => expect(api.to('PUT /api/account/getting-started')).toHaveLength(1));
   });
 
   it('shows nothing once put away', async () => {
     const { api } = render({ ...nothingDone, completed: true });
-    await vi.waitFor(() => expect(api.callsTo('GET /api/account/getting-started')).toHaveLength(1));
+    await vi.waitFor(() => expect(api.to('GET /api/account/getting-started')).toHaveLength(1));
     expect(screen.queryByRole('region', { name: /Get started|all set/ })).not.toBeInTheDocument();
   });
 });

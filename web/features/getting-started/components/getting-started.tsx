@@ -1,16 +1,15 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Check, MapPin, PackagePlus, Search } from 'lucide-react';
 import { type ReactNode, useId, useRef, useState } from 'react';
-import type { CurrentUser } from '../../../../common/schemas/auth';
-import type { Place } from '../../../../common/schemas/places';
-import { Button } from '../../../components/ui/button';
-import { toast } from '../../../components/ui/use-toast';
-import { formatPlaceName } from '../../../i18n/place-names';
-import { useOpenAddItem } from '../../listings/components/add-item-context';
-import { WantFormDialog } from '../../listings/components/lazy-want-form-dialog';
-import { useUpdateProfile } from '../../profile/api/update-profile';
-import { LocationPicker } from '../../profile/components/location-picker';
-import { allStepsDone, useGettingStarted, useSetGettingStartedCompleted } from '../api/getting-started';
+import type { CurrentUser } from '#common/schemas/auth.ts';
+import type { Place } from '#common/schemas/places.ts';
+import { useOpenAddItem, WantFormDialog } from '#web/components/feature-slots.tsx';
+import { LocationPicker } from '#web/components/location-picker.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { toast } from '#web/components/ui/use-toast.ts';
+import { formatPlaceName } from '#web/i18n/place-names.ts';
+import { allStepsDone, useGettingStarted, useSetGettingStartedCompleted } from '#web/lib/getting-started.ts';
+import { useUpdateProfile } from '#web/lib/update-profile.ts';
 
 /**
  * The guided start on the home page (issue 17): set your area, add a first want, add a first item.

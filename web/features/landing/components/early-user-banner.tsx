@@ -1,8 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Megaphone } from 'lucide-react';
 import { Link } from 'wouter';
-import { paths } from '../../../app/paths';
-import { useSiteInfo } from '../../site/api/site-info';
+import { paths } from '#web/lib/paths.ts';
+import { useSiteInfo } from '#web/lib/site-info.ts';
 
 /** The early-user banner (spec section 1): print a flyer, post it locally, report problems. */
 export function EarlyUserBanner() {

@@ -2,13 +2,13 @@ import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { HeartHandshake, MapPin, Sparkles, UserRound } from 'lucide-react';
 import { Link } from 'wouter';
-import { paths, serverPaths } from '../../../app/paths';
-import { GoogleIcon } from '../../../components/layout/google-icon';
-import { Logo } from '../../../components/layout/logo';
-import { SiteFooter } from '../../../components/layout/site-footer';
-import { MAIN_CONTENT_ID } from '../../../components/layout/skip-link';
-import { Button } from '../../../components/ui/button';
-import { useSiteInfo } from '../../site/api/site-info';
+import { GoogleIcon } from '#web/components/layout/google-icon.tsx';
+import { Logo } from '#web/components/layout/logo.tsx';
+import { SiteFooter } from '#web/components/layout/site-footer.tsx';
+import { MAIN_CONTENT_ID } from '#web/components/layout/skip-link.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { paths, serverPaths } from '#web/lib/paths.ts';
+import { useSiteInfo } from '#web/lib/site-info.ts';
 import { EarlyUserBanner } from './early-user-banner';
 
 const STEPS = [

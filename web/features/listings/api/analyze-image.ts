@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { type ImageAnalysis, imageAnalysisSchema } from '../../../../common/schemas/analyze';
-import { apiRequest } from '../../../lib/api-client';
+import { type ImageAnalysis, imageAnalysisSchema } from '#common/schemas/analyze.ts';
+import { apiRequest } from '#web/lib/api-client.ts';
 
 /** POST /api/analyze-image (spec section 7): suggested title, description, category and value. */
 export async function analyzeImage(image: string): Promise<ImageAnalysis> {

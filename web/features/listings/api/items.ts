@@ -1,34 +1,9 @@
-import {
-  infiniteQueryOptions,
-  type QueryClient,
-  useInfiniteQuery,
-  useMutation,
-  useQueryClient,
-} from '@tanstack/react-query';
-import { ERROR_CODES } from '../../../../common/error-codes';
-import type { Item, ItemFormValues, ItemUpdateValues } from '../../../../common/schemas/listings';
-import { ApiError, apiRequest } from '../../../lib/api-client';
-import { fetchOwnListPage, nextOwnListOffset } from '../../../lib/own-list';
-import { gettingStartedKeys, swapDayKeys } from '../../../lib/query-keys';
+import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
+import { ERROR_CODES } from '#common/error-codes.ts';
+import type { Item, ItemFormValues, ItemUpdateValues } from '#common/schemas/listings.ts';
+import { ApiError, apiRequest } from '#web/lib/api-client.ts';
+import { gettingStartedKeys, itemKeys, swapDayKeys } from '#web/lib/query-keys.ts';
 import { itemRequestBody } from './item-body';
-
-export const itemKeys = {
-  all: ['items'] as const,
-  mine: () => [...itemKeys.all, 'mine'] as const,
-};
-
-/** GET /api/items/my: the member's own items, newest first, a page at a time with the total (ADR 017). */
-export const myItemsQuery = () =>
-  infiniteQueryOptions({
-    queryKey: itemKeys.mine(),
-    initialPageParam: 0,
-    queryFn: ({ pageParam }) => fetchOwnListPage<Item>('/api/items/my', pageParam),
-    getNextPageParam: nextOwnListOffset,
-  });
-
-export function useMyItems() {
-  return useInfiniteQuery(myItemsQuery());
-}
 
 /** Tries of an item with a photo while the server's photo queue is full (503 PHOTO_QUEUE_FULL). */
 const PHOTO_QUEUE_TRIES = 4;

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderWithProviders } from '../../../testing/render';
+import { renderWithProviders } from '#web/testing/render.tsx';
 import { CameraDialog } from './camera-dialog';
 
 const ALERT = 'Unable to access camera. Please check permissions.';

@@ -2,9 +2,9 @@ import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Camera, ImagePlus, RotateCcw } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { CAMERA_IDEAL_HEIGHT, CAMERA_IDEAL_WIDTH, CAMERA_JPEG_QUALITY } from '../../../../common/constants';
-import { Button } from '../../../components/ui/button';
-import { Dialog, DialogContent } from '../../../components/ui/dialog';
+import { CAMERA_IDEAL_HEIGHT, CAMERA_IDEAL_WIDTH, CAMERA_JPEG_QUALITY } from '#common/constants.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { Dialog, DialogContent } from '#web/components/ui/dialog.tsx';
 
 /** Spec section 8: the alert shown when the camera cannot be opened. */
 export const CAMERA_DENIED_MESSAGE = msg`Unable to access camera. Please check permissions.`;

@@ -1,8 +1,8 @@
 import { Trans } from '@lingui/react/macro';
 import type { Ref } from 'react';
-import { categoriesFor } from '../../../../common/categories';
-import { Select, type SelectProps } from '../../../components/ui/select';
-import { translateKnown } from '../../../i18n/known-messages';
+import { categoriesFor } from '#common/categories.ts';
+import { Select, type SelectProps } from '#web/components/ui/select.tsx';
+import { translateKnown } from '#web/i18n/known-messages.ts';
 
 /** The category list for goods or services (spec section 3); the list swaps with the service toggle. */
 export function CategorySelect({

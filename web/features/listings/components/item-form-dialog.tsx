@@ -2,25 +2,17 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { type Item, type ItemFormValues, itemFormSchema } from '../../../../common/schemas/listings';
-import { Button } from '../../../components/ui/button';
-import { Dialog, DialogContent } from '../../../components/ui/dialog';
-import { FormField } from '../../../components/ui/form-field';
-import { Input } from '../../../components/ui/input';
-import { Textarea } from '../../../components/ui/textarea';
-import { toast } from '../../../components/ui/use-toast';
-import { i18n } from '../../../i18n/i18n';
-import { serverMessageOf } from '../../../lib/api-client';
-import {
-  contactDetailsField,
-  contactDetailsInListing,
-  isContentNotAllowed,
-} from '../../../lib/content-errors';
+import { type Item, type ItemFormValues, itemFormSchema } from '#common/schemas/listings.ts';
+import { FormField } from '#web/components/ui/form-field.tsx';
+import { Input } from '#web/components/ui/input.tsx';
+import { toast } from '#web/components/ui/use-toast.ts';
+import { i18n } from '#web/i18n/i18n.ts';
+import { serverMessageOf } from '#web/lib/api-client.ts';
 import { useCreateItem, useUpdateItem } from '../api/items';
-import { CategorySelect } from './category-select';
+import { showListingError } from './listing-errors';
+import { ListingFormDialog } from './listing-form-dialog';
 import { HELD_NOTE } from './moderation-badge';
 import { PhotoField } from './photo-field';
-import { ServiceToggle } from './service-toggle';
 import { usePhotoAnalysis } from './use-photo-analysis';
 
 const EMPTY: ItemFormValues = {
@@ -70,7 +62,6 @@ export function ItemFormDialog({
     defaultValues: valuesOf(item),
   });
   const { errors } = form.formState;
-  const isService = form.watch('isService') ?? false;
   const category = form.watch('category');
   const pending = create.isPending || update.isPending;
   const photoAnalysis = usePhotoAnalysis(form);
@@ -81,28 +72,13 @@ export function ItemFormDialog({
     if (open) form.reset(valuesOf(item));
   }, [open, item, form, resetAnalysis]);
 
-  const onError = (error: unknown) => {
-    const contactIn = contactDetailsField(error);
-    if (contactIn !== null) {
-      // A phone number or an e-mail address: said under the field that has it (Terms section 4).
-      const name = contactIn === 'title' ? 'title' : 'description';
-      form.setError(name, { type: 'server', message: contactDetailsInListing() }, { shouldFocus: true });
-    } else if (isContentNotAllowed(error)) {
-      toast({
-        title: t`Content Not Allowed`,
-        description: t`Please use appropriate language when describing your item.`,
-        variant: 'destructive',
-      });
-    } else {
-      toast({
-        title: t`Error`,
-        description: item
-          ? serverMessageOf(error, t`Failed to save item. Please try again.`)
-          : t`Failed to add item. Please try again.`,
-        variant: 'destructive',
-      });
-    }
-  };
+  const onError = (error: unknown) =>
+    showListingError(error, form, {
+      notAllowed: t`Please use appropriate language when describing your item.`,
+      failed: item
+        ? serverMessageOf(error, t`Failed to save item. Please try again.`)
+        : t`Failed to add item. Please try again.`,
+    });
 
   const onSubmit = form.handleSubmit((values) => {
     if (item) {
@@ -128,12 +104,15 @@ export function ItemFormDialog({
   });
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent
-        title={item ? t`Edit Item` : t`Add New Item`}
-        description={item ? t`Change what you offer.` : t`Offer something you have or a service you can do.`}
-      >
-        <form onSubmit={onSubmit} noValidate className="grid gap-4">
+    <ListingFormDialog
+      form={form}
+      open={open}
+      onOpenChange={onOpenChange}
+      title={item ? t`Edit Item` : t`Add New Item`}
+      description={item ? t`Change what you offer.` : t`Offer something you have or a service you can do.`}
+      onSubmit={onSubmit}
+      before={
+        <>
           <Controller
             control={form.control}
             name="imageUrl"
@@ -153,57 +132,24 @@ export function ItemFormDialog({
           <p role="status" className={photoAnalysis.analyzing ? 'text-sm text-slate-600' : 'sr-only'}>
             {photoAnalysis.analyzing ? t`Analyzing photo...` : ''}
           </p>
-          <FormField label={t`Title`} error={errors.title?.message}>
-            <Input {...form.register('title')} />
-          </FormField>
-          <FormField label={t`Description`} error={errors.description?.message}>
-            <Textarea {...form.register('description')} />
-          </FormField>
-          <Controller
-            control={form.control}
-            name="isService"
-            render={({ field }) => (
-              <ServiceToggle
-                id="item-is-service"
-                label={t`This is a service`}
-                checked={field.value ?? false}
-                onCheckedChange={(checked) => {
-                  field.onChange(checked);
-                  form.setValue('category', '');
-                }}
-              />
-            )}
-          />
-          <div className="grid gap-1">
-            <FormField label={t`Category`} error={errors.category?.message}>
-              <CategorySelect isService={isService} {...form.register('category')} />
-            </FormField>
-            {/* The photo's suggestion (issue 28), said while it stands: the member may pick another. */}
-            {photoAnalysis.suggestedCategory !== null && category === photoAnalysis.suggestedCategory ? (
-              <p className="text-xs text-slate-600">
-                <Trans>Suggested from your photo. You can choose another category.</Trans>
-              </p>
-            ) : null}
-          </div>
-          <FormField label={t`Estimated Value ($)`} error={errors.estimatedValue?.message}>
-            <Input
-              type="number"
-              inputMode="decimal"
-              min="0"
-              step="0.01"
-              {...form.register('estimatedValue')}
-            />
-          </FormField>
-          <div className="flex justify-end gap-2">
-            <Button variant="secondary" onClick={() => onOpenChange(false)}>
-              <Trans>Cancel</Trans>
-            </Button>
-            <Button type="submit" disabled={pending}>
-              {item ? (pending ? t`Saving...` : t`Save Changes`) : pending ? t`Adding...` : t`Add Item`}
-            </Button>
-          </div>
-        </form>
-      </DialogContent>
-    </Dialog>
+        </>
+      }
+      descriptionLabel={t`Description`}
+      service={{ id: 'item-is-service', label: t`This is a service` }}
+      categoryNote={
+        // The photo's suggestion (issue 28), said while it stands: the member may pick another.
+        photoAnalysis.suggestedCategory !== null && category === photoAnalysis.suggestedCategory ? (
+          <p className="text-xs text-slate-600">
+            <Trans>Suggested from your photo. You can choose another category.</Trans>
+          </p>
+        ) : null
+      }
+      submitLabel={item ? (pending ? t`Saving...` : t`Save Changes`) : pending ? t`Adding...` : t`Add Item`}
+      pending={pending}
+    >
+      <FormField label={t`Estimated Value ($)`} error={errors.estimatedValue?.message}>
+        <Input type="number" inputMode="decimal" min="0" step="0.01" {...form.register('estimatedValue')} />
+      </FormField>
+    </ListingFormDialog>
   );
 }

@@ -1,8 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { ImageAnalysis } from '../../../../common/schemas/analyze';
-import { jsonResponse, renderWithProviders } from '../../../testing/render';
+import { HttpResponse, http } from 'msw';
+import { describe, expect, it, vi } from 'vitest';
+import type { ImageAnalysis } from '#common/schemas/analyze.ts';
+import { renderWithProviders } from '#web/testing/render.tsx';
+import { errorJson, recordRequests, server } from '#web/testing/server.ts';
 import { ItemFormDialog } from './item-form-dialog';
 
 const PHOTO = 'data:image/jpeg;base64,/9j/AAAA';
@@ -17,18 +19,16 @@ interface Api {
   hold?: Promise<void>;
 }
 
-/** Stub fetch with the one call the form makes when a photo is chosen; anything else fails the test. */
-function stubApi({ answer, status = 200, hold }: Api) {
-  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    if (String(input) === '/api/analyze-image' && init?.method === 'POST') {
+/** Answer the one call the form makes when a photo is chosen; anything else fails the test. */
+function answerApi({ answer, status = 200, hold }: Api) {
+  server.use(
+    http.post('/api/analyze-image', async () => {
       await hold;
-      if (status !== 200) return jsonResponse({ message: 'Upstream failed', code: 'AI_UNAVAILABLE' }, status);
-      return jsonResponse(answer);
-    }
-    throw new Error(`Unexpected request ${init?.method ?? 'GET'} ${String(input)}`);
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
+      if (status !== 200) return errorJson(status, 'Upstream failed', 'AI_UNAVAILABLE');
+      return HttpResponse.json(answer);
+    }),
+  );
+  return recordRequests();
 }
 
 function renderDialog() {
@@ -52,12 +52,10 @@ function renderDialog() {
 /** A toast's text (the open modal hides the toast region from role queries, so by text). */
 const toastText = (text: string) => screen.findByText(text);
 
-afterEach(() => vi.unstubAllGlobals());
-
 describe('ItemFormDialog photo analysis', () => {
   it("shows 'Analyzing photo...' with the photo buttons disabled, then fills the fields not typed into", async () => {
     let release: () => void = () => {};
-    const fetchMock = stubApi({
+    const api = answerApi({
       hold: new Promise((resolve) => (release = resolve)),
       answer: {
         provider: 'local',
@@ -78,10 +76,10 @@ describe('ItemFormDialog photo analysis', () => {
     expect(form.dialog.getByRole('button', { name: 'Take Photo' })).toBeDisabled();
     expect(form.dialog.getByRole('button', { name: 'Choose File' })).toBeDisabled();
     expect(form.dialog.getByRole('button', { name: 'Remove Photo' })).toBeDisabled();
-    expect(fetchMock).toHaveBeenCalledWith(
-      '/api/analyze-image',
-      expect.objectContaining({ method: 'POST', body: JSON.stringify({ image: PHOTO }) }),
-    );
+    expect(api.sent.map((request) => `${request.method} ${request.url}`)).toEqual([
+      'POST /api/analyze-image',
+    ]);
+    expect(await api.bodiesOf('POST /api/analyze-image')).toEqual([{ image: PHOTO }]);
 
     release();
     expect(await toastText('AI Analysis Complete')).toBeVisible();
@@ -96,7 +94,7 @@ describe('ItemFormDialog photo analysis', () => {
   });
 
   it('switches to the service list before choosing a service category', async () => {
-    stubApi({
+    answerApi({
       answer: {
         provider: 'openai',
         title: 'Guitar lessons',
@@ -113,7 +111,7 @@ describe('ItemFormDialog photo analysis', () => {
   });
 
   it('shows the photo’s category as a suggestion the member can change (issue 28)', async () => {
-    stubApi({ answer: { provider: 'local', title: 'Camping tent', category: 'rvs+camp', confidence: {} } });
+    answerApi({ answer: { provider: 'local', title: 'Camping tent', category: 'rvs+camp', confidence: {} } });
     const form = renderDialog();
     await form.choosePhoto();
     expect(await toastText('Item details were generated from your photo.')).toBeVisible();
@@ -126,7 +124,7 @@ describe('ItemFormDialog photo analysis', () => {
   });
 
   it('suggests nothing when the member chose a category first', async () => {
-    stubApi({ answer: { provider: 'local', category: 'books', isService: false, confidence: {} } });
+    answerApi({ answer: { provider: 'local', category: 'books', isService: false, confidence: {} } });
     const form = renderDialog();
     await userEvent.selectOptions(form.category, 'tools');
     await form.choosePhoto();
@@ -136,7 +134,7 @@ describe('ItemFormDialog photo analysis', () => {
   });
 
   it('leaves a category alone when the member chose the other list by hand', async () => {
-    stubApi({ answer: { provider: 'local', category: 'books', isService: false, confidence: {} } });
+    answerApi({ answer: { provider: 'local', category: 'books', isService: false, confidence: {} } });
     const form = renderDialog();
     await userEvent.click(form.service);
     await form.choosePhoto();
@@ -146,7 +144,7 @@ describe('ItemFormDialog photo analysis', () => {
   });
 
   it('says so honestly when nothing could be read, and leaves the fields empty', async () => {
-    stubApi({ answer: { provider: 'local', confidence: {} } });
+    answerApi({ answer: { provider: 'local', confidence: {} } });
     const form = renderDialog();
     await form.choosePhoto();
     expect(await toastText('We could not read details from this photo. Please fill them in.')).toBeVisible();
@@ -157,7 +155,7 @@ describe('ItemFormDialog photo analysis', () => {
 
   it("shows 'Analysis Failed' when the analysis fails, and the form stays usable", async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    stubApi({ status: 502 });
+    answerApi({ status: 502 });
     const form = renderDialog();
     await form.choosePhoto();
     expect(await toastText('Analysis Failed')).toBeVisible();

@@ -1,8 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { HttpResponse, http } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Item } from '../../../../common/schemas/listings';
-import { jsonResponse, renderWithProviders } from '../../../testing/render';
+import type { Item } from '#common/schemas/listings.ts';
+import { apiTransport } from '#web/lib/api-client.ts';
+import { renderWithProviders } from '#web/testing/render.tsx';
+import { server } from '#web/testing/server.ts';
 import { ItemFormDialog } from './item-form-dialog';
 
 /** Six bytes of a JPEG's start, as the form holds a chosen photo. */
@@ -24,41 +27,58 @@ const existing: Item = {
   isActive: true,
   moderation: null,
   isReserved: false,
+  traded: null,
   allowedActions: ['edit', 'hide', 'delete'],
   viewCount: 0,
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',
 };
 
+/** A write to /api/items: as the server received it, with the body the form handed to fetch. */
+interface Write {
+  method: string;
+  url: string;
+  contentType: string | null;
+  body: unknown;
+}
+
 /**
- * Stub fetch: the photo analysis finds nothing, writes to /api/items succeed (after `queueFull`
- * answers 503 PHOTO_QUEUE_FULL); returns the writes.
+ * The API: the photo analysis finds nothing, writes to /api/items succeed (after `queueFull`
+ * answers 503 PHOTO_QUEUE_FULL); returns the writes. The bodies are read where the client hands
+ * them to fetch (apiTransport, watched, not replaced): jsdom's FormData does not cross into Node's
+ * fetch intact, as it does in a browser, so the server's copy of a file part would not be the file.
  */
-function stubApi(queueFull = 0) {
+function answerApi(queueFull = 0) {
   let refusals = queueFull;
-  const writes: Array<{ method: string; url: string; body: unknown; headers: HeadersInit | undefined }> = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = String(input);
-      if (url === '/api/analyze-image') return jsonResponse({ provider: 'local', confidence: {} });
-      if (url.startsWith('/api/items')) {
-        writes.push({ method: init?.method ?? 'GET', url, body: init?.body, headers: init?.headers });
-        if (refusals-- > 0) {
-          return new Response(
-            JSON.stringify({
-              message: 'Too many photos are being processed right now.',
-              code: 'PHOTO_QUEUE_FULL',
-            }),
-            { status: 503, headers: { 'content-type': 'application/json', 'retry-after': '0' } },
-          );
-        }
-        return jsonResponse(existing, init?.method === 'POST' ? 201 : 200);
-      }
-      throw new Error(`Unexpected request ${init?.method ?? 'GET'} ${url}`);
-    }),
+  const received: Omit<Write, 'body'>[] = [];
+  const write = ({ request }: { request: Request }) => {
+    received.push({
+      method: request.method,
+      url: new URL(request.url).pathname,
+      contentType: request.headers.get('content-type'),
+    });
+    if (refusals-- > 0) {
+      return HttpResponse.json(
+        { message: 'Too many photos are being processed right now.', code: 'PHOTO_QUEUE_FULL' },
+        { status: 503, headers: { 'retry-after': '0' } },
+      );
+    }
+    return HttpResponse.json(existing, { status: request.method === 'POST' ? 201 : 200 });
+  };
+  server.use(
+    http.post('/api/analyze-image', () => HttpResponse.json({ provider: 'local', confidence: {} })),
+    http.post('/api/items', write),
+    http.patch('/api/items/:id', write),
   );
-  return writes;
+  const transport = vi.spyOn(apiTransport, 'fetch');
+  return {
+    get writes(): Write[] {
+      const bodies = transport.mock.calls
+        .filter(([url]) => String(url).startsWith('/api/items'))
+        .map(([, init]) => init?.body);
+      return received.map((write, index) => ({ ...write, body: bodies[index] }));
+    },
+  };
 }
 
 function renderDialog(item?: Item) {
@@ -74,11 +94,11 @@ async function choosePhoto(dialog: ReturnType<typeof renderDialog>) {
   await screen.findByText('We could not read details from this photo. Please fill them in.');
 }
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => vi.restoreAllMocks());
 
 describe('ItemFormDialog sends a new photo as a file (multipart/form-data, ADR 013)', () => {
   it('adds an item with the photo as the file part "photo", not as a data URL', async () => {
-    const writes = stubApi();
+    const api = answerApi();
     const dialog = renderDialog();
     await choosePhoto(dialog);
     await userEvent.type(dialog.getByLabelText('Title'), 'The Hobbit');
@@ -87,12 +107,12 @@ describe('ItemFormDialog sends a new photo as a file (multipart/form-data, ADR 0
     await userEvent.type(dialog.getByLabelText('Estimated Value ($)'), '12.5');
     await userEvent.click(dialog.getByRole('button', { name: 'Add Item' }));
 
-    await waitFor(() => expect(writes).toHaveLength(1));
-    const [write] = writes;
+    await waitFor(() => expect(api.writes).toHaveLength(1));
+    const [write] = api.writes;
     expect(write).toMatchObject({ method: 'POST', url: '/api/items' });
     expect(write?.body).toBeInstanceOf(FormData);
     // The browser sets multipart/form-data with its boundary itself.
-    expect(write?.headers).toEqual({});
+    expect(write?.contentType).toMatch(/^multipart\/form-data; boundary=/);
     const form = write?.body as FormData;
     expect(Object.fromEntries([...form.entries()].filter(([name]) => name !== 'photo'))).toEqual({
       title: 'The Hobbit',
@@ -111,14 +131,14 @@ describe('ItemFormDialog sends a new photo as a file (multipart/form-data, ADR 0
   });
 
   it('replaces the photo of an item being edited the same way', async () => {
-    const writes = stubApi();
+    const api = answerApi();
     const dialog = renderDialog(existing);
     await choosePhoto(dialog);
     await userEvent.click(dialog.getByRole('button', { name: 'Save Changes' }));
 
-    await waitFor(() => expect(writes).toHaveLength(1));
-    expect(writes[0]).toMatchObject({ method: 'PATCH', url: '/api/items/7' });
-    const form = writes[0]?.body as FormData;
+    await waitFor(() => expect(api.writes).toHaveLength(1));
+    expect(api.writes[0]).toMatchObject({ method: 'PATCH', url: '/api/items/7' });
+    const form = api.writes[0]?.body as FormData;
     expect(form).toBeInstanceOf(FormData);
     expect(form.get('title')).toBe('Bread maker');
     expect(form.get('estimatedValue')).toBe('40');
@@ -126,7 +146,7 @@ describe('ItemFormDialog sends a new photo as a file (multipart/form-data, ADR 0
   });
 
   it('sends the item again after Retry-After while the photo queue is full', async () => {
-    const writes = stubApi(2);
+    const api = answerApi(2);
     const dialog = renderDialog();
     await choosePhoto(dialog);
     await userEvent.type(dialog.getByLabelText('Title'), 'The Hobbit');
@@ -135,20 +155,24 @@ describe('ItemFormDialog sends a new photo as a file (multipart/form-data, ADR 0
     await userEvent.click(dialog.getByRole('button', { name: 'Add Item' }));
 
     expect(await screen.findByText('Your item has been added.')).toBeVisible();
-    expect(writes).toHaveLength(3);
-    for (const write of writes) expect((write.body as FormData).get('photo')).toBeInstanceOf(File);
+    expect(api.writes).toHaveLength(3);
+    for (const write of api.writes) expect((write.body as FormData).get('photo')).toBeInstanceOf(File);
   });
 
   it('sends JSON when the photo is kept or there is none', async () => {
-    const writes = stubApi();
+    const api = answerApi();
     const dialog = renderDialog(existing);
     await userEvent.clear(dialog.getByLabelText('Title'));
     await userEvent.type(dialog.getByLabelText('Title'), 'Bread maker, like new');
     await userEvent.click(dialog.getByRole('button', { name: 'Save Changes' }));
 
-    await waitFor(() => expect(writes).toHaveLength(1));
-    expect(writes[0]?.headers).toEqual({ 'Content-Type': 'application/json' });
-    expect(JSON.parse(String(writes[0]?.body))).toMatchObject({
+    await waitFor(() => expect(api.writes).toHaveLength(1));
+    expect(api.writes[0]).toMatchObject({
+      method: 'PATCH',
+      url: '/api/items/7',
+      contentType: 'application/json',
+    });
+    expect(JSON.parse(String(api.writes[0]?.body))).toMatchObject({
       title: 'Bread maker, like new',
       imageUrl: existing.imageUrl,
     });

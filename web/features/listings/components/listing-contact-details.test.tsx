@@ -1,9 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { activateLocale } from '../../../i18n/i18n';
-import { errorResponse, stubApi } from '../../../testing/api-stub';
-import { renderWithProviders } from '../../../testing/render';
+import { HttpResponse, http } from 'msw';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { activateLocale } from '#web/i18n/i18n.ts';
+import { renderWithProviders } from '#web/testing/render.tsx';
+import { errorJson, recordRequests, server } from '#web/testing/server.ts';
 import { ItemFormDialog } from './item-form-dialog';
 import { WantFormDialog } from './want-form-dialog';
 
@@ -12,14 +13,9 @@ const CONTACT_REFUSAL =
 
 /** The server's answer to a listing with a phone number in `field`. */
 const refusedFor = (field: string) => () =>
-  new Response(
-    JSON.stringify({
-      message: CONTACT_REFUSAL,
-      code: 'CONTENT_NOT_ALLOWED',
-      reason: 'contact-details',
-      field,
-    }),
-    { status: 400, headers: { 'content-type': 'application/json' } },
+  HttpResponse.json(
+    { message: CONTACT_REFUSAL, code: 'CONTENT_NOT_ALLOWED', reason: 'contact-details', field },
+    { status: 400 },
   );
 
 async function fillItem(dialog: ReturnType<typeof within>, description: string) {
@@ -29,15 +25,14 @@ async function fillItem(dialog: ReturnType<typeof within>, description: string) 
   await userEvent.click(dialog.getByRole('button', { name: 'Add Item' }));
 }
 
-afterEach(() => vi.unstubAllGlobals());
-
 describe('a listing refused for contact details (issue 28)', () => {
   beforeEach(async () => {
     await activateLocale('en');
   });
 
   it('says under the description that contact details belong in the barter’s conversation', async () => {
-    const api = stubApi({ 'POST /api/items': refusedFor('description') });
+    server.use(http.post('/api/items', refusedFor('description')));
+    const api = recordRequests();
     renderWithProviders(<ItemFormDialog open onOpenChange={() => {}} />);
     const dialog = within(screen.getByRole('dialog', { name: 'Add New Item' }));
     await fillItem(dialog, 'Call me on 503-555-0199');
@@ -51,14 +46,15 @@ describe('a listing refused for contact details (issue 28)', () => {
     expect(description).toHaveFocus();
     expect(dialog.getByLabelText('Title')).not.toHaveAttribute('aria-invalid');
     expect(screen.queryByText(/Please use appropriate language/)).not.toBeInTheDocument();
-    expect(api.callsTo('POST /api/items')).toHaveLength(1);
+    expect(api.sent.map((request) => `${request.method} ${request.url}`)).toEqual(['POST /api/items']);
   });
 
   it('keeps the spec’s text for wording that is actually inappropriate', async () => {
-    stubApi({
-      'POST /api/items': () =>
-        errorResponse(400, 'This wording is not appropriate for Barterhood: ...', 'CONTENT_NOT_ALLOWED'),
-    });
+    server.use(
+      http.post('/api/items', () =>
+        errorJson(400, 'This wording is not appropriate for Barterhood: ...', 'CONTENT_NOT_ALLOWED'),
+      ),
+    );
     renderWithProviders(<ItemFormDialog open onOpenChange={() => {}} />);
     await fillItem(within(screen.getByRole('dialog', { name: 'Add New Item' })), 'Rude words');
     expect(
@@ -68,7 +64,7 @@ describe('a listing refused for contact details (issue 28)', () => {
 
   it('says it under a want’s title, in Spanish too', async () => {
     await activateLocale('es');
-    stubApi({ 'POST /api/wants': refusedFor('title') });
+    server.use(http.post('/api/wants', refusedFor('title')));
     renderWithProviders(<WantFormDialog open onOpenChange={() => {}} />);
     const dialog = within(await screen.findByRole('dialog'));
     const title = dialog.getAllByRole('textbox')[0] as HTMLElement;

@@ -1,8 +1,8 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
-import type { Item } from '../../../../common/schemas/listings';
-import { Badge } from '../../../components/ui/badge';
+import type { Item } from '#common/schemas/listings.ts';
+import { Badge } from '#web/components/ui/badge.tsx';
 
 /** Told after saving an item whose photo waits for a moderator (ADR 027). */
 export const HELD_NOTE = msg`A moderator will check its photo before neighbors can see it.`;

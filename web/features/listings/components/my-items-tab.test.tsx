@@ -1,8 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Item } from '../../../../common/schemas/listings';
-import { renderWithProviders } from '../../../testing/render';
+import { http } from 'msw';
+import { describe, expect, it } from 'vitest';
+import type { Item } from '#common/schemas/listings.ts';
+import { renderWithProviders } from '#web/testing/render.tsx';
+import { errorJson, pagedJson, recordRequests, server } from '#web/testing/server.ts';
 import { MyItemsTab } from './my-items-tab';
 
 const item = (id: number, overrides: Partial<Item>): Item => ({
@@ -17,6 +19,7 @@ const item = (id: number, overrides: Partial<Item>): Item => ({
   isActive: true,
   moderation: null,
   isReserved: false,
+  traded: null,
   allowedActions: ['edit', 'hide', 'delete'],
   viewCount: 0,
   createdAt: '2026-01-01T00:00:00.000Z',
@@ -28,28 +31,12 @@ const RESERVED_MESSAGE = 'This item is reserved in an accepted barter. Cancel th
 
 /** GET /api/items/my answers `items`; DELETE of item 1 is refused as the server does once a barter holds it. */
 function stubServer(items: Item[]) {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = new URL(String(input), 'http://localhost');
-      if (url.pathname === '/api/items/my' && (init?.method ?? 'GET') === 'GET') {
-        return new Response(JSON.stringify(items), {
-          status: 200,
-          headers: { 'content-type': 'application/json', 'x-total-count': String(items.length) },
-        });
-      }
-      if (url.pathname === '/api/items/1' && init?.method === 'DELETE') {
-        return new Response(JSON.stringify({ message: RESERVED_MESSAGE, code: 'CONFLICT' }), {
-          status: 409,
-          headers: { 'content-type': 'application/json' },
-        });
-      }
-      throw new Error(`Unexpected request ${init?.method ?? 'GET'} ${String(input)}`);
-    }),
+  server.use(
+    http.get('/api/items/my', () => pagedJson(items)),
+    http.delete('/api/items/1', () => errorJson(409, RESERVED_MESSAGE, 'CONFLICT')),
   );
+  return recordRequests();
 }
-
-afterEach(() => vi.unstubAllGlobals());
 
 describe('My Items: what an item offers comes from the server (issue 27)', () => {
   it('offers no Edit, Hide or Delete for an item an accepted barter holds, and says why', async () => {
@@ -78,10 +65,11 @@ describe('My Items: what an item offers comes from the server (issue 27)', () =>
   });
 
   it('shows the server’s reason when it refuses anyway (a barter accepted meanwhile)', async () => {
-    stubServer([item(1, {})]);
+    const sent = stubServer([item(1, {})]);
     renderWithProviders(<MyItemsTab />);
     await userEvent.click(await screen.findByRole('button', { name: 'Delete Item 1' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Delete Item' }));
     expect(await screen.findByText(RESERVED_MESSAGE)).toBeInTheDocument();
+    expect(sent.to('DELETE /api/items/1')).toHaveLength(1);
   });
 });

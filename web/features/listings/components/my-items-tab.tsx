@@ -1,21 +1,36 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import type { Item } from '../../../../common/schemas/listings';
-import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { ListStatus } from '../../../components/ui/list-status';
-import { ListingImage } from '../../../components/ui/listing-image';
-import { LoadMoreButton } from '../../../components/ui/load-more-button';
-import { toast } from '../../../components/ui/use-toast';
-import { translateKnown } from '../../../i18n/known-messages';
-import { serverMessageOf } from '../../../lib/api-client';
-import { flattenOwnList } from '../../../lib/own-list';
-import { useDeleteItem, useMyItems, useUpdateItem } from '../api/items';
-import { useOpenAddItem } from './add-item-context';
+import type { Item, ItemTrade } from '#common/schemas/listings.ts';
+import { useOpenAddItem } from '#web/components/feature-slots.tsx';
+import { Badge } from '#web/components/ui/badge.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
+import { ListStatus } from '#web/components/ui/list-status.tsx';
+import { ListingImage } from '#web/components/ui/listing-image.tsx';
+import { LoadMoreButton } from '#web/components/ui/load-more-button.tsx';
+import { toast } from '#web/components/ui/use-toast.ts';
+import { translateKnown } from '#web/i18n/known-messages.ts';
+import { serverMessageOf } from '#web/lib/api-client.ts';
+import { useMyItems } from '#web/lib/my-items.ts';
+import { flattenOwnList } from '#web/lib/own-list.ts';
+import { useDeleteItem, useUpdateItem } from '../api/items';
 import { ItemFormDialog } from './item-form-dialog';
 import { ModerationBadge } from './moderation-badge';
+
+/**
+ * Where a traded item went (issue 30): "Traded to Ann R.", or "Given at <swap day>" for a swap day's
+ * hand-over. A traded item offers no Show and no Edit (its `allowedActions` say so), only Delete.
+ */
+function TradedBadge({ trade }: { trade: ItemTrade }) {
+  const name = translateKnown(trade.to.displayName);
+  const swapDay = trade.swapDay?.name;
+  return (
+    <Badge tone="success">
+      {swapDay !== undefined ? <Trans>Given at {swapDay}</Trans> : <Trans>Traded to {name}</Trans>}
+    </Badge>
+  );
+}
 
 /**
  * The My Items tab (spec section 2): count, and each item with image, title, description and badges.
@@ -89,7 +104,9 @@ export function MyItemsTab() {
                       <Trans>Service</Trans>
                     </Badge>
                   ) : null}
-                  {item.isActive || item.moderation ? null : (
+                  {item.traded ? (
+                    <TradedBadge trade={item.traded} />
+                  ) : item.isActive || item.moderation ? null : (
                     <Badge>
                       <Trans>Hidden</Trans>
                     </Badge>

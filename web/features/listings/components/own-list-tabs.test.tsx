@@ -1,9 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type Item, OWN_LIST_PAGE_SIZE, type Want } from '../../../../common/schemas/listings';
-import { renderWithProviders } from '../../../testing/render';
-import { SavedTab } from '../../saved/components/saved-tab';
+import { HttpResponse, http } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { type Item, OWN_LIST_PAGE_SIZE, type Want } from '#common/schemas/listings.ts';
+import { renderWithProviders } from '#web/testing/render.tsx';
+import { pagedJson, recordRequests, server } from '#web/testing/server.ts';
 import { MyItemsTab } from './my-items-tab';
 import { WantListTab } from './want-list-tab';
 
@@ -19,6 +20,7 @@ const item = (id: number): Item => ({
   isActive: true,
   moderation: null,
   isReserved: false,
+  traded: null,
   allowedActions: ['edit', 'hide', 'delete'],
   viewCount: 0,
   createdAt: '2026-01-01T00:00:00.000Z',
@@ -32,6 +34,7 @@ const want = (id: number): Want => ({
   category: 'tools',
   isService: false,
   maxValue: null,
+  fulfilledAt: null,
   isActive: true,
   createdAt: '2026-01-01T00:00:00.000Z',
 });
@@ -39,25 +42,17 @@ const want = (id: number): Want => ({
 /** A server holding `total` rows (ids total..1, newest first) that pages like GET /api/{items,wants}/my. */
 function stubList<T>(path: string, total: number, make: (id: number) => T) {
   const all = Array.from({ length: total }, (_, index) => make(total - index));
-  const requested: string[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL) => {
-      const url = new URL(String(input), 'http://localhost');
-      if (url.pathname !== path) throw new Error(`Unexpected request ${String(input)}`);
-      requested.push(`${url.pathname}${url.search}`);
-      const limit = Number(url.searchParams.get('limit'));
-      const offset = Number(url.searchParams.get('offset'));
-      return new Response(JSON.stringify(all.slice(offset, offset + limit)), {
-        status: 200,
-        headers: { 'content-type': 'application/json', 'x-total-count': String(total) },
-      });
+  server.use(
+    http.get(path, ({ request }) => {
+      const query = new URL(request.url).searchParams;
+      const limit = Number(query.get('limit'));
+      const offset = Number(query.get('offset'));
+      return pagedJson(all.slice(offset, offset + limit), total);
     }),
   );
-  return requested;
+  // Every request the tab sends (only `path` is answered: anything else fails the test).
+  return recordRequests();
 }
-
-afterEach(() => vi.unstubAllGlobals());
 
 // Over a hundred rows with buttons render slowly in jsdom on a busy machine: a roomier test timeout.
 describe('My Items and Want List page through the member’s listings', { timeout: 20_000 }, () => {
@@ -77,7 +72,7 @@ describe('My Items and Want List page through the member’s listings', { timeou
     // Everything is loaded: no more button, and the count did not change.
     expect(screen.queryByRole('button', { name: 'Load More Items' })).not.toBeInTheDocument();
     expect(screen.getByRole('heading', { name: `My Items (${total})` })).toBeInTheDocument();
-    expect(requested).toEqual([
+    expect(requested.sent.map((request) => request.url)).toEqual([
       `/api/items/my?limit=${OWN_LIST_PAGE_SIZE}&offset=0`,
       `/api/items/my?limit=${OWN_LIST_PAGE_SIZE}&offset=${OWN_LIST_PAGE_SIZE}`,
     ]);
@@ -94,6 +89,8 @@ describe('My Items and Want List page through the member’s listings', { timeou
   it('pages the want list the same way, counting every want on the server', async () => {
     const total = OWN_LIST_PAGE_SIZE * 2 + 1;
     stubList('/api/wants/my', total, want);
+    // Nothing to ask after a trade (the Want List asks "Did this fill your want?" on a want's row).
+    server.use(http.get('/api/wants/questions', () => HttpResponse.json([])));
     renderWithProviders(<WantListTab />);
 
     expect(await screen.findByRole('heading', { name: `Want List (${total})` })).toBeInTheDocument();
@@ -108,29 +105,5 @@ describe('My Items and Want List page through the member’s listings', { timeou
     }
     expect(screen.getByText('Want 1')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Load More Wants' })).not.toBeInTheDocument();
-  });
-
-  it('pages the Saved tab the same way, with the server’s count', async () => {
-    const total = OWN_LIST_PAGE_SIZE + 2;
-    const card = (id: number) => ({
-      ...item(id),
-      isSaved: true,
-      distanceMiles: null,
-      user: { firstName: 'Ann', lastName: 'Lee', profileImageUrl: null },
-      owner: { completedTrades: 0, rating: null },
-      lookingFor: [],
-    });
-    const requested = stubList('/api/saved-items', total, card);
-    renderWithProviders(<SavedTab />);
-    expect(await screen.findByRole('heading', { name: `Saved Items (${total})` })).toBeInTheDocument();
-    expect(await screen.findByText(`Item ${total}`)).toBeInTheDocument();
-    expect(screen.queryByText('Item 1')).not.toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: 'Load More Items' }));
-    expect(await screen.findByText('Item 1')).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Load More Items' })).not.toBeInTheDocument();
-    expect(requested).toEqual([
-      `/api/saved-items?limit=${OWN_LIST_PAGE_SIZE}&offset=0`,
-      `/api/saved-items?limit=${OWN_LIST_PAGE_SIZE}&offset=${OWN_LIST_PAGE_SIZE}`,
-    ]);
   });
 });

@@ -1,5 +1,5 @@
-import { Label } from '../../../components/ui/label';
-import { Switch } from '../../../components/ui/switch';
+import { Label } from '#web/components/ui/label.tsx';
+import { Switch } from '#web/components/ui/switch.tsx';
 
 /**
  * The service toggle of the item and want forms. Spec section 4: switching clears the chosen category

@@ -2,9 +2,9 @@ import { useLingui } from '@lingui/react/macro';
 import { useCallback, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import type { UseFormReturn } from 'react-hook-form';
-import { type ImageAnalysis, isEmptyAnalysis } from '../../../../common/schemas/analyze';
-import type { ItemFormValues } from '../../../../common/schemas/listings';
-import { toast } from '../../../components/ui/use-toast';
+import { type ImageAnalysis, isEmptyAnalysis } from '#common/schemas/analyze.ts';
+import type { ItemFormValues } from '#common/schemas/listings.ts';
+import { toast } from '#web/components/ui/use-toast.ts';
 import { useAnalyzeImage } from '../api/analyze-image';
 
 type FillableField = 'title' | 'description' | 'category' | 'estimatedValue' | 'isService';

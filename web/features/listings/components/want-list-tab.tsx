@@ -1,28 +1,39 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import type { Want } from '../../../../common/schemas/listings';
-import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { ListStatus } from '../../../components/ui/list-status';
-import { LoadMoreButton } from '../../../components/ui/load-more-button';
-import { toast } from '../../../components/ui/use-toast';
-import { formatMoney } from '../../../i18n/format';
-import { translateKnown } from '../../../i18n/known-messages';
-import { flattenOwnList } from '../../../lib/own-list';
-import { useDeleteWant, useMyWants } from '../api/wants';
+import type { Want } from '#common/schemas/listings.ts';
+import { Badge } from '#web/components/ui/badge.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
+import { ListStatus } from '#web/components/ui/list-status.tsx';
+import { LoadMoreButton } from '#web/components/ui/load-more-button.tsx';
+import { toast } from '#web/components/ui/use-toast.ts';
+import { formatMoney } from '#web/i18n/format.ts';
+import { translateKnown } from '#web/i18n/known-messages.ts';
+import { serverMessageOf } from '#web/lib/api-client.ts';
+import { flattenOwnList } from '#web/lib/own-list.ts';
+import { useDeleteWant, useKeepWantOpen, useMyWants, useOpenWantQuestions } from '../api/wants';
 import { WantFormDialog } from './want-form-dialog';
+import { WantRowQuestions } from './want-questions';
 
 /**
  * The Want List tab (spec section 2): count, Add Want, and each want with edit and delete. Wants
- * come a page at a time (Load More); the count is the server's total, not what is loaded.
+ * come a page at a time (Load More); the count is the server's total, not what is loaded. Wants a
+ * completed trade fulfilled (issue 30) are listed apart under "Fulfilled", each with "I want more of
+ * these", which makes it active (and matching) again. An active want a completed barter may have met
+ * carries "Did this fill your want?" on its row, as on the barter's page.
  */
 export function WantListTab() {
   const { t } = useLingui();
   const query = useMyWants();
   const { isLoading, isError } = query;
   const { rows: wants, total } = flattenOwnList(query.data?.pages);
+  // A want a completed trade met (issue 30) leaves the active part for "Fulfilled".
+  const active = wants.filter((want) => want.fulfilledAt === null);
+  const fulfilled = wants.filter((want) => want.fulfilledAt !== null);
+  const keepOpen = useKeepWantOpen();
+  // Open "Did this fill your want?" questions (issue 30), shown on their want's row.
+  const questions = useOpenWantQuestions().data ?? [];
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<Want | undefined>();
   const [deleting, setDeleting] = useState<Want | undefined>();
@@ -49,7 +60,7 @@ export function WantListTab() {
         emptyText={t`Your want list is empty. Add what you are looking for and we will match it with neighbors' offers.`}
       />
       <ul className="grid gap-3 sm:grid-cols-2">
-        {wants.map((want) => {
+        {active.map((want) => {
           const title = want.title;
           const maxValue = formatMoney(want.maxValue);
           return (
@@ -72,6 +83,7 @@ export function WantListTab() {
                   </Badge>
                 ) : null}
               </div>
+              <WantRowQuestions questions={questions.filter((question) => question.wantId === want.id)} />
               <div className="mt-1 flex gap-1">
                 <Button
                   variant="ghost"
@@ -96,6 +108,61 @@ export function WantListTab() {
           );
         })}
       </ul>
+      {fulfilled.length > 0 ? (
+        <section aria-labelledby="fulfilled-wants-heading" className="grid gap-3">
+          <h3 id="fulfilled-wants-heading" className="text-base font-semibold">
+            <Trans>Fulfilled</Trans>
+          </h3>
+          <ul className="grid gap-3 sm:grid-cols-2">
+            {fulfilled.map((want) => {
+              const title = want.title;
+              return (
+                <li key={want.id} className="grid gap-1 rounded-xl border border-slate-200 bg-slate-50 p-3">
+                  <h4 className="font-semibold">{want.title}</h4>
+                  <div className="flex flex-wrap gap-1">
+                    <Badge tone="brand">{translateKnown(want.category)}</Badge>
+                    <Badge tone="success">
+                      <Trans>Fulfilled</Trans>
+                    </Badge>
+                  </div>
+                  <div className="mt-1 flex flex-wrap gap-1">
+                    <Button
+                      variant="secondary"
+                      size="sm"
+                      disabled={keepOpen.isPending}
+                      onClick={() =>
+                        keepOpen.mutate(want.id, {
+                          onError: (error) =>
+                            toast({
+                              title: t`Error`,
+                              description: serverMessageOf(
+                                error,
+                                t`Failed to update want. Please try again.`,
+                              ),
+                              variant: 'destructive',
+                            }),
+                        })
+                      }
+                      aria-label={t`I want more of these: ${title}`}
+                    >
+                      <Trans>I want more of these</Trans>
+                    </Button>
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      onClick={() => setDeleting(want)}
+                      aria-label={t`Delete ${title}`}
+                    >
+                      <Trash2 className="h-4 w-4" aria-hidden="true" />
+                      <Trans>Delete</Trans>
+                    </Button>
+                  </div>
+                </li>
+              );
+            })}
+          </ul>
+        </section>
+      ) : null}
       <LoadMoreButton query={query} label={t`Load More Wants`} />
       <WantFormDialog open={adding} onOpenChange={setAdding} />
       <WantFormDialog

@@ -1,12 +1,13 @@
 import { plural, t } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
 import { CalendarDays, MapPin } from 'lucide-react';
-import type { MemberProfile } from '../../../../common/schemas/members';
-import { TraderReputation } from '../../../components/trader-reputation';
-import { Avatar } from '../../../components/ui/avatar';
-import { formatDate } from '../../../i18n/format';
-import { formatPlaceName } from '../../../i18n/place-names';
-import { AreaMap } from '../../places/components/area-map';
+import type { MemberProfile } from '#common/schemas/members.ts';
+import { AreaMap } from '#web/components/area-map.tsx';
+import { TraderReputation } from '#web/components/trader-reputation.tsx';
+import { Avatar } from '#web/components/ui/avatar.tsx';
+import { formatDate } from '#web/i18n/format.ts';
+import { formatPlaceName } from '#web/i18n/place-names.ts';
+import { handOverRecordText } from '#web/lib/hand-over-record.ts';
 
 /** "3 completed trades, 1 this month". */
 export function completedTradesText({ totalTrades, thisMonth }: MemberProfile['stats']): string {
@@ -45,6 +46,9 @@ export function MemberProfileHeader({ member }: { member: MemberProfile }) {
           </p>
           <TraderReputation stats={member.stats} trusted={member.trustedTrader} />
           <p className="text-sm text-slate-600">{completedTradesText(member.stats)}</p>
+          {handOverRecordText(member.stats.handOvers) ? (
+            <p className="text-sm text-slate-600">{handOverRecordText(member.stats.handOvers)}</p>
+          ) : null}
           {member.bio ? (
             <p className="mt-1 whitespace-pre-line break-words text-slate-800">{member.bio}</p>
           ) : null}

@@ -1,13 +1,13 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { MemberLink } from '../../../components/member-link';
-import { ListStatus } from '../../../components/ui/list-status';
-import { LoadMoreButton } from '../../../components/ui/load-more-button';
-import { Stars } from '../../../components/ui/stars';
-import { formatDate } from '../../../i18n/format';
-import { flattenOwnList } from '../../../lib/own-list';
-import { useUser } from '../../auth/api/get-user';
-import { ReportButton } from '../../safety/components/report-button';
-import { useMemberRatings } from '../api/member';
+import { MemberLink } from '#web/components/member-link.tsx';
+import { ReportButton } from '#web/components/report-button.tsx';
+import { ListStatus } from '#web/components/ui/list-status.tsx';
+import { LoadMoreButton } from '#web/components/ui/load-more-button.tsx';
+import { Stars } from '#web/components/ui/stars.tsx';
+import { formatDate } from '#web/i18n/format.ts';
+import { useUser } from '#web/lib/get-user.ts';
+import { useMemberRatings } from '#web/lib/member.ts';
+import { flattenOwnList } from '#web/lib/own-list.ts';
 
 /** The ratings a member received, newest first: stars, comment, who and when; Load More. */
 export function MemberRatings({ memberId, name }: { memberId: string; name: string }) {

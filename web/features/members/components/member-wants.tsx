@@ -1,8 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Badge } from '../../../components/ui/badge';
-import { ListStatus } from '../../../components/ui/list-status';
-import { translateKnown } from '../../../i18n/known-messages';
-import { useMemberWants } from '../api/member';
+import { Badge } from '#web/components/ui/badge.tsx';
+import { ListStatus } from '#web/components/ui/list-status.tsx';
+import { translateKnown } from '#web/i18n/known-messages.ts';
+import { useMemberWants } from '#web/lib/member.ts';
 
 /** What a member is looking for: their active wants, with category and Service. */
 export function MemberWants({ memberId, name }: { memberId: string; name: string }) {

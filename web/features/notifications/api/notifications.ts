@@ -6,11 +6,11 @@ import {
   useMutation,
   useQueryClient,
 } from '@tanstack/react-query';
-import type { Notification, UnreadCounts } from '../../../../common/schemas/notifications';
-import { apiRequest } from '../../../lib/api-client';
-import { fetchOwnListPage, nextOwnListOffset, type OwnListPage } from '../../../lib/own-list';
-import { notificationKeys } from '../../../lib/query-keys';
-import { setUnreadCounts } from './unread-counts';
+import type { Notification, UnreadCounts } from '#common/schemas/notifications.ts';
+import { apiRequest } from '#web/lib/api-client.ts';
+import { fetchOwnListPage, nextOwnListOffset, type OwnListPage } from '#web/lib/own-list.ts';
+import { notificationKeys } from '#web/lib/query-keys.ts';
+import { setUnreadCounts } from '#web/lib/unread-counts.ts';
 
 /** GET /api/notifications: the bell's list, newest first, a page at a time with the total. */
 export const notificationsQuery = () =>

@@ -1,7 +1,7 @@
 import { Bell } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
-import { CountBadge } from '../../../components/ui/count-badge';
-import { withMessages } from '../../../i18n/i18n';
+import { CountBadge } from '#web/components/ui/count-badge.tsx';
+import { withMessages } from '#web/i18n/i18n.ts';
 import { bellLabel } from '../notification-text';
 
 const LoadedNotificationBell = lazy(() =>

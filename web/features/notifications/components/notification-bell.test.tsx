@@ -1,9 +1,12 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Notification } from '../../../../common/schemas/notifications';
-import { jsonResponse, renderWithProviders } from '../../../testing/render';
-import { useUnreadCounts } from '../api/unread-counts';
+import { HttpResponse, http } from 'msw';
+import { describe, expect, it } from 'vitest';
+import type { Notification } from '#common/schemas/notifications.ts';
+import { formatDateTime } from '#web/i18n/format.ts';
+import { useUnreadCounts } from '#web/lib/unread-counts.ts';
+import { renderWithProviders } from '#web/testing/render.tsx';
+import { pagedJson, recordRequests, server } from '#web/testing/server.ts';
 import { NotificationBell } from './notification-bell';
 
 const MINUTE = 60 * 1000;
@@ -14,8 +17,10 @@ function entry(id: number, overrides: Partial<Notification> = {}): Notification 
     kind: 'proposal_received',
     barterRequestId: 100 + id,
     circleId: null,
+    swapDay: null,
     actor: { id: `member-${id}`, displayName: 'Ann R.', profileImageUrl: null },
     count: 1,
+    handOver: null,
     createdAt: new Date(Date.now() - (10 - id) * 5 * MINUTE).toISOString(),
     read: false,
     ...overrides,
@@ -28,50 +33,40 @@ function Bell() {
   return <NotificationBell unread={unread.notifications} />;
 }
 
-interface Server {
+interface Api {
   pages: Notification[][];
   total: number;
   unread: number;
 }
 
 /** Answer the notification endpoints like the server would; anything else fails the test. */
-function stubServer(server: Server) {
-  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(String(input), 'http://localhost');
-    const method = init?.method ?? 'GET';
-    if (method === 'GET' && url.pathname === '/api/notifications/unread-count')
-      return jsonResponse(server.unread);
-    if (method === 'GET' && url.pathname === '/api/messages/unread-count') return jsonResponse(0);
-    if (method === 'GET' && url.pathname === '/api/notifications') {
-      const offset = Number(url.searchParams.get('offset'));
-      const page = server.pages[offset === 0 ? 0 : 1] ?? [];
-      return new Response(JSON.stringify(page), {
-        headers: { 'content-type': 'application/json', 'x-total-count': String(server.total) },
-      });
-    }
-    const read = /^\/api\/notifications\/(\d+)\/read$/.exec(url.pathname);
-    if (method === 'POST' && read) {
-      server.unread -= 1;
-      return jsonResponse({ notifications: server.unread, messages: 0 });
-    }
-    if (method === 'POST' && url.pathname === '/api/notifications/read-all') {
-      server.unread = 0;
-      return jsonResponse({ notifications: 0, messages: 0 });
-    }
-    throw new Error(`Unexpected request ${method} ${url}`);
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
+function stubServer(api: Api) {
+  server.use(
+    http.get('/api/notifications/unread-count', () => HttpResponse.json(api.unread)),
+    http.get('/api/messages/unread-count', () => HttpResponse.json(0)),
+    http.get('/api/notifications', ({ request }) => {
+      const offset = Number(new URL(request.url).searchParams.get('offset'));
+      return pagedJson(api.pages[offset === 0 ? 0 : 1] ?? [], api.total);
+    }),
+    http.post('/api/notifications/:id/read', () => {
+      api.unread -= 1;
+      return HttpResponse.json({ notifications: api.unread, messages: 0 });
+    }),
+    http.post('/api/notifications/read-all', () => {
+      api.unread = 0;
+      return HttpResponse.json({ notifications: 0, messages: 0 });
+    }),
+  );
+  return recordRequests();
 }
 
-const calls = (fetchMock: ReturnType<typeof stubServer>) =>
-  fetchMock.mock.calls.map(([input, init]) => `${init?.method ?? 'GET'} ${String(input)}`);
-
-afterEach(() => vi.unstubAllGlobals());
+/** What the page sent, as "METHOD /path?query", in order. */
+const calls = (sent: ReturnType<typeof stubServer>) =>
+  sent.sent.map((request) => `${request.method} ${request.url}`);
 
 describe('NotificationBell', () => {
   it('says the unread count and lists the notifications newest first, unread ones marked', async () => {
-    const fetchMock = stubServer({
+    const sent = stubServer({
       pages: [
         [
           entry(3, { kind: 'message_received', count: 3 }),
@@ -85,7 +80,7 @@ describe('NotificationBell', () => {
     renderWithProviders(<Bell />);
     const bell = await screen.findByRole('button', { name: 'Notifications, 2 unread' });
     // The list is read only once the bell opens.
-    expect(calls(fetchMock).some((call) => call.startsWith('GET /api/notifications?'))).toBe(false);
+    expect(calls(sent).some((call) => call.startsWith('GET /api/notifications?'))).toBe(false);
     await userEvent.click(bell);
 
     const menu = await screen.findByRole('menu');
@@ -102,19 +97,19 @@ describe('NotificationBell', () => {
     ]);
     expect(items[0]).toHaveAttribute('href', '/barters/103');
     expect(items[1]).toHaveAttribute('href', '/barters/102');
-    expect(calls(fetchMock)).toContain('GET /api/notifications?limit=50&offset=0');
+    expect(calls(sent)).toContain('GET /api/notifications?limit=50&offset=0');
     expect(within(menu).queryByRole('menuitem', { name: 'Load more' })).not.toBeInTheDocument();
   });
 
   it('following an unread entry marks it read and opens its barter', async () => {
-    const fetchMock = stubServer({ pages: [[entry(2), entry(1, { read: true })]], total: 2, unread: 1 });
+    const sent = stubServer({ pages: [[entry(2), entry(1, { read: true })]], total: 2, unread: 1 });
     const { location } = renderWithProviders(<Bell />);
     await userEvent.click(await screen.findByRole('button', { name: 'Notifications, 1 unread' }));
     await userEvent.click(await screen.findByRole('menuitem', { name: /Unread: Ann R\. proposed a barter/ }));
 
     expect(location.history?.at(-1)).toBe('/barters/102');
     expect(await screen.findByRole('button', { name: 'Notifications' })).toBeInTheDocument();
-    expect(calls(fetchMock)).toContain('POST /api/notifications/2/read');
+    expect(calls(sent)).toContain('POST /api/notifications/2/read');
 
     // Opened again, the entry shows as read, from the cache.
     await userEvent.click(screen.getByRole('button', { name: 'Notifications' }));
@@ -150,17 +145,89 @@ describe('NotificationBell', () => {
     expect(location.history?.at(-1)).toBe('/circles/5');
   });
 
+  it('a swap day’s entries name the day and open its page, not the barter or the loop (issue 30)', async () => {
+    const day = { id: 8, name: 'Maple Street swap' };
+    stubServer({
+      pages: [
+        [
+          entry(3, { kind: 'message_received', barterRequestId: 40, swapDay: day, read: true }),
+          entry(2, { kind: 'completion_requested', barterRequestId: 40, swapDay: day }),
+          entry(1, { kind: 'swap_day_solved', barterRequestId: 40, circleId: 6, swapDay: day, read: true }),
+        ],
+      ],
+      total: 3,
+      unread: 1,
+    });
+    const { location } = renderWithProviders(<Bell />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Notifications, 1 unread' }));
+    // A message opens its conversation, on the hand-over's page, still naming the day.
+    const message = await screen.findByRole('menuitem', {
+      name: /^New message from Ann R\. \(swap day Maple Street swap\)/,
+    });
+    expect(message).toHaveAttribute('href', '/barters/40');
+    const solved = await screen.findByRole('menuitem', {
+      name: /^Your swap day is matched: see what you give and get \(swap day Maple Street swap\)/,
+    });
+    expect(solved).toHaveAttribute('href', '/swap-days/8');
+    expect(within(solved).getByText('Swap day: Maple Street swap')).toBeInTheDocument();
+    await userEvent.click(
+      screen.getByRole('menuitem', {
+        name: /^Unread: Ann R\. confirmed the barter is completed \(swap day Maple Street swap\)/,
+      }),
+    );
+    expect(location.history?.at(-1)).toBe('/swap-days/8');
+  });
+
+  it('a hand-over reminder names the other member, the time and the place, and opens the barter (ADR 078)', async () => {
+    const startsAt = '2026-12-01T10:30:00.000Z';
+    const handOver = { startsAt, place: 'Central Library, main entrance' };
+    const day = { id: 8, name: 'Maple Street swap' };
+    stubServer({
+      pages: [
+        [
+          entry(3, { kind: 'want_question', barterRequestId: 41, actor: null, swapDay: day }),
+          entry(2, { kind: 'hand_over_reminder_hour', barterRequestId: 40, handOver, swapDay: day }),
+          entry(1, { kind: 'hand_over_reminder_day', barterRequestId: 40, handOver, read: true }),
+        ],
+      ],
+      total: 3,
+      unread: 2,
+    });
+    const { location } = renderWithProviders(<Bell />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Notifications, 2 unread' }));
+    const when = formatDateTime(startsAt);
+    const day24 = await screen.findByRole('menuitem', {
+      name: `Reminder: your hand-over with Ann R. is in 24 hours: ${when}, at Central Library, main entrance, 45 minutes ago`,
+    });
+    expect(day24).toHaveAttribute('href', '/barters/40');
+    expect(day24).toHaveTextContent(
+      `Reminder: your hand-over with Ann R. is in 24 hours: ${when}, at Central Library, main entrance`,
+    );
+    // A swap day's hand-over: the reminder still opens the hand-over's page, where the plan is.
+    const hour = screen.getByRole('menuitem', {
+      name: `Unread: Reminder: your hand-over with Ann R. is in 1 hour: ${when}, at Central Library, main entrance (swap day Maple Street swap), 40 minutes ago`,
+    });
+    expect(hour).toHaveAttribute('href', '/barters/40');
+    // "Did this fill your want?" opens the barter, whose page has the Yes and No.
+    const question = screen.getByRole('menuitem', {
+      name: /^Unread: Did this completed barter fill your want\? Answer on the barter page/,
+    });
+    expect(question).toHaveAttribute('href', '/barters/41');
+    await userEvent.click(question);
+    expect(location.history?.at(-1)).toBe('/barters/41');
+  });
+
   it('following a read entry sends nothing', async () => {
-    const fetchMock = stubServer({ pages: [[entry(1, { read: true })]], total: 1, unread: 0 });
+    const sent = stubServer({ pages: [[entry(1, { read: true })]], total: 1, unread: 0 });
     const { location } = renderWithProviders(<Bell />);
     await userEvent.click(await screen.findByRole('button', { name: 'Notifications' }));
     await userEvent.click(await screen.findByRole('menuitem', { name: /proposed a barter/ }));
     expect(location.history?.at(-1)).toBe('/barters/101');
-    expect(calls(fetchMock).filter((call) => call.startsWith('POST'))).toEqual([]);
+    expect(calls(sent).filter((call) => call.startsWith('POST'))).toEqual([]);
   });
 
   it('"Mark all as read" clears the count and the marks, and the menu stays open', async () => {
-    const fetchMock = stubServer({ pages: [[entry(2), entry(1)]], total: 2, unread: 2 });
+    const sent = stubServer({ pages: [[entry(2), entry(1)]], total: 2, unread: 2 });
     renderWithProviders(<Bell />);
     await userEvent.click(await screen.findByRole('button', { name: 'Notifications, 2 unread' }));
     const markAll = await screen.findByRole('menuitem', { name: 'Mark all as read' });
@@ -168,7 +235,7 @@ describe('NotificationBell', () => {
     await userEvent.click(markAll);
 
     expect(await screen.findByRole('button', { name: 'Notifications' })).toBeInTheDocument();
-    expect(calls(fetchMock)).toContain('POST /api/notifications/read-all');
+    expect(calls(sent)).toContain('POST /api/notifications/read-all');
     const menu = screen.getByRole('menu');
     expect(within(menu).queryAllByRole('menuitem', { name: /^Unread:/ })).toEqual([]);
     expect(within(menu).getAllByRole('menuitem', { name: /proposed a barter/ })).toHaveLength(2);
@@ -179,14 +246,14 @@ describe('NotificationBell', () => {
   });
 
   it('opening it marks what it shows read: the count drops to 0 at once and stays so (issue 28)', async () => {
-    const server: Server = { pages: [[entry(3), entry(2), entry(1, { read: true })]], total: 3, unread: 2 };
-    const fetchMock = stubServer(server);
+    const api: Api = { pages: [[entry(3), entry(2), entry(1, { read: true })]], total: 3, unread: 2 };
+    const sent = stubServer(api);
     const { unmount, queryClient } = renderWithProviders(<Bell />);
     await userEvent.click(await screen.findByRole('button', { name: 'Notifications, 2 unread' }));
 
     // Marked on the server up to the newest entry shown; the badge takes the counts it answers.
     expect(await screen.findByRole('button', { name: 'Notifications' })).toBeInTheDocument();
-    expect(calls(fetchMock).filter((call) => call.startsWith('POST'))).toEqual([
+    expect(calls(sent).filter((call) => call.startsWith('POST'))).toEqual([
       'POST /api/notifications/read-all?upTo=3',
     ]);
     // While open, what was new still says so.
@@ -198,7 +265,7 @@ describe('NotificationBell', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Notifications' }));
     await screen.findAllByRole('menuitem', { name: /proposed a barter/ });
     expect(screen.queryAllByRole('menuitem', { name: /^Unread:/ })).toEqual([]);
-    expect(calls(fetchMock).filter((call) => call.startsWith('POST'))).toHaveLength(1);
+    expect(calls(sent).filter((call) => call.startsWith('POST'))).toHaveLength(1);
 
     // A live update still raises the count.
     await userEvent.keyboard('{Escape}');
@@ -207,17 +274,17 @@ describe('NotificationBell', () => {
 
     // A reload reads the count the server now has.
     unmount();
-    server.unread = 0;
+    api.unread = 0;
     renderWithProviders(<Bell />);
     expect(await screen.findByRole('button', { name: 'Notifications' })).toBeInTheDocument();
   });
 
   it('opening it sends nothing when nothing is unread', async () => {
-    const fetchMock = stubServer({ pages: [[entry(1, { read: true })]], total: 1, unread: 0 });
+    const sent = stubServer({ pages: [[entry(1, { read: true })]], total: 1, unread: 0 });
     renderWithProviders(<Bell />);
     await userEvent.click(await screen.findByRole('button', { name: 'Notifications' }));
     await screen.findByRole('menuitem', { name: /proposed a barter/ });
-    expect(calls(fetchMock).filter((call) => call.startsWith('POST'))).toEqual([]);
+    expect(calls(sent).filter((call) => call.startsWith('POST'))).toEqual([]);
   });
 
   it('says so when there is nothing yet', async () => {
@@ -233,7 +300,7 @@ describe('NotificationBell', () => {
 
   it('loads the next page on "Load more"', async () => {
     const first = Array.from({ length: 50 }, (_, i) => entry(1000 - i, { read: true }));
-    const fetchMock = stubServer({
+    const sent = stubServer({
       pages: [first, [entry(1, { kind: 'barter_completed', read: true })]],
       total: 51,
       unread: 0,
@@ -245,13 +312,13 @@ describe('NotificationBell', () => {
       'href',
       '/barters/101',
     );
-    expect(calls(fetchMock)).toContain('GET /api/notifications?limit=50&offset=50');
+    expect(calls(sent)).toContain('GET /api/notifications?limit=50&offset=50');
     expect(screen.queryByRole('menuitem', { name: 'Load more' })).not.toBeInTheDocument();
   });
 
   it('opens and works from the keyboard', async () => {
     const user = userEvent.setup();
-    const fetchMock = stubServer({ pages: [[entry(1)]], total: 1, unread: 1 });
+    const sent = stubServer({ pages: [[entry(1)]], total: 1, unread: 1 });
     const { location } = renderWithProviders(<Bell />);
     await screen.findByRole('button', { name: 'Notifications, 1 unread' });
     await user.tab();
@@ -262,6 +329,6 @@ describe('NotificationBell', () => {
     expect(screen.getByRole('menuitem', { name: /^Unread: Ann R\./ })).toHaveFocus();
     await user.keyboard('{Enter}');
     expect(location.history?.at(-1)).toBe('/barters/101');
-    expect(calls(fetchMock)).toContain('POST /api/notifications/1/read');
+    expect(calls(sent)).toContain('POST /api/notifications/1/read');
   });
 });

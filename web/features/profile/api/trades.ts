@@ -1,13 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { TRADE_HISTORY_RECENT } from '../../../../common/constants';
-import type { Trade, TradeStats } from '../../../../common/schemas/trades';
-import { apiGet } from '../../../lib/api-client';
-
-export const tradeKeys = {
-  all: ['trades'] as const,
-  list: (userId: string, limit: number) => ['trades', 'list', userId, limit] as const,
-  stats: (userId: string) => ['trades', 'stats', userId] as const,
-};
+import { TRADE_HISTORY_RECENT } from '#common/constants.ts';
+import type { Trade, TradeStats } from '#common/schemas/trades.ts';
+import { apiGet } from '#web/lib/api-client.ts';
+import { tradeKeys } from '#web/lib/query-keys.ts';
 
 /** GET /api/users/:id/trades?limit=: the member's completed trades, newest first. */
 export async function getTrades(userId: string, limit: number): Promise<Trade[]> {

@@ -1,14 +1,15 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
-import { BIO_MAX_LENGTH } from '../../../../common/constants';
-import { Button } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
-import { Label } from '../../../components/ui/label';
-import { Textarea } from '../../../components/ui/textarea';
-import { toast } from '../../../components/ui/use-toast';
-import { apiRequest, serverMessageOf } from '../../../lib/api-client';
-import { memberKeys, useMember } from '../../members/api/member';
+import { BIO_MAX_LENGTH } from '#common/constants.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { Card } from '#web/components/ui/card.tsx';
+import { Label } from '#web/components/ui/label.tsx';
+import { Textarea } from '#web/components/ui/textarea.tsx';
+import { toast } from '#web/components/ui/use-toast.ts';
+import { apiRequest, serverMessageOf } from '#web/lib/api-client.ts';
+import { useMember } from '#web/lib/member.ts';
+import { memberKeys } from '#web/lib/query-keys.ts';
 
 /** "About you": a few words on the member's page, moderated like listings (PUT /api/user/bio). */
 export function BioCard({ userId }: { userId: string }) {

@@ -1,14 +1,13 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useRef } from 'react';
-import type { CurrentUser } from '../../../../common/schemas/auth';
-import { Avatar } from '../../../components/ui/avatar';
-import { Button } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
-import { toast } from '../../../components/ui/use-toast';
-import { apiRequest, serverMessageOf } from '../../../lib/api-client';
-import { authKeys } from '../../auth/api/get-user';
-import { memberKeys } from '../../members/api/member';
+import type { CurrentUser } from '#common/schemas/auth.ts';
+import { Avatar } from '#web/components/ui/avatar.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { Card } from '#web/components/ui/card.tsx';
+import { toast } from '#web/components/ui/use-toast.ts';
+import { apiRequest, serverMessageOf } from '#web/lib/api-client.ts';
+import { authKeys, memberKeys } from '#web/lib/query-keys.ts';
 
 /** The profile photo: choose one (the listings' photo pipeline) or remove it (POST/DELETE /api/user/photo). */
 export function PhotoCard({ user }: { user: CurrentUser }) {

@@ -1,12 +1,14 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { CurrentUser } from '../../../../common/schemas/auth';
-import type { Place } from '../../../../common/schemas/places';
-import { PROFILE_MESSAGES } from '../../../../common/schemas/profile';
-import { activateLocale } from '../../../i18n/i18n';
-import { jsonResponse, renderWithProviders } from '../../../testing/render';
-import { useUser } from '../../auth/api/get-user';
+import { HttpResponse, http } from 'msw';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { CurrentUser } from '#common/schemas/auth.ts';
+import type { Place } from '#common/schemas/places.ts';
+import { PROFILE_MESSAGES } from '#common/schemas/profile.ts';
+import { activateLocale } from '#web/i18n/i18n.ts';
+import { useUser } from '#web/lib/get-user.ts';
+import { renderWithProviders } from '#web/testing/render.tsx';
+import { errorJson, recordRequests, server } from '#web/testing/server.ts';
 import { ProfileFormTab } from './profile-form-tab';
 
 const USER: CurrentUser = {
@@ -47,31 +49,28 @@ interface Api {
 }
 
 /**
- * Stub fetch with the calls this form makes, backed by one stored user that the PUT updates;
- * anything else fails the test.
+ * The calls this form makes, backed by one stored user that the PUT updates; anything else fails
+ * the test. Every request is recorded.
  */
-function stubApi({ hold, fail }: Api = {}) {
+function answerApi({ hold, fail }: Api = {}) {
   let current: CurrentUser = { ...USER };
-  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(String(input), 'http://localhost');
-    const method = init?.method ?? 'GET';
-    if (method === 'GET' && url.pathname === '/api/auth/user') return jsonResponse(current);
-    if (method === 'GET' && url.pathname === '/api/places/search') return jsonResponse([PORTLAND]);
-    if (method === 'PUT' && url.pathname === '/api/user/profile') {
+  server.use(
+    http.get('/api/auth/user', () => HttpResponse.json(current)),
+    http.get('/api/places/search', () => HttpResponse.json([PORTLAND])),
+    http.put('/api/user/profile', async ({ request }) => {
       await hold;
-      if (fail) return jsonResponse({ message: 'Internal error', code: 'INTERNAL' }, 500);
-      current = { ...current, ...(JSON.parse(String(init?.body)) as Partial<CurrentUser>) };
-      return jsonResponse(current);
-    }
-    throw new Error(`Unexpected request ${method} ${url}`);
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
+      if (fail) return errorJson(500, 'Internal error', 'INTERNAL');
+      current = { ...current, ...((await request.json()) as Partial<CurrentUser>) };
+      return HttpResponse.json(current);
+    }),
+  );
+  return recordRequests();
 }
 
-function profileCalls(fetchMock: ReturnType<typeof stubApi>) {
-  return fetchMock.mock.calls.filter(([input]) => String(input) === '/api/user/profile');
-}
+/** The bodies of the profile updates sent, in order. */
+const profileUpdates = (api: ReturnType<typeof answerApi>) => api.bodiesOf('PUT /api/user/profile');
+const profileCalls = (api: ReturnType<typeof answerApi>) =>
+  api.sent.filter((r) => r.path === '/api/user/profile');
 
 function renderForm(user: CurrentUser = USER) {
   renderWithProviders(
@@ -88,13 +87,12 @@ function renderForm(user: CurrentUser = USER) {
 }
 
 afterEach(async () => {
-  vi.unstubAllGlobals();
   await activateLocale('en');
 });
 
 describe('ProfileFormTab', () => {
   it.each([0, 101])('refuses a travel distance of %i with the message under the field', async (miles) => {
-    const fetchMock = stubApi();
+    const api = answerApi();
     const form = renderForm({ ...USER, location: 'Portland, Oregon, United States' });
     expect(form.distance).toHaveValue(25);
     await userEvent.clear(form.distance);
@@ -103,21 +101,21 @@ describe('ProfileFormTab', () => {
     expect(await screen.findByText(PROFILE_MESSAGES.travelDistanceRange)).toBeVisible();
     expect(form.distance).toHaveAttribute('aria-invalid', 'true');
     expect(form.distance).toHaveAccessibleDescription(PROFILE_MESSAGES.travelDistanceRange);
-    expect(profileCalls(fetchMock)).toHaveLength(0);
+    expect(profileCalls(api)).toHaveLength(0);
   });
 
   it('requires a location', async () => {
-    const fetchMock = stubApi();
+    const api = answerApi();
     const form = renderForm();
     await form.submit();
     expect(await screen.findByText(PROFILE_MESSAGES.locationRequired)).toBeVisible();
     expect(form.location).toHaveAttribute('aria-invalid', 'true');
-    expect(profileCalls(fetchMock)).toHaveLength(0);
+    expect(profileCalls(api)).toHaveLength(0);
   });
 
   it("saves the chosen place and distance: 'Updating...', the Success toast, and the current user refetched", async () => {
     let answer: () => void = () => {};
-    const fetchMock = stubApi({ hold: new Promise((resolve) => (answer = resolve)) });
+    const api = answerApi({ hold: new Promise((resolve) => (answer = resolve)) });
     const form = renderForm();
     expect(await screen.findByText('Header: Set location')).toBeInTheDocument();
 
@@ -128,14 +126,15 @@ describe('ProfileFormTab', () => {
     await form.submit();
 
     expect(await screen.findByRole('button', { name: 'Updating...' })).toBeDisabled();
-    const [call] = profileCalls(fetchMock);
-    expect(call?.[1]?.method).toBe('PUT');
-    expect(JSON.parse(String(call?.[1]?.body))).toEqual({
-      location: 'Portland, Oregon, United States',
-      latitude: 45.52345,
-      longitude: -122.67621,
-      maxTravelDistance: 30,
-    });
+    expect(profileCalls(api).map((request) => request.method)).toEqual(['PUT']);
+    expect(await profileUpdates(api)).toEqual([
+      {
+        location: 'Portland, Oregon, United States',
+        latitude: 45.52345,
+        longitude: -122.67621,
+        maxTravelDistance: 30,
+      },
+    ]);
 
     answer();
     expect(await screen.findByText('Success')).toBeInTheDocument();
@@ -147,7 +146,7 @@ describe('ProfileFormTab', () => {
   });
 
   it('typing over a chosen place sends the text without its old coordinates', async () => {
-    const fetchMock = stubApi();
+    const api = answerApi();
     const form = renderForm({
       ...USER,
       location: 'Portland, Oregon, United States',
@@ -158,17 +157,14 @@ describe('ProfileFormTab', () => {
     await userEvent.type(form.location, 'Springfield');
     await userEvent.keyboard('{Escape}');
     await form.submit();
-    await waitFor(() => expect(profileCalls(fetchMock)).toHaveLength(1));
-    expect(JSON.parse(String(profileCalls(fetchMock)[0]?.[1]?.body))).toEqual({
-      location: 'Springfield',
-      latitude: null,
-      longitude: null,
-      maxTravelDistance: 25,
-    });
+    await waitFor(() => expect(profileCalls(api)).toHaveLength(1));
+    expect(await profileUpdates(api)).toEqual([
+      { location: 'Springfield', latitude: null, longitude: null, maxTravelDistance: 25 },
+    ]);
   });
 
   it('a failed update says so in an Error toast', async () => {
-    stubApi({ fail: true });
+    answerApi({ fail: true });
     const form = renderForm({ ...USER, location: 'Portland, Oregon, United States' });
     await form.submit();
     expect(await screen.findByText('Error')).toBeInTheDocument();
@@ -178,7 +174,7 @@ describe('ProfileFormTab', () => {
 
   it('in Spanish the distance is chosen in km, saved in whole miles, and shows the same km again', async () => {
     await activateLocale('es');
-    const fetchMock = stubApi();
+    const api = answerApi();
     renderWithProviders(
       <ProfileFormTab user={{ ...USER, location: 'Buckman, Portland, Oregon, United States' }} />,
     );
@@ -204,8 +200,9 @@ describe('ProfileFormTab', () => {
 
     await userEvent.selectOptions(distance, '10 km');
     await userEvent.click(screen.getByRole('button', { name: 'Actualizar perfil' }));
-    await waitFor(() => expect(profileCalls(fetchMock)).toHaveLength(1));
-    expect(JSON.parse(String(profileCalls(fetchMock)[0]?.[1]?.body))).toMatchObject({
+    await waitFor(() => expect(profileCalls(api)).toHaveLength(1));
+    const [update] = await profileUpdates(api);
+    expect(update).toMatchObject({
       location: 'Buckman, Portland, Oregon, United States',
       maxTravelDistance: 6,
     });

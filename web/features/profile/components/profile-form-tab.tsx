@@ -1,20 +1,20 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useController, useForm } from 'react-hook-form';
-import { TRAVEL_DISTANCE_MAX, TRAVEL_DISTANCE_MIN } from '../../../../common/constants';
-import type { CurrentUser } from '../../../../common/schemas/auth';
-import type { ProfileFormValues, ProfileInput } from '../../../../common/schemas/profile';
-import { Button } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
-import { FormField } from '../../../components/ui/form-field';
-import { Input } from '../../../components/ui/input';
-import { Select } from '../../../components/ui/select';
-import { toast } from '../../../components/ui/use-toast';
-import { formatRadius } from '../../../i18n/format';
-import { i18n, withMessages } from '../../../i18n/i18n';
-import { usesMiles } from '../../../i18n/locales';
-import { lazyResolver } from '../../../lib/lazy-resolver';
-import { useUpdateProfile } from '../api/update-profile';
-import { LocationPicker } from './location-picker';
+import { TRAVEL_DISTANCE_MAX, TRAVEL_DISTANCE_MIN } from '#common/constants.ts';
+import type { CurrentUser } from '#common/schemas/auth.ts';
+import type { ProfileFormValues, ProfileInput } from '#common/schemas/profile.ts';
+import { LocationPicker } from '#web/components/location-picker.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { Card } from '#web/components/ui/card.tsx';
+import { FormField } from '#web/components/ui/form-field.tsx';
+import { Input } from '#web/components/ui/input.tsx';
+import { Select } from '#web/components/ui/select.tsx';
+import { toast } from '#web/components/ui/use-toast.ts';
+import { formatRadius } from '#web/i18n/format.ts';
+import { i18n, withMessages } from '#web/i18n/i18n.ts';
+import { usesMiles } from '#web/i18n/locales.ts';
+import { lazyResolver } from '#web/lib/lazy-resolver.ts';
+import { useUpdateProfile } from '#web/lib/update-profile.ts';
 
 const resolver = lazyResolver(() =>
   withMessages(() => import('../profile-resolver')).then((m) => m.profileResolver),

@@ -1,8 +1,10 @@
 import { screen } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { CurrentUser } from '../../../../common/schemas/auth';
-import type { TradeStats } from '../../../../common/schemas/trades';
-import { jsonResponse, renderWithProviders } from '../../../testing/render';
+import { HttpResponse, http } from 'msw';
+import { describe, expect, it } from 'vitest';
+import type { CurrentUser } from '#common/schemas/auth.ts';
+import type { TradeStats } from '#common/schemas/trades.ts';
+import { renderWithProviders } from '#web/testing/render.tsx';
+import { server } from '#web/testing/server.ts';
 import { ProfileHeader } from './profile-header';
 
 const USER: CurrentUser = {
@@ -22,19 +24,20 @@ const USER: CurrentUser = {
   suspendedUntil: null,
 };
 
+/** The member's trade stats, the one request the header makes; anything else fails the test. */
 function stubStats(stats: TradeStats) {
-  const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
-    if (String(input) === '/api/users/u1/trade-stats') return jsonResponse(stats);
-    throw new Error(`Unexpected request ${String(input)}`);
-  });
-  vi.stubGlobal('fetch', fetchMock);
+  server.use(http.get('/api/users/u1/trade-stats', () => HttpResponse.json(stats)));
 }
-
-afterEach(() => vi.unstubAllGlobals());
 
 describe('ProfileHeader', () => {
   it('shows name, location, the real rating and trade count, and Trusted Trader once earned', async () => {
-    stubStats({ totalTrades: 12, rating: 5, thisMonth: 3 });
+    stubStats({
+      totalTrades: 12,
+      rating: 5,
+      thisMonth: 3,
+      tradingPartners: 4,
+      handOvers: { kept: 0, due: 0 },
+    });
     renderWithProviders(<ProfileHeader user={USER} />);
     expect(screen.getByRole('heading', { level: 1, name: 'Rosa Parks' })).toBeInTheDocument();
     expect(screen.getByText('Portland, Oregon, United States')).toBeInTheDocument();
@@ -43,14 +46,39 @@ describe('ProfileHeader', () => {
   });
 
   it('leaves the badge out until it is earned', async () => {
-    stubStats({ totalTrades: 2, rating: 5, thisMonth: 2 });
+    stubStats({
+      totalTrades: 2,
+      rating: 5,
+      thisMonth: 2,
+      tradingPartners: 2,
+      handOvers: { kept: 0, due: 0 },
+    });
     renderWithProviders(<ProfileHeader user={USER} />);
     expect(await screen.findByText('5.0 (2 trades)')).toBeInTheDocument();
     expect(screen.queryByText('Trusted Trader')).not.toBeInTheDocument();
   });
 
+  it('counts trading partners for the badge, not trades (ADR 074: one swap day is not two trades)', async () => {
+    stubStats({
+      totalTrades: 6,
+      rating: 5,
+      thisMonth: 6,
+      tradingPartners: 2,
+      handOvers: { kept: 0, due: 0 },
+    });
+    renderWithProviders(<ProfileHeader user={USER} />);
+    expect(await screen.findByText('5.0 (6 trades)')).toBeInTheDocument();
+    expect(screen.queryByText('Trusted Trader')).not.toBeInTheDocument();
+  });
+
   it('says New trader with no completed trades, and when no location is set', async () => {
-    stubStats({ totalTrades: 0, rating: null, thisMonth: 0 });
+    stubStats({
+      totalTrades: 0,
+      rating: null,
+      thisMonth: 0,
+      tradingPartners: 0,
+      handOvers: { kept: 0, due: 0 },
+    });
     renderWithProviders(<ProfileHeader user={{ ...USER, location: null }} />);
     expect(await screen.findByText('New trader')).toBeInTheDocument();
     expect(screen.getByText('No location set')).toBeInTheDocument();

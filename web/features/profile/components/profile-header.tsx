@@ -1,10 +1,10 @@
 import { useLingui } from '@lingui/react/macro';
 import { MapPin } from 'lucide-react';
-import type { CurrentUser } from '../../../../common/schemas/auth';
-import { isTrustedTrader } from '../../../../common/trader-reputation';
-import { TraderReputation } from '../../../components/trader-reputation';
-import { Avatar } from '../../../components/ui/avatar';
-import { formatPlaceName } from '../../../i18n/place-names';
+import type { CurrentUser } from '#common/schemas/auth.ts';
+import { isTrustedTrader } from '#common/trader-reputation.ts';
+import { TraderReputation } from '#web/components/trader-reputation.tsx';
+import { Avatar } from '#web/components/ui/avatar.tsx';
+import { formatPlaceName } from '#web/i18n/place-names.ts';
 import { useTradeStats } from '../api/trades';
 
 /** The profile screen's header: name, location, rating and trade count, Trusted Trader when earned. */

@@ -1,7 +1,9 @@
 import { screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Trade, TradeStats } from '../../../../common/schemas/trades';
-import { jsonResponse, renderWithProviders } from '../../../testing/render';
+import { HttpResponse, http } from 'msw';
+import { describe, expect, it } from 'vitest';
+import type { Trade, TradeStats } from '#common/schemas/trades.ts';
+import { renderWithProviders } from '#web/testing/render.tsx';
+import { errorJson, recordRequests, server } from '#web/testing/server.ts';
 import { TradeHistoryTab } from './trade-history-tab';
 
 const ME = 'me';
@@ -24,24 +26,19 @@ function trade(id: number, overrides: Partial<Trade> = {}): Trade {
   };
 }
 
-/** Stub the two trade endpoints for user `me`; anything else fails the test. */
+/** Answer the two trade endpoints for user `me`; anything else fails the test. Returns what was asked. */
 function stubTrades(trades: Trade[], stats: TradeStats) {
-  const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
-    const url = new URL(String(input), 'http://localhost');
-    if (url.pathname === `/api/users/${ME}/trades`) return jsonResponse(trades);
-    if (url.pathname === `/api/users/${ME}/trade-stats`) return jsonResponse(stats);
-    throw new Error(`Unexpected request ${url}`);
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
+  server.use(
+    http.get(`/api/users/${ME}/trades`, () => HttpResponse.json(trades)),
+    http.get(`/api/users/${ME}/trade-stats`, () => HttpResponse.json(stats)),
+  );
+  return recordRequests();
 }
 
 /** The value shown under a stat card's label. */
 function stat(label: string): string | null {
   return screen.getByText(label, { selector: 'dt' }).nextElementSibling?.textContent ?? null;
 }
-
-afterEach(() => vi.unstubAllGlobals());
 
 describe('TradeHistoryTab', () => {
   it('shows the stats and the 5 most recent of 7 trades', async () => {
@@ -53,10 +50,12 @@ describe('TradeHistoryTab', () => {
       fromItem: { title: 'Sourdough loaf', category: 'farm+garden' },
       toItem: { title: 'Hand drill', category: 'tools' },
     });
-    const fetchMock = stubTrades([trade(1), trade(2), deletedCounterpart, trade(4), trade(5)], {
+    const sent = stubTrades([trade(1), trade(2), deletedCounterpart, trade(4), trade(5)], {
       totalTrades: 7,
       rating: 4.8,
       thisMonth: 2,
+      tradingPartners: 2,
+      handOvers: { kept: 0, due: 0 },
     });
     renderWithProviders(<TradeHistoryTab userId={ME} />);
 
@@ -64,8 +63,9 @@ describe('TradeHistoryTab', () => {
     expect(stat('Total Trades')).toBe('7');
     expect(stat('Rating')).toBe('4.8');
     expect(stat('This Month')).toBe('2');
-    const asked = fetchMock.mock.calls.map(([input]) => String(input));
-    expect(asked).toContain(`/api/users/${ME}/trades?limit=5`);
+    expect(sent.to(`GET /api/users/${ME}/trades`).map((request) => request.url)).toEqual([
+      `/api/users/${ME}/trades?limit=5`,
+    ]);
 
     const rows = within(screen.getByRole('list', { name: 'Recent trades' })).getAllByRole('listitem');
     expect(rows).toHaveLength(5);
@@ -87,7 +87,13 @@ describe('TradeHistoryTab', () => {
   });
 
   it("shows 'N/A' without ratings, and no 'Showing' line when every trade is listed", async () => {
-    stubTrades([trade(1), trade(2)], { totalTrades: 2, rating: null, thisMonth: 1 });
+    stubTrades([trade(1), trade(2)], {
+      totalTrades: 2,
+      rating: null,
+      thisMonth: 1,
+      tradingPartners: 1,
+      handOvers: { kept: 0, due: 0 },
+    });
     renderWithProviders(<TradeHistoryTab userId={ME} />);
     // The counterpart's name links to their member page.
     const link = await screen.findByRole('link', { name: 'Neighbour2' });
@@ -111,7 +117,7 @@ describe('TradeHistoryTab', () => {
           toItems: [],
         }),
       ],
-      { totalTrades: 2, rating: null, thisMonth: 2 },
+      { totalTrades: 2, rating: null, thisMonth: 2, tradingPartners: 2, handOvers: { kept: 0, due: 0 } },
     );
     renderWithProviders(<TradeHistoryTab userId={ME} />);
     const list = await screen.findByRole('list', { name: 'Recent trades' });
@@ -132,7 +138,7 @@ describe('TradeHistoryTab', () => {
   it('shows only 5 even if the server sends more', async () => {
     stubTrades(
       Array.from({ length: 7 }, (_, i) => trade(i + 1)),
-      { totalTrades: 7, rating: 5, thisMonth: 7 },
+      { totalTrades: 7, rating: 5, thisMonth: 7, tradingPartners: 7, handOvers: { kept: 0, due: 0 } },
     );
     renderWithProviders(<TradeHistoryTab userId={ME} />);
     expect(await screen.findByText('Showing 5 of 7 trades')).toBeInTheDocument();
@@ -142,7 +148,13 @@ describe('TradeHistoryTab', () => {
   });
 
   it('says so when there are no completed trades', async () => {
-    stubTrades([], { totalTrades: 0, rating: null, thisMonth: 0 });
+    stubTrades([], {
+      totalTrades: 0,
+      rating: null,
+      thisMonth: 0,
+      tradingPartners: 0,
+      handOvers: { kept: 0, due: 0 },
+    });
     renderWithProviders(<TradeHistoryTab userId={ME} />);
     expect(await screen.findByText('No completed trades yet')).toBeInTheDocument();
     expect(stat('Total Trades')).toBe('0');
@@ -152,9 +164,9 @@ describe('TradeHistoryTab', () => {
   });
 
   it('offers to try again when the history cannot be loaded', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => jsonResponse({ message: 'Internal error', code: 'INTERNAL' }, 500)),
+    server.use(
+      http.get(`/api/users/${ME}/trades`, () => errorJson(500, 'Internal error', 'INTERNAL')),
+      http.get(`/api/users/${ME}/trade-stats`, () => errorJson(500, 'Internal error', 'INTERNAL')),
     );
     renderWithProviders(<TradeHistoryTab userId={ME} />);
     expect(await screen.findByText('We could not load the trade history.')).toBeInTheDocument();

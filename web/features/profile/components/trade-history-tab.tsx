@@ -1,14 +1,14 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { ArrowLeftRight, History } from 'lucide-react';
-import { TRADE_HISTORY_RECENT } from '../../../../common/constants';
-import type { Trade } from '../../../../common/schemas/trades';
-import { MemberLink } from '../../../components/member-link';
-import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
-import { formatDate, formatRelativeTime } from '../../../i18n/format';
-import { i18n } from '../../../i18n/i18n';
-import { translateKnown } from '../../../i18n/known-messages';
+import { TRADE_HISTORY_RECENT } from '#common/constants.ts';
+import type { Trade } from '#common/schemas/trades.ts';
+import { MemberLink } from '#web/components/member-link.tsx';
+import { Badge } from '#web/components/ui/badge.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { Card } from '#web/components/ui/card.tsx';
+import { formatDate, formatRelativeTime } from '#web/i18n/format.ts';
+import { i18n } from '#web/i18n/i18n.ts';
+import { translateKnown } from '#web/i18n/known-messages.ts';
 import { useTradeStats, useTrades } from '../api/trades';
 
 function StatCard({ label, value }: { label: string; value: string | number }) {
@@ -93,6 +93,8 @@ function TradeRow({ trade, userId }: { trade: Trade; userId: string }) {
   const handOver = ownItems.length === 0 || theirItems.length === 0;
   const counterpartName = counterpart ? counterpart.firstName || t`User` : t`Former member`;
   const completedAt = trade.updatedAt || trade.createdAt;
+  // A swap day's hand-over says where (issue 30), not "Trade circle".
+  const swapDay = trade.swapDay?.name;
   return (
     <li className="grid gap-2 py-4 first:pt-0 last:pb-0">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -102,7 +104,11 @@ function TradeRow({ trade, userId }: { trade: Trade; userId: string }) {
           </Trans>
         </p>
         <div className="flex items-center gap-2 text-sm text-slate-600">
-          {handOver ? (
+          {swapDay !== undefined ? (
+            <Badge tone="brand">
+              {ownItems.length > 0 ? <Trans>Given at {swapDay}</Trans> : <Trans>Received at {swapDay}</Trans>}
+            </Badge>
+          ) : handOver ? (
             <Badge tone="brand">
               <Trans>Trade circle</Trans>
             </Badge>

@@ -4,27 +4,10 @@ import type {
   BlockedMember,
   ModerationCase,
   Refusal,
-  ReportInput,
   ResolveReportInput,
-} from '../../../../common/schemas/safety';
-import { apiGet, apiRequest } from '../../../lib/api-client';
-import { authKeys } from '../../auth/api/get-user';
-
-export const safetyKeys = {
-  blocks: ['account', 'blocks'] as const,
-  cases: ['moderation', 'cases'] as const,
-  audit: ['moderation', 'audit'] as const,
-  refusals: ['moderation', 'refusals'] as const,
-};
-
-/** POST /api/reports. */
-export function useReport() {
-  return useMutation({
-    mutationFn: async (input: ReportInput) => {
-      await apiRequest('POST', '/api/reports', input);
-    },
-  });
-}
+} from '#common/schemas/safety.ts';
+import { apiGet, apiRequest } from '#web/lib/api-client.ts';
+import { authKeys, safetyKeys } from '#web/lib/query-keys.ts';
 
 /** POST /api/members/:id/block: every feed and page is read again without them. */
 export function useBlock() {

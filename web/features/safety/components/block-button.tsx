@@ -2,11 +2,11 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Ban } from 'lucide-react';
 import { useState } from 'react';
 import { useLocation } from 'wouter';
-import { paths } from '../../../app/paths';
-import { Button } from '../../../components/ui/button';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { toast, toastAfterNavigation } from '../../../components/ui/use-toast';
-import { serverMessageOf } from '../../../lib/api-client';
+import { Button } from '#web/components/ui/button.tsx';
+import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
+import { toast, toastAfterNavigation } from '#web/components/ui/use-toast.ts';
+import { serverMessageOf } from '#web/lib/api-client.ts';
+import { paths } from '#web/lib/paths.ts';
 import { useBlock } from '../api/safety-api';
 
 /** "Block" on a member's page (ADR 025), after a confirmation; then home, without them. */

@@ -8,16 +8,17 @@ import {
   type ModerationCase,
   type ModeratorAction,
   SUSPENSION_DAYS_MAX,
-} from '../../../../common/schemas/safety';
-import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
-import { Input } from '../../../components/ui/input';
-import { Label } from '../../../components/ui/label';
-import { Textarea } from '../../../components/ui/textarea';
-import { toast } from '../../../components/ui/use-toast';
-import { formatDate } from '../../../i18n/format';
-import { serverMessageOf } from '../../../lib/api-client';
+} from '#common/schemas/safety.ts';
+import { Badge } from '#web/components/ui/badge.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { Card } from '#web/components/ui/card.tsx';
+import { Input } from '#web/components/ui/input.tsx';
+import { Label } from '#web/components/ui/label.tsx';
+import { Textarea } from '#web/components/ui/textarea.tsx';
+import { toast } from '#web/components/ui/use-toast.ts';
+import { formatDate } from '#web/i18n/format.ts';
+import { serverMessageOf } from '#web/lib/api-client.ts';
+import { REPORT_REASON_MESSAGES } from '#web/lib/reports.ts';
 import { useAuditLog, useModerationCases, useRefusals, useResolveReport } from '../api/safety-api';
 import {
   ACTION_LABELS,
@@ -27,7 +28,6 @@ import {
   KIND_LABELS,
   REFUSAL_KIND_WORDS,
   REFUSAL_REASON_WORDS,
-  REPORT_REASON_MESSAGES,
 } from '../safety-labels';
 
 /** A moment as the moderators' screen shows it ("Mar 5, 2025, 3:05 PM"), in the active language. */

@@ -1,15 +1,15 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState } from 'react';
-import { REPORT_NOTE_MAX } from '../../../../common/constants';
-import { Logo } from '../../../components/layout/logo';
-import { Button } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
-import { Label } from '../../../components/ui/label';
-import { Textarea } from '../../../components/ui/textarea';
-import { toast } from '../../../components/ui/use-toast';
-import { formatDate } from '../../../i18n/format';
-import { serverMessageOf } from '../../../lib/api-client';
-import { useLogout } from '../../auth/api/auth-mutations';
+import { REPORT_NOTE_MAX } from '#common/constants.ts';
+import { Logo } from '#web/components/layout/logo.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { Card } from '#web/components/ui/card.tsx';
+import { Label } from '#web/components/ui/label.tsx';
+import { Textarea } from '#web/components/ui/textarea.tsx';
+import { toast } from '#web/components/ui/use-toast.ts';
+import { formatDate } from '#web/i18n/format.ts';
+import { serverMessageOf } from '#web/lib/api-client.ts';
+import { useLogout } from '#web/lib/auth-mutations.ts';
 import { useAppeal } from '../api/safety-api';
 
 /** What a suspended member sees instead of the app (ADR 025): the notice, an appeal, and Log out. */

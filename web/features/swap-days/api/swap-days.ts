@@ -1,7 +1,7 @@
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { SwapDay, SwapDayInput, SwapDayLists, SwapDaySheet } from '../../../../common/schemas/swap-days';
-import { apiGet, apiRequest } from '../../../lib/api-client';
-import { barterKeys, swapDayKeys } from '../../../lib/query-keys';
+import type { SwapDay, SwapDayInput, SwapDayLists, SwapDaySheet } from '#common/schemas/swap-days.ts';
+import { apiGet, apiRequest } from '#web/lib/api-client.ts';
+import { barterKeys, swapDayKeys } from '#web/lib/query-keys.ts';
 
 const BASE = '/api/swap-days';
 

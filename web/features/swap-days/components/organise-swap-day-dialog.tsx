@@ -7,14 +7,14 @@ import {
   type SwapDayFormValues,
   swapDayFormSchema,
   swapDayInputFromForm,
-} from '../../../../common/schemas/swap-days';
-import { paths } from '../../../app/paths';
-import { Button } from '../../../components/ui/button';
-import { Dialog, DialogContent, DialogTrigger } from '../../../components/ui/dialog';
-import { FormField } from '../../../components/ui/form-field';
-import { Input } from '../../../components/ui/input';
-import { toast } from '../../../components/ui/use-toast';
-import { toastWriteError } from '../../../lib/content-errors';
+} from '#common/schemas/swap-days.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { Dialog, DialogContent, DialogTrigger } from '#web/components/ui/dialog.tsx';
+import { FormField } from '#web/components/ui/form-field.tsx';
+import { Input } from '#web/components/ui/input.tsx';
+import { toast } from '#web/components/ui/use-toast.ts';
+import { toastWriteError } from '#web/lib/content-errors.ts';
+import { paths } from '#web/lib/paths.ts';
 import { useCreateSwapDay } from '../api/swap-days';
 import { toLocalInputValue } from '../swap-day-format';
 

@@ -1,10 +1,11 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { ArrowLeft, Printer } from 'lucide-react';
 import { Link } from 'wouter';
-import type { SwapDaySheet } from '../../../../common/schemas/swap-days';
-import { paths } from '../../../app/paths';
-import { Button } from '../../../components/ui/button';
-import { ApiError, serverMessageOf } from '../../../lib/api-client';
+import type { SwapDaySheet } from '#common/schemas/swap-days.ts';
+import { DetailScreen } from '#web/components/detail-screen.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { serverMessageOf } from '#web/lib/api-client.ts';
+import { paths } from '#web/lib/paths.ts';
 import { useSwapDaySheet } from '../api/swap-days';
 import { formatWhen } from '../swap-day-format';
 
@@ -29,27 +30,17 @@ function BackToSwapDay({ id }: { id: number }) {
  */
 export function PickUpSheet({ id }: { id: number }) {
   const { t } = useLingui();
-  const { data: sheet, isLoading, error } = useSwapDaySheet(id);
-  if (isLoading)
-    return (
-      <p className="text-slate-600">
-        <Trans>Loading...</Trans>
-      </p>
-    );
-  if (!sheet) {
-    const missing = error instanceof ApiError && error.status === 404;
-    return (
-      <div className="grid gap-3">
-        <BackToSwapDay id={id} />
-        <p className={missing ? 'text-slate-700' : 'text-red-700'}>
-          {missing
-            ? t`This swap day does not exist, or it is not yours to see.`
-            : serverMessageOf(error, t`The pick-up sheet could not be loaded. Please try again.`)}
-        </p>
-      </div>
-    );
-  }
-  return <SheetBody sheet={sheet} />;
+  const query = useSwapDaySheet(id);
+  return (
+    <DetailScreen
+      query={query}
+      back={<BackToSwapDay id={id} />}
+      missing={t`This swap day does not exist, or it is not yours to see.`}
+      failed={serverMessageOf(query.error, t`The pick-up sheet could not be loaded. Please try again.`)}
+    >
+      {(sheet) => <SheetBody sheet={sheet} />}
+    </DetailScreen>
+  );
 }
 
 function SheetBody({ sheet }: { sheet: SwapDaySheet }) {

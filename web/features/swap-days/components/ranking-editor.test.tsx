@@ -1,13 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { SwapDay, SwapDayOffer } from '../../../../common/schemas/swap-days';
-import { errorResponse, stubApi } from '../../../testing/api-stub';
-import { jsonResponse, renderWithProviders } from '../../../testing/render';
+import { HttpResponse, http } from 'msw';
+import { describe, expect, it, vi } from 'vitest';
+import type { SwapDay, SwapDayOffer } from '#common/schemas/swap-days.ts';
+import { renderWithProviders } from '#web/testing/render.tsx';
+import { errorJson, recordRequests, server } from '#web/testing/server.ts';
 import { RankingEditor } from './ranking-editor';
 import { SwapDayDetail } from './swap-day-detail';
-
-afterEach(() => vi.unstubAllGlobals());
 
 const ref = (id: string, displayName: string) => ({ id, displayName, profileImageUrl: null });
 const offer = (
@@ -129,18 +128,21 @@ const swapDay = (overrides: Partial<SwapDay> = {}): SwapDay => ({
 describe('SwapDayDetail', () => {
   it('saves a ranking as the whole ordered list, and shows what the server answers', async () => {
     const user = userEvent.setup();
-    const api = stubApi({
-      'GET /api/swap-days/9': () => jsonResponse(swapDay()),
-      'PUT /api/swap-days/9/offers/1/wants': (call) =>
-        jsonResponse(
+    server.use(
+      http.get('/api/swap-days/9', () => HttpResponse.json(swapDay())),
+      http.put('/api/swap-days/9/offers/1/wants', async ({ request }) => {
+        const call = { body: (await request.json()) as unknown };
+        return HttpResponse.json(
           swapDay({
             offers: [
               { ...mine, wantedItemIds: (call.body as { wantedItemIds: number[] }).wantedItemIds },
               ...candidates,
             ],
           }),
-        ),
-    });
+        );
+      }),
+    );
+    const api = recordRequests();
     renderWithProviders(<SwapDayDetail id={9} />);
     await screen.findByRole('heading', { name: 'Maple Street swap day' });
     await user.selectOptions(screen.getByLabelText('Add an item you would accept'), 'Guitar, from Dee D.');
@@ -151,35 +153,38 @@ describe('SwapDayDetail', () => {
     );
     await user.click(screen.getByRole('button', { name: 'Add' }));
     await user.click(screen.getByRole('button', { name: 'Save ranking' }));
-    await waitFor(() => expect(api.callsTo('PUT /api/swap-days/9/offers/1/wants')).toHaveLength(1));
-    expect(api.callsTo('PUT /api/swap-days/9/offers/1/wants')[0]?.body).toEqual({ wantedItemIds: [4, 2] });
+    await waitFor(() => expect(api.to('PUT /api/swap-days/9/offers/1/wants')).toHaveLength(1));
+    expect((await api.bodiesOf('PUT /api/swap-days/9/offers/1/wants'))[0]).toEqual({ wantedItemIds: [4, 2] });
     expect(await screen.findByText('Ranking Saved')).toBeInTheDocument();
     expect(rankedTitles()).toEqual(['Guitar', 'Cordless drill']);
     expect(screen.queryByText('Unsaved changes')).toBeNull();
-    expect(api.unhandled).toEqual([]);
   });
 
   it('the organizer closes want lists after confirming; a refusal shows the server’s sentence', async () => {
     const user = userEvent.setup();
-    const api = stubApi({
-      'GET /api/swap-days/9': () =>
-        jsonResponse(swapDay({ isOrganiser: true, allowedActions: ['offer', 'close', 'cancel'] })),
-      'POST /api/swap-days/9/close': () =>
-        errorResponse(409, 'This swap day was already matched.', 'SWAP_DAY_CLOSED'),
-    });
+    server.use(
+      http.get('/api/swap-days/9', () =>
+        HttpResponse.json(swapDay({ isOrganiser: true, allowedActions: ['offer', 'close', 'cancel'] })),
+      ),
+      http.post('/api/swap-days/9/close', () =>
+        errorJson(409, 'This swap day was already matched.', 'SWAP_DAY_CLOSED'),
+      ),
+    );
+    const api = recordRequests();
     renderWithProviders(<SwapDayDetail id={9} />);
     await user.click(await screen.findByRole('button', { name: 'Close want lists and match now' }));
     const dialog = screen.getByRole('dialog', { name: 'Close want lists and match now?' });
     await user.click(within(dialog).getByRole('button', { name: 'Close and Match' }));
     expect(await screen.findByText('This swap day was already matched.')).toBeInTheDocument();
-    expect(api.callsTo('POST /api/swap-days/9/close')).toHaveLength(1);
+    expect(api.to('POST /api/swap-days/9/close')).toHaveLength(1);
   });
 
   it('while it is matched: "Matching…" with its stage, and nothing to change', async () => {
-    stubApi({
-      'GET /api/swap-days/9': () =>
-        jsonResponse(swapDay({ status: 'matching', matchStage: 'solving', allowedActions: [] })),
-    });
+    server.use(
+      http.get('/api/swap-days/9', () =>
+        HttpResponse.json(swapDay({ status: 'matching', matchStage: 'solving', allowedActions: [] })),
+      ),
+    );
     renderWithProviders(<SwapDayDetail id={9} />);
     const note = await screen.findByText(/Matching… finding the loops that trade the most items\./);
     expect(note.closest('[role="status"]')).not.toBeNull();
@@ -195,11 +200,15 @@ describe('SwapDayDetail', () => {
       isOrganiser: true,
       allowedActions: ['close', 'cancel'],
     });
-    const api = stubApi({
-      'GET /api/swap-days/9': () => jsonResponse(failed),
-      'POST /api/swap-days/9/close': () =>
-        jsonResponse(swapDay({ status: 'matching', matchStage: 'waiting', allowedActions: [] }), 202),
-    });
+    server.use(
+      http.get('/api/swap-days/9', () => HttpResponse.json(failed)),
+      http.post('/api/swap-days/9/close', () =>
+        HttpResponse.json(swapDay({ status: 'matching', matchStage: 'waiting', allowedActions: [] }), {
+          status: 202,
+        }),
+      ),
+    );
+    const api = recordRequests();
     renderWithProviders(<SwapDayDetail id={9} />);
     expect(
       await screen.findByText(
@@ -208,13 +217,13 @@ describe('SwapDayDetail', () => {
     ).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Try Matching Again' }));
     expect(await screen.findByText(/Matching… starting in a moment\./)).toBeInTheDocument();
-    expect(api.callsTo('POST /api/swap-days/9/close')).toHaveLength(1);
+    expect(api.to('POST /api/swap-days/9/close')).toHaveLength(1);
   });
 
   it('after matching: what you give and get, each linking to its hand-over', async () => {
-    stubApi({
-      'GET /api/swap-days/9': () =>
-        jsonResponse(
+    server.use(
+      http.get('/api/swap-days/9', () =>
+        HttpResponse.json(
           swapDay({
             status: 'solved',
             allowedActions: [],
@@ -243,7 +252,8 @@ describe('SwapDayDetail', () => {
             },
           }),
         ),
-    });
+      ),
+    );
     renderWithProviders(<SwapDayDetail id={9} />);
     expect(await screen.findByRole('link', { name: 'You give Camping stove to Dee D.' })).toHaveAttribute(
       'href',

@@ -1,11 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ArrowDown, ArrowUp, X } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
-import { SWAP_DAY_MAX_WANTS_PER_OFFER, type SwapDayOffer } from '../../../../common/schemas/swap-days';
-import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
-import { Label } from '../../../components/ui/label';
-import { Select } from '../../../components/ui/select';
+import { SWAP_DAY_MAX_WANTS_PER_OFFER, type SwapDayOffer } from '#common/schemas/swap-days.ts';
+import { Badge } from '#web/components/ui/badge.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { Label } from '#web/components/ui/label.tsx';
+import { Select } from '#web/components/ui/select.tsx';
 
 type Direction = 'up' | 'down';
 

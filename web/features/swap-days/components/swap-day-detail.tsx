@@ -9,16 +9,17 @@ import {
   type SwapDay,
   type SwapDayHandOver,
   type SwapDayItem,
-} from '../../../../common/schemas/swap-days';
-import { paths } from '../../../app/paths';
-import { MemberLink } from '../../../components/member-link';
-import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
-import { Dialog, DialogContent } from '../../../components/ui/dialog';
-import { ListingImage } from '../../../components/ui/listing-image';
-import { toast } from '../../../components/ui/use-toast';
-import { ApiError, serverMessageOf } from '../../../lib/api-client';
-import { BARTER_STATUS_MESSAGES } from '../../barters/barter-labels';
+} from '#common/schemas/swap-days.ts';
+import { DetailScreen } from '#web/components/detail-screen.tsx';
+import { MemberLink } from '#web/components/member-link.tsx';
+import { Badge } from '#web/components/ui/badge.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { Dialog, DialogContent } from '#web/components/ui/dialog.tsx';
+import { ListingImage } from '#web/components/ui/listing-image.tsx';
+import { toast } from '#web/components/ui/use-toast.ts';
+import { serverMessageOf } from '#web/lib/api-client.ts';
+import { BARTER_STATUS_MESSAGES } from '#web/lib/barter-labels.ts';
+import { paths } from '#web/lib/paths.ts';
 import { type SwapDayChange, useSwapDay, useSwapDayChange } from '../api/swap-days';
 import { formatWhen, membersText } from '../swap-day-format';
 import {
@@ -63,37 +64,27 @@ function useChange(id: number) {
 /** One swap day's page: when and where, what the viewer may do, their items and rankings, the result. */
 export function SwapDayDetail({ id }: { id: number }) {
   const { t } = useLingui();
-  const { data: swapDay, isLoading, error } = useSwapDay(id);
-  if (isLoading)
-    return (
-      <p className="text-slate-600">
-        <Trans>Loading...</Trans>
-      </p>
-    );
-  if (!swapDay) {
-    const missing = error instanceof ApiError && error.status === 404;
-    return (
-      <div className="grid gap-3">
-        <BackToSwapDays />
-        <p className={missing ? 'text-slate-700' : 'text-red-700'}>
-          {missing
-            ? t`This swap day does not exist, or it is not near enough to you to see.`
-            : t`This swap day could not be loaded. Please try again.`}
-        </p>
-      </div>
-    );
-  }
+  const query = useSwapDay(id);
   return (
-    <article aria-labelledby="swap-day-heading" className="grid gap-6">
-      <BackToSwapDays />
-      <Header swapDay={swapDay} />
-      <StateNote swapDay={swapDay} />
-      <Actions swapDay={swapDay} />
-      {swapDay.result && swapDay.joined ? <Results swapDay={swapDay} /> : null}
-      {swapDay.joined ? <YourItems swapDay={swapDay} /> : null}
-      <OfferedItems swapDay={swapDay} />
-      <Members swapDay={swapDay} />
-    </article>
+    <DetailScreen
+      query={query}
+      back={<BackToSwapDays />}
+      missing={t`This swap day does not exist, or it is not near enough to you to see.`}
+      failed={t`This swap day could not be loaded. Please try again.`}
+    >
+      {(swapDay) => (
+        <article aria-labelledby="swap-day-heading" className="grid gap-6">
+          <BackToSwapDays />
+          <Header swapDay={swapDay} />
+          <StateNote swapDay={swapDay} />
+          <Actions swapDay={swapDay} />
+          {swapDay.result && swapDay.joined ? <Results swapDay={swapDay} /> : null}
+          {swapDay.joined ? <YourItems swapDay={swapDay} /> : null}
+          <OfferedItems swapDay={swapDay} />
+          <Members swapDay={swapDay} />
+        </article>
+      )}
+    </DetailScreen>
   );
 }
 

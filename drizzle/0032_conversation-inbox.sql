@@ -1,0 +1,2 @@
+CREATE INDEX "messages_to_user_thread_idx" ON "messages" USING btree ("to_user_id","barter_request_id","id");--> statement-breakpoint
+CREATE INDEX "messages_from_user_thread_idx" ON "messages" USING btree ("from_user_id","barter_request_id","id") WHERE "messages"."copy_of_id" IS NULL;

@@ -1,0 +1,1 @@
+ALTER TABLE "items" ADD CONSTRAINT "items_traded_inactive" CHECK ("items"."traded_at" IS NULL OR NOT "items"."is_active");

@@ -1,0 +1,1 @@
+DROP INDEX "messages_from_user_thread_idx";

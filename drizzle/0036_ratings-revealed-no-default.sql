@@ -1,0 +1,1 @@
+ALTER TABLE "ratings" ALTER COLUMN "revealed_at" DROP DEFAULT;

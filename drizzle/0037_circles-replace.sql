@@ -1,0 +1,2 @@
+ALTER TABLE "circles" ADD COLUMN "replaces_id" integer;--> statement-breakpoint
+ALTER TABLE "circles" ADD CONSTRAINT "circles_replaces_id_circles_id_fk" FOREIGN KEY ("replaces_id") REFERENCES "public"."circles"("id") ON DELETE set null ON UPDATE no action;

@@ -1,0 +1,2 @@
+/** Liveness and readiness (/healthz, /readyz). */
+export { healthRoutes } from './health-routes';

@@ -1,0 +1,2 @@
+/** Items a member saved for later. */
+export { savedRoutes } from './saved-routes';

@@ -1,0 +1,4 @@
+/** What members are looking for. */
+
+export { wantsMetByTrade } from './want-fulfilment';
+export { wantsRoutes } from './wants-routes';
