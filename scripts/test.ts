@@ -1,6 +1,7 @@
 /**
- * `npm test`: every test of the project. Unit, API and component tests (Vitest), then the web build
- * and its JavaScript budget, then the browser journeys (Playwright in Debian's Chromium).
+ * `npm test`: every test of the project. The build (web app and server), then unit, API and
+ * component tests (Vitest), the JavaScript budget, then the browser journeys (Playwright in
+ * Debian's Chromium).
  * Exits non-zero when any step fails.
  */
 import { spawnSync } from 'node:child_process';
@@ -32,13 +33,14 @@ function failedVitestTests(reportFile: string): string[] {
       testResults: Array<{
         name: string;
         message?: string;
-        assertionResults: Array<{ fullName: string; status: string }>;
+        assertionResults: Array<{ fullName: string; status: string; failureMessages?: string[] }>;
       }>;
     };
     return report.testResults.flatMap((file) => {
       const name = file.name.replace(`${process.cwd()}/`, '');
       const failed = file.assertionResults.filter((test) => test.status === 'failed');
-      if (failed.length) return failed.map((test) => `${name} > ${test.fullName}`);
+      if (failed.length)
+        return failed.map((test) => `${name} > ${test.fullName}${why(test.failureMessages?.[0])}`);
       return file.message ? [`${name}: ${file.message.split('\n')[0]}`] : [];
     });
   } catch {
@@ -46,7 +48,24 @@ function failedVitestTests(reportFile: string): string[] {
   }
 }
 
+/** A failure's first lines, indented under its name: enough to know why from a log's tail. */
+function why(message: string | undefined): string {
+  if (!message) return '';
+  const lines = message.split('\n').filter((line) => line.trim() && !/^\s+at /.test(line));
+  return lines
+    .slice(0, 4)
+    .map((line) => `\n      ${line.slice(0, 300)}`)
+    .join('');
+}
+
 const steps: Array<[string, boolean]> = [];
+// Built first, once: the web app and the compiled server (npm run build). Tests that run the real
+// `npm start` (scripts/run.test.ts) then find nothing stale instead of building inside Vitest beside
+// every other test, and the budget, the journeys and Lighthouse (.ci/run) use this build.
+const build =
+  run('web build', 'npx', ['vite', 'build', '--logLevel', 'warn']) &&
+  run('server build', 'npx', ['tsx', 'scripts/build-server.ts']);
+steps.push(['build', build]);
 const vitestReport = join(tmpdir(), `barterhood-vitest-${process.pid}.json`);
 const vitest = run('unit, API and component tests', 'npx', [
   'vitest',
@@ -58,8 +77,6 @@ const vitest = run('unit, API and component tests', 'npx', [
 const vitestFailures = vitest ? [] : failedVitestTests(vitestReport);
 rmSync(vitestReport, { force: true });
 steps.push(['vitest', vitest]);
-const build = run('web build', 'npx', ['vite', 'build', '--logLevel', 'warn']);
-steps.push(['build', build]);
 if (build)
   steps.push(['js budget', run('JavaScript budget per route', 'npx', ['tsx', 'scripts/bundle-budget.ts'])]);
 if (build) {

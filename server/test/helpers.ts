@@ -101,6 +101,23 @@ export function json<T = Record<string, unknown>>(response: LightMyRequestRespon
 
 export type { InjectOptions };
 
+/**
+ * Inject as a client does: a 503 SERVICE_UNAVAILABLE that says Retry-After (load shedding, ADR 051)
+ * is asked again after the seconds it names, up to `attempts` times; anything else is returned.
+ */
+export async function injectHonouringRetryAfter(
+  app: FastifyInstance,
+  options: InjectOptions,
+  attempts = 3,
+): Promise<LightMyRequestResponse> {
+  for (let attempt = 1; ; attempt++) {
+    const response = await app.inject(options);
+    const retryAfter = Number(response.headers['retry-after']);
+    if (response.statusCode !== 503 || !(retryAfter > 0) || attempt >= attempts) return response;
+    await new Promise((resolve) => setTimeout(resolve, retryAfter * 1000));
+  }
+}
+
 /** A promise and the function that settles it. */
 export function deferred(): { promise: Promise<void>; resolve: () => void } {
   let resolve!: () => void;
@@ -112,8 +129,8 @@ export function deferred(): { promise: Promise<void>; resolve: () => void } {
 
 /**
  * Hold the whole database until the returned function is called: on PostgreSQL every connection of
- * the pool is checked out (waiting for any the job queue, which shares the pool, has out at the
- * moment); on PGlite (one connection) a transaction is held open.
+ * the requests' pool is checked out (the job queue has its own); on PGlite (one connection) a
+ * transaction is held open.
  */
 export async function holdDatabase(database: DatabaseHandle): Promise<() => Promise<void>> {
   if (database.kind === 'postgres') {
