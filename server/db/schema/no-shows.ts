@@ -18,8 +18,10 @@ import { users } from './users';
  * come to the agreed hand-over window, once per side per plan version. The reported member may answer
  * within 48 hours ("I was there" / "We rescheduled", with a short note): an answered report is
  * disputed and waits for a moderator's `decision` ('kept', 'missed', 'dismissed'). A report left
- * unanswered for 48 hours counts as a missed hand-over at read time (no job: the record query
- * compares `created_at` with the clock). The reporter is never shown to anyone but moderators.
+ * unanswered for 48 hours counts as a missed hand-over at read time (the record query
+ * compares `created_at` with the clock). On a circle's hand-over, a report settled as missed heals
+ * the circle (ADR 081; `healed_at`, the no-show-settle job). The reporter is never shown to anyone
+ * but moderators.
  */
 export const noShowReports = pgTable(
   'no_show_reports',
@@ -42,6 +44,11 @@ export const noShowReports = pgTable(
     decision: text('decision', { enum: ['kept', 'missed', 'dismissed'] }),
     decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'set null' }),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
+    /**
+     * When the report was settled as missed on a circle's hand-over and the circle healed (ADR 081):
+     * unanswered for 48 hours (the no-show-settle job) or decided 'missed'. Set once: never twice.
+     */
+    healedAt: timestamp('healed_at', { withTimezone: true }),
   },
   (t) => [
     check('no_show_reports_answer', sql`${t.answer} is null or ${t.answer} in ('was_there', 'rescheduled')`),
@@ -54,6 +61,10 @@ export const noShowReports = pgTable(
     uniqueIndex('no_show_reports_once').on(t.barterRequestId, t.reporterId, t.planVersion),
     // The record (Kept N of M) reads a member's reports of the last 12 months.
     index('no_show_reports_reported_idx').on(t.reportedId, t.createdAt),
+    // The no-show-settle job: unanswered, undecided and not yet settled, oldest first.
+    index('no_show_reports_unsettled_idx')
+      .on(t.createdAt)
+      .where(sql`${t.answer} IS NULL AND ${t.decision} IS NULL AND ${t.healedAt} IS NULL`),
     // The moderators' queue: answered, not decided.
     index('no_show_reports_disputed_idx')
       .on(t.answeredAt)

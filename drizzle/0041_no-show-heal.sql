@@ -1,0 +1,2 @@
+ALTER TABLE "no_show_reports" ADD COLUMN "healed_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "no_show_reports_unsettled_idx" ON "no_show_reports" USING btree ("created_at") WHERE "no_show_reports"."answer" IS NULL AND "no_show_reports"."decision" IS NULL AND "no_show_reports"."healed_at" IS NULL;
