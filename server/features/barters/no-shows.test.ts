@@ -216,6 +216,29 @@ describe('no-show reports', () => {
     expect(queue.some((row) => row.barterRequestId === id)).toBe(true);
   });
 
+  it('a barter completed by code after the report: the reported member still answers within the 48 hours, the reporter reads it', async () => {
+    const jo = await kit.member('Jo');
+    const kim = await kit.member('Kim');
+    const { id, version, endsAt } = await agreed(jo, kim);
+    clockAt(new Date(endsAt.getTime() + 60_000));
+    kit.ok(await report(jo, id, version));
+    const kimsCode = kit.ok<{ code: string }>(
+      await kit.call(kim, 'GET', `/api/barter-requests/${id}/hand-over-code`),
+    ).code;
+    kit.ok(await kit.call(jo, 'POST', `/api/barter-requests/${id}/hand-over-code`, { code: kimsCode }));
+    const [row] = await t.app.db.select().from(barterRequests).where(eq(barterRequests.id, id));
+    expect(row?.status).toBe('completed');
+    const seen = await readAttendance(kim, id);
+    expect(seen.canReport).toBe(false);
+    expect(seen.aboutMe).toMatchObject({ planVersion: version, answer: null });
+    const answered = kit.ok<Attendance>(await answer(kim, id, { answer: 'rescheduled' }));
+    expect(answered.aboutMe).toMatchObject({ answer: 'rescheduled' });
+    expect((await readAttendance(jo, id)).myReport).toMatchObject({ answer: 'rescheduled', decision: null });
+    // Past the 48 hours an unanswered report on a completed barter would count kept; this one was answered.
+    clockAt(new Date(endsAt.getTime() + 49 * HOUR));
+    expect(await recordOf(kim)).toEqual({ kept: 1, due: 1 });
+  });
+
   it('the record counts the last 12 months only, in one column a page of cards can read', async () => {
     const fay = await kit.member('Fay');
     const gus = await kit.member('Gus');

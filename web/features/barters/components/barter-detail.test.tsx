@@ -30,7 +30,7 @@ function stub(shown: Barter, messages: ChatMessage[] = [], ...handlers: RequestH
     // An accepted barter's page shows the viewer's hand-over code (issue 30).
     handOverCodeHandler(7),
     handOverPlanHandler(7),
-    // A cancelled barter's page reads whether a no-show report waits for an answer (ADR 079): none here.
+    // A cancelled or completed barter's page reads whether a no-show report waits for an answer (ADR 079): none here.
     http.get(`${BASE}/attendance`, () =>
       HttpResponse.json({
         planVersion: null,

@@ -95,8 +95,10 @@ export function BarterDetail({ id }: { id: number }) {
               <Sides barter={barter} />
             )}
             {barter.status === 'accepted' ? <HandOverPlanSection barter={barter} /> : null}
-            {/* A report made before a cancellation can still be answered (ADR 079). */}
-            {barter.status === 'accepted' || barter.status === 'cancelled' ? (
+            {/* A report made before a cancellation or a completion can still be answered (ADR 079). */}
+            {barter.status === 'accepted' ||
+            barter.status === 'cancelled' ||
+            barter.status === 'completed' ? (
               <KeepingWord barter={barter} />
             ) : null}
             {barter.status === 'accepted' ? <HandOverCodes barter={barter} /> : null}

@@ -175,6 +175,56 @@ describe('KeepingWord', () => {
     expect(requests.sent.some((request) => request.path.endsWith('/hand-over-plan'))).toBe(false);
   });
 
+  it('a barter completed by code after the report: the reported member answers by keyboard, the reporter reads it', async () => {
+    const completed = barter({ status: 'completed', expiresAt: null, allowedActions: ['rate', 'message'] });
+    server.use(
+      http.get(URL, () => HttpResponse.json(attendance({ aboutMe: report() }))),
+      http.post(`${URL}/answer`, () =>
+        HttpResponse.json(attendance({ aboutMe: report({ answer: 'rescheduled' }) })),
+      ),
+    );
+    const requests = recordRequests();
+    const { unmount } = renderWithProviders(<KeepingWord barter={completed} />, { path: '/barters/7' });
+    const region = await section();
+    const user = userEvent.setup();
+    within(region).getByRole('button', { name: 'We rescheduled' }).focus();
+    await user.keyboard('{Enter}');
+    expect(await within(region).findByText(/You answered that you rescheduled/)).toBeInTheDocument();
+    expect(await requests.bodiesOf(`POST ${URL}/answer`)).toEqual([{ answer: 'rescheduled' }]);
+    expect(requests.sent.some((request) => request.path.endsWith('/hand-over-plan'))).toBe(false);
+    unmount();
+
+    // The reporter's side of the same barter reads the answer.
+    server.use(
+      http.get(URL, () =>
+        HttpResponse.json(
+          attendance({ myReport: report({ answer: 'rescheduled', answeredAt: new Date().toISOString() }) }),
+        ),
+      ),
+    );
+    renderWithProviders(<KeepingWord barter={completed} />, { path: '/barters/7' });
+    expect(
+      await within(await section()).findByText(
+        /They answered that you rescheduled: a moderator will look at it/,
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('a completed barter whose report went unanswered for 48 hours: counted kept, no answer offered', async () => {
+    const completed = barter({ status: 'completed', expiresAt: null, allowedActions: ['rate', 'message'] });
+    server.use(
+      http.get(URL, () =>
+        HttpResponse.json(
+          attendance({ aboutMe: report({ answerBy: new Date(Date.now() - HOUR).toISOString() }) }),
+        ),
+      ),
+    );
+    renderWithProviders(<KeepingWord barter={completed} />, { path: '/barters/7' });
+    const region = await section();
+    expect(within(region).getByText(/counts as a kept hand-over/)).toBeInTheDocument();
+    expect(within(region).queryByRole('button', { name: 'I was there' })).toBeNull();
+  });
+
   it('asks nothing while an agreed window is more than a day away', async () => {
     const later = handOverPlan({
       state: 'agreed',

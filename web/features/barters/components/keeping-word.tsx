@@ -18,23 +18,25 @@ const HOUR = 3_600_000;
 
 /**
  * Keeping your word (issue 30, ADR 079), on an accepted barter's page once its plan is agreed and
- * its window is a day away or nearer (and on a barter cancelled after a report, for its answer): "Confirm you'll be there" (asked of members with a poor
- * record; the other side sees whether they did), then, after the window, "They didn't come" and the
- * answer to a report ("I was there" / "We rescheduled"). Nothing here names who reported.
+ * its window is a day away or nearer (and on a barter cancelled or completed after a report, for its
+ * answer): "Confirm you'll be there" (asked of members with a poor record; the other side sees
+ * whether they did), then, after the window, "They didn't come" and the answer to a report ("I was
+ * there" / "We rescheduled"). Nothing here names who reported.
  */
 export function KeepingWord({ barter }: { barter: Barter }) {
-  return barter.status === 'cancelled' ? (
-    <CancelledKeepingWord barter={barter} />
+  return barter.status === 'cancelled' || barter.status === 'completed' ? (
+    <ClosedKeepingWord barter={barter} />
   ) : (
     <OpenKeepingWord barter={barter} />
   );
 }
 
 /**
- * A barter cancelled after a report (ADR 079): its plan is gone from the page, but the reported
- * member may still answer within the 48 hours and the reporter still reads the answer.
+ * A barter cancelled, or completed (by code or both confirmations), after a report (ADR 079): its
+ * plan is gone from the page, but the reported member may still answer within the 48 hours and the
+ * reporter still reads the answer.
  */
-function CancelledKeepingWord({ barter }: { barter: Barter }) {
+function ClosedKeepingWord({ barter }: { barter: Barter }) {
   const query = useAttendance(barter.id, true);
   if (!query.data) return null;
   return <KeepingWordSection barter={barter} attendance={query.data} />;
@@ -118,7 +120,14 @@ function KeepingWordSection({ barter, attendance }: { barter: Barter; attendance
           )}
         </p>
       ) : null}
-      {aboutMe ? <ReportAboutMe report={aboutMe} pending={change.isPending} onAnswer={run} /> : null}
+      {aboutMe ? (
+        <ReportAboutMe
+          report={aboutMe}
+          completed={barter.status === 'completed'}
+          pending={change.isPending}
+          onAnswer={run}
+        />
+      ) : null}
       {myReport ? (
         <p>
           {myReport.decision !== null ? (
@@ -171,10 +180,13 @@ function KeepingWordSection({ barter, attendance }: { barter: Barter; attendance
 
 function ReportAboutMe({
   report,
+  completed,
   pending,
   onAnswer,
 }: {
   report: NonNullable<Attendance['aboutMe']>;
+  /** The barter completed after the report: a completion wins over an unanswered report (ADR 079). */
+  completed: boolean;
   pending: boolean;
   onAnswer: (change: AttendanceChange, done: string) => Promise<void>;
 }) {
@@ -198,7 +210,14 @@ function ReportAboutMe({
     );
   }
   if (!open) {
-    return (
+    return completed ? (
+      <p>
+        <Trans>
+          Your trading partner reported that you did not come. It was not answered within 48 hours, but the
+          barter was completed, so it counts as a kept hand-over.
+        </Trans>
+      </p>
+    ) : (
       <p>
         <Trans>
           Your trading partner reported that you did not come. It was not answered within 48 hours, so it

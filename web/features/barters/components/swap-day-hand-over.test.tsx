@@ -71,6 +71,16 @@ describe('a swap day’s hand-over', () => {
       http.get('/api/barter-requests/43', () => HttpResponse.json(handOver())),
       http.get('/api/circles/5', () => HttpResponse.json(loop)),
       http.get('/api/barter-requests/43/messages', () => HttpResponse.json([])),
+      // A completed barter's page reads whether a no-show report waits for an answer (ADR 079): none here.
+      http.get('/api/barter-requests/43/attendance', () =>
+        HttpResponse.json({
+          planVersion: null,
+          canReport: false,
+          myReport: null,
+          aboutMe: null,
+          confirm: { askMe: false, myConfirmedAt: null, otherAsked: false, otherConfirmedAt: null },
+        }),
+      ),
     );
     renderWithProviders(<BarterDetail id={43} />);
     expect(await screen.findByRole('heading', { name: 'Barter with Cat U.', level: 1 })).toBeInTheDocument();
