@@ -1,9 +1,10 @@
 /**
  * The browser journeys cannot wait out a hand-over window or the 48 hours to answer a no-show report
- * (ADR 079). This support listener, started by e2e/support/server.ts in the server's own process (the
- * embedded database has one owner), moves those two times into the past on the server's database:
- * the app is found through Fastify's `fastify.initialization` diagnostics channel, nothing is added
- * to the server. It listens on loopback only, on E2E_SUPPORT_PORT.
+ * (ADR 079), nor the day until an agreed hand-over is an hour away (ADR 078). This support listener,
+ * started by e2e/support/server.ts in the server's own process (the embedded database has one owner),
+ * moves those times on the server's database: the app is found through Fastify's
+ * `fastify.initialization` diagnostics channel, nothing is added to the server. It listens on
+ * loopback only, on E2E_SUPPORT_PORT.
  */
 import diagnostics from 'node:diagnostics_channel';
 import { createServer } from 'node:http';
@@ -25,9 +26,10 @@ export async function startHandOverClock(): Promise<void> {
     });
     request.on('end', () => {
       const db = apps.find((app) => app.db)?.db;
-      const input = JSON.parse(body || '{}') as { barterId?: number; hours?: number };
+      const input = JSON.parse(body || '{}') as { barterId?: number; hours?: number; minutes?: number };
       const id = Number(input.barterId);
       const hours = Number(input.hours ?? 0);
+      const minutes = Number(input.minutes ?? 50);
       const run = async () => {
         if (!db || !Number.isInteger(id)) throw new Error('no app yet, or no barterId');
         if (request.url === '/hand-over-window-passed') {
@@ -35,6 +37,15 @@ export async function startHandOverClock(): Promise<void> {
           await db.execute(sql`UPDATE hand_over_plans
             SET starts_at = now() - (ends_at - starts_at) - interval '1 hour', ends_at = now() - interval '1 hour'
             WHERE barter_request_id = ${id}::int`);
+        } else if (request.url === '/hand-over-starts-soon') {
+          // The clock moved on until the agreed window starts in `minutes`: the start, the end and the
+          // agreement all move by the same step (so the plan still counts as agreed that long ahead of
+          // its start, as ADR 078's reminders ask); the reminders already sent stay as they are.
+          await db.execute(sql`UPDATE hand_over_plans
+            SET starts_at = now() + make_interval(mins => ${minutes}::int),
+              ends_at = now() + make_interval(mins => ${minutes}::int) + (ends_at - starts_at),
+              agreed_at = agreed_at + (now() + make_interval(mins => ${minutes}::int) - starts_at)
+            WHERE barter_request_id = ${id}::int AND agreed_at IS NOT NULL`);
         } else if (request.url === '/no-show-reports-aged') {
           await db.execute(sql`UPDATE no_show_reports
             SET created_at = created_at - make_interval(hours => ${hours}::int)
@@ -54,8 +65,8 @@ export async function startHandOverClock(): Promise<void> {
 
 /** From a journey: ask the support listener to move a hand-over's times. */
 export async function moveHandOverTime(
-  what: 'hand-over-window-passed' | 'no-show-reports-aged',
-  input: { barterId: number; hours?: number },
+  what: 'hand-over-window-passed' | 'hand-over-starts-soon' | 'no-show-reports-aged',
+  input: { barterId: number; hours?: number; minutes?: number },
 ): Promise<void> {
   const response = await fetch(`http://127.0.0.1:${E2E_SUPPORT_PORT}/${what}`, {
     method: 'POST',
