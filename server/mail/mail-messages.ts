@@ -99,6 +99,16 @@ export const MAIL_TEXT = {
     id: 'Reminder: your hand-over with {name} is in 1 hour: {when}, at {place}',
     message: 'Reminder: your hand-over with {name} is in 1 hour: {when}, at {place}',
   },
+  // Keeping your word (ADR 079): the bell's own sentences (common/notification-text.ts), so the
+  // catalogue's Spanish for the bell serves the mail too.
+  digestNoShowReported: /*i18n*/ {
+    id: 'Your trading partner reported that you did not come to your hand-over: answer within 48 hours',
+    message: 'Your trading partner reported that you did not come to your hand-over: answer within 48 hours',
+  },
+  digestNoShowAnswered: /*i18n*/ {
+    id: '{who} answered your report about your hand-over',
+    message: '{who} answered your report about your hand-over',
+  },
   digestMessages: /*i18n*/ {
     id: '{count, plural, one {New message from {name}} other {# new messages from {name}}}',
     message: '{count, plural, one {New message from {name}} other {# new messages from {name}}}',

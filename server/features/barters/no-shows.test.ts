@@ -8,6 +8,8 @@ import { noShowReports } from '../../db/schema/no-shows';
 import { barterRequests, notifications } from '../../db/schema/trading';
 import { users } from '../../db/schema/users';
 import { buildTestApp, type TestApp } from '../../test/helpers';
+import { startTestSmtp } from '../../test/smtp';
+import { sendMailDigests } from '../notifications';
 import { handOverRecordColumns } from '../trades';
 import { barterKit, type Member } from './barter-test-kit';
 import { handOverRecordsOf } from './no-shows';
@@ -17,13 +19,19 @@ import { handOverRecordsOf } from './no-shows';
 
 let t: TestApp;
 let kit: ReturnType<typeof barterKit>;
+let smtp: Awaited<ReturnType<typeof startTestSmtp>>;
 let ann: Member;
 let ben: Member;
 let cat: Member;
 let mod: Member;
 
 beforeAll(async () => {
-  t = await buildTestApp({ BARTER_PROPOSAL_RATE_LIMIT: '100000' });
+  smtp = await startTestSmtp();
+  t = await buildTestApp({
+    BARTER_PROPOSAL_RATE_LIMIT: '100000',
+    SMTP_URL: smtp.url,
+    PUBLIC_URL: 'http://barter.example',
+  });
   kit = barterKit(t);
   ann = await kit.member('Ann');
   ben = await kit.member('Ben');
@@ -31,7 +39,10 @@ beforeAll(async () => {
   mod = await kit.member('Mo');
   await t.app.db.update(users).set({ role: 'moderator' }).where(eq(users.id, mod.id));
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  await smtp.close();
+});
 afterEach(() => vi.useRealTimers());
 
 const HOUR = 3_600_000;
@@ -237,6 +248,74 @@ describe('no-show reports', () => {
     // Past the 48 hours an unanswered report on a completed barter would count kept; this one was answered.
     clockAt(new Date(endsAt.getTime() + 49 * HOUR));
     expect(await recordOf(kim)).toEqual({ kept: 1, due: 1 });
+  });
+
+  it('the report and its answer reach away members in the next e-mail digest, in their language; the proposals switch stops them', async () => {
+    const lu = await kit.member('Lu');
+    const max = await kit.member('Max');
+    const address = (member: Member) => `${(member.user.firstName ?? '').toLowerCase()}-no-show@example.com`;
+    for (const [member, locale] of [
+      [lu, 'en'],
+      [max, 'es'],
+    ] as const) {
+      await t.app.db
+        .update(users)
+        .set({
+          email: address(member),
+          emailVerifiedAt: new Date(),
+          lastSeenAt: null,
+          mailedUntil: null,
+          locale,
+        })
+        .where(eq(users.id, member.id));
+    }
+    const first = await agreed(lu, max);
+    // Only the report goes in this digest: the barter's and the plan's entries were read.
+    await t.app.db
+      .update(notifications)
+      .set({ readAt: new Date() })
+      .where(sql`${notifications.userId} IN (${lu.id}::uuid, ${max.id}::uuid)`);
+    clockAt(new Date(first.endsAt.getTime() + 60_000));
+    kit.ok(await report(lu, first.id, first.version));
+    await sendMailDigests(t.app);
+    // Sent means the SMTP server took it: what arrived is all there is.
+    const spanish = smtp.to(address(max));
+    expect(spanish).toHaveLength(1);
+    expect(spanish[0]?.text).toContain(
+      `- Tu compañero de intercambio avisó de que no fuiste a tu entrega: responde en 48 horas: http://barter.example/barters/${first.id}`,
+    );
+    expect(spanish[0]?.text).not.toContain('Lu');
+    expect(smtp.to(address(lu))).toHaveLength(0);
+
+    kit.ok(await answer(max, first.id, { answer: 'was_there' }));
+    await sendMailDigests(t.app);
+    const english = smtp.to(address(lu));
+    expect(english).toHaveLength(1);
+    expect(english[0]?.text).toMatch(
+      new RegExp(
+        `- Max T\\w*\\.? answered your report about your hand-over: http://barter\\.example/barters/${first.id}\n`,
+      ),
+    );
+    expect(english[0]?.text).toContain('Stop emails about new proposals and hand-over reminders:');
+
+    // Max turns the proposals' mail off: the next report reaches his bell, not his mailbox.
+    await t.app.db.update(users).set({ mailProposals: false }).where(eq(users.id, max.id));
+    const second = await agreed(lu, max);
+    clockAt(new Date(second.endsAt.getTime() + 60_000));
+    kit.ok(await report(lu, second.id, second.version));
+    await sendMailDigests(t.app);
+    expect(smtp.to(address(max))).toHaveLength(1);
+    const [unread] = await t.app.db
+      .select({ id: notifications.id })
+      .from(notifications)
+      .where(
+        and(
+          eq(notifications.userId, max.id),
+          eq(notifications.kind, 'no_show_reported'),
+          eq(notifications.barterRequestId, second.id),
+        ),
+      );
+    expect(unread).toBeDefined();
   });
 
   it('the record counts the last 12 months only, in one column a page of cards can read', async () => {

@@ -12,7 +12,8 @@ import { MAIL_TEXT } from '../../mail/mail-messages';
 import type { OutgoingMail } from '../../mail/mailer';
 
 /**
- * E-mail about new proposals and messages (ADR 026): a member who has had no page open for
+ * E-mail about new proposals and messages (ADR 026), hand-over reminders (ADR 078) and no-show
+ * reports and answers (ADR 079): a member who has had no page open for
  * AWAY_MINUTES gets one mail listing what they have not seen, at most one every DIGEST_EVERY_MINUTES,
  * and only about kinds they did not unsubscribe from (one click each). Only verified addresses.
  */
@@ -22,9 +23,17 @@ export const DIGEST_EVERY_MINUTES = 60;
 export const MAIL_KINDS = ['proposals', 'messages'] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
-// Hand-over reminders (ADR 078) ride the proposals switch: barter mail a member can stop in one click.
+// Hand-over reminders (ADR 078) and no-show reports and their answers (ADR 079) ride the proposals
+// switch: barter mail a member can stop in one click.
 const KINDS_OF: Record<MailKind, string[]> = {
-  proposals: ['proposal_received', 'proposal_countered', 'hand_over_reminder_day', 'hand_over_reminder_hour'],
+  proposals: [
+    'proposal_received',
+    'proposal_countered',
+    'hand_over_reminder_day',
+    'hand_over_reminder_hour',
+    'no_show_reported',
+    'no_show_answered',
+  ],
   messages: ['message_received'],
 };
 
@@ -154,6 +163,9 @@ function digestLine(tr: ReturnType<typeof mailTranslator>, locale: Locale, entry
     ? (entry.actor_name ?? memberDisplayName(entry.actor_first, entry.actor_last))
     : tr(MAIL_TEXT.digestSomeone);
   if (entry.kind === 'message_received') return tr(MAIL_TEXT.digestMessages, { count: entry.count, name });
+  // The report's entry has no actor and the line names nobody, as on the bell (ADR 079).
+  if (entry.kind === 'no_show_reported') return tr(MAIL_TEXT.digestNoShowReported);
+  if (entry.kind === 'no_show_answered') return tr(MAIL_TEXT.digestNoShowAnswered, { who: name });
   if (entry.kind === 'hand_over_reminder_day' || entry.kind === 'hand_over_reminder_hour') {
     // The server knows no member's time zone: the time is written in UTC and says so; the barter's
     // page (linked on the line) shows it in the member's own.
