@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { DatabaseBusyError } from '../errors';
+import { askAgainWhileBusy } from './busy';
 
 /**
  * A synthetic neighbourhood for EXPLAIN tests and `npm run bench:feed`: members clustered around a
@@ -138,16 +138,7 @@ const BUSY_RETRY_MS = 90_000;
  * client answered 503, it is sent again.
  */
 async function exec(db: Db, text: string): Promise<void> {
-  const deadline = performance.now() + BUSY_RETRY_MS;
-  for (;;) {
-    try {
-      await db.execute(sql.raw(text));
-      return;
-    } catch (error) {
-      const busy = error instanceof DatabaseBusyError || (error as Error).cause instanceof DatabaseBusyError;
-      if (!busy || performance.now() > deadline) throw error;
-    }
-  }
+  await askAgainWhileBusy(() => db.execute(sql.raw(text)), BUSY_RETRY_MS);
 }
 
 /**
