@@ -16,7 +16,7 @@ import { eventsRoutes } from './events/events-routes';
 import { accountLinkRoutes, accountSettingsRoutes } from './features/account';
 import { analyzeRoutes } from './features/analyze';
 import { accountRoutes, authRoutes, googleRoutes } from './features/auth';
-import { barterExpiryJob, bartersRoutes, handOverReminderJob } from './features/barters';
+import { barterExpiryJob, bartersRoutes, handOverReminderJob, noShowSettleJob } from './features/barters';
 import { circleExpiryJob, circlesPlugin, circlesRoutes } from './features/circles';
 import { feedCachePlugin, feedRoutes } from './features/feed';
 import { flyerRoutes } from './features/flyer';
@@ -137,6 +137,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     refusalsJob,
     swapDayDeadlineJob,
     handOverReminderJob,
+    noShowSettleJob,
   ]);
   mailPlugin(app);
   matchGraphPlugin(app);

@@ -10,11 +10,12 @@ import {
   circles,
   handOverPlans,
   moderationRefusals,
+  noShowReports,
   notifications,
   swapDays,
   users,
 } from '../db/schema';
-import { barterExpiryJob, handOverReminderJob } from '../features/barters';
+import { barterExpiryJob, handOverReminderJob, noShowSettleJob } from '../features/barters';
 import { circleExpiryJob } from '../features/circles';
 import { mailDigestJob } from '../features/notifications';
 import { refusalsJob, suspensionsJob } from '../features/safety';
@@ -31,6 +32,7 @@ const EXPIRY_JOBS = [
   refusalsJob,
   swapDayDeadlineJob,
   handOverReminderJob,
+  noShowSettleJob,
 ];
 const past = () => new Date(Date.now() - 60_000);
 
@@ -57,6 +59,7 @@ describe('periodic jobs, one per concern in the feature that owns it', () => {
       'refusals-forget': '* * * * *',
       'swap-day-deadlines': '* * * * *',
       'hand-over-reminders': '* * * * *',
+      'no-show-settle': '* * * * *',
       'events-retention': '*/10 * * * *',
       'sessions-purge': '0 * * * *',
       'match-graph-idle': '0 * * * *',
@@ -159,6 +162,18 @@ describe('each periodic job on its own (schedules off: BARTER_EXPIRY_SWEEP_SECON
       placeName: 'Library',
       agreedAt: new Date(Date.now() - 2 * 3_600_000),
     });
+    // A report on a hand-over left unanswered for 49 hours: settled (ADR 081).
+    const [noShow] = await db
+      .insert(noShowReports)
+      .values({
+        barterRequestId: handOver.id,
+        planVersion: 1,
+        windowEndsAt: new Date(Date.now() - 50 * 3_600_000),
+        reporterId: dan.id,
+        reportedId: cat.id,
+        createdAt: new Date(Date.now() - 49 * 3_600_000),
+      })
+      .returning({ id: noShowReports.id });
     const [circle] = await db
       .insert(circles)
       .values({ status: 'proposed', size: 2, expiresAt: past() })
@@ -234,6 +249,15 @@ describe('each periodic job on its own (schedules off: BARTER_EXPIRY_SWEEP_SECON
             .where(eq(handOverPlans.barterRequestId, handOver.id)),
         )
       )?.at ?? null;
+    const settled = async () =>
+      (
+        await one(
+          db
+            .select({ at: noShowReports.healedAt })
+            .from(noShowReports)
+            .where(eq(noShowReports.id, noShow?.id ?? 0)),
+        )
+      )?.at ?? null;
     const done: Record<string, () => Promise<boolean>> = {
       'barter-expiry': async () => (await state.barter()) === 'expired',
       'circle-expiry': async () => (await state.circle()) === 'expired',
@@ -242,6 +266,7 @@ describe('each periodic job on its own (schedules off: BARTER_EXPIRY_SWEEP_SECON
       'refusals-forget': async () => (await state.refusals()) === 0,
       'swap-day-deadlines': async () => (await state.swapDay()) !== 'open',
       'hand-over-reminders': async () => (await reminded()) !== null,
+      'no-show-settle': async () => (await settled()) !== null,
     };
     for (const job of EXPIRY_JOBS satisfies PeriodicJob[]) {
       for (const [name, check] of Object.entries(done))

@@ -9,6 +9,12 @@ import type { Db } from '../../db/client';
 export interface HandOverCircles {
   /** A hand-over was cancelled: its accepted circle stops ('cancelled'). */
   cancelled(tx: Db, circleId: number, closedById: string, now: Date): Promise<void>;
+  /**
+   * A member missed a hand-over of the accepted circle (a no-show settled as missed, ADR 081), after
+   * barters cancelled its open hand-overs and released their items (`released`): the circle closes and
+   * those left are offered a circle in its place, in the same transaction.
+   */
+  missed(tx: Db, circleId: number, memberId: string, released: readonly number[], now: Date): Promise<void>;
   /** A hand-over completed: the circle completes once none of its hand-overs is still open. */
   completed(tx: Db, circleId: number, now: Date): Promise<void>;
   /**

@@ -1,6 +1,6 @@
 import { and, asc, eq, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { type BarterRequestRow, barterRequests } from '../../db/schema/trading';
+import { type BarterRequestRow, barterRequests, circles } from '../../db/schema/trading';
 
 // A circle's hand-overs are barters of their own, one per leg (issue 16), written by hand-overs.ts;
 // the circle itself (its status, members and conversation) belongs to circles.
@@ -23,4 +23,13 @@ export async function lockOpenCircleLegs(
     )
     .orderBy(asc(barterRequests.id))
     .for('no key update');
+}
+
+/** Whether the circle is a swap day's loop (its hand-overs are the day's, ADR 081 heals trade circles only). */
+export async function isSwapDayLoop(db: Db, circleId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ swapDayId: circles.swapDayId })
+    .from(circles)
+    .where(eq(circles.id, circleId));
+  return row?.swapDayId != null;
 }

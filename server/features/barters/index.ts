@@ -13,4 +13,5 @@ export {
   type WrittenLoop,
   writeHandOvers,
 } from './hand-overs';
+export { noShowSettleJob } from './no-shows';
 export { openBartersOnSql } from './open-barters';

@@ -18,16 +18,26 @@ import type { Db } from '../../db/client';
 import { queryRows } from '../../db/rows';
 import { type HandOverPlanRow, handOverPlans } from '../../db/schema/hand-over-plans';
 import { handOverAttendance, type NoShowReportRow, noShowReports } from '../../db/schema/no-shows';
-import type { BarterRequestRow } from '../../db/schema/trading';
+import { type BarterRequestRow, barterRequests } from '../../db/schema/trading';
 import type { UserRow } from '../../db/schema/users';
 import { conflict, forbidden, HttpError, notFound } from '../../errors';
 import { publishMemberEvents } from '../../events/publish';
+import type { PeriodicJob } from '../../jobs/jobs-plugin';
 import { notifyMember } from '../notifications';
 import { recordModerationAction } from '../safety';
 import { handOverRecordColumns } from '../trades';
 import { barterEvents, barterNotFound, otherMemberId } from './barters-service';
+import { handOverCircles } from './hand-over-circles';
 import { findRequestMembers } from './hand-over-codes-repository';
-import { lockRequest, threadIdOf } from './requests-repository';
+import { isSwapDayLoop, lockOpenCircleLegs } from './hand-over-legs-repository';
+import {
+  findPendingUsingItems,
+  lockRequest,
+  type RequestMembers,
+  releaseItems,
+  threadIdOf,
+  updateRequest,
+} from './requests-repository';
 
 // Keeping your word (issue 30, ADR 079): "they didn't come" after an agreed plan's window passed,
 // the reported member's answer within 48 hours, the moderators' decision on disputed reports, and
@@ -389,10 +399,13 @@ export async function decideNoShow(
         NO_SHOW_ERROR_CODES.notDisputed,
       );
     }
+    const now = new Date();
     await tx
       .update(noShowReports)
-      .set({ decision, decidedBy: moderator.id, decidedAt: new Date() })
+      .set({ decision, decidedBy: moderator.id, decidedAt: now })
       .where(eq(noShowReports.id, reportId));
+    // Settled as missed: a circle's hand-over heals its circle at once (ADR 081).
+    if (decision === 'missed') await settleMissed(tx, report, now);
     // Kept in the audit log like every moderator action: who decided, about whom, what.
     await recordModerationAction(tx, {
       moderatorId: moderator.id,
@@ -404,3 +417,110 @@ export async function decideNoShow(
     });
   });
 }
+
+// ------------------------------------------------------------------------------------------------
+// Settling a missed hand-over of a circle (ADR 081)
+
+const membersOfRequest = (row: BarterRequestRow): RequestMembers => ({
+  id: row.id,
+  threadId: threadIdOf(row),
+  fromUserId: row.fromUserId,
+  toUserId: row.toUserId,
+});
+
+/**
+ * Settle `report` as missed, in `tx` with the report row locked by the caller (FOR UPDATE), once
+ * (`healed_at`): the reported member did not answer within 48 hours, or a moderator decided 'missed'.
+ * On a hand-over of an accepted trade circle, the member who did not come leaves the circle: every
+ * open hand-over of the circle is cancelled and its items released, as when a member cancels one (a
+ * circle's hand-over cannot happen alone; completed ones stay completed), their members told; then
+ * the circle closes and those left are offered a circle in its place, with a replacement or fewer
+ * members, in this same transaction (circles' `missed`: what can still happen stays in it, and a
+ * member whose two hand-overs are unchanged keeps their acceptance). Nothing else for a two-way
+ * barter or a swap day's loop, nor once the hand-over completed or was cancelled meanwhile. Whether
+ * a circle was settled.
+ */
+export async function settleMissed(tx: Db, report: NoShowReportRow, now: Date): Promise<boolean> {
+  if (report.healedAt !== null) return false;
+  await tx.update(noShowReports).set({ healedAt: now }).where(eq(noShowReports.id, report.id));
+  const missing = report.reportedId;
+  const [target] = await tx
+    .select({ circleId: barterRequests.circleId })
+    .from(barterRequests)
+    .where(eq(barterRequests.id, report.barterRequestId));
+  const circleId = target?.circleId ?? null;
+  if (circleId === null || !missing || (await isSwapDayLoop(tx, circleId))) return false;
+  // Every open hand-over of the circle locked in id order (two settles of one circle, a settle and
+  // a cancel, wait for each other rather than lock one another's hand-overs the other way round).
+  const legs = await lockOpenCircleLegs(tx, circleId, -1);
+  const request = legs.find((leg) => leg.id === report.barterRequestId);
+  // Completed by code, or cancelled (with its circle, or by an earlier settle): nothing to heal.
+  if (!request) return false;
+  const released: number[] = [];
+  for (const leg of legs) {
+    released.push(...(await releaseItems(tx, leg.id)));
+    // Closed by nobody: the page says a member of the circle missed a hand-over.
+    await updateRequest(tx, leg.id, { status: 'cancelled', closedById: null });
+  }
+  for (const leg of legs) {
+    for (const userId of new Set([leg.fromUserId, leg.toUserId])) {
+      if (userId)
+        await notifyMember(tx, { userId, kind: 'barter_cancelled', barterRequestId: leg.id, actorId: null });
+    }
+  }
+  await handOverCircles().missed(tx, circleId, missing, released, now);
+  const freed = await findPendingUsingItems(tx, released, request.id, now);
+  await publishMemberEvents(tx, barterEvents([...legs.map(membersOfRequest), ...freed]));
+  return true;
+}
+
+/** Reports settled per transaction; a backlog is worked off batch by batch. */
+export const NO_SHOW_SETTLE_BATCH = 50;
+
+/**
+ * Settle every report left unanswered for 48 hours on an accepted circle's hand-over (`settleMissed`),
+ * a batch per transaction: the rows are claimed FOR UPDATE SKIP LOCKED (a moderator's decision or
+ * another process holding one is left to it) and marked `healed_at`, so none heals twice. Safe beside
+ * other processes running it. How many circles were settled.
+ */
+export async function settleDueNoShows(
+  db: Db,
+  now = new Date(),
+  batch = NO_SHOW_SETTLE_BATCH,
+): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const claimed = await db.transaction(async (tx) => {
+      const due = new Date(now.getTime() - NO_SHOW_ANSWER_HOURS * HOUR);
+      const rows = await tx
+        .select()
+        .from(noShowReports)
+        .where(
+          and(
+            sql`${noShowReports.answer} IS NULL`,
+            sql`${noShowReports.decision} IS NULL`,
+            sql`${noShowReports.healedAt} IS NULL`,
+            sql`${noShowReports.createdAt} <= ${due.toISOString()}::timestamptz`,
+          ),
+        )
+        .orderBy(noShowReports.createdAt, noShowReports.id)
+        .limit(batch)
+        .for('update', { skipLocked: true });
+      for (const report of rows) {
+        if (await settleMissed(tx, report, now)) total += 1;
+      }
+      return rows.length;
+    });
+    if (claimed < batch) return total;
+  }
+}
+
+/** The minute sweep that notices reports left unanswered for 48 hours (ADR 081). */
+export const noShowSettleJob: PeriodicJob = {
+  name: 'no-show-settle',
+  seconds: (config) => config.barterExpirySweepSeconds,
+  run: async (app) => {
+    const settled = await settleDueNoShows(app.db);
+    if (settled > 0) app.log.info({ settled }, 'settled missed hand-overs of circles');
+  },
+};

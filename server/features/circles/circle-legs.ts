@@ -2,6 +2,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { barterRequests, circleMembers, circles } from '../../db/schema/trading';
 import type { HandOverCircles } from '../barters';
+import { healMissedCircle } from './circles-service';
 
 // A circle's legs: its hand-overs are barters (barters write them, hand-overs.ts); what becomes of
 // the circle when one of them is cancelled or completed, and who talks in its conversation, is the
@@ -58,6 +59,9 @@ export async function findCircleConversation(
 /** Circles' answers to a barter of a circle, handed to barters at start (circlesPlugin). */
 export const circleOfHandOvers: HandOverCircles = {
   cancelled: (tx, circleId, closedById, now) => closeCircle(tx, circleId, 'cancelled', closedById, now),
+  missed: async (tx, circleId, memberId, released, now) => {
+    await healMissedCircle(tx, circleId, memberId, released, now);
+  },
   completed: completeCircleIfDone,
   conversation: findCircleConversation,
 };

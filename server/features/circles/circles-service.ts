@@ -34,6 +34,7 @@ import {
   markCircleChanges,
   updateCircle,
 } from './circles-repository';
+import { itemsInGraph } from './items-in-graph';
 
 type Member = { id: string };
 
@@ -272,6 +273,35 @@ export async function declineCircle(db: Db, member: Member, id: number): Promise
     if (healed) await announceHealed(tx, healed);
     return healed;
   });
+}
+
+/**
+ * A member missed a hand-over of accepted circle `circleId` (a no-show settled as missed, ADR 081):
+ * barters have cancelled its open hand-overs and released their items (`released`). The circle
+ * closes ('cancelled', closed by the member who missed), and in the same transaction those left are
+ * offered a circle in its place (`healCircle`, as after a decline): the released items are put back
+ * in the match graph first, since the graph left them out while they were reserved. Hand-overs that
+ * can still happen stay in the circle offered, and a member whose two hand-overs are unchanged keeps
+ * their acceptance; when it is accepted, its hand-overs are barters again (their items reserved anew).
+ */
+export async function healMissedCircle(
+  tx: Db,
+  circleId: number,
+  missingId: string,
+  released: readonly number[],
+  now: Date,
+): Promise<Healed | null> {
+  const row = await lockCircle(tx, circleId);
+  if (row?.status !== 'accepted') return null;
+  const steps = await circleSteps(tx, circleId);
+  const memberIds = membersOfSteps(steps);
+  await updateCircle(tx, circleId, { status: 'cancelled', closedById: missingId, closedAt: now });
+  await itemsInGraph().relist(tx, released);
+  const healed = await healCircle(tx, circleId, steps, new Set([missingId]), now);
+  await markCircleChanges(tx, memberIds);
+  await publishMemberEvents(tx, circleEvents(circleId, memberIds));
+  if (healed) await announceHealed(tx, healed);
+  return healed;
 }
 
 /**

@@ -17,3 +17,4 @@ export { expireDueCircleProposals } from './circles-service';
 export type { TradeGraph, TradeSolution } from './engine/graph';
 export { solveTradesOffThread } from './engine/solve-off-thread';
 export type { SolveOptions } from './engine/solver';
+export { type ItemsInGraph, ownItemsInGraph } from './items-in-graph';

@@ -43,6 +43,28 @@ export async function drainMatchGraph(db: Db, batch = CHANGES_BATCH): Promise<nu
   }
 }
 
+/**
+ * Bring these items' rows of the graph up to date now, inside the caller's transaction: out of every
+ * graph, then back into the graphs they match (if listed), and their owners' reciprocity. A heal of an
+ * accepted circle (ADR 081) releases its items and looks for a circle among them in the same
+ * transaction, before the drain has seen the release. Their changes stay logged: the drain applies
+ * them again after commit (idempotent), with everything else a change does (the finder, rankings).
+ */
+export async function relistItemsNow(db: Db, itemIds: readonly number[]): Promise<void> {
+  if (itemIds.length === 0) return;
+  const ids = sql`${intArray(itemIds)}::int[]`;
+  await db.execute(sql`DELETE FROM match_graph WHERE item_id = ANY(${ids})`);
+  await db.execute(insertItemsSql(itemIds));
+  const owners = await queryRows<{ id: string }>(
+    db,
+    sql`SELECT DISTINCT user_id::text AS id FROM items WHERE id = ANY(${ids})`,
+  );
+  if (owners.length > 0) {
+    const ownerIds = sql`${uuidArray(owners.map((owner) => owner.id))}::uuid[]`;
+    await db.execute(refreshMutualSql(sql`g.member_id = ANY(${ownerIds})`));
+  }
+}
+
 const membersOf = (changes: Change[], kinds: Change['kind'][]) => [
   ...new Set(changes.filter((c) => kinds.includes(c.kind) && c.member_id).map((c) => c.member_id as string)),
 ];

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { periodicJob } from '../../jobs/jobs-plugin';
-import { askForCircles } from '../circles';
-import { drainMatchGraph, dropIdleGraphs } from './graph-maintenance';
+import { askForCircles, ownItemsInGraph } from '../circles';
+import { drainMatchGraph, dropIdleGraphs, relistItemsNow } from './graph-maintenance';
 
 /** The job that applies logged changes to the match graph (one waiting, one running, anywhere). */
 export const MATCH_GRAPH_QUEUE = 'match-graph';
@@ -16,8 +16,10 @@ const IDLE_SWEEP_SECONDS = 60 * 60;
  * asks for a drain; the job queue runs one at a time across processes. A drain is also asked for at
  * start (changes logged while no server ran) and after the listening connection comes back.
  * Graphs nobody reads are dropped hourly, once across processes (a periodic job, ADR 040).
+ * Circles may put released items back in the graph within a heal's transaction (ADR 081).
  */
 export function matchGraphPlugin(app: FastifyInstance): void {
+  ownItemsInGraph({ relist: relistItemsNow });
   let unlisten: (() => Promise<void>) | null = null;
   const drainSoon = () => {
     app.jobs.send(MATCH_GRAPH_QUEUE, {}).catch((error: unknown) => {
