@@ -167,7 +167,12 @@ function StateNote({ barter }: { barter: Barter }) {
       );
       break;
     case 'cancelled':
-      lines.push(byMe ? t`You canceled this barter.` : t`${name} canceled this barter.`);
+      // Closed by nobody: a member of its circle missed a hand-over and the circle healed (ADR 081).
+      if (barter.closedBy === null && barter.circleId !== null && barter.swapDay === null) {
+        lines.push(
+          t`This hand-over was cancelled because a member of the circle missed a hand-over. The items are free again, and those left are offered a new circle when one can be found.`,
+        );
+      } else lines.push(byMe ? t`You canceled this barter.` : t`${name} canceled this barter.`);
       break;
     case 'expired':
       lines.push(t`This proposal expired: it was not answered within ${days} days.`);

@@ -94,6 +94,32 @@ describe('a hand-over’s page', () => {
     expect(dialog).toHaveTextContent('This cancels the whole trade circle');
   });
 
+  it('says why when a member of the circle missed a hand-over (cancelled by nobody, ADR 081)', async () => {
+    server.use(
+      http.get('/api/barter-requests/43', () =>
+        HttpResponse.json(getting({ status: 'cancelled', closedBy: null, allowedActions: ['message'] })),
+      ),
+      http.get('/api/barter-requests/43/attendance', () =>
+        HttpResponse.json({
+          planVersion: 1,
+          canReport: false,
+          myReport: null,
+          aboutMe: null,
+          confirm: { askMe: false, myConfirmedAt: null, otherAsked: false, otherConfirmedAt: null },
+        }),
+      ),
+      http.get('/api/circles/5', () => HttpResponse.json(acceptedCircle())),
+      http.get('/api/barter-requests/43/messages', () => HttpResponse.json([])),
+    );
+    renderWithProviders(<BarterDetail id={43} />);
+    expect(
+      await screen.findByText(
+        /^This hand-over was cancelled because a member of the circle missed a hand-over\./,
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('Cat U. canceled this barter.')).not.toBeInTheDocument();
+  });
+
   it('reads one way in the lists too', async () => {
     server.use(
       http.get('/api/barter-requests', () =>
