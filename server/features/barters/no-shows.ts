@@ -450,8 +450,8 @@ export async function settleMissed(tx: Db, report: NoShowReportRow, now: Date): 
     .where(eq(barterRequests.id, report.barterRequestId));
   const circleId = target?.circleId ?? null;
   if (circleId === null || !missing || (await isSwapDayLoop(tx, circleId))) return false;
-  // Every open hand-over of the circle locked in id order (two settles of one circle, a settle and
-  // a cancel, wait for each other rather than lock one another's hand-overs the other way round).
+  // Every open hand-over of the circle locked in id order: two settles of one circle (the job's and a
+  // moderator's, on two reports) wait for each other rather than lock each other's hand-overs.
   const legs = await lockOpenCircleLegs(tx, circleId, -1);
   const request = legs.find((leg) => leg.id === report.barterRequestId);
   // Completed by code, or cancelled (with its circle, or by an earlier settle): nothing to heal.
