@@ -2,6 +2,7 @@ import {
   acceptedBarter,
   expect,
   expectAccessible,
+  expectFitsPhone,
   expectNoSidewaysScroll,
   milesNorth,
   type Page,
@@ -13,8 +14,9 @@ import {
 import { E2E_MODERATOR } from './support/moderator';
 
 // Public spots for the hand-over (issue 30, ADR 080): a moderator adds a spot through the place
-// search with its source; two members of an accepted barter see it offered as near both of them,
-// Ann chooses it by keyboard, Ben accepts on a 390 px phone, and the plan names the spot.
+// search with its source and corrects it by keyboard (Edit); two members of an accepted barter see it
+// offered as near both of them, Ann chooses it by keyboard, Ben accepts on a 390 px phone, and the
+// plan names the spot.
 
 const password = 'maple lantern 42';
 
@@ -32,7 +34,10 @@ test('public spot: a moderator adds one; Ann and Ben agree their hand-over at it
   twoMembers,
 }) => {
   test.setTimeout(180_000);
-  const spotName = `Buckman Branch Library ${Math.floor(Math.random() * 1e6)}`;
+  const number = Math.floor(Math.random() * 1e6);
+  const spotName = `Buckman Branch Library ${number}`;
+  // Added with a typo and a vague source, then corrected.
+  const typoName = `Buckman Branch Librery ${number}`;
 
   // --- The moderator adds the spot: its place through the place search, its source required. ---
   const modContext = await browser.newContext({ baseURL });
@@ -42,7 +47,7 @@ test('public spot: a moderator adds one; Ann and Ben agree their hand-over at it
   await mod.goto('/moderation');
   const panel = mod.getByRole('region', { name: 'Public spots for hand-overs' });
   const form = panel.getByRole('form', { name: 'Add a public spot' });
-  await form.getByRole('textbox', { name: 'Name' }).fill(spotName);
+  await form.getByRole('textbox', { name: 'Name' }).fill(typoName);
   await form.getByRole('combobox', { name: 'Kind' }).selectOption({ label: 'Library' });
   const where = form.getByRole('combobox', { name: 'Where it is' });
   await where.fill('Buckman, Portland');
@@ -57,8 +62,29 @@ test('public spot: a moderator adds one; Ann and Ben agree their hand-over at it
   await expectAccessible(mod);
   await source.press('Enter');
   const list = panel.getByRole('list', { name: 'Public spots' });
-  await expect(list.getByText(spotName)).toBeVisible();
+  await expect(list.getByText(typoName)).toBeVisible();
   await expect(list.getByRole('link', { name: 'https://www.multcolib.org/locations' }).first()).toBeVisible();
+  await expectAccessible(mod);
+
+  // --- The moderator corrects the name and the source by keyboard: Edit opens the filled form. ---
+  await list.getByRole('button', { name: `Edit ${typoName}` }).focus();
+  await mod.keyboard.press('Enter');
+  const editForm = list.getByRole('form', { name: `Edit ${typoName}` });
+  const editName = editForm.getByRole('textbox', { name: 'Name' });
+  await expect(editName).toBeFocused();
+  await expect(editForm.getByRole('combobox', { name: 'Where it is' })).toHaveValue(
+    /^Buckman, Portland, Oregon/,
+  );
+  await editName.fill(spotName);
+  await editForm
+    .getByRole('textbox', { name: 'Source (a link or a citation)' })
+    .fill('https://www.multcolib.org/locations/buckman');
+  await expectAccessible(mod);
+  await expectFitsPhone(mod);
+  await mod.keyboard.press('Enter');
+  await expect(list.getByRole('button', { name: `Edit ${spotName}` })).toBeFocused();
+  await expect(list.getByRole('link', { name: 'https://www.multcolib.org/locations/buckman' })).toBeVisible();
+  await expect(list.getByText(typoName)).toHaveCount(0);
   await expectAccessible(mod);
   await modContext.close();
 

@@ -55,6 +55,13 @@ export const addPublicSpotSchema = z.strictObject({
 });
 export type AddPublicSpotInput = z.input<typeof addPublicSpotSchema>;
 
+/**
+ * PUT /api/moderation/public-spots/:id: a moderator corrects a spot. The whole spot, by the same
+ * rules as adding one (a name, a kind, a source, a place chosen in the search).
+ */
+export const editPublicSpotSchema = addPublicSpotSchema;
+export type EditPublicSpotInput = AddPublicSpotInput;
+
 /** A spot as moderators see it on their screen (a public place: its position is no secret). */
 export const publicSpotSchema = z.object({
   id: z.number().int(),

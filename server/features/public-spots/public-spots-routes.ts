@@ -3,9 +3,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema } from '#common/schemas/errors.ts';
 import { listingIdParamsSchema } from '#common/schemas/listings.ts';
-import { addPublicSpotSchema, publicSpotSchema } from '#common/schemas/public-spots.ts';
+import { addPublicSpotSchema, editPublicSpotSchema, publicSpotSchema } from '#common/schemas/public-spots.ts';
 import { assertModerator } from '../safety';
-import { addPublicSpot, listPublicSpots, removePublicSpot } from './public-spots';
+import { addPublicSpot, editPublicSpot, listPublicSpots, removePublicSpot } from './public-spots';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
 
@@ -40,6 +40,24 @@ export async function publicSpotsRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => reply.code(201).send(await addPublicSpot(app.db, request.member, request.body)),
+  );
+
+  routes.put(
+    '/api/moderation/public-spots/:id',
+    {
+      schema: {
+        tags: ['moderation'],
+        summary: 'Correct a public spot (the whole spot, by the rules of adding one)',
+        description:
+          'Name, kind, source and a place chosen in the place search, as when adding; the area follows ' +
+          'the place. Plans that chose the spot keep the name they agreed on. 404 when the spot is not ' +
+          'on the list (removed ones included); 400 VALIDATION_FAILED otherwise.',
+        params: listingIdParamsSchema,
+        body: editPublicSpotSchema,
+        response: { 200: publicSpotSchema, ...errors },
+      },
+    },
+    async (request) => editPublicSpot(app.db, request.params.id, request.body),
   );
 
   routes.delete(

@@ -140,6 +140,80 @@ describe('the moderators’ list of public spots', () => {
     );
     expect(after.map((s) => s.id)).not.toContain(spot.id);
   });
+
+  it('a moderator corrects a spot by the rules of adding one; 404 off the list; plans keep the agreed name', async () => {
+    const home = shift(PORTLAND, -20, 0);
+    const eli = await kit.member('Eli', shift(home, 0, -2));
+    const fay = await kit.member('Fay', shift(home, 0, 2));
+    const spot = await added('Westside Librery', home, { kind: 'other', source: 'Cited: a flyer' });
+    const edit = (who: Member, id: number | string, body: Record<string, unknown>) =>
+      t.app.inject({ method: 'PUT', url: `${spotsUrl}/${id}`, cookies: who.cookies, payload: body });
+
+    // A plan agreed on the spot before the correction.
+    const barterId = await acceptedBetween(eli, fay);
+    kit.ok(
+      await kit.call(eli, 'PUT', planUrl(barterId), {
+        startsAt: at(24),
+        endsAt: at(25),
+        place: 'typed text',
+        replaces: null,
+        spotId: spot.id,
+      }),
+    );
+
+    // Members are refused; the same validation as adding.
+    const corrected = spotBody('Westside Library', PORTLAND, {
+      kind: 'library',
+      source: 'https://www.multcolib.org/locations/westside',
+    });
+    kit.refused(await edit(ann, spot.id, corrected), 403, 'NOT_MODERATOR');
+    expect(
+      (await t.app.inject({ method: 'PUT', url: `${spotsUrl}/${spot.id}`, payload: corrected })).statusCode,
+    ).toBe(401);
+    for (const body of [
+      spotBody('Library', PORTLAND, { source: '  ' }),
+      spotBody('', PORTLAND),
+      spotBody('Library', PORTLAND, { kind: 'bar' }),
+      { name: 'Library', kind: 'library', source: 'https://example.org' },
+      spotBody('Library', { latitude: 91, longitude: 0 }),
+      spotBody('Library', PORTLAND, { latitude: 45 }),
+      spotBody('x'.repeat(121), PORTLAND),
+    ]) {
+      kit.refused(await edit(moderator, spot.id, body), 400, 'VALIDATION_FAILED');
+    }
+    kit.refused(await edit(moderator, 'abc', corrected), 400, 'VALIDATION_FAILED');
+    kit.refused(await edit(moderator, 99_999_999, corrected), 404, 'NOT_FOUND');
+
+    const saved = kit.ok<PublicSpot>(await edit(moderator, spot.id, corrected));
+    expect(saved).toMatchObject({
+      id: spot.id,
+      name: 'Westside Library',
+      kind: 'library',
+      place: 'Westside Library place, Portland, Oregon, United States',
+      latitude: PORTLAND.latitude,
+      longitude: PORTLAND.longitude,
+      source: 'https://www.multcolib.org/locations/westside',
+      addedBy: spot.addedBy,
+      addedAt: spot.addedAt,
+    });
+    expect(saved.area).toMatch(/^Portland, Oregon/);
+    const list = kit.ok<PublicSpot[]>(
+      await t.app.inject({ method: 'GET', url: spotsUrl, cookies: moderator.cookies }),
+    );
+    expect(list.find((s) => s.id === spot.id)).toEqual(saved);
+    // The plan keeps the name both members agreed on.
+    expect(kit.ok<HandOverPlan>(await kit.call(fay, 'GET', planUrl(barterId))).place).toBe(
+      'Westside Librery',
+    );
+
+    // A removed spot is off the list: 404, and it stays removed.
+    await remove(spot.id);
+    kit.refused(await edit(moderator, spot.id, corrected), 404, 'NOT_FOUND');
+    const after = kit.ok<PublicSpot[]>(
+      await t.app.inject({ method: 'GET', url: spotsUrl, cookies: moderator.cookies }),
+    );
+    expect(after.map((s) => s.id)).not.toContain(spot.id);
+  });
 });
 
 describe('choosing a spot in the hand-over plan', () => {

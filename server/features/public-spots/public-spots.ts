@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gte, isNull, lte } from 'drizzle-orm';
 import {
   type AddPublicSpotInput,
+  type EditPublicSpotInput,
   PUBLIC_SPOT_ERROR_CODES,
   type PublicSpot,
   type PublicSpotKind,
@@ -77,13 +78,45 @@ export async function addPublicSpot(
     })
     .returning();
   if (!row) throw new Error('public spot not stored');
-  const [adder] = await db
+  return readBack(db, row.id);
+}
+
+/** A spot as the moderators' list shows it, read after a write. */
+async function readBack(db: Db, id: number): Promise<PublicSpot> {
+  const [row] = await db
     .select(listColumns)
     .from(publicSpots)
     .leftJoin(users, eq(users.id, publicSpots.addedBy))
-    .where(eq(publicSpots.id, row.id));
-  if (!adder) throw new Error('public spot not read back');
-  return withAdder(adder);
+    .where(eq(publicSpots.id, id));
+  if (!row) throw new Error('public spot not read back');
+  return withAdder(row);
+}
+
+/**
+ * A moderator corrects a spot on the list (name, kind, place, source): 404 when it is not on the list
+ * (never added, or removed: a removed spot is added again instead). Its area follows the new place.
+ * Plans that chose it keep the name they agreed on (`hand_over_plans.place_name`); new plans offer
+ * the corrected spot. Who added it stays.
+ */
+export async function editPublicSpot(db: Db, id: number, input: EditPublicSpotInput): Promise<PublicSpot> {
+  const point = { latitude: input.place.latitude, longitude: input.place.longitude };
+  const area = (await townNear(point))?.displayName ?? input.place.displayName;
+  // One statement: a removal at the same moment either comes first (404 here) or after the edit.
+  const [row] = await db
+    .update(publicSpots)
+    .set({
+      name: input.name,
+      kind: input.kind,
+      areaName: area,
+      placeName: input.place.displayName,
+      latitude: point.latitude,
+      longitude: point.longitude,
+      source: input.source,
+    })
+    .where(and(eq(publicSpots.id, id), isNull(publicSpots.removedAt)))
+    .returning({ id: publicSpots.id });
+  if (!row) throw notFound('This spot is not on the list (removed already?).');
+  return readBack(db, row.id);
 }
 
 /** A moderator removes a spot: no longer offered nor accepted; plans that chose it keep its name. */

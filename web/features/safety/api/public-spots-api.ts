@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AddPublicSpotInput, PublicSpot } from '#common/schemas/public-spots.ts';
+import type { AddPublicSpotInput, EditPublicSpotInput, PublicSpot } from '#common/schemas/public-spots.ts';
 import { apiGet, apiRequest } from '#web/lib/api-client.ts';
 
 // The moderators' list of public spots for hand-overs (issue 30, ADR 080).
@@ -18,6 +18,16 @@ export function useAddPublicSpot() {
   return useMutation({
     mutationFn: async (input: AddPublicSpotInput) =>
       (await (await apiRequest('POST', URL, input)).json()) as PublicSpot,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: publicSpotsKey }),
+  });
+}
+
+/** PUT /api/moderation/public-spots/:id: the whole spot, corrected. */
+export function useEditPublicSpot() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, input }: { id: number; input: EditPublicSpotInput }) =>
+      (await (await apiRequest('PUT', `${URL}/${id}`, input)).json()) as PublicSpot,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: publicSpotsKey }),
   });
 }

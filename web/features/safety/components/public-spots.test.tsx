@@ -84,6 +84,95 @@ describe('PublicSpotsPanel', () => {
     ]);
   });
 
+  it('corrects a spot by keyboard: the same form, filled, in its place; Cancel and Save bring the keyboard back', async () => {
+    let spots: PublicSpot[] = [spot({ name: 'Belmont Librery', kind: 'other', source: 'Cited: a flyer' })];
+    server.use(
+      http.get(URL, () => HttpResponse.json(spots)),
+      http.put(`${URL}/:id`, async ({ request }) => {
+        const body = (await request.json()) as {
+          name: string;
+          source: string;
+          place: { displayName: string };
+        };
+        spots = [
+          spot({ name: body.name, kind: 'library', source: body.source, place: body.place.displayName }),
+        ];
+        return HttpResponse.json(spots[0]);
+      }),
+    );
+    const requests = recordRequests();
+    renderWithProviders(<PublicSpotsPanel />, { path: '/moderation' });
+    const user = userEvent.setup();
+    const editButton = await screen.findByRole('button', { name: 'Edit Belmont Librery' });
+
+    // Cancel changes nothing and gives the keyboard back to Edit.
+    editButton.focus();
+    await user.keyboard('{Enter}');
+    let form = screen.getByRole('form', { name: 'Edit Belmont Librery' });
+    expect(within(form).getByRole('textbox', { name: 'Name' })).toHaveFocus();
+    await user.click(within(form).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('form', { name: 'Edit Belmont Librery' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Edit Belmont Librery' })).toHaveFocus();
+
+    await user.keyboard('{Enter}');
+    form = screen.getByRole('form', { name: 'Edit Belmont Librery' });
+    const name = within(form).getByRole('textbox', { name: 'Name' });
+    expect(name).toHaveFocus();
+    expect(name).toHaveValue('Belmont Librery');
+    expect(within(form).getByRole('combobox', { name: 'Kind' })).toHaveValue('other');
+    expect(within(form).getByRole('combobox', { name: 'Where it is' })).toHaveValue(BELMONT.displayName);
+    expect(within(form).getByRole('textbox', { name: 'Source (a link or a citation)' })).toHaveValue(
+      'Cited: a flyer',
+    );
+
+    // A blank name is refused here, as when adding.
+    await user.clear(name);
+    await user.click(within(form).getByRole('button', { name: 'Save changes' }));
+    expect(await within(form).findByRole('alert')).toHaveTextContent('Name the spot.');
+    expect(requests.to(`PUT ${URL}/1`)).toHaveLength(0);
+
+    await user.type(name, 'Belmont Library');
+    await user.selectOptions(within(form).getByRole('combobox', { name: 'Kind' }), 'Library');
+    const source = within(form).getByRole('textbox', { name: 'Source (a link or a citation)' });
+    await user.clear(source);
+    await user.type(source, 'https://www.multcolib.org/locations/belmont');
+    await user.keyboard('{Enter}');
+
+    expect(await screen.findByRole('button', { name: 'Edit Belmont Library' })).toHaveFocus();
+    expect(await requests.bodiesOf(`PUT ${URL}/1`)).toEqual([
+      {
+        name: 'Belmont Library',
+        kind: 'library',
+        source: 'https://www.multcolib.org/locations/belmont',
+        // The place stays the one chosen before until another is chosen in the search.
+        place: { displayName: BELMONT.displayName, latitude: BELMONT.latitude, longitude: BELMONT.longitude },
+      },
+    ]);
+    const list = screen.getByRole('list', { name: 'Public spots' });
+    expect(
+      within(list).getByRole('link', { name: 'https://www.multcolib.org/locations/belmont' }),
+    ).toBeVisible();
+  });
+
+  it('a refused correction keeps the form open and says why', async () => {
+    server.use(
+      http.get(URL, () => HttpResponse.json([spot()])),
+      http.put(`${URL}/:id`, () =>
+        HttpResponse.json(
+          { message: 'This spot is not on the list (removed already?).', code: 'NOT_FOUND' },
+          { status: 404 },
+        ),
+      ),
+    );
+    renderWithProviders(<PublicSpotsPanel />, { path: '/moderation' });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Edit Belmont Library' }));
+    const form = screen.getByRole('form', { name: 'Edit Belmont Library' });
+    await user.click(within(form).getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('This spot is not on the list (removed already?).')).toBeInTheDocument();
+    expect(screen.getByRole('form', { name: 'Edit Belmont Library' })).toBeInTheDocument();
+  });
+
   it('removes a spot', async () => {
     let spots: PublicSpot[] = [
       spot(),

@@ -1,7 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import type { Place } from '#common/schemas/places.ts';
 import {
+  type AddPublicSpotInput,
   PUBLIC_SPOT_KINDS,
   PUBLIC_SPOT_NAME_MAX_LENGTH,
   PUBLIC_SPOT_SOURCE_MAX_LENGTH,
@@ -17,13 +18,18 @@ import { toast } from '#web/components/ui/use-toast.ts';
 import { formatDate } from '#web/i18n/format.ts';
 import { serverMessageOf } from '#web/lib/api-client.ts';
 import { PUBLIC_SPOT_KIND_LABELS } from '#web/lib/public-spot-kinds.ts';
-import { useAddPublicSpot, usePublicSpots, useRemovePublicSpot } from '../api/public-spots-api';
+import {
+  useAddPublicSpot,
+  useEditPublicSpot,
+  usePublicSpots,
+  useRemovePublicSpot,
+} from '../api/public-spots-api';
 
 /**
  * Public spots for hand-overs (issue 30, ADR 080), on the moderators' screen: add a spot (name, kind,
  * the source anyone can check, and its place chosen through the place search, never typed as
- * coordinates), see the list by area, remove one. Members see the spots near both of them when they
- * plan a hand-over.
+ * coordinates), see the list by area, correct one (Edit opens the same form in its place) or remove
+ * one. Members see the spots near both of them when they plan a hand-over.
  */
 export function PublicSpotsPanel() {
   const { t } = useLingui();
@@ -90,6 +96,40 @@ function SpotRow({
   onRemove: () => void;
 }) {
   const { t } = useLingui();
+  const edit = useEditPublicSpot();
+  const [editing, setEditing] = useState(false);
+  const editButton = useRef<HTMLButtonElement>(null);
+  // Back on the Edit button after saving or cancelling, so a keyboard carries on where it was.
+  const [refocus, setRefocus] = useState(false);
+  useEffect(() => {
+    if (!editing && refocus) {
+      editButton.current?.focus();
+      setRefocus(false);
+    }
+  }, [editing, refocus]);
+  const close = () => {
+    setEditing(false);
+    setRefocus(true);
+  };
+  if (editing) {
+    return (
+      <li className="grid min-w-0 gap-1 rounded-lg border border-slate-200 bg-white p-3 text-sm">
+        <SpotForm
+          label={t`Edit ${spot.name}`}
+          initial={spot}
+          submitLabel={t`Save changes`}
+          pendingLabel={t`Saving...`}
+          pending={edit.isPending}
+          onCancel={close}
+          onSubmit={async (input) => {
+            await edit.mutateAsync({ id: spot.id, input });
+            toast({ title: t`Spot saved` });
+            close();
+          }}
+        />
+      </li>
+    );
+  }
   const added = formatDate(spot.addedAt, { year: 'numeric', month: 'short', day: 'numeric' });
   const by = spot.addedBy ?? t`a former moderator`;
   const isLink = /^https?:\/\//i.test(spot.source);
@@ -120,7 +160,16 @@ function SpotRow({
           Added by {by} on {added}
         </Trans>
       </p>
-      <div>
+      <div className="flex flex-wrap gap-2">
+        <Button
+          ref={editButton}
+          variant="secondary"
+          size="sm"
+          aria-label={t`Edit ${spot.name}`}
+          onClick={() => setEditing(true)}
+        >
+          <Trans>Edit</Trans>
+        </Button>
         <Button
           variant="secondary"
           size="sm"
@@ -138,12 +187,70 @@ function SpotRow({
 function AddSpotForm() {
   const { t } = useLingui();
   const add = useAddPublicSpot();
-  const [name, setName] = useState('');
-  const [kind, setKind] = useState<PublicSpotKind | ''>('');
-  const [source, setSource] = useState('');
-  const [placeText, setPlaceText] = useState('');
-  const [place, setPlace] = useState<Place | null>(null);
+  return (
+    <SpotForm
+      label={t`Add a public spot`}
+      submitLabel={t`Add this spot`}
+      pendingLabel={t`Adding...`}
+      pending={add.isPending}
+      resetAfter
+      onSubmit={async (input) => {
+        await add.mutateAsync(input);
+        toast({ title: t`Spot added` });
+      }}
+    />
+  );
+}
+
+/**
+ * A spot's fields, checked here before anything is sent (the server checks them again with the
+ * shared schema): adding one, or correcting one in the list (`initial`, with Cancel).
+ */
+function SpotForm({
+  label,
+  initial,
+  submitLabel,
+  pendingLabel,
+  pending,
+  resetAfter = false,
+  onSubmit,
+  onCancel,
+}: {
+  label: string;
+  initial?: PublicSpot;
+  submitLabel: string;
+  pendingLabel: string;
+  pending: boolean;
+  resetAfter?: boolean;
+  /** Sends the spot; a refusal's sentence is shown in a toast. */
+  onSubmit: (input: AddPublicSpotInput) => Promise<void>;
+  onCancel?: () => void;
+}) {
+  const { t } = useLingui();
+  const [name, setName] = useState(initial?.name ?? '');
+  const [kind, setKind] = useState<PublicSpotKind | ''>(initial?.kind ?? '');
+  const [source, setSource] = useState(initial?.source ?? '');
+  const [placeText, setPlaceText] = useState(initial?.place ?? '');
+  // A spot being corrected keeps its place until another is chosen in the search.
+  const [place, setPlace] = useState<Place | null>(
+    initial
+      ? {
+          id: `public-spot:${initial.id}`,
+          displayName: initial.place,
+          latitude: initial.latitude,
+          longitude: initial.longitude,
+        }
+      : null,
+  );
   const [errors, setErrors] = useState<{ name?: string; kind?: string; source?: string; place?: string }>({});
+  const nameField = useRef<HTMLInputElement>(null);
+  // Opening a spot's form puts the keyboard in its first field (once: a refetch of the list does not).
+  const focusFirst = useRef(initial !== undefined);
+  useEffect(() => {
+    if (!focusFirst.current) return;
+    focusFirst.current = false;
+    nameField.current?.focus();
+  }, []);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -155,7 +262,7 @@ function AddSpotForm() {
     setErrors(next);
     if (next.name || next.kind || next.source || !place || kind === '') return;
     try {
-      await add.mutateAsync({
+      await onSubmit({
         name: name.trim(),
         kind,
         source: source.trim(),
@@ -169,7 +276,7 @@ function AddSpotForm() {
       });
       return;
     }
-    toast({ title: t`Spot added` });
+    if (!resetAfter) return;
     setName('');
     setKind('');
     setSource('');
@@ -181,11 +288,16 @@ function AddSpotForm() {
     <form
       onSubmit={submit}
       noValidate
-      aria-label={t`Add a public spot`}
-      className="grid gap-3 rounded-xl border border-slate-200 bg-white p-4 sm:max-w-lg"
+      aria-label={label}
+      className={
+        initial
+          ? 'grid min-w-0 gap-3'
+          : 'grid gap-3 rounded-xl border border-slate-200 bg-white p-4 sm:max-w-lg'
+      }
     >
       <FormField label={t`Name`} error={errors.name}>
         <Input
+          ref={nameField}
           value={name}
           maxLength={PUBLIC_SPOT_NAME_MAX_LENGTH}
           onChange={(e) => setName(e.target.value)}
@@ -222,10 +334,15 @@ function AddSpotForm() {
           onChange={(e) => setSource(e.target.value)}
         />
       </FormField>
-      <div>
-        <Button type="submit" disabled={add.isPending}>
-          {add.isPending ? t`Adding...` : t`Add this spot`}
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" disabled={pending}>
+          {pending ? pendingLabel : submitLabel}
         </Button>
+        {onCancel ? (
+          <Button type="button" variant="secondary" onClick={onCancel}>
+            <Trans>Cancel</Trans>
+          </Button>
+        ) : null}
       </div>
     </form>
   );
