@@ -112,7 +112,9 @@ test.describe('account care (ADR 024)', () => {
         'false',
       );
       await expect(
-        page.getByRole('switch', { name: 'New proposals, counter-offers and hand-over reminders' }),
+        page.getByRole('switch', {
+          name: 'New proposals, counter-offers, hand-over reminders and no-show reports',
+        }),
       ).toHaveAttribute('aria-checked', 'true');
       await page.getByRole('switch', { name: 'New messages' }).click();
       await expect(page.getByRole('switch', { name: 'New messages' })).toHaveAttribute(

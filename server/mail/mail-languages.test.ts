@@ -245,7 +245,7 @@ describe('e-mail in the member’s language', () => {
         /Dejar de recibir correos sobre mensajes nuevos: http:\/\/barter\.example\/unsubscribe\?/,
       );
       expect(spanish.text).toMatch(
-        /Dejar de recibir correos sobre propuestas nuevas y recordatorios de entrega: http:\/\/barter\.example\/unsubscribe\?/,
+        /Dejar de recibir correos sobre propuestas nuevas, recordatorios de entrega y avisos de ausencia: http:\/\/barter\.example\/unsubscribe\?/,
       );
 
       const english = await smtp.waitFor(ned.email);

@@ -81,8 +81,8 @@ export const MAIL_TEXT = {
   digestAway: /*i18n*/ { id: 'While you were away:', message: 'While you were away:' },
   digestOpen: /*i18n*/ { id: 'Open Barterhood: {link}', message: 'Open Barterhood: {link}' },
   digestStopProposals: /*i18n*/ {
-    id: 'Stop emails about new proposals and hand-over reminders: {link}',
-    message: 'Stop emails about new proposals and hand-over reminders: {link}',
+    id: 'Stop emails about new proposals, hand-over reminders and no-show reports: {link}',
+    message: 'Stop emails about new proposals, hand-over reminders and no-show reports: {link}',
   },
   digestStopMessages: /*i18n*/ {
     id: 'Stop emails about new messages: {link}',

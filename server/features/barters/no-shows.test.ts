@@ -296,7 +296,9 @@ describe('no-show reports', () => {
         `- Max T\\w*\\.? answered your report about your hand-over: http://barter\\.example/barters/${first.id}\n`,
       ),
     );
-    expect(english[0]?.text).toContain('Stop emails about new proposals and hand-over reminders:');
+    expect(english[0]?.text).toContain(
+      'Stop emails about new proposals, hand-over reminders and no-show reports:',
+    );
 
     // Max turns the proposals' mail off: the next report reaches his bell, not his mailbox.
     await t.app.db.update(users).set({ mailProposals: false }).where(eq(users.id, max.id));

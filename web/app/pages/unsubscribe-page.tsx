@@ -17,7 +17,7 @@ export default function UnsubscribePage() {
       title={t`Email notifications`}
       subtitle={
         kind === 'proposals'
-          ? t`Stop emails about new proposals and hand-over reminders?`
+          ? t`Stop emails about new proposals, hand-over reminders and no-show reports?`
           : t`Stop emails about new messages?`
       }
     >

@@ -10,7 +10,8 @@ import { type MailPreferences, useMailPreferences, useSetMailPreferences } from 
 
 /**
  * Which e-mails the member gets about what they missed while away (ADR 026); the proposals' switch
- * also covers the hand-over reminders a day and an hour before an agreed plan (ADR 078).
+ * also covers the hand-over reminders a day and an hour before an agreed plan (ADR 078) and no-show
+ * reports and their answers (ADR 079), and says so.
  */
 export function MailPreferencesSection() {
   const { t } = useLingui();
@@ -46,7 +47,7 @@ export function MailPreferencesSection() {
       <div className="mt-4 grid gap-3">
         {(
           [
-            ['proposals', msg`New proposals, counter-offers and hand-over reminders`],
+            ['proposals', msg`New proposals, counter-offers, hand-over reminders and no-show reports`],
             ['messages', msg`New messages`],
           ] as const
         ).map(([kind, text]) => (
