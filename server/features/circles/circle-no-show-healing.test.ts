@@ -219,6 +219,30 @@ describe('a circle that heals after a no-show', () => {
     }
   });
 
+  it('offers a shorter circle among those left when nobody can take the place of the one who missed', async () => {
+    // Ann also wants Cat's guitar; nobody nearby has a bike for her and wants a guitar.
+    const add = town();
+    const ann = await add('Ann', DRILL, [BIKE, GUITAR]);
+    const ben = await add('Ben', TENT, [DRILL]);
+    const cat = await add('Cat', GUITAR, [TENT]);
+    const dan = await add('Dan', BIKE, [GUITAR]);
+    await settle();
+    const [circle] = await list(ann);
+    expect(names(circle)).toEqual(['Ann', 'Ben', 'Cat', 'Dan']);
+    const circleId = (circle as Circle).id;
+    for (const member of [ann, ben, cat, dan]) kit.ok(await act(member, circleId, 'accept'));
+    await settle();
+    const da = (await handOvers(circleId, { A: ann, B: ben, C: cat, D: dan })).get('DA') as { id: number };
+    await answerTimePasses(await missedAndReported(da.id, dan, ann));
+    await runJob();
+    const [offered] = await list(ben);
+    expect(offered?.replacesId).toBe(circleId);
+    expect(names(offered)).toEqual(['Ann', 'Ben', 'Cat']);
+    // Ben's hand-overs (the drill from Ann, the tent to Cat) stay, and so does his acceptance.
+    expect(acceptedBy(offered as Circle)).toEqual(['Ben']);
+    expect(await list(dan)).toEqual([]);
+  });
+
   it('an answered report ("I was there") does not heal; a moderator\'s "missed" heals at once, and only once', async () => {
     const { ann, ben, cat, dan, circleId } = await acceptedRingOfFour();
     const people = { A: ann, B: ben, C: cat, D: dan };
