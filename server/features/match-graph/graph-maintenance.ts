@@ -13,6 +13,13 @@ export const CHANGES_BATCH = 1_000;
 /** A graph nobody has read for this long is dropped (built again when its member comes back). */
 export const GRAPH_IDLE_DAYS = 30;
 
+/**
+ * The advisory lock each drain transaction holds. Without it, a drain could take the change of an
+ * item listed while another drain was building a member's graph (after the build read the items)
+ * and, not seeing that graph yet, add the item to nothing; the build then committed without it.
+ */
+const DRAIN_LOCK = 'match-graph-drain';
+
 interface Change {
   kind: 'item' | 'wants' | 'member' | 'build';
   item_id: number | null;
@@ -21,14 +28,17 @@ interface Change {
 
 /**
  * Bring the match graph up to date with every change logged so far (ADR 022): a batch of changes
- * per transaction, taken with SKIP LOCKED and deleted in the same transaction, so a failure leaves
- * them for the retry and two processes never apply the same change. Idempotent. How many changes
- * were applied.
+ * per transaction, deleted in the same transaction, so a failure leaves them for the retry. One
+ * batch at a time across processes (DRAIN_LOCK): a change logged after a batch read the tables
+ * stays in the log, and the batch that takes it must see the graphs the earlier one wrote.
+ * Idempotent. How many changes were applied.
  */
 export async function drainMatchGraph(db: Db, batch = CHANGES_BATCH): Promise<number> {
   let total = 0;
   for (;;) {
     const applied = await db.transaction(async (tx) => {
+      // First, so the batch's statements (READ COMMITTED) see what the drain before it committed.
+      await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${DRAIN_LOCK}))`);
       const changes = await queryRows<Change>(
         tx as unknown as Db,
         sql`DELETE FROM match_graph_changes WHERE id IN (
