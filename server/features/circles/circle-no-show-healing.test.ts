@@ -55,8 +55,8 @@ function town() {
     await kit.item(member, { title: gives.title, category: gives.category });
     for (const want of wants) await createWant(t.app.db, { userId: member.id, ...want });
     await requestGraph(t.app.db, member.id);
-    // One member's graph built before the next lists: the app's own drain (woken on PostgreSQL)
-    // builds a graph beside the test's, and an item listed while a graph is being built misses it.
+    // Each member's graph built before the next lists, so the town is whole before the circle is
+    // looked for (drains no longer lose an item listed during a build: ADR 022's addendum).
     await settleMatchGraph(t.app.db);
     return member;
   };
