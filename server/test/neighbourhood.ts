@@ -225,11 +225,11 @@ export async function fillNeighbourhood(db: Db, size: NeighbourhoodSize): Promis
     );
     await exec(
       db,
-      `INSERT INTO ratings (barter_request_id, rater_id, ratee_id, stars)
-       SELECT r.id, r.from_user_id, r.to_user_id, 3 + (hashint4extended(r.id, 33) & 3) % 3
+      `INSERT INTO ratings (barter_request_id, rater_id, ratee_id, stars, revealed_at)
+       SELECT r.id, r.from_user_id, r.to_user_id, 3 + (hashint4extended(r.id, 33) & 3) % 3, now() - interval '20 days'
        FROM barter_requests r WHERE r.message = 'Swap?'
        UNION ALL
-       SELECT r.id, r.to_user_id, r.from_user_id, 3 + (hashint4extended(r.id, 34) & 3) % 3
+       SELECT r.id, r.to_user_id, r.from_user_id, 3 + (hashint4extended(r.id, 34) & 3) % 3, now() - interval '20 days'
        FROM barter_requests r WHERE r.message = 'Swap?'`,
     );
   }
