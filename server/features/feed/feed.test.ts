@@ -8,7 +8,7 @@ import { approximateArea } from '../../geo/approximate-area';
 import { createItem, createUser, createWant, sessionCookiesFor } from '../../test/factories';
 import { publicPointOf, seenMiles } from '../../test/geo';
 import { buildTestApp, type TestApp } from '../../test/helpers';
-import { matchScore, settleMatchGraph, textSimilarityOf } from '../match-graph';
+import { matchScore, nearnessPoints, settleMatchGraph, textSimilarityOf } from '../match-graph';
 
 /** Degrees of latitude per mile (north is the same everywhere). */
 const DEG_PER_MILE = 1 / 69.0936;
@@ -208,8 +208,12 @@ describe('feeds API', () => {
         });
         expect(item.match?.score, item.title).toBe(pure);
       }
-      // 20 + 20 + 30 + 19 (about 1 mile) + 10 and 20 + 0 + 0 + 12 (about 19 miles) + 10.
-      expect(list.map((item) => item.match?.score)).toEqual([99, 42]);
+      // 20 + 20 + 30 + 19 or 20 (about 1 mile) + 10 and 20 + 0 + 0 + 12 (about 19 miles) + 10: the public
+      // points (ADR 059) are each up to 0.94 miles from the exact ones, so two members a mile apart can
+      // be drawn under a twentieth of a mile apart (0.0 miles: 20 points; a CI rehearsal drew it).
+      const near = nearnessPoints(list[0]?.distanceMiles ?? null);
+      expect(near === 19 || near === 20, `nearness ${near}`).toBe(true);
+      expect(list.map((item) => item.match?.score)).toEqual([80 + near, 42]);
     });
 
     it('falls back to near spellings for a want whose words no item has', async () => {

@@ -6,7 +6,7 @@
 export { graphState, requestGraph, settleMatchGraph } from './graph-maintenance';
 export { type GraphPageParams, graphPageSql } from './graph-sql';
 export { matchGraphPlugin } from './match-graph-plugin';
-export { type MatchComponents, matchScore, textSimilarityOf } from './match-score';
+export { type MatchComponents, matchScore, nearnessPoints, textSimilarityOf } from './match-score';
 export {
   ownerWantMatchesMyItem,
   scoreSql,
