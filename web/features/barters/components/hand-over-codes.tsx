@@ -2,7 +2,6 @@ import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { type FormEvent, useState } from 'react';
 import { useSearch } from 'wouter';
-import type { Barter } from '#common/schemas/barters.ts';
 import {
   formatHandOverCode,
   HAND_OVER_CODE_ERROR_CODES,
@@ -10,7 +9,8 @@ import {
   HAND_OVER_CODE_PARAM,
   isHandOverCodeShape,
   normalizeHandOverCode,
-} from '#common/schemas/hand-over-codes.ts';
+} from '#common/hand-over-code-rules.ts';
+import type { Barter } from '#common/schemas/barters.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { FormField } from '#web/components/ui/form-field.tsx';
 import { Input } from '#web/components/ui/input.tsx';

@@ -1,18 +1,18 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { CalendarPlus, Clock, MapPin } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
-import type { Barter } from '#common/schemas/barters.ts';
 import {
   HAND_OVER_PLACE_MAX_LENGTH,
   HAND_OVER_PLAN_ERROR_CODES,
   HAND_OVER_PLAN_MAX_DAYS_AHEAD,
   HAND_OVER_PLAN_MAX_MINUTES,
   HAND_OVER_PLAN_MIN_MINUTES,
-  type HandOverPlan,
   handOverPlanIcsPath,
   RUNNING_LATE_MINUTES,
   type RunningLateMinutes,
-} from '#common/schemas/hand-over-plans.ts';
+} from '#common/hand-over-plan-rules.ts';
+import type { Barter } from '#common/schemas/barters.ts';
+import type { HandOverPlan } from '#common/schemas/hand-over-plans.ts';
 import type { HandOverPlaces } from '#common/schemas/public-spots.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { FormField } from '#web/components/ui/form-field.tsx';

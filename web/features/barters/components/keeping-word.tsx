@@ -1,12 +1,12 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { type FormEvent, useState } from 'react';
-import type { Barter } from '#common/schemas/barters.ts';
 import {
-  type Attendance,
   CONFIRM_ATTENDANCE_HOURS,
   NO_SHOW_NOTE_MAX_LENGTH,
   type NoShowAnswer,
-} from '#common/schemas/no-shows.ts';
+} from '#common/no-show-rules.ts';
+import type { Barter } from '#common/schemas/barters.ts';
+import type { Attendance } from '#common/schemas/no-shows.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
 import { formatDateTime } from '#web/i18n/format.ts';
