@@ -3,13 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Circle } from '#common/schemas/circles.ts';
 import { circles, notifications } from '../../db/schema/trading';
 import { users } from '../../db/schema/users';
-import { createWant } from '../../test/factories';
 import { buildTestApp, type TestApp } from '../../test/helpers';
 import { barterKit, type Member } from '../barters/barter-test-kit';
-import { requestGraph, settleMatchGraph } from '../match-graph';
 import { likelihoodCost } from './circle-finder';
 import { handOverLikelihood, keepsWord } from './circle-likelihood';
-import { drainCircleChanges } from './circles-plugin';
+import { acceptedBy, BIKE, circleTestKit, DRILL, GUITAR, names, TENT } from './circle-test-kit';
 import { expireDueCircleProposals } from './circles-service';
 
 // Circles that heal (issue 30, ADR 081): a member declines or lets a circle expire, and those left are
@@ -17,41 +15,18 @@ import { expireDueCircleProposals } from './circles-service';
 
 let t: TestApp;
 let kit: ReturnType<typeof barterKit>;
+let circleKit: ReturnType<typeof circleTestKit>;
 
 beforeAll(async () => {
   t = await buildTestApp();
   kit = barterKit(t);
+  circleKit = circleTestKit(t, kit);
 });
+const settle = () => circleKit.settle();
+const town = () => circleKit.town();
+const list = (who: Member, box?: string) => circleKit.list(who, box);
+const act = (who: Member, id: number, action: 'accept' | 'decline') => circleKit.act(who, id, action);
 afterAll(() => t.close());
-
-async function settle() {
-  await settleMatchGraph(t.app.db);
-  await drainCircleChanges(t.app.db);
-}
-
-const THINGS = [
-  { title: 'Cordless drill', category: 'tools' },
-  { title: 'Camping tent', category: 'rvs+camp' },
-  { title: 'Acoustic guitar', category: 'music instr' },
-  { title: 'Road bike', category: 'bikes' },
-] as const;
-type Thing = (typeof THINGS)[number];
-
-/** Each test in its own town, 100 miles from the others: towns never mix. */
-let towns = 0;
-function town() {
-  const place = { latitude: 30 + towns++ * 1.5, longitude: -90 };
-  /** A member of this town who offers `gives` and wants every thing in `wants`. */
-  return async (name: string, gives: Thing, wants: Thing[]) => {
-    const member = await kit.member(name, place);
-    await kit.item(member, { title: gives.title, category: gives.category });
-    for (const want of wants) await createWant(t.app.db, { userId: member.id, ...want });
-    await requestGraph(t.app.db, member.id);
-    return member;
-  };
-}
-
-const [DRILL, TENT, GUITAR, BIKE] = THINGS as unknown as [Thing, Thing, Thing, Thing];
 
 /** Ann gives the drill to Ben, Ben the tent to Cat, Cat the guitar to Ann. */
 async function ringOfThree(add: ReturnType<typeof town>) {
@@ -61,21 +36,6 @@ async function ringOfThree(add: ReturnType<typeof town>) {
   await settle();
   return { ann, ben, cat };
 }
-
-const list = async (who: Member, box = 'proposed') =>
-  kit.ok<Circle[]>(await kit.call(who, 'GET', `/api/circles?box=${box}`));
-const act = (who: Member, id: number, action: 'accept' | 'decline') =>
-  kit.call(who, 'POST', `/api/circles/${id}/${action}`);
-/** The loop's first names, from Ann's seat when she is in it (the order matters, not where it starts). */
-function names(circle: Circle | undefined) {
-  const loop = circle?.steps.map((step) => step.member.displayName.split(' ')[0] ?? '') ?? [];
-  const start = Math.max(0, loop.indexOf('Ann'));
-  return [...loop.slice(start), ...loop.slice(0, start)];
-}
-
-/** Who has accepted, by first name. */
-const acceptedBy = (circle: Circle) =>
-  circle.steps.filter((step) => step.accepted).map((step) => step.member.displayName.split(' ')[0]);
 
 async function onlyCircle(who: Member): Promise<Circle> {
   const rows = await list(who);
