@@ -386,6 +386,42 @@ export async function expectFitsPhone(page: Page): Promise<void> {
 /** Miles to degrees of latitude (for placing neighbors a known distance apart). */
 export const milesNorth = (miles: number) => miles / 69.05;
 
+/** Ann, and Ben a mile north of her, somewhere of their own (the hand-over journeys' pair). */
+export function annAndBen(
+  password = 'maple lantern 42',
+): [NewMember & { area: TradingArea }, NewMember & { area: TradingArea }] {
+  const origin = { latitude: 20 + Math.random() * 40, longitude: -120 + Math.random() * 40 };
+  return [
+    {
+      firstName: 'Ann',
+      lastName: 'Able',
+      email: uniqueEmail('ann'),
+      password,
+      area: { location: 'Testville', ...origin },
+    },
+    {
+      firstName: 'Ben',
+      lastName: 'Baker',
+      email: uniqueEmail('ben'),
+      password,
+      area: {
+        location: 'Testville North',
+        latitude: origin.latitude + milesNorth(1),
+        longitude: origin.longitude,
+      },
+    },
+  ];
+}
+
+/** Tomorrow at `hour`:00 as the page's datetime-local input holds it (the browser's time zone). */
+export const tomorrowAt = (page: Page, hour: number) =>
+  page.evaluate((h) => {
+    const date = new Date(Date.now() + 24 * 3_600_000);
+    date.setHours(h, 0, 0, 0);
+    const pad = (n: number) => String(n).padStart(2, '0');
+    return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(h)}:00`;
+  }, hour);
+
 /** Marks the page so a test can tell later that it was never reloaded (see `stillSamePage`). */
 export const markPage = (page: Page) => page.evaluate(() => Object.assign(window, { __notReloaded: true }));
 /** True while the page marked by `markPage` has not been reloaded or left. */

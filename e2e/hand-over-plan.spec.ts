@@ -2,54 +2,22 @@ import { readFile } from 'node:fs/promises';
 import ICAL from 'ical.js';
 import {
   acceptedBarter,
+  annAndBen,
   expect,
   expectAccessible,
   expectNoSidewaysScroll,
-  milesNorth,
-  type Page,
   test,
-  uniqueEmail,
+  tomorrowAt,
 } from './fixtures';
 
 // Planning the hand-over (issue 30, ADR 077): two members of an accepted barter agree a time window
 // and a place on its page, one adds it to a calendar, and "I'm running late" reaches the other live.
 
-const password = 'maple lantern 42';
-
-/** Tomorrow at `hour`:00 as the page's datetime-local input holds it (the browser's time zone). */
-const tomorrowAt = (page: Page, hour: number) =>
-  page.evaluate((h) => {
-    const date = new Date(Date.now() + 24 * 3_600_000);
-    date.setHours(h, 0, 0, 0);
-    const pad = (n: number) => String(n).padStart(2, '0');
-    return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(h)}:00`;
-  }, hour);
-
 test('hand-over plan: Ann proposes, Ben accepts on his phone and adds it to his calendar; running late reaches Ann live', async ({
   twoMembers,
 }) => {
   test.setTimeout(150_000);
-  const origin = { latitude: 20 + Math.random() * 40, longitude: -120 + Math.random() * 40 };
-  const [{ page: ann, api: annApi }, { page: ben, api: benApi }] = await twoMembers(
-    {
-      firstName: 'Ann',
-      lastName: 'Able',
-      email: uniqueEmail('ann'),
-      password,
-      area: { location: 'Testville', ...origin },
-    },
-    {
-      firstName: 'Ben',
-      lastName: 'Baker',
-      email: uniqueEmail('ben'),
-      password,
-      area: {
-        location: 'Testville North',
-        latitude: origin.latitude + milesNorth(1),
-        longitude: origin.longitude,
-      },
-    },
-  );
+  const [{ page: ann, api: annApi }, { page: ben, api: benApi }] = await twoMembers(...annAndBen());
   const { barterId } = await acceptedBarter(
     annApi,
     benApi,

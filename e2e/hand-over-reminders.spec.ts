@@ -1,12 +1,4 @@
-import {
-  acceptedBarter,
-  expect,
-  expectAccessible,
-  milesNorth,
-  type Page,
-  test,
-  uniqueEmail,
-} from './fixtures';
+import { acceptedBarter, annAndBen, expect, expectAccessible, type Page, test, tomorrowAt } from './fixtures';
 import { moveHandOverTime } from './support/hand-over-clock';
 import { shownName } from './support/shown-name';
 
@@ -15,19 +7,8 @@ import { shownName } from './support/shown-name';
 // once the plan is agreed, the support listener moves the clock on (e2e/support/hand-over-clock.ts)
 // until the window starts in 50 minutes, and the journey waits for the job's next run.
 
-const password = 'maple lantern 42';
-
 /** The job runs at each minute's start (ADR 066): one period, its run and the live event, with margin. */
 const ONE_JOB_PERIOD = 120_000;
-
-/** Tomorrow at `hour`:00 as the page's datetime-local input holds it (the browser's time zone). */
-const tomorrowAt = (page: Page, hour: number) =>
-  page.evaluate((h) => {
-    const date = new Date(Date.now() + 24 * 3_600_000);
-    date.setHours(h, 0, 0, 0);
-    const pad = (n: number) => String(n).padStart(2, '0');
-    return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(h)}:00`;
-  }, hour);
 
 const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -49,27 +30,7 @@ test('hand-over reminders: an hour before the agreed window, both members hear i
 }) => {
   // Two members and their plan, then up to one run of the minute job (ONE_JOB_PERIOD).
   test.setTimeout(240_000);
-  const origin = { latitude: 20 + Math.random() * 40, longitude: -120 + Math.random() * 40 };
-  const [{ page: ann, api: annApi }, { page: ben, api: benApi }] = await twoMembers(
-    {
-      firstName: 'Ann',
-      lastName: 'Able',
-      email: uniqueEmail('ann'),
-      password,
-      area: { location: 'Testville', ...origin },
-    },
-    {
-      firstName: 'Ben',
-      lastName: 'Baker',
-      email: uniqueEmail('ben'),
-      password,
-      area: {
-        location: 'Testville North',
-        latitude: origin.latitude + milesNorth(1),
-        longitude: origin.longitude,
-      },
-    },
-  );
+  const [{ page: ann, api: annApi }, { page: ben, api: benApi }] = await twoMembers(...annAndBen());
   const { barterId } = await acceptedBarter(
     annApi,
     benApi,

@@ -5,10 +5,10 @@ import {
   expectFitsPhone,
   expectNoSidewaysScroll,
   milesNorth,
-  type Page,
   passGate,
   signInThroughApi,
   test,
+  tomorrowAt,
   uniqueEmail,
 } from './fixtures';
 import { E2E_MODERATOR } from './support/moderator';
@@ -19,14 +19,6 @@ import { E2E_MODERATOR } from './support/moderator';
 // plan names the spot.
 
 const password = 'maple lantern 42';
-
-const tomorrowAt = (page: Page, hour: number) =>
-  page.evaluate((h) => {
-    const date = new Date(Date.now() + 24 * 3_600_000);
-    date.setHours(h, 0, 0, 0);
-    const pad = (n: number) => String(n).padStart(2, '0');
-    return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(h)}:00`;
-  }, hour);
 
 test('public spot: a moderator adds one; Ann and Ben agree their hand-over at it', async ({
   browser,

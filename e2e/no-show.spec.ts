@@ -1,19 +1,16 @@
 import type { APIRequestContext } from '@playwright/test';
 import {
   acceptedBarter,
+  annAndBen,
   expect,
   expectAccessible,
   expectNoSidewaysScroll,
   householdAddress,
   listItem,
-  milesNorth,
-  type NewMember,
   passGate,
   signInThroughApi,
-  type TradingArea,
   test,
   toasts,
-  uniqueEmail,
 } from './fixtures';
 import { moveHandOverTime } from './support/hand-over-clock';
 import { E2E_MODERATOR } from './support/moderator';
@@ -23,33 +20,6 @@ import { E2E_MODERATOR } from './support/moderator';
 // Or Ben answers "I was there" and a moderator decides the disputed case on /moderation.
 // Neither wait can be slept: the support listener in the server's process moves the window and the
 // report's time into the past (e2e/support/hand-over-clock.ts).
-
-const password = 'maple lantern 42';
-
-/** Ann, and Ben a mile north of her, somewhere of their own. */
-function annAndBen(): [NewMember & { area: TradingArea }, NewMember & { area: TradingArea }] {
-  const origin = { latitude: 20 + Math.random() * 40, longitude: -120 + Math.random() * 40 };
-  return [
-    {
-      firstName: 'Ann',
-      lastName: 'Able',
-      email: uniqueEmail('ann'),
-      password,
-      area: { location: 'Testville', ...origin },
-    },
-    {
-      firstName: 'Ben',
-      lastName: 'Baker',
-      email: uniqueEmail('ben'),
-      password,
-      area: {
-        location: 'Testville North',
-        latitude: origin.latitude + milesNorth(1),
-        longitude: origin.longitude,
-      },
-    },
-  ];
-}
 
 /** Ann's barter with Ben, accepted, and a plan for tomorrow agreed by both (the plan's own journey
  * walks these screens). The barter's id and Ben's. */
