@@ -113,7 +113,8 @@ export function refusalMessage(action: BarterAction, context: BarterContext): st
 export const otherMemberId = (row: BarterRequestRow, viewerId: string): string | null =>
   roleOf(row, viewerId) === 'sender' ? row.toUserId : row.fromUserId;
 
-const membersOf = (row: BarterRequestRow): RequestMembers => ({
+/** Who a request's live events go to. */
+export const membersOf = (row: BarterRequestRow): RequestMembers => ({
   id: row.id,
   threadId: threadIdOf(row),
   fromUserId: row.fromUserId,

@@ -26,14 +26,13 @@ import type { PeriodicJob } from '../../jobs/jobs-plugin';
 import { notifyMember } from '../notifications';
 import { recordModerationAction } from '../safety';
 import { handOverRecordColumns } from '../trades';
-import { barterEvents, barterNotFound, otherMemberId } from './barters-service';
+import { barterEvents, barterNotFound, membersOf, otherMemberId } from './barters-service';
 import { handOverCircles } from './hand-over-circles';
 import { findRequestMembers } from './hand-over-codes-repository';
 import { isSwapDayLoop, lockOpenCircleLegs } from './hand-over-legs-repository';
 import {
   findPendingUsingItems,
   lockRequest,
-  type RequestMembers,
   releaseItems,
   threadIdOf,
   updateRequest,
@@ -421,13 +420,6 @@ export async function decideNoShow(
 // ------------------------------------------------------------------------------------------------
 // Settling a missed hand-over of a circle (ADR 081)
 
-const membersOfRequest = (row: BarterRequestRow): RequestMembers => ({
-  id: row.id,
-  threadId: threadIdOf(row),
-  fromUserId: row.fromUserId,
-  toUserId: row.toUserId,
-});
-
 /**
  * Settle `report` as missed, in `tx` with the report row locked by the caller (FOR UPDATE), once
  * (`healed_at`): the reported member did not answer within 48 hours, or a moderator decided 'missed'.
@@ -470,7 +462,7 @@ export async function settleMissed(tx: Db, report: NoShowReportRow, now: Date): 
   }
   await handOverCircles().missed(tx, circleId, missing, released, now);
   const freed = await findPendingUsingItems(tx, released, request.id, now);
-  await publishMemberEvents(tx, barterEvents([...legs.map(membersOfRequest), ...freed]));
+  await publishMemberEvents(tx, barterEvents([...legs.map(membersOf), ...freed]));
   return true;
 }
 
