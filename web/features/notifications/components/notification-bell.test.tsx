@@ -1,4 +1,4 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -227,17 +227,34 @@ describe('NotificationBell', () => {
   });
 
   it('"Mark all as read" clears the count and the marks, and the menu stays open', async () => {
-    const sent = stubServer({ pages: [[entry(2), entry(1)]], total: 2, unread: 2 });
+    const api: Api = { pages: [[entry(2), entry(1)]], total: 2, unread: 2 };
+    const sent = stubServer(api);
+    // "Mark all as read" is answered only once the page has drawn it pending, as on a real network.
+    let answer: () => void = () => {};
+    const answered = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    server.use(
+      http.post('/api/notifications/read-all', async ({ request }) => {
+        if (!new URL(request.url).searchParams.has('upTo')) await answered;
+        api.unread = 0;
+        return HttpResponse.json({ notifications: 0, messages: 0 });
+      }),
+    );
     renderWithProviders(<Bell />);
     await userEvent.click(await screen.findByRole('button', { name: 'Notifications, 2 unread' }));
     const markAll = await screen.findByRole('menuitem', { name: 'Mark all as read' });
     await screen.findAllByRole('menuitem', { name: /^Unread:/ });
-    await userEvent.click(markAll);
-
+    // Opening marked them read on the server already (the count says 0); the marks stay until asked.
     expect(await screen.findByRole('button', { name: 'Notifications' })).toBeInTheDocument();
-    expect(calls(sent)).toContain('POST /api/notifications/read-all');
+    expect(screen.getAllByRole('menuitem', { name: /^Unread:/ })).toHaveLength(2);
+    await userEvent.click(markAll);
+    await waitFor(() => expect(markAll).toHaveAttribute('aria-disabled', 'true'));
+    answer();
+
     const menu = screen.getByRole('menu');
-    expect(within(menu).queryAllByRole('menuitem', { name: /^Unread:/ })).toEqual([]);
+    await waitFor(() => expect(within(menu).queryAllByRole('menuitem', { name: /^Unread:/ })).toEqual([]));
+    expect(calls(sent)).toContain('POST /api/notifications/read-all');
     expect(within(menu).getAllByRole('menuitem', { name: /proposed a barter/ })).toHaveLength(2);
     expect(within(menu).getByRole('menuitem', { name: 'Mark all as read' })).toHaveAttribute(
       'aria-disabled',
@@ -277,6 +294,51 @@ describe('NotificationBell', () => {
     api.unread = 0;
     renderWithProviders(<Bell />);
     expect(await screen.findByRole('button', { name: 'Notifications' })).toBeInTheDocument();
+  });
+
+  it('keeps what was new marked while open, even when the list is read again meanwhile (CI, stop 35)', async () => {
+    // The server marks the shown entries read as the bell opens; a new notification arriving just
+    // after makes the list stale, and it is read again: the two shown entries now come back read.
+    const api: Api = { pages: [[entry(2), entry(1)]], total: 2, unread: 2 };
+    stubServer(api);
+    server.use(
+      http.post('/api/notifications/read-all', () => {
+        // Marks all it has read; the first time, a new one arrives just after.
+        const rows = (api.pages[0] ?? []).map((row) => ({ ...row, read: true }));
+        api.pages = [rows.length === 2 ? [entry(3), ...rows] : rows];
+        api.total = api.pages[0]?.length ?? 0;
+        api.unread = rows.length === 2 ? 1 : 0;
+        return HttpResponse.json({ notifications: 0, messages: 0 });
+      }),
+    );
+    const { queryClient } = renderWithProviders(<Bell />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Notifications, 2 unread' }));
+    expect(await screen.findByRole('button', { name: 'Notifications' })).toBeInTheDocument();
+    act(() => void queryClient.invalidateQueries({ queryKey: ['notifications', 'list'] }));
+
+    // The newcomer is listed, and what was new when the bell opened still says so.
+    const menu = screen.getByRole('menu');
+    expect(await within(menu).findByRole('menuitem', { name: /35 minutes ago$/ })).toBeInTheDocument();
+    expect(
+      within(menu)
+        .getAllByRole('menuitem', { name: /^Unread:/ })
+        .map((item) => item.getAttribute('aria-label')?.replace(/^.*, /, '')),
+    ).toEqual(['35 minutes ago', '40 minutes ago', '45 minutes ago']);
+
+    // The newcomer was shown too, so it is marked read as well; closed and opened again, all three
+    // are read, as the server has them.
+    await userEvent.keyboard('{Escape}');
+    await userEvent.click(await screen.findByRole('button', { name: /^Notifications/ }));
+    await screen.findAllByRole('menuitem', { name: /proposed a barter/ });
+    expect(
+      screen
+        .queryAllByRole('menuitem', { name: /proposed a barter/ })
+        .map((item) => item.getAttribute('aria-label')),
+    ).toEqual([
+      'Ann R. proposed a barter, 35 minutes ago',
+      'Ann R. proposed a barter, 40 minutes ago',
+      'Ann R. proposed a barter, 45 minutes ago',
+    ]);
   });
 
   it('opening it sends nothing when nothing is unread', async () => {

@@ -104,7 +104,21 @@ export function NotificationBell({ unread, defaultOpen = false }: { unread: numb
   const markRead = useMarkNotificationRead();
   const markAll = useMarkAllNotificationsRead();
   const markShown = useMarkShownNotificationsRead();
-  const { rows } = flattenOwnList(query.data?.pages);
+  const { rows: loaded } = flattenOwnList(query.data?.pages);
+  /**
+   * The entries that were unread while this opening showed them. They keep their marks until the
+   * list closes even when it is read again meanwhile (the live stream opening, a new notification),
+   * by which time the server has them read because the opening marked them so.
+   */
+  const keptUnread = useRef(new Set<number>());
+  /** "Mark all as read" lets go of the marks up to this id (the loaded rows may still say unread). */
+  const releasedUpTo = useRef(0);
+  if (open) {
+    for (const row of loaded) if (!row.read && row.id > releasedUpTo.current) keptUnread.current.add(row.id);
+  }
+  const rows = open
+    ? loaded.map((row) => (row.read && keptUnread.current.has(row.id) ? { ...row, read: false } : row))
+    : loaded;
   const anyUnread = unread > 0 || rows.some((row) => !row.read);
   const newestShown = rows[0]?.id;
   /** The newest entry already marked read on the server (ids only grow). */
@@ -118,9 +132,14 @@ export function NotificationBell({ unread, defaultOpen = false }: { unread: numb
   const onOpenChange = (next: boolean) => {
     // Closed: the entries it marked read lose their unread marks too (next opening shows them read).
     if (!next && markedUpTo.current > 0) markLoadedRead(queryClient, undefined, markedUpTo.current);
+    if (!next) {
+      keptUnread.current.clear();
+      releasedUpTo.current = 0;
+    }
     setOpen(next);
   };
   const markOnSelect = (notification: Notification) => {
+    keptUnread.current.delete(notification.id);
     if (!notification.read) markRead.mutate(notification.id);
   };
 
@@ -160,6 +179,8 @@ export function NotificationBell({ unread, defaultOpen = false }: { unread: numb
               disabled={!anyUnread || markAll.isPending}
               onSelect={(event) => {
                 event.preventDefault();
+                keptUnread.current.clear();
+                releasedUpTo.current = Math.max(0, ...loaded.map((row) => row.id));
                 markAll.mutate();
               }}
               className="cursor-pointer rounded-md px-2 py-1 text-sm font-medium text-brand-700 outline-none data-[disabled]:cursor-default data-[disabled]:text-slate-500 data-[highlighted]:bg-slate-100"
