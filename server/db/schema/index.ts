@@ -1,3 +1,4 @@
+export * from './alerts';
 export * from './account';
 export * from './hand-over-codes';
 export * from './hand-over-plans';
