@@ -11,3 +11,4 @@ export * from './search';
 export * from './sessions';
 export * from './trading';
 export * from './users';
+export * from './web-push';
