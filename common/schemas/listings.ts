@@ -224,6 +224,19 @@ export const itemBaseSchema = z.object({
  * Why moderation hides an item (ADR 025, 027): removed for good, hidden while its owner is suspended,
  * or held while a moderator looks at a photo the screening found likely explicit.
  */
+/** A good's condition (issue 31, ADR 082), best first; services have none. */
+export const ITEM_CONDITIONS = ['new', 'like-new', 'good', 'fair', 'for-parts'] as const;
+export type ItemCondition = (typeof ITEM_CONDITIONS)[number];
+
+/** Most photos an item shows (issue 31, ADR 082); the first is the cover. */
+export const ITEM_PHOTOS_MAX = 8;
+
+/** One stored photo of an item: the large version and the feed-size one (600 px WebP). */
+export interface ItemPhotoUrls {
+  imageUrl: string;
+  thumbnailUrl: string;
+}
+
 export const ITEM_MODERATION = ['removed', 'suspended', 'held'] as const;
 export type ItemModeration = (typeof ITEM_MODERATION)[number];
 
