@@ -755,3 +755,51 @@ export async function townNear(point: Point): Promise<Place | null> {
   await loadPlaceIndex();
   return nearestPlace(point.latitude, point.longitude);
 }
+
+/** A name the base map writes at its point (a town, or a ZIP code at its area's centre). */
+export interface MapLabel {
+  name: string;
+  latitude: number;
+  longitude: number;
+}
+
+/**
+ * The towns (most populous first) and ZIP code areas whose points fall in the box, at most `max`
+ * of each, for the map's own base when no tile server is set (ADR 086). Loads the index like a
+ * search does.
+ */
+export async function labelsInBox(
+  box: { south: number; west: number; north: number; east: number },
+  max: number,
+): Promise<{ towns: MapLabel[]; postalCodes: MapLabel[] }> {
+  await loadPlaceIndex();
+  const ix = placeIndex();
+  const { tree, records } = townTree(ix);
+  // Records are in rank order (most populous first): the lowest record numbers are the biggest towns.
+  const townRecords =
+    records.length === 0
+      ? []
+      : tree
+          .range(box.west, box.south, box.east, box.north)
+          .map((k) => records[k] as number)
+          .sort((a, b) => a - b)
+          .slice(0, max);
+  const fx = fine();
+  const { postalTree } = fineTrees(fx);
+  const zips = fx.postal.count === 0 ? [] : postalTree.range(box.west, box.south, box.east, box.north);
+  return {
+    towns: townRecords.map((i) => ({
+      name: ix.names[i] as string,
+      latitude: ix.latitudes[i] as number,
+      longitude: ix.longitudes[i] as number,
+    })),
+    postalCodes: zips
+      .sort((a, b) => (fx.postal.codes[a] as string).localeCompare(fx.postal.codes[b] as string))
+      .slice(0, max)
+      .map((z) => ({
+        name: fx.postal.codes[z] as string,
+        latitude: fx.postal.latitudes[z] as number,
+        longitude: fx.postal.longitudes[z] as number,
+      })),
+  };
+}
