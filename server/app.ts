@@ -18,7 +18,7 @@ import { analyzeRoutes } from './features/analyze';
 import { accountRoutes, authRoutes, googleRoutes } from './features/auth';
 import { barterExpiryJob, bartersRoutes, handOverReminderJob, noShowSettleJob } from './features/barters';
 import { circleExpiryJob, circlesPlugin, circlesRoutes } from './features/circles';
-import { feedCachePlugin, feedRoutes } from './features/feed';
+import { feedCachePlugin, feedMapRoutes, feedRoutes } from './features/feed';
 import { flyerRoutes } from './features/flyer';
 import { gateGuard, gateRoutes } from './features/gate';
 import { healthRoutes } from './features/health';
@@ -189,6 +189,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         await member.register(tradesRoutes);
         await member.register(membersRoutes);
         await member.register(feedRoutes);
+        await member.register(feedMapRoutes);
         await member.register(savedRoutes);
         await member.register(flyerRoutes);
         await member.register(bartersRoutes);

@@ -9,6 +9,7 @@ export { readCardPage, readPageState } from './feed-cards';
 export { type FeedDefinition, type FeedPageParams, RANKINGS_KEPT } from './feed-definition';
 export { presentFeedItem } from './feed-presenter';
 export { feedRankingQuery, readListingVersion, withSearch } from './feed-ranking';
+export { feedMapRoutes } from './feed-map-routes';
 export { findFeed, registeredFeeds, registerFeed } from './feed-registry';
 export { feedRoutes } from './feed-routes';
 export type { FeedRow } from './feed-types';
