@@ -15,6 +15,7 @@ import { eventsPlugin } from './events/events-plugin';
 import { eventsRoutes } from './events/events-routes';
 import { accountLinkRoutes, accountSettingsRoutes } from './features/account';
 import { analyzeRoutes } from './features/analyze';
+import { alertsRoutes, listingAlertsJob } from './features/alerts';
 import { accountRoutes, authRoutes, googleRoutes } from './features/auth';
 import { barterExpiryJob, bartersRoutes, handOverReminderJob, noShowSettleJob } from './features/barters';
 import { circleExpiryJob, circlesPlugin, circlesRoutes } from './features/circles';
@@ -138,6 +139,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     swapDayDeadlineJob,
     handOverReminderJob,
     noShowSettleJob,
+    listingAlertsJob,
   ]);
   mailPlugin(app);
   matchGraphPlugin(app);
@@ -191,6 +193,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         await member.register(feedRoutes);
         await member.register(feedMapRoutes);
         await member.register(savedRoutes);
+        await member.register(alertsRoutes);
         await member.register(flyerRoutes);
         await member.register(bartersRoutes);
         await member.register(swapDaysRoutes);

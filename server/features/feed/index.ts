@@ -13,3 +13,4 @@ export { feedMapRoutes } from './feed-map-routes';
 export { findFeed, registeredFeeds, registerFeed } from './feed-registry';
 export { feedRoutes } from './feed-routes';
 export type { FeedRow } from './feed-types';
+export { resolveSearch, type Search, searchMatch } from './search';

@@ -31,7 +31,7 @@ import {
 export const GRAPH_RADIUS_MILES = 50;
 
 /** The columns of a want `w` / item `i` pair that say how it matches (pairs must already match). */
-function pairColumns(w = 'w', i = 'i'): SQL {
+export function pairColumns(w = 'w', i = 'i'): SQL {
   const word = sql.raw;
   return sql`(${word(`${w}.category = ${i}.category`)}) AS same_category,
     (cardinality(${wantLexemes(w)}) > 0 AND ts_filter(${itemDocument(i)}, '{a}') @@ ${word(`${w}.tsq`)}) AS fts_title,
@@ -41,7 +41,7 @@ function pairColumns(w = 'w', i = 'i'): SQL {
 }
 
 /** The pair test: W matches I (see the module comment). `w` must carry `tsq` (plainto_tsquery of its title). */
-function pairMatches(w = 'w', i = 'i'): SQL {
+export function pairMatches(w = 'w', i = 'i'): SQL {
   const word = sql.raw;
   return sql`${word(`${w}.is_service = ${i}.is_service`)} AND ${valueFits(w, i)}
     AND (${word(`${w}.category = ${i}.category`)}
@@ -50,7 +50,7 @@ function pairMatches(w = 'w', i = 'i'): SQL {
 }
 
 /** Active wants with their title as a full-text query (`tsq`), for pairColumns. */
-const wantsWithQuery = (
+export const wantsWithQuery = (
   where: SQL,
 ) => sql`SELECT w.id, w.user_id, w.title, w.category, w.is_service, w.max_value,
     w.title_lexemes, plainto_tsquery('english', w.title) AS tsq

@@ -15,3 +15,4 @@ export {
   valuePoints,
   wantPointsSql,
 } from './match-sql';
+export { type ListingToMatch, wantersOfListingSql } from './wanted-by';
