@@ -32,6 +32,8 @@ import {
   mailLinkRoutes,
   mailPreferenceRoutes,
   notificationsRoutes,
+  pushRoutes,
+  webPushPlugin,
 } from './features/notifications';
 import { placesRoutes } from './features/places';
 import { profilePhotoRoutes, profileRoutes } from './features/profile';
@@ -145,6 +147,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   matchGraphPlugin(app);
   circlesPlugin(app);
   swapDaysPlugin(app);
+  webPushPlugin(app);
   metricsPlugin(app);
 
   // Who may reach what is decided by the scope a matched route was registered in, never by the
@@ -181,6 +184,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         await member.register(mailPreferenceRoutes);
         await member.register(messagesRoutes);
         await member.register(notificationsRoutes);
+        await member.register(pushRoutes);
         await member.register(eventsRoutes);
         await member.register(itemsRoutes);
         await member.register(wantsRoutes);
