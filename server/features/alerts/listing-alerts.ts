@@ -28,8 +28,12 @@ export const ALERT_WAVES: ReadonlyArray<{ afterMs: number; size: number }> = [
   { afterMs: 6 * HOUR_MS, size: Number.POSITIVE_INFINITY },
 ];
 
-/** Listings younger than this are taken up by the job (one that was down longer misses older ones). */
-export const ALERT_ENROL_WINDOW_MS = 24 * HOUR_MS;
+/**
+ * Listings younger than this are taken up by the job, which runs every minute: a listing made while
+ * no process ran it for longer is not alerted (the demo neighbourhood's listings, dated up to two
+ * weeks back and at least half an hour, never are).
+ */
+export const ALERT_ENROL_WINDOW_MS = 15 * 60 * 1000;
 /** Listings whose wave is due, worked per run; the rest wait for the next. */
 const RUNS_PER_SWEEP = 50;
 
