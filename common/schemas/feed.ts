@@ -7,7 +7,7 @@ import {
   SORT_OPTIONS,
 } from '../constants';
 import { FEED_SEED_MAX } from '../feed-names';
-import { itemBaseSchema } from './listings';
+import { itemBaseSchema, itemPhotoSchema } from './listings';
 import { handOverRecordSchema } from './no-shows';
 import { decimalParam, wholeNumberParam } from './numbers';
 import { approximateAreaSchema } from './places';
@@ -140,6 +140,8 @@ export const feedListSchema = z.array(feedItemSchema);
 export const itemDetailSchema = feedItemSchema.extend({
   /** The whole description. */
   description: z.string(),
+  /** All its photos in order, the cover first (ADR 082); empty without a photo. */
+  photos: z.array(itemPhotoSchema).optional(),
   /** Up to LOOKING_FOR_ON_DETAIL titles. */
   lookingFor: z.array(z.string()),
   /** The viewer's own item (then it may be inactive, and the Propose button makes no sense). */

@@ -115,7 +115,10 @@ export const items = pgTable(
     index('items_active_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')).where(sql`${t.isActive}`),
     check('items_estimated_value_non_negative', sql`${t.estimatedValue} >= 0`),
     // At most eight photos (ITEM_PHOTOS_MAX), whatever writes them; the service says so first (400).
-    check('items_photos_at_most_8', sql`jsonb_typeof(${t.photos}) = 'array' AND jsonb_array_length(${t.photos}) <= 8`),
+    check(
+      'items_photos_at_most_8',
+      sql`jsonb_typeof(${t.photos}) = 'array' AND jsonb_array_length(${t.photos}) <= 8`,
+    ),
     check(
       'items_condition_known',
       sql`${t.condition} IS NULL OR (NOT ${t.isService} AND ${t.condition} IN ('new', 'like-new', 'good', 'fair', 'for-parts'))`,

@@ -31,6 +31,8 @@ const itemColumns = {
   isService: items.isService,
   estimatedValue: items.estimatedValue,
   imageUrl: items.imageUrl,
+  photos: items.photos,
+  condition: items.condition,
   isActive: items.isActive,
   moderation: items.moderation,
   viewCount: items.viewCount,
@@ -168,7 +170,7 @@ export async function deleteAccount(
     throw badRequest('Please type your email address to confirm.', AUTH_ERROR_CODES.currentPasswordWrong);
   }
   const photos = await app.db
-    .select({ imageUrl: items.imageUrl, thumbnailUrl: items.thumbnailUrl })
+    .select({ imageUrl: items.imageUrl, thumbnailUrl: items.thumbnailUrl, all: items.photos })
     .from(items)
     .where(eq(items.userId, member.id));
   await app.db.transaction(async (tx) => {
@@ -212,6 +214,10 @@ export async function deleteAccount(
   await endSessions(app, member.id);
   await removeUnusedPhotos(
     { db: app.db, store: app.photoStore, log: app.log },
-    photos.flatMap((row) => [row.imageUrl, row.thumbnailUrl]),
+    photos.flatMap((row) => [
+      row.imageUrl,
+      row.thumbnailUrl,
+      ...row.all.flatMap((photo) => [photo.imageUrl, photo.thumbnailUrl]),
+    ]),
   );
 }

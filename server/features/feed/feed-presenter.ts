@@ -35,6 +35,7 @@ export function presentFeedItem(row: FeedRow, options: PresentOptions = {}): Fee
     isService: row.isService,
     imageUrl: row.imageUrl,
     thumbnailUrl: row.thumbnailUrl ?? row.imageUrl,
+    condition: row.condition,
     estimatedValue: row.estimatedValue,
     createdAt: row.createdAt,
     isSaved: row.isSaved,
@@ -72,6 +73,7 @@ export function presentItemDetail(
   return {
     ...presentFeedItem(row, { withMatch: true }),
     description: row.description,
+    photos: row.photos ?? [],
     isOwn: row.userId === viewerId,
     isActive: row.isActive,
     approximateArea,
