@@ -19,7 +19,7 @@ import { alertsRoutes, listingAlertsJob } from './features/alerts';
 import { accountRoutes, authRoutes, googleRoutes } from './features/auth';
 import { barterExpiryJob, bartersRoutes, handOverReminderJob, noShowSettleJob } from './features/barters';
 import { circleExpiryJob, circlesPlugin, circlesRoutes } from './features/circles';
-import { feedCachePlugin, feedMapRoutes, feedRoutes } from './features/feed';
+import { feedCachePlugin, feedMapRoutes, feedRoutes, publicItemRoutes } from './features/feed';
 import { flyerRoutes } from './features/flyer';
 import { gateGuard, gateRoutes } from './features/gate';
 import { healthRoutes } from './features/health';
@@ -175,6 +175,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await gated.register(googleRoutes);
       // Photos, from whichever store the settings chose, named by content and cached for a year.
       await gated.register(photoRoutes);
+      // An item's shared page, signed in or not (issue 31).
+      await gated.register(publicItemRoutes);
       gated.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
       await gated.register(async (member) => {
         memberScope(member);

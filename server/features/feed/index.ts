@@ -11,6 +11,6 @@ export { presentFeedItem } from './feed-presenter';
 export { feedRankingQuery, readListingVersion, withSearch } from './feed-ranking';
 export { feedMapRoutes } from './feed-map-routes';
 export { findFeed, registeredFeeds, registerFeed } from './feed-registry';
-export { feedRoutes } from './feed-routes';
+export { feedRoutes, publicItemRoutes } from './feed-routes';
 export type { FeedRow } from './feed-types';
 export { resolveSearch, type Search, searchMatch } from './search';
