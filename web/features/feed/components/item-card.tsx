@@ -9,6 +9,7 @@ import { ListingImage } from '#web/components/ui/listing-image.tsx';
 import { formatDistance } from '#web/i18n/format.ts';
 import { translateKnown } from '#web/i18n/known-messages.ts';
 import { handOverRecordText } from '#web/lib/hand-over-record.ts';
+import { conditionLabel } from '#web/lib/item-condition.ts';
 import { ownerName } from '#web/lib/owner-name.ts';
 import { paths } from '#web/lib/paths.ts';
 import { traderRating } from '#web/lib/trader-rating.ts';
@@ -129,7 +130,12 @@ export function ItemCard({
           </span>
         </div>
         <div className="mt-auto flex items-center justify-between gap-2 pt-2">
-          <Badge>{translateKnown(item.category)}</Badge>
+          <span className="flex flex-wrap gap-1">
+            <Badge>{translateKnown(item.category)}</Badge>
+            {item.condition ? (
+              <Badge tone="success">{t`Condition: ${conditionLabel(item.condition)}`}</Badge>
+            ) : null}
+          </span>
           {own ? null : item.openBarter ? (
             <span className="flex flex-wrap items-center justify-end gap-2">
               <OpenBarterBadge barter={item.openBarter} />
