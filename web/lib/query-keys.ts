@@ -134,3 +134,10 @@ export const itemKeys = {
   all: ['items'] as const,
   mine: () => [...itemKeys.all, 'mine'] as const,
 };
+
+export const alertKeys = {
+  all: ['alerts'] as const,
+  /** The item form's "neighbours want this" count for one draft (ADR 084). */
+  wantedCount: (draft: { title: string; category: string; isService: boolean }) =>
+    [...alertKeys.all, 'wanted-count', draft] as const,
+};

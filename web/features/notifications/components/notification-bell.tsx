@@ -209,7 +209,7 @@ export function NotificationBell({ unread, defaultOpen = false }: { unread: numb
               // reminder its plan and a want question its Yes and No (the hand-over's page, ADR 078); a
               // barter's entry opens the barter, a trade circle's the circle, a listing alert the item.
               const href = notification.listing
-                ? `/items/${notification.listing.itemId}`
+                ? paths.item(notification.listing.itemId)
                 : notification.swapDay !== null && !OPENS_THE_BARTER.has(notification.kind)
                   ? paths.swapDay(notification.swapDay.id)
                   : notification.barterRequestId !== null
