@@ -1,14 +1,13 @@
 import { z } from 'zod';
+import { SAVED_SEARCH_NAME_MAX_LENGTH } from '../alert-rules';
 import { DISTANCE_OPTIONS_MILES } from '../constants';
 import { FEED_NAMES } from '../feed-names';
 import { SEARCH_MAX_LENGTH } from './feed';
 import { wholeNumberParam } from './numbers';
 import { textField } from './text';
 
-/** Saved searches a member may keep (ADR 084); one more is refused (409 SAVED_SEARCH_LIMIT). */
-export const SAVED_SEARCHES_MAX = 20;
-/** A saved search's name, as the list shows it. */
-export const SAVED_SEARCH_NAME_MAX_LENGTH = 60;
+// Plain limits the feed's first screen needs live without zod (ADR 033).
+export { SAVED_SEARCH_NAME_MAX_LENGTH, SAVED_SEARCHES_MAX } from '../alert-rules';
 /** The longest draft title the "neighbours want this" count reads. */
 export const WANTED_COUNT_TITLE_MAX_LENGTH = 200;
 

@@ -141,3 +141,6 @@ export const alertKeys = {
   wantedCount: (draft: { title: string; category: string; isService: boolean }) =>
     [...alertKeys.all, 'wanted-count', draft] as const,
 };
+
+/** The member's saved searches (ADR 084). */
+export const savedSearchKeys = { all: ['saved-searches'] as const };

@@ -33,6 +33,7 @@ import {
   useSignOutEverywhere,
 } from '../api/account-api';
 import { MailPreferencesSection } from './mail-preferences-section';
+import { SavedSearchesSection } from './saved-searches-section';
 import { YourDataSection } from './your-data-section';
 
 const TRY_AGAIN = msg`Please try again.`;
@@ -326,6 +327,7 @@ export function AccountTab({
           <PasswordSection user={user} />
         </>
       )}
+      <SavedSearchesSection />
       <LanguageSection />
       <SessionsSection />
       {blockedMembers}

@@ -22,6 +22,7 @@ import { useSafetyTip } from '../safety-tip';
 import { EmptyFeed } from './empty-feed';
 import { ItemCard, ItemCardSkeleton } from './item-card';
 import { ItemDetailDialog } from './lazy-item-detail-dialog';
+import { SaveSearchButton } from './save-search-button';
 import { SearchBox } from './search-box';
 
 const SORT_LABELS: Record<FeedSort, MessageDescriptor> = {
@@ -62,6 +63,7 @@ export function HomeFeed() {
             <X className="h-4 w-4" aria-hidden="true" />
             <Trans>Clear search</Trans>
           </Button>
+          <SaveSearchButton feed={feed} q={q} radius={radius} />
         </div>
       ) : null}
 
