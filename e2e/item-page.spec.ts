@@ -90,6 +90,12 @@ test.describe('item pages', () => {
     await dialog.getByRole('button', { name: 'Send Proposal' }).click();
     await expect(dialog).toBeHidden();
     await expect(toasts(page).getByText('Proposal Sent')).toBeVisible();
+
+    // The barter's page leads back to the item's.
+    await toasts(page).getByRole('link', { name: 'View the barter' }).click();
+    await page.getByRole('region', { name: /gives$/ }).getByRole('link', { name: title }).click();
+    await expect(page).toHaveURL(new RegExp(`/items/${itemId}$`));
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
   });
 
   test('share copies the link where there is no share sheet; the owner sees their controls', {
