@@ -11,6 +11,7 @@ import { Badge } from '#web/components/ui/badge.tsx';
 import { formatDistance, formatMoney } from '#web/i18n/format.ts';
 import { translateKnown } from '#web/i18n/known-messages.ts';
 import { handOverRecordText } from '#web/lib/hand-over-record.ts';
+import { conditionLabel } from '#web/lib/item-condition.ts';
 import { ownerName } from '#web/lib/owner-name.ts';
 import { traderRating } from '#web/lib/trader-rating.ts';
 import { OpenBarterBadge, ViewBarterLink } from './open-barter';
@@ -40,14 +41,20 @@ export function ItemDetailContent({
   const record = handOverRecordText(item.owner.handOvers);
   return (
     <div className="grid gap-4">
-      {/* The cover today; every photo once the detail carries them (H1's photos, ADR 082). */}
-      <PhotoGallery photos={item.imageUrl ? [{ imageUrl: item.imageUrl }] : []} title={item.title} />
+      {/* Every photo, the cover first (ADR 082); an answer without the list shows the cover. */}
+      <PhotoGallery
+        photos={item.photos?.length ? item.photos : item.imageUrl ? [{ imageUrl: item.imageUrl }] : []}
+        title={item.title}
+      />
       <div className="flex flex-wrap gap-1">
         <Badge tone="brand">{translateKnown(item.category)}</Badge>
         {item.isService ? (
           <Badge tone="accent">
             <Trans>Service</Trans>
           </Badge>
+        ) : null}
+        {item.condition ? (
+          <Badge tone="success">{t`Condition: ${conditionLabel(item.condition)}`}</Badge>
         ) : null}
         {value ? (
           <Badge>
