@@ -32,9 +32,8 @@ export const pushDeviceSchema = z.object({
   id: z.number().int(),
   /** The endpoint, so the page can tell which entry is the device it runs on. */
   endpoint: z.string(),
-  /** From the device's User-Agent: "Firefox", "Android"; null when not recognised. */
-  browser: z.string().nullable(),
-  os: z.string().nullable(),
+  /** Browser and system from the device's User-Agent, as the sessions name them: "Firefox on Android". */
+  device: z.string(),
   createdAt: z.iso.datetime(),
 });
 export type PushDevice = z.infer<typeof pushDeviceSchema>;

@@ -72,7 +72,11 @@ export const placeKeys = {
   reverse: (latitude: number, longitude: number) => ['places', 'reverse', latitude, longitude] as const,
 };
 
-export const accountKeys = { sessions: ['account', 'sessions'] as const };
+export const accountKeys = {
+  sessions: ['account', 'sessions'] as const,
+  /** The member's devices that get Web Push (ADR 087). */
+  pushDevices: ['account', 'push-devices'] as const,
+};
 
 export const safetyKeys = {
   blocks: ['account', 'blocks'] as const,

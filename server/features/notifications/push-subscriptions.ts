@@ -4,7 +4,7 @@ import type { PushDevice, PushKinds, PushSubscribeInput } from '#common/schemas/
 import type { Db } from '../../db/client';
 import { pushMutedKinds, pushSubscriptions } from '../../db/schema/web-push';
 import { badRequest } from '../../errors';
-import { deviceName } from './push-device';
+import { describeDevice } from '../../plugins/session';
 
 /** A member's devices at most; a new one past it replaces their oldest (a flood keeps this many). */
 export const DEVICES_PER_MEMBER = 20;
@@ -35,7 +35,7 @@ function present(row: typeof pushSubscriptions.$inferSelect): PushDevice {
   return {
     id: row.id,
     endpoint: row.endpoint,
-    ...deviceName(row.userAgent),
+    device: describeDevice(row.userAgent),
     createdAt: row.createdAt.toISOString(),
   };
 }

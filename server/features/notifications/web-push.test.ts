@@ -240,15 +240,13 @@ describe('Web Push (ADR 087)', () => {
       {
         id: laptop.row.id,
         endpoint: laptop.subscription.endpoint,
-        browser: 'Chrome',
-        os: 'Windows',
+        device: 'Chrome on Windows',
         createdAt: expect.any(String),
       },
       {
         id: phone.row.id,
         endpoint: phone.subscription.endpoint,
-        browser: 'Firefox',
-        os: 'Android',
+        device: 'Firefox on Android',
         createdAt: expect.any(String),
       },
     ]);
