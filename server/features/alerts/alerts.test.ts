@@ -1,8 +1,9 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SAVED_SEARCHES_MAX, type SavedSearch, type WantedCount } from '#common/schemas/alerts.ts';
+import { savedSearches } from '../../db/schema/alerts';
 import type { UserRow } from '../../db/schema/users';
-import { createUser, createWant, sessionCookiesFor } from '../../test/factories';
+import { createItem, createUser, createWant, sessionCookiesFor } from '../../test/factories';
 import { buildTestApp, json, type TestApp } from '../../test/helpers';
 import { WANTED_COUNT_PER_MINUTE } from './alerts-routes';
 
@@ -154,6 +155,24 @@ describe('wanted count API', () => {
       count: 0,
       withinMiles: null,
     });
+  });
+
+  it("counts a saved search whose word no listing has yet (the search's corrections aside)", async () => {
+    const db = t.app.db;
+    const searcher = await createUser(db, {
+      latitude: ORIGIN.latitude + 0.5 * MILE_DEGREES,
+      longitude: ORIGIN.longitude,
+    });
+    await db.insert(savedSearches).values({
+      userId: searcher.id,
+      name: 'Espresso',
+      feed: 'everything',
+      q: 'espresso',
+      radiusMiles: 5,
+    });
+    // A listed word spelt near "espresso" (pg_trgm), which the search corrects "espresso" to.
+    await createItem(db, { title: 'Espress kettle', category: 'household' });
+    expect(json<WantedCount>(await count('title=Espresso%20machine&category=appliances')).count).toBe(1);
   });
 
   it('answers nothing nearby to a member without a location', async () => {

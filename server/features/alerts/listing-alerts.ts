@@ -165,7 +165,11 @@ export async function textsFoundIn(db: Db, listing: SQL, texts: readonly string[
   const [row] = await queryRows<{ found: boolean[] }>(
     db,
     sql`SELECT ARRAY[${sql.join(
-      live.map((search) => searchMatch(search, 'i')),
+      // As typed or as corrected: the search corrects a word no listed item has yet (resolveSearch),
+      // and the listing at hand (a draft, or the first of its kind) may be the one that has it.
+      live.map(
+        (search) => sql`(${searchMatch(search, 'i')} OR ${searchMatch({ ...search, corrections: [] }, 'i')})`,
+      ),
       sql`, `,
     )}]::boolean[] AS found FROM (${listing}) i`,
   );
