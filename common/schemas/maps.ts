@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BASE_MAP_MAX_SPAN } from '../map-limits';
 import { feedItemSchema, feedQuerySchema } from './feed';
 import { decimalParam } from './numbers';
 
@@ -10,8 +11,7 @@ import { decimalParam } from './numbers';
 
 /** Most items a feed's map shows: its first items in the feed's own order. */
 export const FEED_MAP_MAX_ITEMS = 100;
-/** Widest box the base map answers for, in degrees of latitude or longitude (a 50-mile radius fits). */
-export const BASE_MAP_MAX_SPAN = 4;
+export { BASE_MAP_MAX_SPAN };
 /** Most neighbourhood outlines in one answer. */
 export const BASE_MAP_MAX_OUTLINES = 400;
 /** Most town names, and most ZIP codes, in one answer. */
