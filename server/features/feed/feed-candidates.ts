@@ -14,9 +14,11 @@ import { itemDocument, listedItem } from '../items';
 import {
   ownerWantMatchesMyItem,
   scoreSql,
+  textFoundColumns,
   textPercentSql,
   valueFits,
   valuePoints,
+  wantHasRelated,
   wantPointsSql,
 } from '../match-graph';
 import { notHiddenFrom } from '../safety';
@@ -158,7 +160,8 @@ export function matchPage(params: FeedPageParams, order: CardOrder, itemId?: num
   // The candidate's latitude/longitude are the item's copy of its owner's public point.
   const distance = sql`CROSS JOIN LATERAL (SELECT ${distanceMiles(params.origin, itemPoint('c'))} AS distance) d`;
   return sql`WITH my_wants AS MATERIALIZED (
-      SELECT w.id, w.title, w.category, w.is_service, w.max_value, plainto_tsquery('english', w.title) AS tsq
+      SELECT w.id, w.title, w.category, w.is_service, w.max_value, w.title_lexemes,
+        plainto_tsquery('english', w.title) AS tsq, ${wantHasRelated('w')} AS has_related
       FROM wants w WHERE w.user_id = ${viewer} AND w.is_active
     ),
     my_items AS MATERIALIZED (
@@ -175,23 +178,23 @@ export function matchPage(params: FeedPageParams, order: CardOrder, itemId?: num
         OFFSET 0) i
     ),
     pairs AS (
-      SELECT w.id AS want_id, false AS fts, false AS fts_title, false AS near, ${fromProbe}
+      SELECT w.id AS want_id, false AS near, ${fromProbe}
       FROM by_category bc JOIN my_wants w ON w.category = bc.category AND w.is_service = bc.probe_service
       UNION ALL
-      ${branch(
-        sql`true AS fts, ts_filter(${itemDocument('i')}, '{a}') @@ w.tsq AS fts_title, false AS near`,
-        sql`${itemDocument('i')} @@ w.tsq`,
-      )}
+      ${branch(sql`false AS near`, sql`${itemDocument('i')} @@ w.tsq`)}
       UNION ALL
-      ${branch(sql`false AS fts, false AS fts_title, true AS near`, sql`w.title <% i.title`)}
+      ${branch(sql`true AS near`, sql`w.title <% i.title`)}
     ),
-    pair_points AS (
+    -- What the want's words find in the item (textFoundColumns), from its document by primary key.
+    pair_found AS (
       SELECT p.*, w.title AS want_title, w.max_value, (p.category = w.category) AS same_category,
-        ${textPercentSql()} AS text_pct, ${valuePoints('w', 'p')} AS value_points
+        ${valuePoints('w', 'p')} AS value_points, ${textFoundColumns('w', 'it')}
       FROM pairs p
       JOIN my_wants w ON w.id = p.want_id
+      JOIN items it ON it.id = p.id
       WHERE ${valueFits('w', 'p')}
     ),
+    pair_points AS (SELECT f.*, ${textPercentSql()} AS text_pct FROM pair_found f),
     -- Per item the want that earns it the most points (relevance and value fit), then the oldest.
     candidates AS MATERIALIZED (
       SELECT DISTINCT ON (id) * FROM pair_points ORDER BY id, ${wantPointsSql()} DESC, want_id

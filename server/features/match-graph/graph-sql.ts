@@ -7,9 +7,11 @@ import { notHiddenFrom } from '../safety';
 import {
   ownerWantMatchesMyItem,
   scoreSql,
+  textFoundColumns,
   textPercentSql,
   valueFits,
   valuePoints,
+  wantHasRelated,
   wantLexemes,
   wantPointsSql,
 } from './match-sql';
@@ -33,9 +35,7 @@ export const GRAPH_RADIUS_MILES = 50;
 /** The columns of a want `w` / item `i` pair that say how it matches (pairs must already match). */
 export function pairColumns(w = 'w', i = 'i'): SQL {
   const word = sql.raw;
-  return sql`(${word(`${w}.category = ${i}.category`)}) AS same_category,
-    (cardinality(${wantLexemes(w)}) > 0 AND ts_filter(${itemDocument(i)}, '{a}') @@ ${word(`${w}.tsq`)}) AS fts_title,
-    (cardinality(${wantLexemes(w)}) > 0 AND ${wantLexemes(w)} <@ tsvector_to_array(${itemDocument(i)})) AS fts,
+  return sql`(${word(`${w}.category = ${i}.category`)}) AS same_category, ${textFoundColumns(w, i)},
     (${word(`${w}.title <% ${i}.title`)}) AS near,
     ${valuePoints(w, i)} AS value_points`;
 }
@@ -53,7 +53,7 @@ export function pairMatches(w = 'w', i = 'i'): SQL {
 export const wantsWithQuery = (
   where: SQL,
 ) => sql`SELECT w.id, w.user_id, w.title, w.category, w.is_service, w.max_value,
-    w.title_lexemes, plainto_tsquery('english', w.title) AS tsq
+    w.title_lexemes, plainto_tsquery('english', w.title) AS tsq, ${wantHasRelated('w')} AS has_related
   FROM wants w WHERE w.is_active AND ${where}`;
 
 /**
