@@ -93,7 +93,10 @@ test.describe('item pages', () => {
 
     // The barter's page leads back to the item's.
     await toasts(page).getByRole('link', { name: 'View the barter' }).click();
-    await page.getByRole('region', { name: /gives$/ }).getByRole('link', { name: title }).click();
+    await page
+      .getByRole('region', { name: /gives$/ })
+      .getByRole('link', { name: title })
+      .click();
     await expect(page).toHaveURL(new RegExp(`/items/${itemId}$`));
     await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
   });

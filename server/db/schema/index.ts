@@ -1,5 +1,5 @@
-export * from './alerts';
 export * from './account';
+export * from './alerts';
 export * from './hand-over-codes';
 export * from './hand-over-plans';
 export * from './listing-changes';
