@@ -23,7 +23,6 @@ import { useSafetyTip } from '../safety-tip';
 import { EmptyFeed } from './empty-feed';
 import { ItemCard, ItemCardSkeleton } from './item-card';
 import { ItemDetailDialog } from './lazy-item-detail-dialog';
-import { SaveSearchButton } from './save-search-button';
 import { SearchBox } from './search-box';
 
 const SORT_LABELS: Record<FeedSort, MessageDescriptor> = {
@@ -53,6 +52,11 @@ function FeedMapUnavailable() {
     </p>
   );
 }
+
+/** Shown with search results only, so it loads with them: the feed's first screen does not carry it. */
+const SaveSearchButton = lazy(() =>
+  withMessages(() => import('./save-search-button')).then((module) => ({ default: module.SaveSearchButton })),
+);
 
 /** The feeds that can be shown as a map (ADR 086): Random Barter is a shuffle, not a place. */
 const MAPPABLE: ReadonlySet<FeedName> = new Set(['everything', 'barter-match']);
@@ -88,7 +92,9 @@ export function HomeFeed() {
             <X className="h-4 w-4" aria-hidden="true" />
             <Trans>Clear search</Trans>
           </Button>
-          <SaveSearchButton feed={feed} q={q} radius={radius} />
+          <Suspense fallback={null}>
+            <SaveSearchButton feed={feed} q={q} radius={radius} />
+          </Suspense>
         </div>
       ) : null}
 

@@ -14,7 +14,7 @@ import { handOverRecordText } from '#web/lib/hand-over-record.ts';
 import { conditionLabel } from '#web/lib/item-condition.ts';
 import { ownerName } from '#web/lib/owner-name.ts';
 import { traderRating } from '#web/lib/trader-rating.ts';
-import { OpenBarterBadge, ViewBarterLink } from './open-barter';
+import { OpenBarterBadge, ViewBarterLink } from './item-card';
 import { SaveToggle } from './save-toggle';
 
 /**
