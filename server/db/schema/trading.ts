@@ -105,6 +105,10 @@ export const items = pgTable(
     // Want matching probes a category within the latitude band of the viewer's radius.
     index('items_active_category_lat_idx').on(t.category, t.isService, t.latitude).where(sql`${t.isActive}`),
     // Feed sort by value (highest first, unknown last).
+    // The feeds' condition filter (ADR 082, addendum) while few goods state one: the stated ones.
+    index('items_active_condition_idx')
+      .on(t.condition)
+      .where(sql`${t.isActive} AND ${t.condition} IS NOT NULL`),
     index('items_active_value_idx')
       .on(t.estimatedValue.desc().nullsLast(), t.id.desc())
       .where(sql`${t.isActive}`),
