@@ -7,7 +7,7 @@ import {
   SORT_OPTIONS,
 } from '../constants';
 import { FEED_SEED_MAX } from '../feed-names';
-import { itemBaseSchema, itemPhotoSchema } from './listings';
+import { ITEM_CONDITIONS, itemBaseSchema, itemPhotoSchema } from './listings';
 import { handOverRecordSchema } from './no-shows';
 import { decimalParam, wholeNumberParam } from './numbers';
 import { approximateAreaSchema } from './places';
@@ -28,6 +28,7 @@ export const FEED_DESCRIPTION_MAX_LENGTH = 300;
 export const LOOKING_FOR_ON_CARD = 2;
 export const LOOKING_FOR_ON_DETAIL = 10;
 
+const conditionMessage = `condition must be one of ${ITEM_CONDITIONS.join(', ')}`;
 const radiusMessage = `radius must be one of ${DISTANCE_OPTIONS_MILES.join(', ')}`;
 
 /**
@@ -49,6 +50,11 @@ export const feedQuerySchema = z.object({
     .transform((value) => (value ? value : undefined)),
   /** random-barter only: the same seed gives the same order; left out, the session decides. */
   seed: wholeNumberParam('seed', 0, FEED_SEED_MAX).optional(),
+  /**
+   * Goods in this condition or better (ADR 082, addendum): 'good' gives new, like new and good. Services
+   * and goods listed without a condition are left out while it is set; left out, any item.
+   */
+  condition: z.enum(ITEM_CONDITIONS, { error: conditionMessage }).optional(),
 });
 
 /** What a client sends: text, as in a URL (numbers too). */

@@ -65,7 +65,13 @@ export const baseMapSchema = z.object({
 export type BaseMap = z.infer<typeof baseMapSchema>;
 
 /** GET /api/feed/:feedName/map: the feed's filters and sort, without paging. */
-export const feedMapQuerySchema = feedQuerySchema.pick({ radius: true, sort: true, q: true, seed: true });
+export const feedMapQuerySchema = feedQuerySchema.pick({
+  radius: true,
+  sort: true,
+  q: true,
+  seed: true,
+  condition: true,
+});
 
 /** A point on a map: a public point rounded to 0.01 degree, as the area maps' centres are. */
 export const mapPointSchema = z.object({

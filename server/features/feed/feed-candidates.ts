@@ -24,7 +24,7 @@ import {
 import { notHiddenFrom } from '../safety';
 import { orderBy } from './feed-cards';
 import type { FeedPageParams } from './feed-definition';
-import { candidateWhere, shuffleColumns, shuffleStart } from './feed-sql';
+import { candidateWhere, conditionAtLeast, shuffleColumns, shuffleStart } from './feed-sql';
 import type { CardOrder } from './feed-types';
 import {
   type PostingWalk,
@@ -85,6 +85,12 @@ export function distancePage(params: FeedPageParams & { origin: Point }, order: 
   const point = memberPoint('u');
   const memberLimit = params.memberLimit === undefined ? params.offset + params.limit : params.memberLimit;
   const inside = withinRadius(params.origin, params.radiusMiles, point);
+  // With a condition filter each member's items stay one probe of the owner index (OFFSET 0: not
+  // flattened, so the planner cannot trade the walk for a scan of items by condition) and the
+  // condition is tested on the rows it returns (ADR 082, addendum).
+  const condition = params.condition
+    ? { probe: sql`OFFSET 0`, row: sql`AND ${conditionAtLeast(params.condition)}` }
+    : { probe: sql``, row: sql`` };
   const bounded =
     memberLimit === null
       ? sql`AND ${memberSphere('u')} <@ ${sphereBox(params.origin, params.radiusMiles)} AND ${inside}`
@@ -96,8 +102,8 @@ export function distancePage(params: FeedPageParams & { origin: Point }, order: 
           WHERE u.public_latitude IS NOT NULL AND u.id <> ${params.viewerId}::uuid
             AND ${notHiddenFrom('u.id', params.viewerId)} ${bounded}
           ORDER BY nearness ${memberLimit === null ? sql`` : sql`LIMIT ${memberLimit}::int`}) nu
-    CROSS JOIN LATERAL (SELECT i.* FROM items i WHERE i.user_id = nu.id AND ${listedItem('i')}) i
-    WHERE nu.inside
+    CROSS JOIN LATERAL (SELECT i.* FROM items i WHERE i.user_id = nu.id AND ${listedItem('i')} ${condition.probe}) i
+    WHERE nu.inside ${condition.row}
     ORDER BY nu.nearness, ${orderBy(order.filter(([column]) => column !== 'distance'))}
     ${page(params)}`;
 }
@@ -141,6 +147,7 @@ export function matchPage(params: FeedPageParams, order: CardOrder, itemId?: num
   const hidden = notHiddenFrom('i.user_id', params.viewerId);
   const only = itemId ? sql`AND i.id = ${itemId}::int` : sql``;
   const search = params.search ? sql`AND ${searchMatch(params.search)}` : sql``;
+  const condition = params.condition ? sql`AND ${conditionAtLeast(params.condition)}` : sql``;
   const filtered = params.origin && !itemId ? params.origin : null;
   // Within the radius by the item's own copy of its owner's public point: in the category probe
   // the latitude band is a range of items_active_category_lat_idx, elsewhere a test on the row.
@@ -154,7 +161,7 @@ export function matchPage(params: FeedPageParams, order: CardOrder, itemId?: num
   const fromProbe = sql.raw(names.map((name) => `bc.${name}`).join(', '));
   const branch = (flags: SQL, join: SQL) => sql`SELECT w.id AS want_id, ${flags}, ${columns}
       FROM my_wants w CROSS JOIN LATERAL (SELECT * FROM items i
-        WHERE ${join} AND i.is_service = w.is_service AND ${listedItem('i')} AND i.user_id <> ${viewer} AND ${hidden} ${only} ${search} ${near}
+        WHERE ${join} AND i.is_service = w.is_service AND ${listedItem('i')} AND i.user_id <> ${viewer} AND ${hidden} ${only} ${search} ${condition} ${near}
         -- Kept a subquery (not flattened into a join), so each want probes the index.
         OFFSET 0) i`;
   // The candidate's latitude/longitude are the item's copy of its owner's public point.
@@ -174,7 +181,7 @@ export function matchPage(params: FeedPageParams, order: CardOrder, itemId?: num
       SELECT c.is_service AS probe_service, i.* FROM (SELECT DISTINCT category, is_service FROM my_wants) c
       CROSS JOIN LATERAL (SELECT ${columns} FROM items i
         WHERE i.category = c.category AND i.is_service = c.is_service AND ${listedItem('i')}
-          AND i.user_id <> ${viewer} AND ${hidden} ${only} ${search} ${near}
+          AND i.user_id <> ${viewer} AND ${hidden} ${only} ${search} ${condition} ${near}
         OFFSET 0) i
     ),
     pairs AS (
@@ -260,11 +267,17 @@ export function searchPage(params: FeedPageParams & { search: Search }, order: C
 
 /**
  * With search text, the page walks the postings of the search's words (ADR 023): on a feed that
- * reads them (FeedDefinition.searchPostings), when the search has words every match holds one of.
+ * reads them (FeedDefinition.searchPostings), when the search has words every match holds one of,
+ * and no condition filter is set (ADR 082, addendum).
  */
 export function readsPostings(params: FeedPageParams, searchPostings: boolean): boolean {
   return (
-    searchPostings && params.search !== undefined && walksPostings(params.search) && params.postings !== false
+    searchPostings &&
+    params.search !== undefined &&
+    walksPostings(params.search) &&
+    params.postings !== false &&
+    // The postings carry no condition: with one, the text index and the condition test on the row.
+    params.condition === undefined
   );
 }
 

@@ -43,7 +43,7 @@ export async function getFeedMap(
   caches: FeedCaches | null,
   viewer: UserRow,
   feedName: string,
-  query: Pick<FeedQuery, 'radius' | 'sort' | 'q' | 'seed'>,
+  query: Pick<FeedQuery, 'radius' | 'sort' | 'q' | 'seed' | 'condition'>,
   fallbackSeed: number,
 ): Promise<FeedMap> {
   const items = await getFeed(

@@ -32,7 +32,7 @@ export function rankingWindow(offset: number, limit: number, window = RANKING_WI
 
 /** What a feed's order depends on: everything but the page (the seed where the feed's order reads it). */
 function rankingKey(params: FeedPageParams, feed: FeedDefinition): string {
-  const { viewerId, origin, radiusMiles, sort, q, seed } = params;
+  const { viewerId, origin, radiusMiles, sort, q, seed, condition } = params;
   const bySeed = feed.caching.bySeed ? seed : null;
   return JSON.stringify([
     feed.name,
@@ -43,6 +43,7 @@ function rankingKey(params: FeedPageParams, feed: FeedDefinition): string {
     sort,
     q ?? '',
     bySeed,
+    condition ?? '',
   ]);
 }
 
@@ -85,6 +86,7 @@ async function feedPage(
     radiusMiles: query.radius,
     sort: query.sort,
     q: query.q,
+    ...(query.condition ? { condition: query.condition } : {}),
     seed: query.seed ?? fallbackSeed,
     limit: query.limit,
     offset: query.offset,

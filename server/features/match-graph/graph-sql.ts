@@ -178,12 +178,14 @@ const GRAPH_ORDER_COLUMNS: Record<string, string> = {
  * graph index of that order (match_graph_*_idx), each row checked against its item (still
  * listed) and want (still active) by primary key, stopping after the page. Output columns as the
  * ranking query's barter-match page: id, created_at, value, distance, score and the match's.
- * `text` is the feed's search (search.ts: searchMatch and searchTier), applied to the item.
+ * `text` is the feed's search (search.ts: searchMatch and searchTier), applied to the item;
+ * `where`, more the item must be (the feed's condition filter, ADR 082), on `items i`.
  */
 export function graphPageSql(
   params: GraphPageParams,
   order: Array<[string, string]>,
   text?: { match: SQL; tier: SQL },
+  where?: SQL,
 ): SQL {
   const radius = params.located ? sql`AND g.distance <= ${params.radiusMiles}::float8` : sql``;
   const tier = text ? sql`, ${text.tier} AS tier` : sql``;
@@ -201,6 +203,7 @@ export function graphPageSql(
     LEFT JOIN wants tw ON tw.id = g.their_want_id
     WHERE g.member_id = ${params.viewerId}::uuid AND ${listedItem('i')} AND w.is_active
       AND ${notHiddenFrom('g.item_user_id', params.viewerId)} ${radius} ${text ? sql`AND ${text.match}` : sql``}
+      ${where ? sql`AND ${where}` : sql``}
     ORDER BY ${sql.raw(keys.join(', '))}
     LIMIT ${params.limit}::int OFFSET ${params.offset}::int`;
 }
