@@ -7,6 +7,7 @@ import { useLocation, useSearch } from 'wouter';
 import { DEFAULT_DISTANCE_MILES, DISTANCE_OPTIONS_MILES } from '#common/constants.ts';
 import { FEED_NAMES, type FeedName } from '#common/feed-names.ts';
 import type { FeedItem, FeedSort } from '#common/schemas/feed.ts';
+import type { ItemCondition } from '#common/schemas/listings.ts';
 import { useOpenAddItem } from '#web/components/feature-slots.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Label } from '#web/components/ui/label.tsx';
@@ -31,6 +32,17 @@ const SORT_LABELS: Record<FeedSort, MessageDescriptor> = {
   value: msg`Value`,
   match: msg`Match Score`,
 };
+
+/**
+ * The condition filter (ADR 082, addendum): a level and everything better, as a neighbour asks
+ * ("like new or better"); any level hides services and goods listed without a condition.
+ */
+const CONDITION_FILTERS: ReadonlyArray<[ItemCondition, MessageDescriptor]> = [
+  ['new', msg`New`],
+  ['like-new', msg`Like new or better`],
+  ['good', msg`Good or better`],
+  ['fair', msg`Fair or better`],
+];
 
 const LOADING_PLACEHOLDERS = 6;
 
@@ -70,11 +82,13 @@ export function HomeFeed() {
   const [feed, setFeed] = useState<FeedName>('barter-match');
   const [radius, setRadius] = useState<number>(DEFAULT_DISTANCE_MILES);
   const [sort, setSort] = useState<FeedSort>('recent');
+  const [condition, setCondition] = useState<ItemCondition | ''>('');
   const [opened, setOpened] = useState<Pick<FeedItem, 'id' | 'title'> | null>(null);
   const [view, setView] = useState<'list' | 'map'>('list');
   const onMap = view === 'map' && MAPPABLE.has(feed);
   const openAddItem = useOpenAddItem();
-  const query = useFeed({ feed, radius, sort, q });
+  const filters = { feed, radius, sort, q, ...(condition ? { condition } : {}) };
+  const query = useFeed(filters);
   const items = query.data?.pages.flat() ?? [];
   useSafetyTip();
 
@@ -142,6 +156,24 @@ export function HomeFeed() {
                 ))}
               </Select>
             </div>
+            <div className="grid gap-1">
+              <Label htmlFor="feed-condition">
+                <Trans>Condition</Trans>
+              </Label>
+              <Select
+                id="feed-condition"
+                className="w-44"
+                value={condition}
+                onChange={(event) => setCondition(event.target.value as ItemCondition | '')}
+              >
+                <option value="">{t`Any condition`}</option>
+                {CONDITION_FILTERS.map(([value, label]) => (
+                  <option key={value} value={value}>
+                    {t(label)}
+                  </option>
+                ))}
+              </Select>
+            </div>
             {MAPPABLE.has(feed) ? (
               // biome-ignore lint/a11y/useSemanticElements: a pair of toggle buttons, not a form's fieldset
               <div
@@ -177,11 +209,7 @@ export function HomeFeed() {
                   <div className="h-72 w-full rounded-xl bg-slate-100 md:h-[32rem]" aria-busy="true" />
                 }
               >
-                <FeedMapPanel
-                  filters={{ feed, radius, sort, q }}
-                  showMatch={feed === 'barter-match'}
-                  onOpen={setOpened}
-                />
+                <FeedMapPanel filters={filters} showMatch={feed === 'barter-match'} onOpen={setOpened} />
               </Suspense>
             </section>
           ) : (
