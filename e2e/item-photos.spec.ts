@@ -11,7 +11,7 @@ async function photo(name: string, colour: string) {
 }
 
 test.describe('several photos and a condition (issue 31, ADR 082)', () => {
-  test('Ann lists a bike with three photos and a condition, makes the third the cover, Ben sees it on the card and in the gallery', {
+  test('Ann lists a bike with three photos and a condition, makes the third the cover, Ben sees it on the card, filters by condition and sees the gallery', {
     tag: '@phone',
   }, async ({ twoMembers }) => {
     test.setTimeout(180_000);
@@ -77,6 +77,13 @@ test.describe('several photos and a condition (issue 31, ADR 082)', () => {
     await ben.page.getByRole('tab', { name: 'Everything' }).click();
     const card = ben.page.getByRole('article', { name: 'Road bike, 56 cm' });
     await expect(card.locator('img').first()).toHaveAttribute('src', bike?.thumbnailUrl ?? '');
+    await expect(card.getByText('Condition: Like new')).toBeVisible();
+    // The feed's condition filter (ADR 082 addendum): 'New' leaves the like-new bike out, 'Like new or
+    // better' keeps it.
+    const condition = ben.page.getByLabel('Condition', { exact: true });
+    await condition.selectOption({ label: 'New' });
+    await expect(card).toBeHidden();
+    await condition.selectOption({ label: 'Like new or better' });
     await expect(card.getByText('Condition: Like new')).toBeVisible();
     await expectAccessible(ben.page);
     await expectFitsPhone(ben.page);
