@@ -90,9 +90,6 @@ export default defineConfig({
       // journey is its own household (X-Forwarded-For, e2e/fixtures.ts), as each member's browser is
       // in a town; the per-address limits then count as they would there.
       TRUST_PROXY: '127.0.0.1',
-      // Web Push goes to a push service on this machine (e2e/web-push.spec.ts starts it), the one
-      // place an operator's list of push services names (ADR 087).
-      WEB_PUSH_SERVICE_HOSTS: '127.0.0.1',
     },
   },
 });

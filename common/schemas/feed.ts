@@ -7,7 +7,7 @@ import {
   SORT_OPTIONS,
 } from '../constants';
 import { FEED_SEED_MAX } from '../feed-names';
-import { ITEM_CONDITIONS, itemBaseSchema, itemPhotoSchema } from './listings';
+import { itemBaseSchema } from './listings';
 import { handOverRecordSchema } from './no-shows';
 import { decimalParam, wholeNumberParam } from './numbers';
 import { approximateAreaSchema } from './places';
@@ -28,7 +28,6 @@ export const FEED_DESCRIPTION_MAX_LENGTH = 300;
 export const LOOKING_FOR_ON_CARD = 2;
 export const LOOKING_FOR_ON_DETAIL = 10;
 
-const conditionMessage = `condition must be one of ${ITEM_CONDITIONS.join(', ')}`;
 const radiusMessage = `radius must be one of ${DISTANCE_OPTIONS_MILES.join(', ')}`;
 
 /**
@@ -50,11 +49,6 @@ export const feedQuerySchema = z.object({
     .transform((value) => (value ? value : undefined)),
   /** random-barter only: the same seed gives the same order; left out, the session decides. */
   seed: wholeNumberParam('seed', 0, FEED_SEED_MAX).optional(),
-  /**
-   * Goods in this condition or better (ADR 082, addendum): 'good' gives new, like new and good. Services
-   * and goods listed without a condition are left out while it is set; left out, any item.
-   */
-  condition: z.enum(ITEM_CONDITIONS, { error: conditionMessage }).optional(),
 });
 
 /** What a client sends: text, as in a URL (numbers too). */
@@ -146,8 +140,6 @@ export const feedListSchema = z.array(feedItemSchema);
 export const itemDetailSchema = feedItemSchema.extend({
   /** The whole description. */
   description: z.string(),
-  /** All its photos in order, the cover first (ADR 082); empty without a photo. */
-  photos: z.array(itemPhotoSchema).optional(),
   /** Up to LOOKING_FOR_ON_DETAIL titles. */
   lookingFor: z.array(z.string()),
   /** The viewer's own item (then it may be inactive, and the Propose button makes no sense). */

@@ -35,7 +35,6 @@ describe('itemFormSchema', () => {
       isService: false,
       estimatedValue: null,
       isActive: true,
-      condition: null,
     });
   });
 

@@ -28,11 +28,6 @@ export const notificationSchema = z.object({
    * and where; null for every other kind.
    */
   handOver: z.object({ startsAt: z.iso.datetime(), place: z.string() }).nullable(),
-  /**
-   * A listing alert's item and what it matched (the saved search's name or the want's title, ADR
-   * 084); null or absent for every other kind.
-   */
-  listing: z.object({ itemId: z.number().int(), matched: z.string() }).nullable().optional(),
   createdAt: z.iso.datetime(),
   read: z.boolean(),
 });

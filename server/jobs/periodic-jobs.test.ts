@@ -60,8 +60,6 @@ describe('periodic jobs, one per concern in the feature that owns it', () => {
       'swap-day-deadlines': '* * * * *',
       'hand-over-reminders': '* * * * *',
       'no-show-settle': '* * * * *',
-      'listing-alerts': '* * * * *',
-      'web-push-retries': '* * * * *',
       'events-retention': '*/10 * * * *',
       'sessions-purge': '0 * * * *',
       'match-graph-idle': '0 * * * *',

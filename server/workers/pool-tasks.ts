@@ -10,7 +10,6 @@ import type { GreyImage, RetailBarcode } from '../features/analyze/barcode';
 import type { CircleEdge, FoundCircle } from '../features/circles/circle-finder';
 import type { TradeGraph, TradeSolution } from '../features/circles/engine/graph';
 import type { SolveOptions } from '../features/circles/engine/solver';
-import type { NeighbourhoodOutline } from '../features/places/neighbourhood-outlines';
 import type { PlaceData } from '../features/places/offline-geocoder';
 
 export interface FindCirclesInput {
@@ -68,11 +67,6 @@ export const poolTasks = {
     const moved = move(transferable);
     // Piscina unwraps it on the way: the main thread receives the PlaceData itself.
     return moved as unknown as PlaceData;
-  },
-  /** The neighbourhood outlines of the map's own base (ADR 086), thinned. */
-  buildNeighbourhoodOutlines: async (): Promise<NeighbourhoodOutline[]> => {
-    const { buildNeighbourhoodOutlines } = await import('../features/places/neighbourhood-outlines');
-    return buildNeighbourhoodOutlines();
   },
   /** How long the pool's own machinery takes (tests, benchmarks): the input, back. */
   echo: <T>(input: T): T => input,

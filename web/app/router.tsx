@@ -22,7 +22,6 @@ const DemoLoginPage = lazy(() => withMessages(() => import('./pages/demo-login-p
 const HomePage = lazy(() => importChunk(() => import('./pages/home-page')));
 const ProfilePage = lazy(() => withMessages(() => import('./pages/profile-page')));
 const MemberPage = lazy(() => withMessages(() => import('./pages/member-page')));
-const ItemPage = lazy(() => withMessages(() => import('./pages/item-page')));
 const BartersPage = lazy(() => withMessages(() => import('./pages/barters-page')));
 const BarterPage = lazy(() => withMessages(() => import('./pages/barter-page')));
 const MessagesPage = lazy(() => withMessages(() => import('./pages/messages-page')));
@@ -107,8 +106,6 @@ export function AppRouter() {
             <Route path={paths.terms} component={TermsPage} />
             <Route path={paths.accessibility} component={AccessibilityPage} />
             <Route path={paths.flyer} component={FlyerPage} />
-            {/* An item's page is open to visitors past the gate (issue 31), signed in or not. */}
-            <Route path={paths.itemPattern}>{isLoading ? <LoadingView /> : <ItemPage />}</Route>
             {MEMBER_PATTERNS.map((pattern) => (
               <Route key={pattern} path={pattern}>
                 {isLoading ? <LoadingView /> : <ToLogin />}
@@ -121,7 +118,6 @@ export function AppRouter() {
             <Route path={paths.home} component={HomePage} />
             <Route path={paths.profile} component={ProfilePage} />
             <Route path={paths.memberPattern} component={MemberPage} />
-            <Route path={paths.itemPattern} component={ItemPage} />
             <Route path={paths.messages} component={MessagesPage} />
             <Route path={paths.barters} component={BartersPage} />
             <Route path={paths.barterPattern} component={BarterPage} />

@@ -43,16 +43,11 @@ function fakeLeafletMap() {
         onUnavailable,
       }: {
         area: ApproximateArea;
-        tiles: { urlTemplate: string } | null;
+        tiles: { urlTemplate: string };
         label: string;
         onUnavailable: () => void;
       }) => (
-        <div
-          role="img"
-          aria-label={label}
-          data-tiles={tiles?.urlTemplate ?? "the server's own base"}
-          data-radius={area.radiusMeters}
-        >
+        <div role="img" aria-label={label} data-tiles={tiles.urlTemplate} data-radius={area.radiusMeters}>
           <button type="button" onClick={onUnavailable}>
             a tile fails
           </button>
@@ -84,36 +79,16 @@ afterEach(() => {
 });
 
 describe('AreaMap', () => {
-  it("draws the circle on the server's own base, with the words, when no tile server is configured (ADR 086)", async () => {
+  it('shows the area in words only, and loads no map, when no tile server is configured', async () => {
     const loaded = fakeLeafletMap();
     stubSite(null);
     await renderAreaMap();
-    const map = await screen.findByRole('img', {
-      name: 'Map of the approximate area near Portland, Oregon, United States',
-    });
-    expect(map).toHaveAttribute('data-tiles', "the server's own base");
-    expect(map).toHaveAttribute('data-radius', '2500');
-    expect(screen.getByText(WORDS)).toBeInTheDocument();
-    expect(loaded).toHaveBeenCalledTimes(1);
-  });
-
-  it('draws nothing before the settings say which base to use', async () => {
-    const loaded = fakeLeafletMap();
-    let answer: (() => void) | null = null;
-    server.use(
-      http.get(
-        '/api/site',
-        () =>
-          new Promise<Response>((resolve) => {
-            answer = () => resolve(HttpResponse.json({}) as Response);
-          }),
-      ),
-    );
-    await renderAreaMap();
     expect(await screen.findByText(WORDS)).toBeInTheDocument();
+    // The site's settings are taken in, and the map's effects for them have run: still no map.
+    await screen.findByTestId('answered');
     wordsAlone();
+    expect(screen.queryByRole('img')).not.toBeInTheDocument();
     expect(loaded).not.toHaveBeenCalled();
-    expect(answer).not.toBeNull();
   });
 
   it('draws the circle on the configured tiles, with the words beside it', async () => {

@@ -6,17 +6,13 @@ import type { SiteInfo } from '#common/schemas/site.ts';
 import { formatApproximateRadius } from '../i18n/format';
 import { withMessages } from '../i18n/i18n';
 import { formatPlaceName } from '../i18n/place-names';
-import { loadBaseMap } from '../lib/base-map-api';
 import { useSiteInfo } from '../lib/site-info';
 
 interface LoadedMapProps {
   area: ApproximateArea;
-  /** The configured tile server; null: the map's own base (outlines and names the server ships, ADR 086). */
-  tiles: SiteInfo['mapTiles'];
+  tiles: NonNullable<SiteInfo['mapTiles']>;
   label: string;
   onUnavailable: () => void;
-  /** Fetches the server's own base for a box. */
-  loadBase: typeof loadBaseMap;
 }
 
 /** Stands in for the map when its chunk cannot be loaded (offline): the words alone, no error. */
@@ -26,8 +22,8 @@ function MapUnavailable({ onUnavailable }: LoadedMapProps) {
 }
 
 /**
- * The map itself (Leaflet), in its own chunk, loaded once the site's settings say which base to draw.
- * A chunk that fails to load gives way to the words, without an error boundary's console error.
+ * The map itself (Leaflet), in its own chunk, loaded only when a tile server is configured. A chunk
+ * that fails to load gives way to the words, without an error boundary's console error.
  */
 const LeafletAreaMap = lazy(
   (): Promise<{ default: (props: LoadedMapProps) => ReactNode }> =>
@@ -50,9 +46,8 @@ export function areaText(area: ApproximateArea): string {
 
 /**
  * Where a member trades, as others may see it (ADR 032): a circle around their approximate centre
- * on a map, with the area in words. The map's base is the configured tile server (MAP_TILE_URL) or,
- * without one, the neighbourhood outlines, town names and ZIP codes the server ships (ADR 086).
- * Offline, or when the map or its tiles fail, only the words are shown.
+ * on a map from the configured tile server (MAP_TILE_URL), with the area in words. Without a tile
+ * server, offline, or when the map or its tiles fail, only the words are shown.
  */
 export function AreaMap({ area, className }: { area: ApproximateArea; className?: string }) {
   const { data: site } = useSiteInfo();
@@ -61,8 +56,7 @@ export function AreaMap({ area, className }: { area: ApproximateArea; className?
   const onUnavailable = useCallback(() => setMapFailed(true), []);
   const tiles = site?.mapTiles ?? null;
   const online = typeof navigator === 'undefined' || navigator.onLine !== false;
-  // Once the settings are in: the base (tiles or the server's own) is decided before anything is drawn.
-  const showMap = site !== undefined && online && !mapFailed;
+  const showMap = tiles !== null && online && !mapFailed;
   const text = areaText(area);
   return (
     <figure className={className ?? 'grid gap-2'} data-testid="area-map">
@@ -73,7 +67,6 @@ export function AreaMap({ area, className }: { area: ApproximateArea; className?
             tiles={tiles}
             label={place ? t`Map of the approximate area near ${place}` : t`Map of the approximate area`}
             onUnavailable={onUnavailable}
-            loadBase={loadBaseMap}
           />
         </Suspense>
       ) : null}

@@ -3,7 +3,6 @@ import { circle, type Map as LeafletMap, latLng, map as leafletMap, tileLayer } 
 import { useEffect, useRef } from 'react';
 import type { ApproximateArea } from '#common/schemas/places.ts';
 import type { SiteInfo } from '#common/schemas/site.ts';
-import { addBaseMap, type LoadBaseMap } from './base-map-layer';
 
 /** How many tiles may fail before the map gives way to the words alone. */
 const TILE_ERRORS_BEFORE_GIVING_UP = 1;
@@ -16,36 +15,28 @@ const escapeHtml = (text: string) =>
 
 /**
  * A still map (no dragging, zooming or keyboard focus: it illustrates the words beside it) with the
- * approximate area as a circle. Tiles come from the configured server, and the first tile that fails
- * calls `onUnavailable` (the caller shows the words alone); without one, the base is the
- * neighbourhood outlines, town names and ZIP codes the server ships (ADR 086).
+ * approximate area as a circle. Tiles come from the configured server; the first tile that fails
+ * calls `onUnavailable`, and the caller shows the words alone.
  */
 export default function LeafletAreaMap({
   area,
   tiles,
   label,
   onUnavailable,
-  loadBase,
 }: {
   area: ApproximateArea;
-  tiles: SiteInfo['mapTiles'];
+  tiles: NonNullable<SiteInfo['mapTiles']>;
   label: string;
   onUnavailable: () => void;
-  loadBase: LoadBaseMap;
 }) {
-  const urlTemplate = tiles?.urlTemplate ?? null;
-  const attribution = tiles?.attribution ?? '';
   const container = useRef<HTMLDivElement>(null);
   const unavailable = useRef(onUnavailable);
   unavailable.current = onUnavailable;
-  const loadRef = useRef(loadBase);
-  loadRef.current = loadBase;
 
   useEffect(() => {
     const element = container.current;
     if (!element) return;
     let view: LeafletMap | null = null;
-    let stopBase: (() => void) | null = null;
     try {
       view = leafletMap(element, {
         attributionControl: true,
@@ -64,14 +55,12 @@ export default function LeafletAreaMap({
       const centre = latLng(area.latitude, area.longitude);
       view.fitBounds(centre.toBounds(area.radiusMeters * 2), { padding: [8, 8] });
       let errors = 0;
-      if (urlTemplate)
-        tileLayer(urlTemplate, { attribution: escapeHtml(attribution), maxZoom: 18 })
-          .on('tileerror', () => {
-            errors++;
-            if (errors === TILE_ERRORS_BEFORE_GIVING_UP) unavailable.current();
-          })
-          .addTo(view);
-      else stopBase = addBaseMap(view, (box) => loadRef.current(box));
+      tileLayer(tiles.urlTemplate, { attribution: escapeHtml(tiles.attribution), maxZoom: 18 })
+        .on('tileerror', () => {
+          errors++;
+          if (errors === TILE_ERRORS_BEFORE_GIVING_UP) unavailable.current();
+        })
+        .addTo(view);
       circle(centre, {
         radius: area.radiusMeters,
         color: '#0f766e',
@@ -85,10 +74,9 @@ export default function LeafletAreaMap({
       unavailable.current();
     }
     return () => {
-      stopBase?.();
       view?.remove();
     };
-  }, [area.latitude, area.longitude, area.radiusMeters, urlTemplate, attribution]);
+  }, [area.latitude, area.longitude, area.radiusMeters, tiles.urlTemplate, tiles.attribution]);
 
   return (
     <div

@@ -45,9 +45,6 @@ export const paths = {
   swapDayPattern: '/swap-days/:id',
   swapDaySheet: (id: number) => `/swap-days/${id}/sheet`,
   swapDaySheetPattern: '/swap-days/:id/sheet',
-  /** An item's page, to share (issue 31): anyone past the site gate may open it. */
-  item: (id: number) => `/items/${id}`,
-  itemPattern: '/items/:id',
   /** A member's public page. */
   member: (id: string) => `/members/${encodeURIComponent(id)}`,
   memberPattern: '/members/:id',

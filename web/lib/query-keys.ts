@@ -72,11 +72,7 @@ export const placeKeys = {
   reverse: (latitude: number, longitude: number) => ['places', 'reverse', latitude, longitude] as const,
 };
 
-export const accountKeys = {
-  sessions: ['account', 'sessions'] as const,
-  /** The member's devices that get Web Push (ADR 087). */
-  pushDevices: ['account', 'push-devices'] as const,
-};
+export const accountKeys = { sessions: ['account', 'sessions'] as const };
 
 export const safetyKeys = {
   blocks: ['account', 'blocks'] as const,
@@ -138,13 +134,3 @@ export const itemKeys = {
   all: ['items'] as const,
   mine: () => [...itemKeys.all, 'mine'] as const,
 };
-
-export const alertKeys = {
-  all: ['alerts'] as const,
-  /** The item form's "neighbours want this" count for one draft (ADR 084). */
-  wantedCount: (draft: { title: string; category: string; isService: boolean }) =>
-    [...alertKeys.all, 'wanted-count', draft] as const,
-};
-
-/** The member's saved searches (ADR 084). */
-export const savedSearchKeys = { all: ['saved-searches'] as const };

@@ -1,5 +1,4 @@
 export * from './account';
-export * from './alerts';
 export * from './hand-over-codes';
 export * from './hand-over-plans';
 export * from './listing-changes';
@@ -11,4 +10,3 @@ export * from './search';
 export * from './sessions';
 export * from './trading';
 export * from './users';
-export * from './web-push';

@@ -18,7 +18,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { ITEM_CONDITIONS, ITEM_MODERATION, type ItemPhotoUrls } from '#common/schemas/listings.ts';
+import { ITEM_MODERATION } from '#common/schemas/listings.ts';
 import { users } from './users';
 
 // Items, wants, barters, circles and swap days, in one file because their tables reference one
@@ -43,14 +43,6 @@ export const items = pgTable(
     imageUrl: text('image_url'),
     /** The feed-size version of the photo (600 px WebP); null when there is no photo or for older rows. */
     thumbnailUrl: text('thumbnail_url'),
-    /**
-     * All the item's photos in order, at most ITEM_PHOTOS_MAX (issue 31, ADR 082). The first is the
-     * cover, and imageUrl and thumbnailUrl above are always its copy (cards, proposals and the photo
-     * analysis read those); empty when there is no photo.
-     */
-    photos: jsonb('photos').$type<ItemPhotoUrls[]>().notNull().default(sql`'[]'::jsonb`),
-    /** A good's condition (issue 31, ADR 082); null for services and for goods listed without one. */
-    condition: text('condition', { enum: ITEM_CONDITIONS }),
     estimatedValue: numeric('estimated_value', { precision: 10, scale: 2, mode: 'number' }),
     viewCount: integer('view_count').notNull().default(0),
     isActive: boolean('is_active').notNull().default(true),
@@ -105,10 +97,6 @@ export const items = pgTable(
     // Want matching probes a category within the latitude band of the viewer's radius.
     index('items_active_category_lat_idx').on(t.category, t.isService, t.latitude).where(sql`${t.isActive}`),
     // Feed sort by value (highest first, unknown last).
-    // The feeds' condition filter (ADR 082, addendum) while few goods state one: the stated ones.
-    index('items_active_condition_idx')
-      .on(t.condition)
-      .where(sql`${t.isActive} AND ${t.condition} IS NOT NULL`),
     index('items_active_value_idx')
       .on(t.estimatedValue.desc().nullsLast(), t.id.desc())
       .where(sql`${t.isActive}`),
@@ -118,15 +106,6 @@ export const items = pgTable(
     // Near spellings of titles ("dril" finds "Cordless drill"); needs pg_trgm (migration 0002).
     index('items_active_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')).where(sql`${t.isActive}`),
     check('items_estimated_value_non_negative', sql`${t.estimatedValue} >= 0`),
-    // At most eight photos (ITEM_PHOTOS_MAX), whatever writes them; the service says so first (400).
-    check(
-      'items_photos_at_most_8',
-      sql`jsonb_typeof(${t.photos}) = 'array' AND jsonb_array_length(${t.photos}) <= 8`,
-    ),
-    check(
-      'items_condition_known',
-      sql`${t.condition} IS NULL OR (NOT ${t.isService} AND ${t.condition} IN ('new', 'like-new', 'good', 'fair', 'for-parts'))`,
-    ),
     // A traded item is never listed again (issue 30): whatever path would show it, the row refuses.
     check('items_traded_inactive', sql`${t.tradedAt} IS NULL OR NOT ${t.isActive}`),
   ],

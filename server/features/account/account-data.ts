@@ -31,8 +31,6 @@ const itemColumns = {
   isService: items.isService,
   estimatedValue: items.estimatedValue,
   imageUrl: items.imageUrl,
-  photos: items.photos,
-  condition: items.condition,
   isActive: items.isActive,
   moderation: items.moderation,
   viewCount: items.viewCount,
@@ -170,7 +168,7 @@ export async function deleteAccount(
     throw badRequest('Please type your email address to confirm.', AUTH_ERROR_CODES.currentPasswordWrong);
   }
   const photos = await app.db
-    .select({ imageUrl: items.imageUrl, thumbnailUrl: items.thumbnailUrl, all: items.photos })
+    .select({ imageUrl: items.imageUrl, thumbnailUrl: items.thumbnailUrl })
     .from(items)
     .where(eq(items.userId, member.id));
   await app.db.transaction(async (tx) => {
@@ -214,10 +212,6 @@ export async function deleteAccount(
   await endSessions(app, member.id);
   await removeUnusedPhotos(
     { db: app.db, store: app.photoStore, log: app.log },
-    photos.flatMap((row) => [
-      row.imageUrl,
-      row.thumbnailUrl,
-      ...row.all.flatMap((photo) => [photo.imageUrl, photo.thumbnailUrl]),
-    ]),
+    photos.flatMap((row) => [row.imageUrl, row.thumbnailUrl]),
   );
 }

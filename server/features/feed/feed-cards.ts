@@ -1,5 +1,4 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { ItemCondition, ItemPhotoUrls } from '#common/schemas/listings.ts';
 import { intArray } from '../../db/arrays';
 import type { Db } from '../../db/client';
 import { queryPrepared } from '../../db/prepared';
@@ -24,9 +23,6 @@ export interface RawRow {
   is_service: boolean;
   image_url: string | null;
   thumbnail_url: string | null;
-  condition: ItemCondition | null;
-  /** Only where asked for (an item's detail): all its photos, the cover first (ADR 082). */
-  photos?: ItemPhotoUrls[];
   estimated_value: number | null;
   created_at: string;
   is_active: boolean;
@@ -62,8 +58,6 @@ export function toFeedRow(row: RawRow): FeedRow {
     isService: row.is_service,
     imageUrl: row.image_url,
     thumbnailUrl: row.thumbnail_url,
-    condition: row.condition,
-    ...(row.photos ? { photos: row.photos } : {}),
     estimatedValue: row.estimated_value,
     createdAt: row.created_at,
     isActive: row.is_active,
@@ -139,7 +133,7 @@ export function presentPage(options: {
   join?: SQL;
 }): SQL {
   const owner = traderSummaryColumns(sql`u.id`);
-  return sql`SELECT i.id, i.title, i.description, i.category, i.is_service, i.image_url, i.thumbnail_url, i.condition,
+  return sql`SELECT i.id, i.title, i.description, i.category, i.is_service, i.image_url, i.thumbnail_url,
       i.estimated_value::float8 AS estimated_value,
       to_char(i.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at,
       i.is_active, u.id::text AS user_id, u.first_name, left(u.last_name, 1) AS last_initial,

@@ -204,24 +204,6 @@ describe('feed query plans', () => {
       'barter-match from the graph, search',
       () => params('barter-match', 'recent', { graph: true, q: 'bike' }),
     ],
-    // The condition filter (ADR 082, addendum): a test on the row of the same walks, no index of its own.
-    [
-      'everything, recent, like new or better',
-      () => params('everything', 'recent', { condition: 'like-new' }),
-    ],
-    ['everything, distance, good or better', () => params('everything', 'distance', { condition: 'good' })],
-    ['everything, value, new', () => params('everything', 'value', { condition: 'new' })],
-    ['random-barter, fair or better', () => params('random-barter', 'recent', { condition: 'fair' })],
-    ['barter-match, match, good or better', () => params('barter-match', 'match', { condition: 'good' })],
-    [
-      'barter-match from the graph, like new or better',
-      () => params('barter-match', 'match', { graph: true, condition: 'like-new' }),
-    ],
-    ['search a brand, good or better', () => params('everything', 'recent', { q: brand, condition: 'good' })],
-    [
-      'search "drill", like new or better',
-      () => params('everything', 'value', { q: 'drill', condition: 'like-new' }),
-    ],
   ];
 
   /** The ranking statement getFeed runs for a page of these params: a window from the start. */

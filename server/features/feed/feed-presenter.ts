@@ -35,7 +35,6 @@ export function presentFeedItem(row: FeedRow, options: PresentOptions = {}): Fee
     isService: row.isService,
     imageUrl: row.imageUrl,
     thumbnailUrl: row.thumbnailUrl ?? row.imageUrl,
-    condition: row.condition,
     estimatedValue: row.estimatedValue,
     createdAt: row.createdAt,
     isSaved: row.isSaved,
@@ -73,7 +72,6 @@ export function presentItemDetail(
   return {
     ...presentFeedItem(row, { withMatch: true }),
     description: row.description,
-    photos: row.photos ?? [],
     isOwn: row.userId === viewerId,
     isActive: row.isActive,
     approximateArea,

@@ -12,7 +12,7 @@ import {
 import { listingIdParamsSchema } from '#common/schemas/listings.ts';
 import { sessionCookieOf } from '../../plugins/session';
 import { registeredFeeds } from './feed-registry';
-import { getFeed, getItemDetail, getPublicItemDetail } from './feed-service';
+import { getFeed, getItemDetail } from './feed-service';
 
 /** A random-barter seed that stays the same for one session (its cookie), when the client sends none. */
 export function sessionSeed(request: FastifyRequest): number {
@@ -80,29 +80,5 @@ export async function feedRoutes(app: FastifyInstance): Promise<void> {
       const detail = await getItemDetail(app.db, request.member, request.params.id);
       return detail;
     },
-  );
-}
-
-/**
- * An item's page for anyone who passed the site gate, signed in or not (issue 31, ADR 083): what a
- * shared link shows a visitor, and what the served page's Open Graph tags are made of.
- */
-export async function publicItemRoutes(app: FastifyInstance): Promise<void> {
-  const routes = app.withTypeProvider<ZodTypeProvider>();
-  routes.get(
-    '/api/public/items/:id',
-    {
-      schema: {
-        tags: ['feed'],
-        summary: 'An active item as its shared page shows it to anyone past the site gate',
-        description:
-          "No distance, match, saved mark or open barter (those are the signed-in detail's, " +
-          "GET /api/items/{id}); the area is the owner's public point and town, never the exact " +
-          'position. Unknown, hidden, removed or traded: 404. No view is counted.',
-        params: listingIdParamsSchema,
-        response: { 200: itemDetailSchema, 400: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema },
-      },
-    },
-    async (request) => getPublicItemDetail(app.db, request.params.id),
   );
 }

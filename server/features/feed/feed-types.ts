@@ -1,4 +1,3 @@
-import type { ItemCondition, ItemPhotoUrls } from '#common/schemas/listings.ts';
 import type { TraderSummary } from '../trades';
 
 /** The rows and rankings the feed files share (cards, rankings, the cache). */
@@ -25,10 +24,6 @@ export interface FeedRow {
   isService: boolean;
   imageUrl: string | null;
   thumbnailUrl: string | null;
-  /** A good's condition (ADR 082); null for services and goods listed without one. */
-  condition: ItemCondition | null;
-  /** An item's detail only: all its photos, the cover first (ADR 082). */
-  photos?: ItemPhotoUrls[];
   estimatedValue: number | null;
   createdAt: string;
   isActive: boolean;

@@ -30,8 +30,6 @@ export function presentItem(row: ItemRow & { trade?: ItemTradeRow | null }): Ite
     imageUrl: row.imageUrl,
     // Items stored before feed-size photos existed (and the demo illustrations) only have the large one.
     thumbnailUrl: row.thumbnailUrl ?? row.imageUrl,
-    photos: row.photos,
-    condition: row.condition,
     estimatedValue: row.estimatedValue,
     isActive: row.isActive,
     moderation: row.moderation,

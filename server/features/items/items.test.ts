@@ -86,8 +86,6 @@ describe('items API', () => {
         isService: false,
         imageUrl: null,
         thumbnailUrl: null,
-        photos: [],
-        condition: null,
         estimatedValue: 45.5,
         isActive: true,
         moderation: null,

@@ -1,6 +1,12 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { itemDocument } from '../items';
-import { MATCH_POINTS, NEARNESS_SCALE_MILES, TEXT_PERCENT, VALUE_TOLERANCE_PERCENT } from './match-score';
+import {
+  MATCH_POINTS,
+  NEARNESS_SCALE_MILES,
+  TEXT_ELSEWHERE,
+  TEXT_IN_TITLE,
+  TEXT_NEAR_SPELLING,
+  VALUE_TOLERANCE_PERCENT,
+} from './match-score';
 
 /**
  * The definition of a match in SQL (docs/matching.md), the same formulas as match-score.ts: the
@@ -58,59 +64,14 @@ export function wantPointsSql(): SQL {
 }
 
 /**
- * Whether any of want `w`'s words has a related term (match_related_terms): once per want, as the
- * column `has_related` that textFoundColumns reads.
- */
-export function wantHasRelated(w = 'w'): SQL {
-  return sql`EXISTS (SELECT 1 FROM match_related_terms r WHERE r.lexeme = ANY(${wantLexemes(w)}))`;
-}
-
-/**
- * What the text search finds of want `w`'s words in item `i` (match-score.ts, TextFound), as the
- * column `text_found` that textPercentSql reads: an array of want_words, title_words,
- * related_words, title_within (0 or 1) and fts (0 or 1, all the want's words in the item). The
- * want's words are its stored lexemes (`w` carries has_related, wantHasRelated); the item's title
- * words the weight-A lexemes of its document, taken once per pair; a related term is a row of
- * match_related_terms (by primary key). Words are counted one by one only when the title shares
- * some of them but not all (related terms: when the want has any): most pairs a category brings
- * share none.
- */
-export function textFoundColumns(w = 'w', i = 'i'): SQL {
-  const wanted = wantLexemes(w);
-  const hasRelated = sql.raw(`${w}.has_related`);
-  return sql`(SELECT ARRAY[cardinality(${wanted}), b.title_words,
-      CASE WHEN ${hasRelated} AND b.title_words < cardinality(${wanted})
-        THEN (SELECT count(*) FROM unnest(${wanted}) x(lexeme) WHERE x.lexeme = ANY(b.title)
-          OR EXISTS (SELECT 1 FROM match_related_terms r WHERE r.lexeme = x.lexeme AND r.related = ANY(b.title)))::int
-        ELSE b.title_words END,
-      (b.title <@ ${wanted})::int,
-      (cardinality(${wanted}) > 0 AND ${wanted} <@ tsvector_to_array(${itemDocument(i)}))::int]
-    FROM (SELECT a.title, CASE WHEN ${wanted} <@ a.title THEN cardinality(${wanted})
-            WHEN ${wanted} && a.title
-              THEN (SELECT count(*) FROM unnest(${wanted}) x(lexeme) WHERE x.lexeme = ANY(a.title))::int
-            ELSE 0 END AS title_words
-          FROM (SELECT tsvector_to_array(ts_filter(${itemDocument(i)}, '{a}')) AS title) a) b) AS text_found`;
-}
-
-/**
- * Text similarity in whole percent (match-score.ts, textPercentOf) from a pair's columns
- * (text_found of textFoundColumns, near: the title a near spelling of the want's, same_category):
- * the same levels, in the same order.
+ * Text similarity in whole percent (MatchComponents.textSimilarity, textSimilarityOf) from a pair's
+ * boolean columns fts_title (the want's words all in the title), fts (all in the item) and near
+ * (the title a near spelling of the want's): no text is compared per row.
  */
 export function textPercentSql(): SQL {
-  const want = 'text_found[1]';
-  const title = 'text_found[2]';
-  const related = 'text_found[3]';
-  return sql.raw(`(CASE WHEN ${want} > 0 AND ${title} = ${want}
-      THEN CASE WHEN text_found[4] = 1 THEN ${TEXT_PERCENT.titleIsWant} ELSE ${TEXT_PERCENT.allInTitle} END
-    ELSE greatest(
-      CASE WHEN near THEN ${TEXT_PERCENT.nearSpelling} ELSE 0 END,
-      CASE WHEN ${want} > 0 AND same_category AND ${related} = ${want} THEN ${TEXT_PERCENT.relatedInTitle} ELSE 0 END,
-      CASE WHEN text_found[5] = 1 THEN ${TEXT_PERCENT.elsewhere} ELSE 0 END,
-      CASE WHEN ${want} > 0
-        THEN (${TEXT_PERCENT.shareInTitle} * CASE WHEN same_category THEN ${related} ELSE ${title} END) / ${want}
-        ELSE 0 END)
-    END)`);
+  const percent = (n: number) => points(Math.round(n * 100));
+  return sql`(CASE WHEN fts_title THEN ${percent(TEXT_IN_TITLE)} WHEN fts THEN ${percent(TEXT_ELSEWHERE)}
+    WHEN near THEN ${percent(TEXT_NEAR_SPELLING)} ELSE 0 END)`;
 }
 
 /** Value points of a pair: within the want's budget, or unsure (tolerance, or a value unknown). */

@@ -1,4 +1,4 @@
-/** Notifications: the bell (what happened to a member), unread counts, the e-mail digest and Web Push. */
+/** Notifications: the bell (what happened to a member), unread counts, and the e-mail digest. */
 export { markSeen, sendMailDigests, unsubscribeToken } from './mail-digest';
 export { mailDigestJob } from './mail-digest-job';
 export { mailLinkRoutes, mailPreferenceRoutes } from './mail-routes';
@@ -11,5 +11,3 @@ export {
   unreadCounts,
   withdrawNotifications,
 } from './notify';
-export { pushRoutes } from './push-routes';
-export { webPushPlugin } from './web-push';

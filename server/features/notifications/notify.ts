@@ -42,11 +42,6 @@ export interface NotifyInput {
   count?: number;
   /** A hand-over reminder's window start and place (ADR 078), kept on the entry as they stand now. */
   handOver?: { startsAt: Date; place: string };
-  /**
-   * A listing alert's item and what it matched (ADR 084), as its event carries it; the caller stores
-   * it in listing_alerts with the entry's id, which the bell's list reads.
-   */
-  listing?: { itemId: number; matched: string };
 }
 
 const handOverColumns = (input: NotifyInput) => ({
@@ -102,12 +97,7 @@ export async function notifyMember(db: Db, input: NotifyInput): Promise<UnreadCo
         .where(eq(users.id, input.actorId))
     : [];
   const swapDay = (await findSwapDaysOfNotifications(db, [row.id])).get(row.id) ?? null;
-  const notification = presentNotification(
-    row,
-    input.actorId ? presentMemberRef(actor) : null,
-    swapDay,
-    input.listing ?? null,
-  );
+  const notification = presentNotification(row, input.actorId ? presentMemberRef(actor) : null, swapDay);
   const counts = await unreadCounts(db, input.userId);
   await publishMemberEvents(db, [memberEvent(input.userId, 'notification', { notification, counts })]);
   return counts;
@@ -119,15 +109,14 @@ export async function notifyMember(db: Db, input: NotifyInput): Promise<UnreadCo
  * the events in one publish. Each entry's event carries the counts as they stood right after it, as
  * one call after another would have; entries are stored and pushed in the order given. Call it inside
  * the transaction that makes the change. Message entries, which replace an older unread one, go one
- * at a time through `notifyMember`. Answers the new entries' ids in the order given (none for
- * message entries).
+ * at a time through `notifyMember`.
  */
-export async function notifyMembers(db: Db, inputs: readonly NotifyInput[]): Promise<number[]> {
+export async function notifyMembers(db: Db, inputs: readonly NotifyInput[]): Promise<void> {
   if (inputs.some((input) => input.kind === 'message_received')) {
     for (const input of inputs) await notifyMember(db, input);
-    return [];
+    return;
   }
-  if (inputs.length === 0) return [];
+  if (inputs.length === 0) return;
   const inserted = await db
     .insert(notifications)
     .values(
@@ -192,12 +181,10 @@ export async function notifyMembers(db: Db, inputs: readonly NotifyInput[]): Pro
       row,
       input.actorId ? presentMemberRef(actor) : null,
       days.get(row.id) ?? null,
-      input.listing ?? null,
     );
     return memberEvent(input.userId, 'notification', { notification, counts });
   });
   await publishMemberEvents(db, events);
-  return rows.map((row) => row.id);
 }
 
 /**

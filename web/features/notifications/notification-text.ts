@@ -11,14 +11,13 @@ export interface ReminderPlan {
 /**
  * The bell's sentence of a notification ("Ann R. accepted your proposal") in the active language
  * (ADR 036). The English is common/notification-text.ts's, which the server's e-mails keep using.
- * Call at render time. `matched` is a listing alert's saved search or want (ADR 084).
+ * Call at render time.
  */
 export function notificationText(
   kind: NotificationKind,
   actorName: string | null,
   count = 1,
   handOver: ReminderPlan | null = null,
-  matched: string | null = null,
 ): string {
   const who = actorName ?? t`A neighbor`;
   switch (kind) {
@@ -87,8 +86,6 @@ export function notificationText(
       return t`Your trading partner reported that you did not come to your hand-over: answer within 48 hours`;
     case 'no_show_answered':
       return t`${who} answered your report about your hand-over`;
-    case 'listing_alert':
-      return matched ? t`New listing matching ${matched}` : t`New listing matching your search or want`;
   }
 }
 

@@ -53,26 +53,17 @@ export function useVerifyEmail() {
 }
 
 /** POST /api/account/verify-email/resend, with its toast either way (banner and Account tab alike). */
-/**
- * POST /api/account/verify-email/resend, and a toast saying how it went. A plain function, so the
- * banner above every member screen loads this code only when a member asks (the feed's first screen
- * does not carry it).
- */
-export async function resendVerification(): Promise<void> {
-  try {
-    const message = messageOf(await apiRequest('POST', '/api/account/verify-email/resend'));
-    toast({ title: t`Link sent`, description: message });
-  } catch (error) {
-    toast({
-      title: t`Could not send the link`,
-      description: serverMessageOf(error, t`Please try again.`),
-      variant: 'destructive',
-    });
-  }
-}
-
 export function useResendVerification() {
-  return useMutation({ mutationFn: resendVerification });
+  return useMutation({
+    mutationFn: async () => messageOf(await apiRequest('POST', '/api/account/verify-email/resend')),
+    onSuccess: (message) => toast({ title: t`Link sent`, description: message }),
+    onError: (error) =>
+      toast({
+        title: t`Could not send the link`,
+        description: serverMessageOf(error, t`Please try again.`),
+        variant: 'destructive',
+      }),
+  });
 }
 
 /** PUT /api/account/password: the other sessions end, so their list is read again. */

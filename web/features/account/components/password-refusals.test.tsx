@@ -89,8 +89,6 @@ describe('a refused new password', () => {
       http.get('/api/account/sessions', () => HttpResponse.json([])),
       http.get('/api/account/mail-preferences', () => HttpResponse.json({ proposals: true, messages: true })),
       http.get('/api/account/blocks', () => HttpResponse.json([])),
-      http.get('/api/saved-searches', () => HttpResponse.json([])),
-      http.get('/api/push/subscriptions', () => HttpResponse.json([])),
     );
     renderWithProviders(<AccountTab user={USER} />, { path: '/profile/account' });
     const heading = screen.getByRole('heading', { name: 'Password', level: 2 });

@@ -1,17 +1,12 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useState } from 'react';
-import { withMessages } from '#web/i18n/i18n.ts';
 import { useUser } from '#web/lib/get-user.ts';
-
-/** Send the link again; its code loads on the click (the feed's first screen does not carry it). */
-const resendVerification = () =>
-  withMessages(() => import('../api/account-api')).then((module) => module.resendVerification());
+import { useResendVerification } from '../api/account-api';
 
 /** Above every member screen until the member confirms their address (ADR 024); the site works meanwhile. */
 export function VerifyEmailBanner() {
   const { t } = useLingui();
   const { user } = useUser();
-  const [sending, setSending] = useState(false);
+  const resend = useResendVerification();
   if (!user?.email || user.emailVerified || user.isDemo) return null;
   const email = user.email;
   return (
@@ -25,14 +20,8 @@ export function VerifyEmailBanner() {
       <button
         type="button"
         className="font-medium underline"
-        disabled={sending}
-        onClick={() => {
-          setSending(true);
-          // A chunk that cannot load says so itself (ADR 052); the button comes back either way.
-          void resendVerification()
-            .catch(() => {})
-            .finally(() => setSending(false));
-        }}
+        disabled={resend.isPending}
+        onClick={() => resend.mutate()}
       >
         <Trans>Send it again</Trans>
       </button>

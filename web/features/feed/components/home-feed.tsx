@@ -2,12 +2,11 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { X } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { DEFAULT_DISTANCE_MILES, DISTANCE_OPTIONS_MILES } from '#common/constants.ts';
 import { FEED_NAMES, type FeedName } from '#common/feed-names.ts';
 import type { FeedItem, FeedSort } from '#common/schemas/feed.ts';
-import type { ItemCondition } from '#common/schemas/listings.ts';
 import { useOpenAddItem } from '#web/components/feature-slots.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Label } from '#web/components/ui/label.tsx';
@@ -16,7 +15,6 @@ import { LoadMoreButton } from '#web/components/ui/load-more-button.tsx';
 import { Select } from '#web/components/ui/select.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs.tsx';
 import { formatRadius } from '#web/i18n/format.ts';
-import { withMessages } from '#web/i18n/i18n.ts';
 import { paths } from '#web/lib/paths.ts';
 import { useFeed } from '../api/feed';
 import { FEED_ITEMS_LABELS, FEED_LABELS } from '../feed-labels';
@@ -33,45 +31,7 @@ const SORT_LABELS: Record<FeedSort, MessageDescriptor> = {
   match: msg`Match Score`,
 };
 
-/**
- * The condition filter (ADR 082, addendum): a level and everything better, as a neighbour asks
- * ("like new or better"); any level hides services and goods listed without a condition.
- */
-const CONDITION_FILTERS: ReadonlyArray<[ItemCondition, MessageDescriptor]> = [
-  ['new', msg`New`],
-  ['like-new', msg`Like new or better`],
-  ['good', msg`Good or better`],
-  ['fair', msg`Fair or better`],
-];
-
 const LOADING_PLACEHOLDERS = 6;
-
-/**
- * The map and its list (ADR 086), in chunks of their own: the feed's first screen does not carry them.
- * A chunk that cannot load (offline) says so in place of the map.
- */
-const FeedMapPanel = lazy(() =>
-  withMessages(() => import('./feed-map')).then(
-    (module) => ({ default: module.FeedMapPanel }),
-    () => ({ default: FeedMapUnavailable }),
-  ),
-);
-
-function FeedMapUnavailable() {
-  return (
-    <p className="rounded-xl border border-red-200 bg-red-50 p-6 text-center text-red-800">
-      <Trans>The map could not be loaded.</Trans>
-    </p>
-  );
-}
-
-/** Shown with search results only, so it loads with them: the feed's first screen does not carry it. */
-const SaveSearchButton = lazy(() =>
-  withMessages(() => import('./save-search-button')).then((module) => ({ default: module.SaveSearchButton })),
-);
-
-/** The feeds that can be shown as a map (ADR 086): Random Barter is a shuffle, not a place. */
-const MAPPABLE: ReadonlySet<FeedName> = new Set(['everything', 'barter-match']);
 
 /** The home feed (spec section 2): three feeds, distance and sort, cards, Load More, search results. */
 export function HomeFeed() {
@@ -82,13 +42,9 @@ export function HomeFeed() {
   const [feed, setFeed] = useState<FeedName>('barter-match');
   const [radius, setRadius] = useState<number>(DEFAULT_DISTANCE_MILES);
   const [sort, setSort] = useState<FeedSort>('recent');
-  const [condition, setCondition] = useState<ItemCondition | ''>('');
-  const [opened, setOpened] = useState<Pick<FeedItem, 'id' | 'title'> | null>(null);
-  const [view, setView] = useState<'list' | 'map'>('list');
-  const onMap = view === 'map' && MAPPABLE.has(feed);
+  const [opened, setOpened] = useState<FeedItem | null>(null);
   const openAddItem = useOpenAddItem();
-  const filters = { feed, radius, sort, q, ...(condition ? { condition } : {}) };
-  const query = useFeed(filters);
+  const query = useFeed({ feed, radius, sort, q });
   const items = query.data?.pages.flat() ?? [];
   useSafetyTip();
 
@@ -106,9 +62,6 @@ export function HomeFeed() {
             <X className="h-4 w-4" aria-hidden="true" />
             <Trans>Clear search</Trans>
           </Button>
-          <Suspense fallback={null}>
-            <SaveSearchButton feed={feed} q={q} radius={radius} />
-          </Suspense>
         </div>
       ) : null}
 
@@ -156,102 +109,46 @@ export function HomeFeed() {
                 ))}
               </Select>
             </div>
-            <div className="grid gap-1">
-              <Label htmlFor="feed-condition">
-                <Trans>Condition</Trans>
-              </Label>
-              <Select
-                id="feed-condition"
-                className="w-44"
-                value={condition}
-                onChange={(event) => setCondition(event.target.value as ItemCondition | '')}
-              >
-                <option value="">{t`Any condition`}</option>
-                {CONDITION_FILTERS.map(([value, label]) => (
-                  <option key={value} value={value}>
-                    {t(label)}
-                  </option>
-                ))}
-              </Select>
-            </div>
-            {MAPPABLE.has(feed) ? (
-              // biome-ignore lint/a11y/useSemanticElements: a pair of toggle buttons, not a form's fieldset
-              <div
-                role="group"
-                aria-label={t`View`}
-                className="flex rounded-lg border border-slate-300 bg-white p-0.5"
-              >
-                <Button
-                  variant={onMap ? 'ghost' : 'primary'}
-                  size="sm"
-                  aria-pressed={!onMap}
-                  onClick={() => setView('list')}
-                >
-                  <Trans>List</Trans>
-                </Button>
-                <Button
-                  variant={onMap ? 'primary' : 'ghost'}
-                  size="sm"
-                  aria-pressed={onMap}
-                  onClick={() => setView('map')}
-                >
-                  <Trans>Map</Trans>
-                </Button>
-              </div>
-            ) : null}
           </div>
 
-          {onMap ? (
-            <section aria-label={t(FEED_ITEMS_LABELS[feed])}>
-              <h2 className="sr-only">{t(FEED_ITEMS_LABELS[feed])}</h2>
-              <Suspense
-                fallback={
-                  <div className="h-72 w-full rounded-xl bg-slate-100 md:h-[32rem]" aria-busy="true" />
-                }
-              >
-                <FeedMapPanel filters={filters} showMatch={feed === 'barter-match'} onOpen={setOpened} />
-              </Suspense>
-            </section>
-          ) : (
-            <section aria-label={t(FEED_ITEMS_LABELS[feed])} aria-busy={query.isLoading}>
-              {/* The cards' titles are h3: this keeps the outline in order under the page's h1. */}
-              <h2 className="sr-only">{t(FEED_ITEMS_LABELS[feed])}</h2>
-              {query.isLoading ? (
-                <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-                  {Array.from({ length: LOADING_PLACEHOLDERS }, (_, index) => (
-                    // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have nothing else to key on
-                    <ItemCardSkeleton key={index} />
-                  ))}
-                </div>
-              ) : query.isError ? (
-                <LoadFailed
-                  className="rounded-xl border border-red-200 bg-red-50 p-6 text-center text-red-800"
-                  text={t`The feed could not be loaded.`}
-                  read={query}
-                />
-              ) : items.length === 0 ? (
-                <EmptyFeed feed={feed} q={q} onAddItem={openAddItem} />
-              ) : (
-                <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-                  {items.map((item, index) => (
-                    <ItemCard
-                      key={item.id}
-                      item={item}
-                      // Only the first photo loads at once, first: on a phone it is the largest thing on
-                      // screen, and the others would share its line (they load as they come in sight).
-                      eager={index === 0 ? 'first' : false}
-                      showMatch={feed === 'barter-match'}
-                      onOpen={setOpened}
-                    />
-                  ))}
-                </div>
-              )}
-            </section>
-          )}
+          <section aria-label={t(FEED_ITEMS_LABELS[feed])} aria-busy={query.isLoading}>
+            {/* The cards' titles are h3: this keeps the outline in order under the page's h1. */}
+            <h2 className="sr-only">{t(FEED_ITEMS_LABELS[feed])}</h2>
+            {query.isLoading ? (
+              <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+                {Array.from({ length: LOADING_PLACEHOLDERS }, (_, index) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have nothing else to key on
+                  <ItemCardSkeleton key={index} />
+                ))}
+              </div>
+            ) : query.isError ? (
+              <LoadFailed
+                className="rounded-xl border border-red-200 bg-red-50 p-6 text-center text-red-800"
+                text={t`The feed could not be loaded.`}
+                read={query}
+              />
+            ) : items.length === 0 ? (
+              <EmptyFeed feed={feed} q={q} onAddItem={openAddItem} />
+            ) : (
+              <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+                {items.map((item, index) => (
+                  <ItemCard
+                    key={item.id}
+                    item={item}
+                    // Only the first photo loads at once, first: on a phone it is the largest thing on
+                    // screen, and the others would share its line (they load as they come in sight).
+                    eager={index === 0 ? 'first' : false}
+                    showMatch={feed === 'barter-match'}
+                    onOpen={setOpened}
+                  />
+                ))}
+              </div>
+            )}
+          </section>
         </TabsContent>
       </Tabs>
 
-      {onMap ? null : <LoadMoreButton query={query} label={t`Load More Items`} />}
+      <LoadMoreButton query={query} label={t`Load More Items`} />
 
       <ItemDetailDialog
         itemId={opened?.id ?? null}

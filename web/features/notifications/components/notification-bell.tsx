@@ -38,7 +38,6 @@ function entryLabel(notification: Notification): string {
     notification.actor?.displayName ?? null,
     notification.count,
     notification.handOver,
-    notification.listing?.matched ?? null,
   );
   const when = formatRelativeTime(notification.createdAt);
   const day = notification.swapDay?.name;
@@ -79,7 +78,6 @@ function NotificationContent({ notification }: { notification: Notification }) {
             notification.actor?.displayName ?? null,
             notification.count,
             notification.handOver,
-            notification.listing?.matched ?? null,
           )}
         </span>
         {notification.swapDay ? <SwapDayLabel name={notification.swapDay.name} /> : null}
@@ -207,10 +205,9 @@ export function NotificationBell({ unread, defaultOpen = false }: { unread: numb
             rows.map((notification) => {
               // A swap day's entry opens the day (issue 30), but a message opens its conversation, a
               // reminder its plan and a want question its Yes and No (the hand-over's page, ADR 078); a
-              // barter's entry opens the barter, a trade circle's the circle, a listing alert the item.
-              const href = notification.listing
-                ? paths.item(notification.listing.itemId)
-                : notification.swapDay !== null && !OPENS_THE_BARTER.has(notification.kind)
+              // barter's entry opens the barter, a trade circle's the circle.
+              const href =
+                notification.swapDay !== null && !OPENS_THE_BARTER.has(notification.kind)
                   ? paths.swapDay(notification.swapDay.id)
                   : notification.barterRequestId !== null
                     ? paths.barter(notification.barterRequestId)

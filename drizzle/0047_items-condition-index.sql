@@ -1,1 +1,0 @@
-CREATE INDEX "items_active_condition_idx" ON "items" USING btree ("condition") WHERE "items"."is_active" AND "items"."condition" IS NOT NULL;
