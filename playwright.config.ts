@@ -40,6 +40,8 @@ export default defineConfig({
   // hydration after sign-in beside the photo-screening model, and a photo's analysis, took longer.
   expect: { timeout: 15_000 },
   reporter: [['list']],
+  // What the journey server shed (503) during the run, by reason, cost and route.
+  globalTeardown: './e2e/support/report-shedding.ts',
   outputDir: 'test-results',
   use: {
     baseURL: E2E_BASE_URL,
@@ -90,6 +92,12 @@ export default defineConfig({
       // journey is its own household (X-Forwarded-For, e2e/fixtures.ts), as each member's browser is
       // in a town; the per-address limits then count as they would there.
       TRUST_PROXY: '127.0.0.1',
+      // Web Push goes to a push service on this machine (e2e/web-push.spec.ts starts it), the one
+      // place an operator's list of push services names (ADR 087).
+      WEB_PUSH_SERVICE_HOSTS: '127.0.0.1',
+      // Its metrics, read once the journeys are done (e2e/support/report-shedding.ts): what load
+      // shedding refused, in CI's log.
+      METRICS_TOKEN: 'e2e-metrics-token-that-is-long-enough-0123456789',
     },
   },
 });

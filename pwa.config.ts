@@ -104,6 +104,8 @@ export function pwa(): Plugin[] {
         // Navigations to the API, photos, health probes and metrics are never the app shell.
         navigateFallbackDenylist: [/^\/api(?:\/|$)/, /^\/photos\//, /^\/(?:healthz|readyz|metrics)$/],
         cleanupOutdatedCaches: true,
+        // Web Push: the worker shows pushes and opens their page when clicked (ADR 087).
+        importScripts: ['/push-sw.js'],
         // The first visit is controlled at once (no reload needed to work offline).
         clientsClaim: true,
         runtimeCaching: [

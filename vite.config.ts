@@ -39,6 +39,20 @@ export default defineConfig({
         index: path.resolve(import.meta.dirname, 'web/index.html'),
         boot: path.resolve(import.meta.dirname, 'web/boot.ts'),
       },
+      output: {
+        // Runtime pieces nearly every screen draws with (the icons and Lingui's <Trans>) in one
+        // chunk, whichever lazy screen imports which: left to the automatic split, a screen that
+        // uses one and not the other gave each a chunk of its own, one more request and its
+        // wrapper on the feed's first screen (ADR 033).
+        codeSplitting: {
+          groups: [
+            {
+              name: 'ui-runtime',
+              test: /node_modules[\\/](@lingui[\\/]react[\\/]|lucide-react[\\/]dist[\\/]esm[\\/](?!icons[\\/]))/,
+            },
+          ],
+        },
+      },
     },
   },
   // `vite build` builds the browser's app, then the server's render of the first screens (ADR 037):

@@ -38,11 +38,26 @@ export const NOTIFICATION_KINDS = [
   // and the reported member's answer, to the reporter.
   'no_show_reported',
   'no_show_answered',
+  // A new listing matching a saved search or a want (issue 31, ADR 084): the entry carries the item
+  // and what it matched.
+  'listing_alert',
+  // A listing unconfirmed for STALE_LISTING_DAYS asks its owner "Still available?", and one left
+  // unanswered leaves the feeds (issue 31, ADR 088): the entry carries the item and its title.
+  'listing_still_available',
+  'listing_paused_stale',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
-/** The sentence of a notification ("Ann R. accepted your proposal"). */
-export function notificationText(kind: NotificationKind, actorName: string | null, count = 1): string {
+/**
+ * The sentence of a notification ("Ann R. accepted your proposal"); `matched` is a listing alert's
+ * saved search or want, or a stale listing's title (ADR 088), as the entry carries it.
+ */
+export function notificationText(
+  kind: NotificationKind,
+  actorName: string | null,
+  count = 1,
+  matched: string | null = null,
+): string {
   const who = actorName ?? 'A neighbor';
   switch (kind) {
     case 'proposal_received':
@@ -101,5 +116,11 @@ export function notificationText(kind: NotificationKind, actorName: string | nul
       return 'Your trading partner reported that you did not come to your hand-over: answer within 48 hours';
     case 'no_show_answered':
       return `${who} answered your report about your hand-over`;
+    case 'listing_alert':
+      return matched ? `New listing matching ${matched}` : 'New listing matching your search or want';
+    case 'listing_still_available':
+      return `Still available? ${matched ?? 'Your listing'}`;
+    case 'listing_paused_stale':
+      return `Not shown in feeds until you renew it: ${matched ?? 'your listing'}`;
   }
 }

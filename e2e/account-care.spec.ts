@@ -98,7 +98,8 @@ test.describe('account care (ADR 024)', () => {
       await expect(sessions.getByText('This device')).toBeVisible();
       await expectAccessible(page);
 
-      // Email notifications: a digest's unsubscribe link, then the switch in the Account tab.
+      // Email notifications: a digest's unsubscribe link, then the group's choice in the Account tab
+      // (ADR 090: one channel per group, Push, Email digest or None).
       const me = (await (await page.request.get('/api/auth/user')).json()) as { id: string };
       const token = unsubscribeToken(E2E_SESSION_SECRET, me.id, 'messages');
       await page.goto(`/unsubscribe?u=${me.id}&k=messages&t=${token}`);
@@ -107,20 +108,23 @@ test.describe('account care (ADR 024)', () => {
       await page.getByRole('button', { name: 'Unsubscribe' }).click();
       await expect(page.getByText('You will get no more emails about new messages.')).toBeVisible();
       await page.goto('/profile?tab=account');
-      await expect(page.getByRole('switch', { name: 'New messages' })).toHaveAttribute(
-        'aria-checked',
-        'false',
-      );
+      const messages = page.getByRole('group', { name: 'New messages' });
+      await expect(messages.getByRole('radio', { name: 'None' })).toBeChecked();
+      // Hugo has no push device: proposals still come by the digest, as before.
       await expect(
-        page.getByRole('switch', {
-          name: 'New proposals, counter-offers, hand-over reminders and no-show reports',
-        }),
-      ).toHaveAttribute('aria-checked', 'true');
-      await page.getByRole('switch', { name: 'New messages' }).click();
-      await expect(page.getByRole('switch', { name: 'New messages' })).toHaveAttribute(
-        'aria-checked',
-        'true',
-      );
+        page
+          .getByRole('group', {
+            name: 'New proposals, counter-offers, hand-over reminders and no-show reports',
+          })
+          .getByRole('radio', { name: 'Email digest' }),
+      ).toBeChecked();
+      await messages.getByRole('radio', { name: 'Email digest' }).check();
+      await expect(messages.getByRole('radio', { name: 'Email digest' })).toBeChecked();
+      // Saved on the server: still chosen after a reload.
+      await page.reload();
+      await expect(
+        page.getByRole('group', { name: 'New messages' }).getByRole('radio', { name: 'Email digest' }),
+      ).toBeChecked();
 
       // A profile photo through the photo pipeline, and a few words about yourself, on your page.
       await page.goto('/profile');

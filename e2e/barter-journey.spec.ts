@@ -12,7 +12,7 @@ import {
   toasts,
   uniqueEmail,
 } from './fixtures';
-import { shownName } from './support/shown-name';
+import { ANN_SHOWN, shownName } from './support/shown-name';
 
 /**
  * Issue 13's "done when", as two new neighbors would live it in two browsers: a proposal, a counter
@@ -105,7 +105,9 @@ test.describe('the barter loop @desktop-only', () => {
       await expect(benBell).toBeVisible();
       expect(await stillSamePage(ben)).toBe(true);
       await benBell.click();
-      await ben.getByRole('menuitem', { name: /^Unread: Ann A\. proposed a barter/ }).click();
+      await ben
+        .getByRole('menuitem', { name: new RegExp(`^Unread: ${ANN_SHOWN} proposed a barter`) })
+        .click();
       await expect(ben.getByRole('heading', { name: `Barter with ${annName}` })).toBeVisible();
       await expect(ben.getByText('My bike for your drill?')).toBeVisible();
       await ben.getByRole('button', { name: 'Counter' }).click();
@@ -151,7 +153,7 @@ test.describe('the barter loop @desktop-only', () => {
 
       // --- Both confirm completion: Ben's page learns of Ann's confirmation live. ---
       await ann.getByRole('button', { name: 'Confirm completed' }).click();
-      await expect(ben.getByText(/Ann A\. confirmed the exchange/)).toBeVisible();
+      await expect(ben.getByText(new RegExp(`${ANN_SHOWN} confirmed the exchange`))).toBeVisible();
       await ben.getByRole('button', { name: 'Confirm completed' }).click();
       await expect(ben.getByText('Completed', { exact: true })).toBeVisible();
       await expect(ann.getByText('Completed', { exact: true })).toBeVisible();

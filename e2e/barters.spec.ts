@@ -1,5 +1,5 @@
 import type { Locator } from '@playwright/test';
-import { expect, expectAccessible, milesNorth, type Page, test, toasts, uniqueEmail } from './fixtures';
+import { annAndBen, expect, expectAccessible, type Page, test, toasts } from './fixtures';
 import { shownName } from './support/shown-name';
 
 const password = 'maple lantern 42';
@@ -15,29 +15,9 @@ async function tabTo(page: Page, target: Locator, max = 25): Promise<void> {
 test.describe('barters', () => {
   test('propose from the feed, accept, talk, confirm and rate, in two browsers', async ({ twoMembers }) => {
     test.setTimeout(150_000);
-    // A spot of our own, so the feed holds only this test's items.
-    const origin = { latitude: 20 + Math.random() * 40, longitude: -120 + Math.random() * 40 };
-    // Each signed in, in a browser of their own, through the API (signing in is not what this tests).
-    const [{ page: ann, api: annApi }, { page: ben, api: benApi }] = await twoMembers(
-      {
-        firstName: 'Ann',
-        lastName: 'Able',
-        email: uniqueEmail('ann'),
-        password,
-        area: { location: 'Testville', ...origin },
-      },
-      {
-        firstName: 'Ben',
-        lastName: 'Baker',
-        email: uniqueEmail('ben'),
-        password,
-        area: {
-          location: 'Testville North',
-          latitude: origin.latitude + milesNorth(1),
-          longitude: origin.longitude,
-        },
-      },
-    );
+    // Each signed in, in a browser of their own, through the API (signing in is not what this tests),
+    // at a spot of their own (annAndBen), so the feed holds only this test's items.
+    const [{ page: ann, api: annApi }, { page: ben, api: benApi }] = await twoMembers(...annAndBen(password));
     // How each sees the other: "Ann A.", or a letter more when an earlier Ann A. lives near (ADR 058).
     const annName = await shownName(benApi, annApi);
     const benName = await shownName(annApi, benApi);

@@ -127,8 +127,8 @@ test.describe('feeds, matching, saved items and search', () => {
         const box = isMobile ? page.locator('#mobile-search') : page.locator('#header-search');
         await box.fill(text);
         await box.press('Enter');
-        await expect(page.getByText(`Search results for “${text}”`)).toBeVisible();
-        await page.getByRole('tab', { name: 'Everything' }).click();
+        // The results page reads all listings within the distance (ADR 089): no tab to choose.
+        await expect(page.getByRole('heading', { level: 1, name: `Results for “${text}”` })).toBeVisible();
         await expect(page.getByRole('article', { name: 'Cordless drill, 18V' })).toBeVisible();
         await expect(page.getByRole('article', { name: 'Garden odds and ends 1' })).toHaveCount(0);
       }

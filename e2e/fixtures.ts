@@ -68,6 +68,12 @@ interface Fixtures {
     first: NewMember & { area?: TradingArea },
     second: NewMember & { area?: TradingArea },
   ) => Promise<[SignedInMember, SignedInMember]>;
+  /**
+   * A page in a browser of its own, signed out and not past the gate (another device, where a shared
+   * link is opened), from a household of its own. Its console errors fail the test, but for the
+   * gate's refused reads (403) before the password. The context closes after the test.
+   */
+  signedOutBrowser: () => Promise<Page>;
 }
 
 /**
@@ -185,6 +191,26 @@ export const test = base.extend<Fixtures>({
     });
     for (const context of contexts) await context.close();
     expect(errors, 'console errors in the members’ browsers').toEqual([]);
+  },
+  signedOutBrowser: async ({ browser, baseURL }, use) => {
+    const contexts: BrowserContext[] = [];
+    const errors: string[] = [];
+    await use(async () => {
+      const context = await browser.newContext({
+        baseURL,
+        extraHTTPHeaders: { 'x-forwarded-for': householdAddress() },
+      });
+      contexts.push(context);
+      const page = await context.newPage();
+      await waitForAppStart(page);
+      watchConsoleErrors(page, errors, 'signed out: ');
+      return page;
+    });
+    for (const context of contexts) await context.close();
+    expect(
+      errors.filter((error) => !/status of 403/.test(error)),
+      'console errors in the signed-out browser',
+    ).toEqual([]);
   },
 });
 

@@ -55,7 +55,7 @@ test.describe('items and wants', () => {
     const chooser = page.waitForEvent('filechooser');
     await dialog.getByRole('button', { name: 'Choose File' }).click();
     await (await chooser).setFiles(await testPhoto());
-    await expect(dialog.getByRole('img', { name: 'Item preview' })).toBeVisible();
+    await expect(dialog.getByRole('img', { name: 'Photo 1 of 1 (cover)' })).toBeVisible();
 
     await dialog.getByLabel('Title').fill('Cordless drill, 18V');
     await dialog.getByLabel('Description').fill('Two batteries and a charger. Works great.');
@@ -105,7 +105,7 @@ test.describe('items and wants', () => {
     await expect(camera).toBeHidden();
     const preview = page
       .getByRole('dialog', { name: 'Add New Item' })
-      .getByRole('img', { name: 'Item preview' });
+      .getByRole('img', { name: 'Photo 1 of 1 (cover)' });
     await expect(preview).toHaveAttribute('src', /^data:image\/jpeg/);
   });
 

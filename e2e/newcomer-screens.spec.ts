@@ -146,7 +146,7 @@ test.describe('a newcomer on a phone and a desktop (issue 28)', () => {
           .toBuffer(),
       });
       await expect(camera).toBeHidden();
-      await expect(form.getByRole('img', { name: 'Item preview' })).toBeVisible();
+      await expect(form.getByRole('img', { name: 'Photo 1 of 1 (cover)' })).toBeVisible();
       // Cancel, not Escape: the photo's analysis may end with a toast, which Escape would close first.
       await form.getByRole('button', { name: 'Cancel' }).click();
       await expect(form).toBeHidden();

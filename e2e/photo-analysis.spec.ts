@@ -48,11 +48,11 @@ test.describe('photo analysis', () => {
     });
 
     await choosePhoto(page, dialog, 'the-hobbit.png', await bookCoverPng());
-    await expect(dialog.getByRole('img', { name: 'Item preview' })).toBeVisible();
+    await expect(dialog.getByRole('img', { name: 'Photo 1 of 1 (cover)' })).toBeVisible();
     await expect(dialog.getByRole('status').filter({ hasText: 'Analyzing photo...' })).toBeVisible();
     await expect(dialog.getByRole('button', { name: 'Take Photo' })).toBeDisabled();
     await expect(dialog.getByRole('button', { name: 'Choose File' })).toBeDisabled();
-    await expect(dialog.getByRole('button', { name: 'Remove Photo' })).toBeDisabled();
+    await expect(dialog.getByRole('button', { name: 'Remove photo 1' })).toBeDisabled();
     release();
 
     await expect(toasts(page).getByText('AI Analysis Complete')).toBeVisible();

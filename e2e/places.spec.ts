@@ -5,7 +5,8 @@ import { expect, expectAccessible, memberApi, signInThroughApi, test, toasts, un
  * Issue 17, "places a neighbour recognises": a member picks their area by ZIP code, a neighbour by
  * neighborhood, about a mile apart; they see about a mile between them (not "0.0 mi" as when both
  * picked "Portland"), the 5-mile filter leaves out a town 10 miles away, and the item and member
- * pages show the approximate area (in words here: no tile server is configured).
+ * pages show the approximate area (in words, and on a map of the server's own base here: no tile
+ * server is configured, ADR 086).
  */
 test.describe('places a neighbour recognises', () => {
   test('a ZIP code and a neighborhood a mile apart: about a mile, the 5-mile filter, the area', async ({
@@ -94,14 +95,17 @@ test.describe('places a neighbour recognises', () => {
         page.getByRole('article', { name: calItem }).getByText(/^([89]|1[01])\.\d mi$/),
       ).toBeVisible();
 
-      // The item's detail: the owner's approximate area in words (no tile server here), never a point.
+      // The item's detail: the owner's approximate area in words and on a map (no tile server here: the
+      // neighbourhood outlines and names the server ships), never a point.
       await page.getByRole('button', { name: benItem, exact: true }).click();
       const detail = page.getByRole('dialog', { name: benItem });
       const area = detail.getByText(
         /^Approximate area: near .+, Oregon, United States, within about 1\.5 miles\. The exact address is never shown\.$/,
       );
       await expect(area).toBeVisible();
-      await expect(detail.getByRole('img', { name: /^Map of the approximate area/ })).toHaveCount(0);
+      const areaMap = detail.getByRole('img', { name: /^Map of the approximate area/ });
+      await expect(areaMap).toBeVisible();
+      await expect(areaMap.locator('svg path').nth(1)).toBeAttached(); // the circle and an outline at least
       await expectAccessible(page);
 
       // Ben's page: the same area. His name as others see it: "Ben H.", or a letter more when an

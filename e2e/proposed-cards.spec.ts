@@ -11,6 +11,7 @@ import {
   toasts,
   uniqueEmail,
 } from './fixtures';
+import { ANN_SHOWN } from './support/shown-name';
 
 const password = 'maple lantern 42';
 
@@ -101,14 +102,22 @@ test.describe('a first proposal, as the cards and the bell show it', () => {
       const menu = ben.getByRole('menu');
       // Another Ann A. near by (an earlier journey's) makes her "Ann A. (2)" (ADR 058).
       await expect(
-        menu.getByRole('menuitem', { name: /^Unread: Ann A\.( \(\d+\))? proposed a barter/ }),
+        menu.getByRole('menuitem', { name: new RegExp(`^Unread: ${ANN_SHOWN} proposed a barter`) }),
       ).toBeVisible();
       await expect(ben.getByRole('button', { name: 'Notifications', exact: true })).toBeVisible();
       await expectAccessible(ben);
       await ben.keyboard.press('Escape');
+      // After a reload the proposal is read. Ben wants the bike Ann listed, so the listing alerts'
+      // minute job may tell him of it at any moment (ADR 084): an entry that arrives after the bell
+      // opened is rightly new, so the count is not asked to be 0, but the proposal must not count.
       await ben.reload();
-      await expect(ben.getByRole('button', { name: 'Notifications', exact: true })).toBeVisible();
-      await expect(ben.getByRole('button', { name: /^Notifications, \d+ unread$/ })).toHaveCount(0);
+      await ben.getByRole('button', { name: /^Notifications/ }).click();
+      await expect(
+        ben.getByRole('menu').getByRole('menuitem', { name: new RegExp(`^${ANN_SHOWN} proposed a barter`) }),
+      ).toBeVisible();
+      await expect(
+        ben.getByRole('menu').getByRole('menuitem', { name: /^Unread: (?!New listing matching)/ }),
+      ).toHaveCount(0);
     } finally {
       await benContext.close();
     }

@@ -247,7 +247,7 @@ test.describe('trust and safety (ADR 025)', () => {
       await dialog.getByRole('button', { name: 'Choose File' }).click();
       // Coloured noise the screening's model rates explicit (server/test/images.ts flaggedPhoto).
       await (await chooser).setFiles('server/photos/screening/fixtures/flagged-noise.png');
-      await expect(dialog.getByRole('img', { name: 'Item preview' })).toBeVisible();
+      await expect(dialog.getByRole('img', { name: 'Photo 1 of 1 (cover)' })).toBeVisible();
       await dialog.getByLabel('Title').fill(title);
       await dialog.getByLabel('Description').fill('Hand-woven, two by three metres.');
       await dialog.getByLabel('Category').selectOption('household');

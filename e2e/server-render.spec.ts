@@ -1,6 +1,7 @@
 import {
   expect,
   expectAccessible,
+  listItem,
   memberApi,
   milesNorth,
   signInThroughApi,
@@ -96,6 +97,56 @@ test.describe('pages drawn by the server', () => {
     } finally {
       await context.close();
     }
+  });
+
+  test("an item's page arrives with its area map's box, and the browser draws the map into that box", async ({
+    gatedPage: page,
+    baseURL,
+  }) => {
+    // Issue 31: the server could not load the map's chunk (Leaflet needs a window) and drew nothing
+    // where the browser drew the map, so hydration failed (React #418) on every item page it drew.
+    const title = `Server-drawn kettle ${Date.now().toString(36)}`;
+    const owner = await memberApi(
+      baseURL ?? '',
+      { firstName: 'Sol', email: uniqueEmail('sol'), password: 'maple lantern 42' },
+      { location: 'Portland', latitude: 45.5152 + milesNorth(1), longitude: -122.6784 },
+    );
+    const email = uniqueEmail('rae');
+    const viewer = await memberApi(
+      baseURL ?? '',
+      { firstName: 'Rae', email, password: 'maple lantern 42' },
+      { location: 'Portland', latitude: 45.5152, longitude: -122.6784 },
+    );
+    let itemId: number;
+    try {
+      itemId = await listItem(owner, title, 'furniture');
+    } finally {
+      await owner.dispose();
+      await viewer.dispose();
+    }
+    await signInThroughApi(page, { email, password: 'maple lantern 42' });
+    const html = await (
+      await page.request.get(`/items/${itemId}`, { headers: { accept: 'text/html' } })
+    ).text();
+    expect(html).toContain(title);
+    expect(html).toMatch(/<div role="img" aria-label="Map of the approximate area[^"]*"/);
+
+    await page.addInitScript(() => {
+      document.addEventListener('DOMContentLoaded', () => {
+        Object.assign(window, { serverMap: document.querySelector('[data-testid="area-map"] [role="img"]') });
+      });
+    });
+    await page.goto(`/items/${itemId}`);
+    const map = page.getByTestId('area-map').getByRole('img', { name: /^Map of the approximate area/ });
+    // Leaflet's panes inside the box: the map is drawn, in the element the server drew (kept, not redrawn).
+    await expect(map.locator('.leaflet-map-pane')).toBeAttached();
+    expect(
+      await page.evaluate(() => {
+        const kept = (window as unknown as { serverMap: Element | null }).serverMap;
+        return kept?.isConnected === true && kept.querySelector('.leaflet-map-pane') !== null;
+      }),
+    ).toBe(true);
+    await expectAccessible(page);
   });
 
   test('the profile is drawn in the language the member chose', async ({ gatedPage: page, baseURL }) => {

@@ -128,7 +128,30 @@ const SCENARIOS: Scenario[] = [
     name: 'search (everything, q=...)',
     path: (n) => `/api/feed/everything?q=${encodeURIComponent(SEARCHES[n % SEARCHES.length] ?? 'drill')}`,
   },
+  // Issue 31's filters and pages: the condition filter, typos two edits away, the map, the item page.
+  {
+    name: 'everything, condition=good',
+    path: (n) => `/api/feed/everything?condition=good&offset=${page(n)}`,
+  },
+  {
+    name: 'barter-match, condition=like-new',
+    path: (n) => `/api/feed/barter-match?condition=like-new&offset=${page(n)}`,
+  },
+  {
+    name: 'search, two edits (q=gitar...)',
+    path: (n) => `/api/feed/everything?q=${encodeURIComponent(TYPOS[n % TYPOS.length] ?? 'gitar')}`,
+  },
+  { name: 'everything, map', path: () => '/api/feed/everything/map' },
+  {
+    name: 'item page (GET /api/public/items/:id)',
+    path: (n, v) => `/api/public/items/${ITEM_IDS[(n * 31 + v) % Math.max(1, ITEM_IDS.length)] ?? 1}`,
+  },
 ];
+
+/** Misspellings two edits from listed words (ADR 085, addendum): the vocabulary is scanned for each. */
+const TYPOS = ['gitar', 'tunup', 'kayakk', 'campng tent', 'moutain bike'];
+/** Listed items the item-page scenario asks for (read after the fill). */
+const ITEM_IDS: number[] = [];
 
 /**
  * Each neighbourhood is measured as the server runs by default, keeping feed rankings between
@@ -423,6 +446,10 @@ async function bench(
     stats = await counts(database.db);
     console.log(`  filled in ${fillSeconds.toFixed(1)} s: ${JSON.stringify(stats)}`);
     emails = await chooseViewers(database.db);
+    const listed = (await database.db.execute(
+      sql`SELECT id FROM items WHERE is_active AND reserved_by_request_id IS NULL ORDER BY hashint4(id) LIMIT 500`,
+    )) as unknown as { rows: Array<{ id: number }> };
+    ITEM_IDS.splice(0, ITEM_IDS.length, ...listed.rows.map((row) => Number(row.id)));
     graphs = await buildGraphs(database.db, emails);
     console.log(
       `  match graphs of ${emails.length} members built in ${graphs.seconds.toFixed(1)} s ` +

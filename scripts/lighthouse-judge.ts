@@ -29,6 +29,8 @@ export interface PageRun {
   failed: string[];
   /** Lighthouse's runtime error when it could not record the run (its scores are then missing). */
   recordingError?: string;
+  /** Lighthouse's benchmark index of the host during the run (its CPU speed; 0 when not given). */
+  benchmarkIndex?: number;
 }
 
 /** What is wrong with a run; empty when it passes. */

@@ -17,7 +17,17 @@
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -213,20 +223,75 @@ async function seed(): Promise<Seeded> {
  */
 const RECORDING_ATTEMPTS = 3;
 
+/** CPU time (clock ticks) of every process whose command line names `marker`, where /proc exists. */
+function cpuTicksOf(marker: string): number | null {
+  let entries: string[];
+  try {
+    entries = readdirSync('/proc').filter((entry) => /^\d+$/.test(entry));
+  } catch {
+    return null;
+  }
+  let ticks = 0;
+  for (const pid of entries) {
+    try {
+      if (!readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(marker)) continue;
+      // Fields after the command's name, which sits in parentheses: utime and stime are 14th and 15th.
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  return ticks;
+}
+
+/** How long a browser may take to settle after its start before the run goes ahead anyway. */
+const SETTLE_LIMIT_MS = 20_000;
+
+/**
+ * Waits until the new browser's own start-up work is over: the sum of its processes' CPU time grows
+ * by less than a tenth of a core over half a second. Chromium 156 starts its toolbar's omnibox popup
+ * as a web page of its own in a renderer even headless (about 1.5 s of CPU here, in the first
+ * seconds); measured meanwhile, the page under test shared the two cores with it (ADR 092).
+ */
+async function browserSettled(userDataDir: string): Promise<void> {
+  if (!userDataDir) return;
+  const started = Date.now();
+  let before = cpuTicksOf(userDataDir);
+  if (before === null) return;
+  while (Date.now() - started < SETTLE_LIMIT_MS) {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const now = cpuTicksOf(userDataDir) ?? 0;
+    // Clock ticks are 1/100 s on Linux: 5 ticks in 0.5 s is a tenth of a core.
+    if (now - before < 5) return;
+    before = now;
+  }
+  console.log(`    the browser was still busy after ${SETTLE_LIMIT_MS / 1000} s; measuring anyway`);
+}
+
 async function measure(url: string, cookie: string, name: string, run: number): Promise<PageRun> {
   for (let attempt = 1; ; attempt++) {
     // A new browser (and profile) per run: a service worker or cache from the page before cannot answer.
+    const userDataDir = mkdtempSync(path.join(os.tmpdir(), 'lighthouse-chromium-'));
     const chrome = await chromeLauncher.launch({
       chromePath: CHROMIUM_PATH,
       chromeFlags: [...CHROMIUM_ARGS, '--headless=new'],
+      userDataDir,
       logLevel: 'error',
     });
     try {
+      await browserSettled(userDataDir);
       const measured = await measureIn(chrome.port, url, cookie, name, run);
+      const f = measured.figures;
+      console.log(
+        `    ${name} run ${run}: performance ${f.performance}, LCP ${(f.lcpMs / 1000).toFixed(2)} s, FCP ${(f.fcpMs / 1000).toFixed(2)} s, TBT ${Math.round(f.tbtMs)} ms, benchmark index ${Math.round(measured.benchmarkIndex ?? 0)}`,
+      );
       if (!measured.recordingError || attempt === RECORDING_ATTEMPTS) return measured;
       console.log(`    ${name} run ${run}: ${measured.recordingError}; running it again`);
     } finally {
       chrome.kill();
+      rmSync(userDataDir, { recursive: true, force: true });
     }
   }
 }
@@ -247,7 +312,8 @@ async function measureIn(
     ...(process.env.LIGHTHOUSE_THROTTLING === 'devtools' ? { throttlingMethod: 'devtools' as const } : {}),
     // The report's full-page screenshot costs seconds and is not judged.
     disableFullPageScreenshot: true,
-    ...(process.env.LIGHTHOUSE_TRACE === '1'
+    // LIGHTHOUSE_TRACE=profile also samples the page's JavaScript (which slows it: not for figures).
+    ...(process.env.LIGHTHOUSE_TRACE === 'profile'
       ? { additionalTraceCategories: 'disabled-by-default-v8.cpu_profiler' }
       : {}),
   });
@@ -256,8 +322,8 @@ async function measureIn(
   const reports = path.join(DATA_DIR, 'reports');
   mkdirSync(reports, { recursive: true });
   writeFileSync(path.join(reports, `${name}-${run}.report.json`), JSON.stringify(lhr));
-  // LIGHTHOUSE_TRACE=1 keeps the run's trace (for chrome://tracing or the Performance panel).
-  if (process.env.LIGHTHOUSE_TRACE === '1' && result.artifacts.Trace) {
+  // LIGHTHOUSE_TRACE=1 (or profile) keeps the run's trace (for chrome://tracing or the Performance panel).
+  if (process.env.LIGHTHOUSE_TRACE && result.artifacts.Trace) {
     writeFileSync(path.join(reports, `${name}-${run}.trace.json`), JSON.stringify(result.artifacts.Trace));
   }
   const score = (category: (typeof CATEGORIES)[number]) =>
@@ -286,6 +352,7 @@ async function measureIn(
     failed,
     finalUrl: lhr.finalDisplayedUrl,
     ...(lhr.runtimeError ? { recordingError: lhr.runtimeError.code } : {}),
+    benchmarkIndex: lhr.environment?.benchmarkIndex ?? 0,
   };
 }
 
@@ -293,15 +360,16 @@ const pad = (text: string | number, width: number) => String(text).padStart(widt
 
 function printTable(rows: PageRun[]): void {
   console.log(
-    `\n${'page'.padEnd(10)} ${pad('perf', 5)} ${pad('a11y', 5)} ${pad('b.p.', 5)} ${pad('LCP', 7)} ${pad('FCP', 7)} ${pad('TBT', 7)} ${pad('CLS', 6)}  verdict`,
+    `\n${'page'.padEnd(10)} ${pad('perf', 5)} ${pad('a11y', 5)} ${pad('b.p.', 5)} ${pad('LCP', 7)} ${pad('FCP', 7)} ${pad('TBT', 7)} ${pad('CLS', 6)} ${pad('bench', 6)}  verdict`,
   );
   for (const row of rows) {
     const { figures: f } = row;
     const problems = judge(f);
     console.log(
-      `${row.name.padEnd(10)} ${pad(f.performance, 5)} ${pad(f.accessibility, 5)} ${pad(f.bestPractices, 5)} ${pad(`${(f.lcpMs / 1000).toFixed(2)} s`, 7)} ${pad(`${(f.fcpMs / 1000).toFixed(2)} s`, 7)} ${pad(`${Math.round(f.tbtMs)} ms`, 7)} ${pad(f.cls.toFixed(3), 6)}  ${problems.length ? `FAIL: ${problems.join('; ')}` : 'pass'}`,
+      `${row.name.padEnd(10)} ${pad(f.performance, 5)} ${pad(f.accessibility, 5)} ${pad(f.bestPractices, 5)} ${pad(`${(f.lcpMs / 1000).toFixed(2)} s`, 7)} ${pad(`${(f.fcpMs / 1000).toFixed(2)} s`, 7)} ${pad(`${Math.round(f.tbtMs)} ms`, 7)} ${pad(f.cls.toFixed(3), 6)} ${pad(Math.round(row.benchmarkIndex ?? 0), 6)}  ${problems.length ? `FAIL: ${problems.join('; ')}` : 'pass'}`,
     );
   }
+  console.log("(bench: Lighthouse's benchmark index of this host during the run shown)");
   console.log(
     `Thresholds: performance >= ${THRESHOLDS.performance}, accessibility >= ${THRESHOLDS.accessibility}, best practices >= ${THRESHOLDS.bestPractices}, LCP <= ${THRESHOLDS.lcpMs / 1000} s (Lighthouse mobile, simulated slow 4G, 4x CPU).`,
   );

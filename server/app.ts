@@ -14,23 +14,26 @@ import type { DatabaseHandle } from './db/client';
 import { eventsPlugin } from './events/events-plugin';
 import { eventsRoutes } from './events/events-routes';
 import { accountLinkRoutes, accountSettingsRoutes } from './features/account';
+import { alertsRoutes, listingAlertsJob } from './features/alerts';
 import { analyzeRoutes } from './features/analyze';
 import { accountRoutes, authRoutes, googleRoutes } from './features/auth';
 import { barterExpiryJob, bartersRoutes, handOverReminderJob, noShowSettleJob } from './features/barters';
 import { circleExpiryJob, circlesPlugin, circlesRoutes } from './features/circles';
-import { feedCachePlugin, feedRoutes } from './features/feed';
+import { feedCachePlugin, feedMapRoutes, feedRoutes, publicItemRoutes } from './features/feed';
 import { flyerRoutes } from './features/flyer';
 import { gateGuard, gateRoutes } from './features/gate';
 import { healthRoutes } from './features/health';
-import { itemsRoutes } from './features/items';
+import { itemsRoutes, staleListingsJob } from './features/items';
 import { matchGraphPlugin } from './features/match-graph';
 import { membersRoutes } from './features/members';
 import { messagesRoutes } from './features/messages';
 import {
   mailDigestJob,
   mailLinkRoutes,
-  mailPreferenceRoutes,
+  notificationChannelRoutes,
   notificationsRoutes,
+  pushRoutes,
+  webPushPlugin,
 } from './features/notifications';
 import { placesRoutes } from './features/places';
 import { profilePhotoRoutes, profileRoutes } from './features/profile';
@@ -138,11 +141,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     swapDayDeadlineJob,
     handOverReminderJob,
     noShowSettleJob,
+    listingAlertsJob,
+    staleListingsJob,
   ]);
   mailPlugin(app);
   matchGraphPlugin(app);
   circlesPlugin(app);
   swapDaysPlugin(app);
+  webPushPlugin(app);
   metricsPlugin(app);
 
   // Who may reach what is decided by the scope a matched route was registered in, never by the
@@ -170,15 +176,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await gated.register(googleRoutes);
       // Photos, from whichever store the settings chose, named by content and cached for a year.
       await gated.register(photoRoutes);
+      // An item's shared page, signed in or not (issue 31).
+      await gated.register(publicItemRoutes);
       gated.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
       await gated.register(async (member) => {
         memberScope(member);
         await member.register(accountRoutes);
         await member.register(accountSettingsRoutes);
         await member.register(safetyRoutes);
-        await member.register(mailPreferenceRoutes);
+        await member.register(notificationChannelRoutes);
         await member.register(messagesRoutes);
         await member.register(notificationsRoutes);
+        await member.register(pushRoutes);
         await member.register(eventsRoutes);
         await member.register(itemsRoutes);
         await member.register(wantsRoutes);
@@ -189,7 +198,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         await member.register(tradesRoutes);
         await member.register(membersRoutes);
         await member.register(feedRoutes);
+        await member.register(feedMapRoutes);
         await member.register(savedRoutes);
+        await member.register(alertsRoutes);
         await member.register(flyerRoutes);
         await member.register(bartersRoutes);
         await member.register(swapDaysRoutes);

@@ -72,6 +72,9 @@ describe('settings (docs/contract.md)', () => {
     [{ AI_PROVIDER: 'openai' }, /OPENAI_BASE_URL/],
     [{ GEOCODER: 'nominatim' }, /NOMINATIM_URL/],
     [{ GOOGLE_CLIENT_ID: 'id-only' }, /GOOGLE_CLIENT_SECRET/],
+    [{ WEB_PUSH_PUBLIC_KEY: `B${'a'.repeat(86)}` }, /WEB_PUSH_PUBLIC_KEY and WEB_PUSH_PRIVATE_KEY/],
+    [{ WEB_PUSH_PUBLIC_KEY: 'short', WEB_PUSH_PRIVATE_KEY: 'a'.repeat(43) }, /WEB_PUSH_PUBLIC_KEY/],
+    [{ WEB_PUSH_SUBJECT: 'support@example.org' }, /WEB_PUSH_SUBJECT/],
   ])('refuses %o with a one-line explanation', (env, message) => {
     const attempt = () => loadConfig({ DATA_DIR: tmp(), ...env });
     expect(attempt).toThrow(ConfigError);

@@ -238,9 +238,31 @@ const envSchema = z.object({
     .optional(),
   // The longest a swap day's match may solve (ADR 050): two thirds for items-then-members, the rest for the fallback.
   SWAP_DAY_MATCH_SECONDS: positiveInt.default(30),
+  // Stale listings (issue 31, ADR 088): a listing confirmed longer ago than this asks its owner
+  // "Still available?"; without an answer for the grace days more it leaves the feeds.
+  STALE_LISTING_DAYS: positiveInt.default(30),
+  STALE_LISTING_GRACE_DAYS: positiveInt.default(7),
+  // Web Push (ADR 087): the operator's VAPID pair (both or neither; unset, one is made and kept in
+  // the database), the contact push services are given, and the push services' hosts accepted.
+  WEB_PUSH_PUBLIC_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{87}$/, 'WEB_PUSH_PUBLIC_KEY must be a P-256 public key, 65 bytes in base64url')
+    .optional(),
+  WEB_PUSH_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{43}$/, 'WEB_PUSH_PRIVATE_KEY must be a P-256 private key, 32 bytes in base64url')
+    .optional(),
+  WEB_PUSH_SUBJECT: z
+    .string()
+    .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'WEB_PUSH_SUBJECT must be a mailto: or https: address')
+    .optional(),
+  WEB_PUSH_SERVICE_HOSTS: z
+    .string()
+    .default('fcm.googleapis.com,.push.services.mozilla.com,.notify.windows.com,.push.apple.com'),
   DB_POOL_MAX: positiveInt.default(10),
   DB_STATEMENT_TIMEOUT_MS: positiveInt.default(10_000),
   DB_ACQUIRE_TIMEOUT_MS: positiveInt.default(1_500),
+  PGLITE_SHARED_BUFFERS_MB: positiveInt.min(1, 'PGLITE_SHARED_BUFFERS_MB must be at least 1').default(32),
   SHED_DB_WAITING: limitOrOff.default(256),
   SHED_DB_WAIT_MS: limitOrOff.default(500),
   SHED_EVENT_LOOP_DELAY_MS: limitOrOff.default(300),
@@ -337,6 +359,11 @@ export interface Config {
     statementTimeoutMs: number;
     /** Longest wait for a database connection (PostgreSQL pool, PGlite's one connection); then 503. */
     acquireTimeoutMs: number;
+    /**
+     * The embedded database's buffer pool (PostgreSQL's shared_buffers), in MB: held in its
+     * WebAssembly memory for the life of the process (ADR 093).
+     */
+    pgliteSharedBuffersMb: number;
   };
   /**
    * When a request is answered 503 at once instead of joining the line (ADR 041); 0 turns a limit
@@ -366,6 +393,21 @@ export interface Config {
   barterExpirySweepSeconds: number;
   /** The longest a swap day's match may solve before its fallback must answer (ADR 050). */
   swapDayMatchSeconds: number;
+  /**
+   * Stale listings (ADR 088): days after its last confirmation a listing asks its owner "Still
+   * available?", and days more without an answer before it leaves the feeds.
+   */
+  staleListings: { days: number; graceDays: number };
+  /**
+   * Web Push (ADR 087): the operator's VAPID pair, or null to make one and keep it in the database;
+   * the subject (contact) push services see; the hosts a subscription's endpoint may name (a
+   * leading dot: any subdomain).
+   */
+  webPush: {
+    keys: { publicKey: string; privateKey: string } | null;
+    subject: string;
+    serviceHosts: string[];
+  };
 }
 
 /** A setting that cannot be used; the message is one line, shown before the process exits. */
@@ -419,6 +461,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   }
   if (env.GEOCODER === 'nominatim' && !env.NOMINATIM_URL) {
     throw new ConfigError('GEOCODER=nominatim needs NOMINATIM_URL');
+  }
+  if (Boolean(env.WEB_PUSH_PUBLIC_KEY) !== Boolean(env.WEB_PUSH_PRIVATE_KEY)) {
+    throw new ConfigError('Set both WEB_PUSH_PUBLIC_KEY and WEB_PUSH_PRIVATE_KEY, or neither.');
   }
   if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
     throw new ConfigError('GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together');
@@ -489,6 +534,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       poolMax: env.DB_POOL_MAX,
       statementTimeoutMs: env.DB_STATEMENT_TIMEOUT_MS,
       acquireTimeoutMs: env.DB_ACQUIRE_TIMEOUT_MS,
+      pgliteSharedBuffersMb: env.PGLITE_SHARED_BUFFERS_MB,
     },
     loadShedding: {
       dbWaiting: env.SHED_DB_WAITING,
@@ -505,5 +551,16 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     feedRankingCacheSeconds: env.FEED_RANKING_CACHE_SECONDS ?? env.FEED_CACHE_SECONDS,
     barterExpirySweepSeconds: env.BARTER_EXPIRY_SWEEP_SECONDS ?? (env.NODE_ENV === 'test' ? 0 : 60),
     swapDayMatchSeconds: env.SWAP_DAY_MATCH_SECONDS,
+    staleListings: { days: env.STALE_LISTING_DAYS, graceDays: env.STALE_LISTING_GRACE_DAYS },
+    webPush: {
+      keys:
+        env.WEB_PUSH_PUBLIC_KEY && env.WEB_PUSH_PRIVATE_KEY
+          ? { publicKey: env.WEB_PUSH_PUBLIC_KEY, privateKey: env.WEB_PUSH_PRIVATE_KEY }
+          : null,
+      subject: env.WEB_PUSH_SUBJECT ?? `mailto:${env.SUPPORT_EMAIL}`,
+      serviceHosts: env.WEB_PUSH_SERVICE_HOSTS.split(',')
+        .map((host) => host.trim().toLowerCase())
+        .filter((host) => host.length > 0),
+    },
   };
 }

@@ -4,7 +4,6 @@ import { EmbeddedDatabaseDamagedError } from './db/embedded';
 import { DataDirLockedError } from './db/lock';
 import { openConfiguredDatabase } from './db/open';
 import { seedIfEmpty } from './db/seed';
-import { loadPasswordEstimator } from './features/auth';
 import { createLogger } from './logger';
 import { gracefulShutdown } from './shutdown';
 import { openPhotoStore } from './storage/open-photo-store';
@@ -26,12 +25,6 @@ async function main(): Promise<void> {
   // Heavy work's threads (ADR 048): none start until a task needs one; shutdown ends them.
   workerPool({ onError: (error) => logger.error({ err: error }, 'a worker pool thread failed') });
 
-  // zxcvbn's dictionaries (ADR 055) load on this thread while the database opens on its own
-  // (PGlite's thread, or PostgreSQL's connections): a restart waits for the longer of the two, not
-  // both (issue 32). They are in before the server listens, so the first sign-up or password change
-  // never holds the loop for the 150-300 ms the load takes (issue 27).
-  const passwordEstimator = loadPasswordEstimator();
-  passwordEstimator.catch(() => {}); // awaited below; a failure there stops the start
   let database: Awaited<ReturnType<typeof openConfiguredDatabase>>;
   try {
     database = await openConfiguredDatabase(config, logger);
@@ -49,8 +42,6 @@ async function main(): Promise<void> {
     const seeded = await seedIfEmpty(database.db, photoStore);
     if (seeded) logger.info(seeded, 'seeded an empty database with the demo neighbourhood');
   }
-
-  await passwordEstimator;
 
   const devServer = process.env.BARTERHOOD_DEV_SERVER === '1';
   const app = await buildApp({ config, database, logger, serveWeb: true, devServer, photoStore });

@@ -7,7 +7,7 @@ import {
   SORT_OPTIONS,
 } from '../constants';
 import { FEED_SEED_MAX } from '../feed-names';
-import { itemBaseSchema } from './listings';
+import { ITEM_CONDITIONS, itemBaseSchema, itemPhotoSchema } from './listings';
 import { handOverRecordSchema } from './no-shows';
 import { decimalParam, wholeNumberParam } from './numbers';
 import { approximateAreaSchema } from './places';
@@ -28,6 +28,7 @@ export const FEED_DESCRIPTION_MAX_LENGTH = 300;
 export const LOOKING_FOR_ON_CARD = 2;
 export const LOOKING_FOR_ON_DETAIL = 10;
 
+const conditionMessage = `condition must be one of ${ITEM_CONDITIONS.join(', ')}`;
 const radiusMessage = `radius must be one of ${DISTANCE_OPTIONS_MILES.join(', ')}`;
 
 /**
@@ -49,7 +50,23 @@ export const feedQuerySchema = z.object({
     .transform((value) => (value ? value : undefined)),
   /** random-barter only: the same seed gives the same order; left out, the session decides. */
   seed: wholeNumberParam('seed', 0, FEED_SEED_MAX).optional(),
+  /**
+   * Goods in this condition or better (ADR 082, addendum): 'good' gives new, like new and good. Services
+   * and goods listed without a condition are left out while it is set; left out, any item.
+   */
+  condition: z.enum(ITEM_CONDITIONS, { error: conditionMessage }).optional(),
 });
+
+/** GET /api/search/showing-for: the search text of a results page (ADR 089). */
+export const showingForQuerySchema = z.object({
+  q: textField('Search text', { error: 'Search text is required' })
+    .min(1, 'Search text is required')
+    .max(SEARCH_MAX_LENGTH, `q must be at most ${SEARCH_MAX_LENGTH} characters`),
+});
+
+/** "Showing results for guitar": the text with each corrected word as listings spell it; null: none corrected. */
+export const showingForSchema = z.object({ showingFor: z.string().nullable() });
+export type ShowingFor = z.infer<typeof showingForSchema>;
 
 /** What a client sends: text, as in a URL (numbers too). */
 export type FeedQueryInput = z.input<typeof feedQuerySchema>;
@@ -71,6 +88,28 @@ export const feedUserSchema = z.object({
   profileImageUrl: z.string().nullable(),
 });
 
+/**
+ * What matched, for the card's reason (issue 31, ADR 089; docs/matching.md): the kind of text match
+ * (the title is the want, all its words in the title, a related term within the category, a near
+ * spelling, all its words in the description, some of its words in the title, the category alone),
+ * the want's words that matched as its member typed them, and the item's related words.
+ */
+export const MATCH_REASON_KINDS = [
+  'title',
+  'all-words',
+  'related',
+  'near-spelling',
+  'elsewhere',
+  'some-words',
+  'category',
+] as const;
+export const matchReasonSchema = z.object({
+  kind: z.enum(MATCH_REASON_KINDS),
+  words: z.array(z.string()),
+  related: z.array(z.string()),
+});
+export type MatchReason = z.infer<typeof matchReasonSchema>;
+
 /** Why an item is on Barter Match (docs/matching.md): the number and its reasons. */
 export const feedMatchSchema = z.object({
   /** 0 to 100, see server/features/match-graph/match-score.ts. */
@@ -78,6 +117,8 @@ export const feedMatchSchema = z.object({
   /** The viewer's want the item matches best ("Matches your want: cordless drill"). */
   wantId: z.number().int(),
   wantTitle: z.string(),
+  /** What of the item matched that want ('mountain, bike in the title'; ADR 089). */
+  reason: matchReasonSchema.optional(),
   /** The owner wants something the viewer offers ("They want your bike"). */
   mutual: z.boolean(),
   /** When mutual: the owner's want that one of the viewer's items matches. */
@@ -140,6 +181,8 @@ export const feedListSchema = z.array(feedItemSchema);
 export const itemDetailSchema = feedItemSchema.extend({
   /** The whole description. */
   description: z.string(),
+  /** All its photos in order, the cover first (ADR 082); empty without a photo. */
+  photos: z.array(itemPhotoSchema).optional(),
   /** Up to LOOKING_FOR_ON_DETAIL titles. */
   lookingFor: z.array(z.string()),
   /** The viewer's own item (then it may be inactive, and the Propose button makes no sense). */

@@ -35,6 +35,7 @@ describe('itemFormSchema', () => {
       isService: false,
       estimatedValue: null,
       isActive: true,
+      condition: null,
     });
   });
 

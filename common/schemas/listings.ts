@@ -10,6 +10,19 @@ export const LISTING_DESCRIPTION_MAX_LENGTH = 2000;
 /** estimated_value and max_value are decimal(10,2). */
 export const LISTING_VALUE_MAX = 99_999_999.99;
 
+/** A good's condition (issue 31, ADR 082), best first; services have none. */
+export const ITEM_CONDITIONS = ['new', 'like-new', 'good', 'fair', 'for-parts'] as const;
+export type ItemCondition = (typeof ITEM_CONDITIONS)[number];
+
+/** Most photos an item shows (issue 31, ADR 082); the first is the cover. */
+export const ITEM_PHOTOS_MAX = 8;
+
+/** One stored photo of an item: the large version and the feed-size one (600 px WebP). */
+export interface ItemPhotoUrls {
+  imageUrl: string;
+  thumbnailUrl: string;
+}
+
 /** Messages shown under the fields (spec section 5) and returned by the server. */
 export const LISTING_MESSAGES = {
   titleRequired: 'Title is required',
@@ -19,6 +32,8 @@ export const LISTING_MESSAGES = {
   categoryRequired: 'Category is required',
   categoryNotInList: 'Choose a category from the list',
   photoInvalid: 'Choose a photo (JPEG, PNG or WebP)',
+  conditionInvalid: 'Choose a condition from the list',
+  conditionForService: 'Services have no condition',
 } as const;
 
 /** Stable codes of photo errors; the client may branch on them. */
@@ -35,6 +50,10 @@ export const PHOTO_ERROR_CODES = {
 export const ITEM_ERROR_CODES = {
   /** 409: the item was traded in a completed barter; it cannot be shown again or edited. */
   traded: 'ITEM_TRADED',
+  /** 409: the item has ITEM_PHOTOS_MAX photos already (ADR 082); remove one first. */
+  photoLimit: 'ITEM_PHOTO_LIMIT',
+  /** 409: a photo order names a photo the item does not have (now): another change came first. */
+  photosChanged: 'ITEM_PHOTOS_CHANGED',
 } as const;
 
 export const WANT_ERROR_CODES = {
@@ -84,6 +103,24 @@ const imageUrlField = textField('Photo', { error: LISTING_MESSAGES.photoInvalid,
     LISTING_MESSAGES.photoInvalid,
   )
   .nullable();
+
+/**
+ * A good's condition (ADR 082): one of ITEM_CONDITIONS, or none (blank or null: the form's "Not
+ * stated"). Multipart forms send it as text like the JSON body.
+ */
+const conditionField = z
+  .union([z.enum(ITEM_CONDITIONS), z.literal(''), z.null()], { error: LISTING_MESSAGES.conditionInvalid })
+  .transform((value): ItemCondition | null => (value ? value : null));
+
+/** A service with a condition: refused with a message under the condition field. */
+function checkServiceCondition(
+  value: { condition?: unknown; isService?: unknown },
+  ctx: z.RefinementCtx,
+): void {
+  if (value.isService === true && value.condition) {
+    ctx.addIssue({ code: 'custom', path: ['condition'], message: LISTING_MESSAGES.conditionForService });
+  }
+}
 
 /** At most two decimals, judged on the shortest decimal form of the number (12.5 yes, 12.345 no). */
 function hasAtMostTwoDecimals(value: number): boolean {
@@ -141,10 +178,12 @@ export const itemFormSchema = z
     category: categoryField,
     isService: isServiceField.default(false),
     imageUrl: imageUrlField.optional(),
+    condition: conditionField.optional().transform((value) => value ?? null),
     estimatedValue: estimatedValueField,
     isActive: isActiveField.default(true),
   })
-  .superRefine(checkCategoryList, categoryCheckParams);
+  .superRefine(checkCategoryList, categoryCheckParams)
+  .superRefine(checkServiceCondition, categoryCheckParams);
 
 /** What the item form holds (input side: amounts may still be text). */
 export type ItemFormValues = z.input<typeof itemFormSchema>;
@@ -163,13 +202,41 @@ export const itemUpdateSchema = z
     category: categoryField.optional(),
     isService: isServiceField.optional(),
     imageUrl: imageUrlField.optional(),
+    /** Left out keeps it; blank or null clears it. A service has none (an item made a service loses it). */
+    condition: conditionField.optional(),
     // The outer optional keeps "left out" apart from "cleared" (blank or null becomes null).
     estimatedValue: estimatedValueField.optional(),
     isActive: isActiveField.optional(),
   })
   .superRefine((value, ctx) => {
     if (value.isService !== undefined) checkCategoryList(value, ctx);
+    checkServiceCondition(value, ctx);
   }, categoryCheckParams);
+
+/**
+ * POST /api/items/:id/photos (ADR 082): one more photo, last, as a data URL in `imageUrl` or as
+ * multipart/form-data's "photo" file (then the body has no fields).
+ */
+export const itemPhotoAddSchema = z.strictObject({
+  imageUrl: textField('Photo', { error: LISTING_MESSAGES.photoInvalid, trim: false, dataUrl: true })
+    .refine((value) => value.startsWith('data:'), LISTING_MESSAGES.photoInvalid)
+    .optional(),
+});
+
+/**
+ * PUT /api/items/:id/photos (ADR 082): the photos to keep, in their new order, by their large
+ * version's URL (the first is the cover); any left out are removed. Each must be one of the item's
+ * photos, once.
+ */
+export const itemPhotoOrderSchema = z.strictObject({
+  photos: z
+    .array(textField('Photo', { error: 'Each photo is its URL' }).max(300, 'Not a photo of this item'), {
+      error: 'photos must be a list of photo URLs',
+    })
+    .max(ITEM_PHOTOS_MAX, `An item has at most ${ITEM_PHOTOS_MAX} photos`)
+    .refine((urls) => new Set(urls).size === urls.length, 'Each photo may be listed once'),
+});
+export type ItemPhotoOrder = z.output<typeof itemPhotoOrderSchema>;
 
 export type ItemUpdateValues = z.input<typeof itemUpdateSchema>;
 export type ItemUpdate = z.output<typeof itemUpdateSchema>;
@@ -218,7 +285,12 @@ export const itemBaseSchema = z.object({
   /** The feed-size photo (at most 600 px); the large one for items stored before thumbnails existed. */
   thumbnailUrl: z.string().nullable(),
   estimatedValue: z.number().nullable(),
+  /** A good's condition (ADR 082); null (or left out) for services and goods listed without one. */
+  condition: z.enum(ITEM_CONDITIONS).nullable().optional(),
 });
+
+/** One of an item's photos (ADR 082): the large version and the feed-size one. */
+export const itemPhotoSchema = z.object({ imageUrl: z.string(), thumbnailUrl: z.string() });
 
 /**
  * Why moderation hides an item (ADR 025, 027): removed for good, hidden while its owner is suspended,
@@ -250,6 +322,11 @@ export type ItemTrade = z.infer<typeof itemTradeSchema>;
 
 /** An item as the API returns it to its owner. */
 export const itemSchema = itemBaseSchema.extend({
+  /**
+   * All its photos in order, at most ITEM_PHOTOS_MAX; the first is the cover (imageUrl, thumbnailUrl).
+   * The server always sends it; a client reading an older answer takes the cover alone.
+   */
+  photos: z.array(itemPhotoSchema).optional(),
   isActive: z.boolean(),
   /** Hidden by moderation, and why; null when it is the owner's to show or hide. */
   moderation: z.enum(ITEM_MODERATION).nullable(),
@@ -259,6 +336,13 @@ export const itemSchema = itemBaseSchema.extend({
   traded: itemTradeSchema.nullable(),
   /** What the owner may do with it now; the web offers exactly these (ADR 025, issue 27). */
   allowedActions: z.array(z.enum(ITEM_ACTIONS)),
+  /**
+   * Stale listings (issue 31, ADR 088): when the owner last confirmed it is still there (listed,
+   * edited, renewed), and, while "Still available?" is open or the listing left the feeds for want
+   * of an answer, when it was asked and when it left (null while it is still in the feeds).
+   */
+  confirmedAt: z.iso.datetime().optional(),
+  stale: z.object({ askedAt: z.iso.datetime(), pausedAt: z.iso.datetime().nullable() }).nullable().optional(),
   viewCount: z.number().int(),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),

@@ -28,6 +28,16 @@ export const notificationSchema = z.object({
    * and where; null for every other kind.
    */
   handOver: z.object({ startsAt: z.iso.datetime(), place: z.string() }).nullable(),
+  /**
+   * A listing alert's item and what it matched (the saved search's name or the want's title, ADR
+   * 084); null or absent for every other kind.
+   */
+  listing: z.object({ itemId: z.number().int(), matched: z.string() }).nullable().optional(),
+  /**
+   * The member's own listing a "Still available?" entry is about, and its title when asked (ADR
+   * 088); absent for every other kind. The bell opens My Items.
+   */
+  item: z.object({ id: z.number().int(), title: z.string() }).optional(),
   createdAt: z.iso.datetime(),
   read: z.boolean(),
 });

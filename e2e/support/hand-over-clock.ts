@@ -1,6 +1,7 @@
 /**
  * The browser journeys cannot wait out a hand-over window or the 48 hours to answer a no-show report
- * (ADR 079), nor the day until an agreed hand-over is an hour away (ADR 078). This support listener,
+ * (ADR 079), nor the day until an agreed hand-over is an hour away (ADR 078), nor a listing's 30 days
+ * before "Still available?" (ADR 088). This support listener,
  * started by e2e/support/server.ts in the server's own process (the embedded database has one owner),
  * moves those times on the server's database: the app is found through Fastify's
  * `fastify.initialization` diagnostics channel, nothing is added to the server. It listens on
@@ -26,12 +27,18 @@ export async function startHandOverClock(): Promise<void> {
     });
     request.on('end', () => {
       const db = apps.find((app) => app.db)?.db;
-      const input = JSON.parse(body || '{}') as { barterId?: number; hours?: number; minutes?: number };
-      const id = Number(input.barterId);
+      const input = JSON.parse(body || '{}') as {
+        barterId?: number;
+        itemId?: number;
+        hours?: number;
+        minutes?: number;
+        days?: number;
+      };
+      const id = Number(input.barterId ?? input.itemId);
       const hours = Number(input.hours ?? 0);
       const minutes = Number(input.minutes ?? 50);
       const run = async () => {
-        if (!db || !Number.isInteger(id)) throw new Error('no app yet, or no barterId');
+        if (!db || !Number.isInteger(id)) throw new Error('no app yet, or no barterId or itemId');
         if (request.url === '/hand-over-window-passed') {
           // The agreed window ended an hour ago (its length kept).
           await db.execute(sql`UPDATE hand_over_plans
@@ -46,6 +53,13 @@ export async function startHandOverClock(): Promise<void> {
               ends_at = now() + make_interval(mins => ${minutes}::int) + (ends_at - starts_at),
               agreed_at = agreed_at + (now() + make_interval(mins => ${minutes}::int) - starts_at)
             WHERE barter_request_id = ${id}::int AND agreed_at IS NOT NULL`);
+        } else if (request.url === '/listing-aged') {
+          // A listing's confirmation (and an open "Still available?") moved `days` into the past
+          // (ADR 088): the stale-listings minute job then asks, or takes it out of the feeds.
+          await db.execute(sql`UPDATE items
+            SET confirmed_at = confirmed_at - make_interval(days => ${Number(input.days ?? 0)}::int),
+              stale_asked_at = stale_asked_at - make_interval(days => ${Number(input.days ?? 0)}::int)
+            WHERE id = ${id}::int`);
         } else if (request.url === '/no-show-reports-aged') {
           await db.execute(sql`UPDATE no_show_reports
             SET created_at = created_at - make_interval(hours => ${hours}::int)
@@ -65,8 +79,8 @@ export async function startHandOverClock(): Promise<void> {
 
 /** From a journey: ask the support listener to move a hand-over's times. */
 export async function moveHandOverTime(
-  what: 'hand-over-window-passed' | 'hand-over-starts-soon' | 'no-show-reports-aged',
-  input: { barterId: number; hours?: number; minutes?: number },
+  what: 'hand-over-window-passed' | 'hand-over-starts-soon' | 'no-show-reports-aged' | 'listing-aged',
+  input: { barterId?: number; itemId?: number; hours?: number; minutes?: number; days?: number },
 ): Promise<void> {
   const response = await fetch(`http://127.0.0.1:${E2E_SUPPORT_PORT}/${what}`, {
     method: 'POST',

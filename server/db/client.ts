@@ -167,6 +167,8 @@ export interface PgliteOptions {
   loadDataDir?: Blob;
   /** Longest wait behind other queries and transactions (default DEFAULT_ACQUIRE_TIMEOUT_MS). */
   acquireTimeoutMs?: number;
+  /** The buffer pool, in MB (PGLITE_SHARED_BUFFERS_MB; PGlite's own 128 when unset). */
+  sharedBuffersMb?: number;
 }
 
 /**
@@ -177,6 +179,7 @@ export async function openPglite(options: PgliteOptions = {}): Promise<DatabaseH
   const client = await PgliteThread.start({
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
     ...(options.loadDataDir ? { loadDataDir: await options.loadDataDir.arrayBuffer() } : {}),
+    ...(options.sharedBuffersMb ? { sharedBuffersMb: options.sharedBuffersMb } : {}),
   });
   const limited = new WaitLimitedPglite(
     client,
@@ -246,6 +249,10 @@ function boundedPool(options: PostgresOptions, max: number, name: string): pg.Po
     connectionTimeoutMillis: options.acquireTimeoutMs ?? DEFAULT_ACQUIRE_TIMEOUT_MS,
     idleTimeoutMillis: 30_000,
     statement_timeout: options.statementTimeoutMs,
+    // No JIT compilation (ADR 091): the app's statements are short, and a planner's estimate of a
+    // large join (the match graph's item updates) made PostgreSQL compile 667 functions for 13 s
+    // where the query itself took 0.3 s. A server setting of jit = on is overridden per connection.
+    options: '-c jit=off',
     application_name: name,
   });
   // An idle client losing its connection emits 'error' on the pool; unhandled, it would kill the process.

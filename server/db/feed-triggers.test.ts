@@ -83,6 +83,8 @@ describe('feed triggers', () => {
       expect(await moves(() => database.db.update(items).set({ title: 'Renamed' }).where(byId))).toBe(1);
       expect(await moves(() => database.db.update(items).set({ isActive: false }).where(byId))).toBe(1);
       expect(await moves(() => database.db.update(items).set({ estimatedValue: 12 }).where(byId))).toBe(1);
+      // Cards show the condition and feeds may filter by it (ADR 082).
+      expect(await moves(() => database.db.update(items).set({ condition: 'fair' }).where(byId))).toBe(1);
       let wantId = 0;
       expect(
         await moves(async () => (wantId = (await createWant(database.db, { userId: owner.id })).id)),
@@ -105,6 +107,15 @@ describe('feed triggers', () => {
       expect(await moves(() => database.db.update(items).set({ viewCount: 3 }).where(byId))).toBe(0);
       expect(
         await moves(() => database.db.update(items).set({ imageUrl: '/photos/a.webp' }).where(byId)),
+      ).toBe(0);
+      // The other photos of an item show only in its detail (ADR 082).
+      expect(
+        await moves(() =>
+          database.db
+            .update(items)
+            .set({ photos: [{ imageUrl: '/photos/a.webp', thumbnailUrl: '/photos/a.webp' }] })
+            .where(byId),
+        ),
       ).toBe(0);
       expect(
         await moves(() => database.db.insert(savedItems).values({ userId: viewer.id, itemId: item.id })),

@@ -29,6 +29,7 @@ export async function openConfiguredDatabase(
     // A damaged directory throws EmbeddedDatabaseDamagedError (naming npm run restore), never re-initialised.
     const handle = await openEmbeddedDatabase(config.dataDir, {
       acquireTimeoutMs: config.db.acquireTimeoutMs,
+      sharedBuffersMb: config.db.pgliteSharedBuffersMb,
     });
     await migrateDatabase(handle);
     const close = handle.close;

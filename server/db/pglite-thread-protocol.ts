@@ -5,6 +5,8 @@ export interface PgliteThreadData {
   dataDir?: string;
   /** A tarball from `dumpDataDir()` to start from (transferred). */
   loadDataDir?: ArrayBuffer;
+  /** PostgreSQL's shared_buffers in MB (PGlite's default when unset: 128). */
+  sharedBuffersMb?: number;
 }
 
 /** `session`: the transaction the request belongs to (undefined: outside any transaction). */

@@ -80,6 +80,10 @@ try {
     extensions: { pg_trgm, cube },
     ...(data.dataDir ? { dataDir: data.dataDir } : {}),
     ...(data.loadDataDir ? { loadDataDir: new Blob([data.loadDataDir]) } : {}),
+    // Its buffer pool lives in the WebAssembly memory, which never shrinks (ADR 093).
+    ...(data.sharedBuffersMb
+      ? { startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${data.sharedBuffersMb}MB`] }
+      : {}),
   });
 } catch (error) {
   reply({ op: 'failed', error: serializeError(error) });

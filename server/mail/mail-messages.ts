@@ -88,6 +88,27 @@ export const MAIL_TEXT = {
     id: 'Stop emails about new messages: {link}',
     message: 'Stop emails about new messages: {link}',
   },
+  // The groups of ADR 090 that reach the digest only when a member chooses it.
+  digestStopBarters: /*i18n*/ {
+    id: 'Stop emails about your barters, hand-over plans and ratings: {link}',
+    message: 'Stop emails about your barters, hand-over plans and ratings: {link}',
+  },
+  digestStopCircles: /*i18n*/ {
+    id: 'Stop emails about trade circles and swap days: {link}',
+    message: 'Stop emails about trade circles and swap days: {link}',
+  },
+  digestStopListingAlerts: /*i18n*/ {
+    id: 'Stop emails about new listings matching your saved searches and wants: {link}',
+    message: 'Stop emails about new listings matching your saved searches and wants: {link}',
+  },
+  digestStopListings: /*i18n*/ {
+    id: 'Stop emails asking whether your listings are still available: {link}',
+    message: 'Stop emails asking whether your listings are still available: {link}',
+  },
+  digestStopModeration: /*i18n*/ {
+    id: "Stop emails about moderators' warnings: {link}",
+    message: "Stop emails about moderators' warnings: {link}",
+  },
   digestSomeone: /*i18n*/ { id: 'Someone', message: 'Someone' },
   digestProposal: /*i18n*/ { id: '{name} proposed a barter', message: '{name} proposed a barter' },
   digestCounter: /*i18n*/ { id: '{name} countered your proposal', message: '{name} countered your proposal' },

@@ -124,7 +124,9 @@ describe('GET /metrics', () => {
     expect(samples.get('worker_pool_queued')).toBe(workers.queued);
     expect(samples.get('db_pool_max_connections')).toBe(t.database.kind === 'pglite' ? 1 : 4);
     expect(samples.get('db_pool_connections')).toBeGreaterThanOrEqual(1);
-    expect(samples.get('db_pool_waiting')).toBe(0);
+    // How many wait depends on the background work of the moment (job workers, the push sender):
+    // 'shows a busy database' below checks the count goes up with a waiting query and back to 0.
+    expect(samples.get('db_pool_waiting')).toBeGreaterThanOrEqual(0);
     // The match graph's queues exist once the job queue started (pg-boss: in the background).
     await vi.waitFor(
       async () => {
@@ -164,7 +166,8 @@ describe('GET /metrics', () => {
       const idle = samples.get('db_pool_idle_connections') ?? 0;
       expect(total - idle).toBeGreaterThanOrEqual(1);
       if (t.database.kind === 'pglite') {
-        expect(samples.get('db_pool_waiting')).toBe(1);
+        // This query at least (a background job's may wait behind the transaction too).
+        expect(samples.get('db_pool_waiting')).toBeGreaterThanOrEqual(1);
         expect(samples.get('db_pool_oldest_wait_seconds')).toBeGreaterThan(0.01);
       }
     } finally {
@@ -172,6 +175,10 @@ describe('GET /metrics', () => {
       await transaction;
       await behind;
     }
+    // Once it ran, nothing waits any more.
+    await expect
+      .poll(async () => (await scrape(t.app)).samples.get('db_pool_waiting'), { timeout: 10_000 })
+      .toBe(0);
   });
 
   it('keeps each app its own registry (tests build several in one process)', async () => {

@@ -1,6 +1,6 @@
 /**
- * The server's render of a member's first screens (ADR 037): the feed, the profile and a barter
- * page, and the landing page, rendered by the web app's own code (web/entry-server.tsx, built into
+ * The server's render of a member's first screens (ADR 037): the feed, the profile, a barter page
+ * and an item's page (issue 31), and the landing page, rendered by the web app's own code (web/entry-server.tsx, built into
  * dist/server) with the data the page will ask for, so a phone paints them before any script runs;
  * the browser then hydrates the same tree with the same data.
  *
@@ -18,7 +18,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Locale } from '#common/locales.ts';
 
 /** The pages rendered on the server: those a member opens first. Others render in the browser. */
-const RENDERED_PAGES = [/^\/$/, /^\/profile$/, /^\/barters\/\d{1,12}$/];
+const RENDERED_PAGES = [/^\/$/, /^\/profile$/, /^\/barters\/\d{1,12}$/, /^\/items\/\d{1,12}$/];
 
 /** A render pass that takes longer than this leaves the page to the browser. */
 const RENDER_TIMEOUT_MS = 1_500;

@@ -22,6 +22,8 @@ const PUBLIC_ROUTES = new Set([
   'POST /api/auth/verify-email',
   // One-click unsubscribe from a digest (RFC 8058; ADR 026): mail apps POST it with no cookie.
   'POST /api/mail/unsubscribe',
+  // An item's shared page (issue 31, ADR 083): signed-out visitors past the gate see the item.
+  'GET /api/public/items/:id',
 ]);
 
 /** Every route the API describes, as "METHOD /path" with `:param`s filled in. */

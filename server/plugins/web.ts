@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { LOCALES, type Locale } from '#common/locales.ts';
 import { requestLocale } from '../lib/request-locale';
 import { sendNotFound } from './error-handler';
+import { itemPageHead, withItemHead } from './item-page-meta';
 import { createPageRenderer } from './page-render';
 import { cookieName } from './security';
 import { SESSION_COOKIE } from './session';
@@ -181,8 +182,12 @@ export async function webPlugin(
       .header('vary', 'accept-encoding, accept-language, cookie')
       .type('text/html; charset=utf-8');
     const locale = requestLocale(request);
+    // An item's page (issue 31): 404 when there is no such item to show, and its link preview's tags.
+    const itemHead = await itemPageHead(app, request);
+    if (itemHead) reply.code(itemHead.status);
     const rendered = renderPage && request.method === 'GET' ? await renderPage(request, locale) : null;
     if (rendered !== null) {
+      const html = itemHead ? withItemHead(rendered.html, itemHead) : rendered.html;
       // The page carries the member's data: never kept by a shared cache or the browser's. Its
       // messages are asked for with its scripts, after the first paint (web/boot.ts), not with it;
       // its first photo beside it.
@@ -190,14 +195,20 @@ export async function webPlugin(
       if (rendered.firstPhoto) {
         reply.header('link', `<${rendered.firstPhoto}>; rel=preload; as=image; fetchpriority=high`);
       }
-      if (!encoding) return reply.send(rendered.html);
-      return reply.header('content-encoding', encoding).send(compressPage(rendered.html, encoding));
+      if (!encoding) return reply.send(html);
+      return reply.header('content-encoding', encoding).send(compressPage(html, encoding));
     }
     const links: string[] = [];
     const catalogue = catalogues.get(locale);
     if (catalogue) links.push(`<${catalogue}>; rel=preload; as=fetch; crossorigin`);
     if (request.cookies?.[cookieName(app.config, SESSION_COOKIE)]) links.push(CURRENT_USER_PRELOAD);
     if (links.length > 0) reply.header('link', links.join(', '));
+    if (itemHead?.tags) {
+      // The preview's tags are this item's: the page is written for it, not the shared copy.
+      const html = withItemHead(indexHtml.identity.toString('utf8'), itemHead);
+      if (!encoding) return reply.send(html);
+      return reply.header('content-encoding', encoding).send(compressPage(html, encoding));
+    }
     if (!encoding) return reply.send(indexHtml.identity);
     return reply.header('content-encoding', encoding).send(indexHtml.encoded.get(encoding));
   });

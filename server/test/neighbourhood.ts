@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { ITEM_CONDITIONS } from '#common/schemas/listings.ts';
 import type { Db } from '../db/client';
 import { askAgainWhileBusy } from './busy';
 
@@ -145,6 +146,9 @@ async function exec(db: Db, text: string): Promise<void> {
  * Fill the database with a neighbourhood of the given size (on top of whatever is there). Members
  * get e-mails `bench-<n>@bench.example`; every 20th has no location.
  */
+/** Items written per INSERT statement by fillNeighbourhood. */
+const ITEMS_PER_STATEMENT = 2_000;
+
 export async function fillNeighbourhood(db: Db, size: NeighbourhoodSize): Promise<void> {
   const titles = textArray(CATALOGUE.map(([title]) => title));
   const categories = textArray(CATALOGUE.map(([, category]) => category));
@@ -179,11 +183,17 @@ export async function fillNeighbourhood(db: Db, size: NeighbourhoodSize): Promis
   const members = `(SELECT count(*) FROM bench_members)`;
 
   // Items: catalogue entry, an adjective or (half of them) a brand, a phrase; 15% without a value;
+  // goods in one of the five conditions, a fifth of them without one (ADR 082);
   // 5% inactive; up to a year old.
   const syllable = (salt: number) => `${textArray(SYLLABLES)}[${pick('g', salt, SYLLABLES.length)}]`;
-  await exec(
-    db,
-    `INSERT INTO items (user_id, title, description, category, is_service, estimated_value, is_active, created_at, updated_at)
+  // In slices: each item's row depends on its number alone, and one statement per slice stays far
+  // inside the product's statement timeout on a loaded machine (the search postings' trigger and
+  // the generated columns cost per row).
+  for (let from = 1; from <= size.items; from += ITEMS_PER_STATEMENT) {
+    const to = Math.min(size.items, from + ITEMS_PER_STATEMENT - 1);
+    await exec(
+      db,
+      `INSERT INTO items (user_id, title, description, category, is_service, estimated_value, is_active, created_at, updated_at, condition)
      SELECT m.id,
        CASE WHEN ${unit('g', 18)} < 0.5
          THEN initcap(${syllable(51)} || ${syllable(52)} || ${syllable(53)})
@@ -193,11 +203,14 @@ export async function fillNeighbourhood(db: Db, size: NeighbourhoodSize): Promis
        CASE WHEN ${unit('g', 13)} < 0.15 THEN NULL ELSE round((5 + ${unit('g', 14)} * 495)::numeric, 2) END,
        ${unit('g', 15)} >= 0.05,
        now() - make_interval(secs => ${unit('g', 16)} * 365 * 86400),
-       now()
+       now(),
+       CASE WHEN ${services}[e] OR ${unit('g', 19)} < 0.2 THEN NULL
+         ELSE ${textArray([...ITEM_CONDITIONS])}[${pick('g', 26, ITEM_CONDITIONS.length)}] END
      FROM (SELECT g, ${pick('g', 10, entries)} AS e, 1 + (hashint4extended(g, 17) & 2147483647) % ${members} AS owner
-           FROM generate_series(1, ${size.items}) g) s
+           FROM generate_series(${from}, ${to}) g) s
      JOIN bench_members m ON m.n = s.owner`,
-  );
+    );
+  }
 
   // Wants: a catalogue title; half with a maxValue; 10% inactive.
   await exec(

@@ -7,10 +7,12 @@
 // Types only at the top: each task imports its module when a thread first runs it, so a thread
 // holds only what it ran (tsx, HiGHS, ZXing and the place data each cost tens of megabytes).
 import type { GreyImage, RetailBarcode } from '../features/analyze/barcode';
+import type { PasswordOwner, PasswordVerdict } from '../features/auth/password-strength';
 import type { CircleEdge, FoundCircle } from '../features/circles/circle-finder';
 import type { TradeGraph, TradeSolution } from '../features/circles/engine/graph';
 import type { SolveOptions } from '../features/circles/engine/solver';
-import type { PlaceData } from '../features/places/offline-geocoder';
+import type { NeighbourhoodOutline } from '../features/places/neighbourhood-outlines';
+import type { PlaceData, PlaceParts } from '../features/places/offline-geocoder';
 
 export interface FindCirclesInput {
   edges: CircleEdge[];
@@ -49,11 +51,19 @@ export const poolTasks = {
     const { decodeRetailBarcode } = await import('../features/analyze/barcode');
     return decodeRetailBarcode(image);
   },
+  /** Why a new password may not be used, or null (zxcvbn's dictionaries load in the thread, ADR 093). */
+  judgePassword: async (input: {
+    password: string;
+    owner: PasswordOwner;
+  }): Promise<PasswordVerdict | null> => {
+    const { judgePasswordHere } = await import('../features/auth/password-strength');
+    return judgePasswordHere(input.password, input.owner);
+  },
   /** The offline geocoder's indexes and k-d trees (their buffers move to the main thread). */
-  buildPlaceData: async (): Promise<PlaceData> => {
+  buildPlaceData: async (parts: PlaceParts): Promise<PlaceData> => {
     const { buildPlaceData, placeDataTransfers } = await import('../features/places/offline-geocoder');
     const { move, transferableSymbol, valueSymbol } = await import('piscina');
-    const data = buildPlaceData();
+    const data = buildPlaceData(parts);
     // Piscina's Transferable: what to move, and the value to send (its keys are piscina's symbols,
     // which TypeScript widens to `symbol` here).
     const transferable = {
@@ -67,6 +77,11 @@ export const poolTasks = {
     const moved = move(transferable);
     // Piscina unwraps it on the way: the main thread receives the PlaceData itself.
     return moved as unknown as PlaceData;
+  },
+  /** The neighbourhood outlines of the map's own base (ADR 086), thinned. */
+  buildNeighbourhoodOutlines: async (): Promise<NeighbourhoodOutline[]> => {
+    const { buildNeighbourhoodOutlines } = await import('../features/places/neighbourhood-outlines');
+    return buildNeighbourhoodOutlines();
   },
   /** How long the pool's own machinery takes (tests, benchmarks): the input, back. */
   echo: <T>(input: T): T => input,

@@ -21,7 +21,12 @@ const RegisterPage = lazy(() => withMessages(() => import('./pages/register-page
 const DemoLoginPage = lazy(() => withMessages(() => import('./pages/demo-login-page')));
 const HomePage = lazy(() => importChunk(() => import('./pages/home-page')));
 const ProfilePage = lazy(() => withMessages(() => import('./pages/profile-page')));
+// The search results' page lives in the home page's chunk, which loads the results' own (ADR 089).
+const SearchPage = lazy(() =>
+  importChunk(() => import('./pages/home-page')).then((module) => ({ default: module.SearchPage })),
+);
 const MemberPage = lazy(() => withMessages(() => import('./pages/member-page')));
+const ItemPage = lazy(() => withMessages(() => import('./pages/item-page')));
 const BartersPage = lazy(() => withMessages(() => import('./pages/barters-page')));
 const BarterPage = lazy(() => withMessages(() => import('./pages/barter-page')));
 const MessagesPage = lazy(() => withMessages(() => import('./pages/messages-page')));
@@ -44,6 +49,7 @@ const SuspendedView = lazy(() =>
 /** Member-only pages: visited signed out, they lead to the login screen and back (issue 17). */
 const MEMBER_PATTERNS = [
   paths.profile,
+  paths.search,
   paths.memberPattern,
   paths.messages,
   paths.barters,
@@ -106,6 +112,8 @@ export function AppRouter() {
             <Route path={paths.terms} component={TermsPage} />
             <Route path={paths.accessibility} component={AccessibilityPage} />
             <Route path={paths.flyer} component={FlyerPage} />
+            {/* An item's page is open to visitors past the gate (issue 31), signed in or not. */}
+            <Route path={paths.itemPattern}>{isLoading ? <LoadingView /> : <ItemPage />}</Route>
             {MEMBER_PATTERNS.map((pattern) => (
               <Route key={pattern} path={pattern}>
                 {isLoading ? <LoadingView /> : <ToLogin />}
@@ -117,7 +125,9 @@ export function AppRouter() {
           <Switch>
             <Route path={paths.home} component={HomePage} />
             <Route path={paths.profile} component={ProfilePage} />
+            <Route path={paths.search} component={SearchPage} />
             <Route path={paths.memberPattern} component={MemberPage} />
+            <Route path={paths.itemPattern} component={ItemPage} />
             <Route path={paths.messages} component={MessagesPage} />
             <Route path={paths.barters} component={BartersPage} />
             <Route path={paths.barterPattern} component={BarterPage} />

@@ -1,11 +1,16 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { dehydrate, hydrate, QueryClientContext, QueryClientProvider } from '@tanstack/react-query';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { hydrateRoot } from 'react-dom/client';
+import { prerender } from 'react-dom/static';
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import type { ApproximateArea } from '#common/schemas/places.ts';
 import type { SiteInfo } from '#common/schemas/site.ts';
+import { createQueryClient } from '#web/lib/query-client.ts';
 import { siteKeys } from '#web/lib/query-keys.ts';
 import { AnswerMarker, renderWithProviders } from '#web/testing/render.tsx';
 import { server } from '#web/testing/server.ts';
+import type { AreaMapDrawing } from './leaflet-area-map';
 
 const AREA: ApproximateArea = {
   latitude: 45.52,
@@ -17,8 +22,8 @@ const WORDS =
   'Approximate area: near Portland, Oregon, United States, within about 1.5 miles. The exact address is never shown.';
 const TILES = { urlTemplate: 'https://tiles.example.org/{z}/{x}/{y}.png', attribution: '© Example tiles' };
 
-function stubSite(mapTiles: SiteInfo['mapTiles']) {
-  const site: SiteInfo = {
+function siteInfo(mapTiles: SiteInfo['mapTiles']): SiteInfo {
+  return {
     publicUrl: 'https://barterhood.example',
     supportEmail: 'support@barterhood.example',
     legalEmail: 'legal@barterhood.example',
@@ -27,32 +32,31 @@ function stubSite(mapTiles: SiteInfo['mapTiles']) {
     googleSignIn: false,
     mapTiles,
   };
-  server.use(http.get('/api/site', () => HttpResponse.json(site)));
 }
 
-/** The map chunk stood in by a fake that shows what it was given and can fail like a tile does. */
+function stubSite(mapTiles: SiteInfo['mapTiles']) {
+  server.use(http.get('/api/site', () => HttpResponse.json(siteInfo(mapTiles))));
+}
+
+/**
+ * The map chunk stood in by a fake that writes what it was given on the map's box and can fail like
+ * a tile does.
+ */
 function fakeLeafletMap() {
   const loaded = vi.fn();
   vi.doMock('./leaflet-area-map', () => {
     loaded();
     return {
-      default: ({
-        area,
-        tiles,
-        label,
-        onUnavailable,
-      }: {
-        area: ApproximateArea;
-        tiles: { urlTemplate: string };
-        label: string;
-        onUnavailable: () => void;
-      }) => (
-        <div role="img" aria-label={label} data-tiles={tiles.urlTemplate} data-radius={area.radiusMeters}>
-          <button type="button" onClick={onUnavailable}>
-            a tile fails
-          </button>
-        </div>
-      ),
+      drawAreaMap: (element: HTMLElement, { area, tiles, onUnavailable }: AreaMapDrawing) => {
+        element.dataset.tiles = tiles?.urlTemplate ?? "the server's own base";
+        element.dataset.radius = String(area.radiusMeters);
+        const tile = document.createElement('button');
+        tile.type = 'button';
+        tile.textContent = 'a tile fails';
+        tile.addEventListener('click', onUnavailable);
+        element.append(tile);
+        return () => tile.remove();
+      },
     };
   });
   return loaded;
@@ -75,20 +79,39 @@ const wordsAlone = () => expect(screen.getByTestId('area-map').children).toHaveL
 afterEach(() => {
   vi.doUnmock('./leaflet-area-map');
   vi.resetModules();
-  vi.restoreAllMocks();
 });
 
 describe('AreaMap', () => {
-  it('shows the area in words only, and loads no map, when no tile server is configured', async () => {
+  it("draws the circle on the server's own base, with the words, when no tile server is configured (ADR 086)", async () => {
     const loaded = fakeLeafletMap();
     stubSite(null);
     await renderAreaMap();
+    const map = await screen.findByRole('img', {
+      name: 'Map of the approximate area near Portland, Oregon, United States',
+    });
+    expect(map).toHaveAttribute('data-tiles', "the server's own base");
+    expect(map).toHaveAttribute('data-radius', '2500');
+    expect(screen.getByText(WORDS)).toBeInTheDocument();
+    expect(loaded).toHaveBeenCalledTimes(1);
+  });
+
+  it('draws nothing before the settings say which base to use', async () => {
+    const loaded = fakeLeafletMap();
+    let answer: (() => void) | null = null;
+    server.use(
+      http.get(
+        '/api/site',
+        () =>
+          new Promise<Response>((resolve) => {
+            answer = () => resolve(HttpResponse.json({}) as Response);
+          }),
+      ),
+    );
+    await renderAreaMap();
     expect(await screen.findByText(WORDS)).toBeInTheDocument();
-    // The site's settings are taken in, and the map's effects for them have run: still no map.
-    await screen.findByTestId('answered');
     wordsAlone();
-    expect(screen.queryByRole('img')).not.toBeInTheDocument();
     expect(loaded).not.toHaveBeenCalled();
+    expect(answer).not.toBeNull();
   });
 
   it('draws the circle on the configured tiles, with the words beside it', async () => {
@@ -115,7 +138,9 @@ describe('AreaMap', () => {
 
   it('shows the words only while the browser is offline', async () => {
     const loaded = fakeLeafletMap();
-    vi.spyOn(window.navigator, 'onLine', 'get').mockReturnValue(false);
+    // Restored alone: restoring every mock would end the setup's watch on console.error too.
+    const offline = vi.spyOn(window.navigator, 'onLine', 'get').mockReturnValue(false);
+    onTestFinished(() => offline.mockRestore());
     stubSite(TILES);
     await renderAreaMap();
     await screen.findByTestId('answered');
@@ -136,6 +161,84 @@ describe('AreaMap', () => {
     await waitFor(wordsAlone);
     expect(screen.getByText(WORDS)).toBeInTheDocument();
     expect(screen.queryByRole('img')).not.toBeInTheDocument();
+  });
+
+  it("is hydrated as the server drew it, though the server cannot load Leaflet (issue 31's React #418)", async () => {
+    // The server (ADR 037): the site's settings read, and the map's chunk failing as Leaflet does
+    // there (it needs a window).
+    vi.doMock('./leaflet-area-map', () => {
+      throw new ReferenceError('window is not defined');
+    });
+    const serverSide = await import('./area-map');
+    const serverClient = createQueryClient();
+    serverClient.setQueryData(siteKeys.info, siteInfo(null));
+    const { prelude } = await prerender(
+      <QueryClientProvider client={serverClient}>
+        <serverSide.AreaMap area={AREA} />
+      </QueryClientProvider>,
+    );
+    const html = await new Response(prelude).text();
+    // React's development check for two renderers of one context (a server's and a browser's never
+    // share a process): the server's mark on the context is taken off, as a new process would start.
+    Object.assign(QueryClientContext, { _currentRenderer: null });
+    expect(html).toContain('aria-label="Map of the approximate area near Portland, Oregon, United States"');
+
+    // The browser: its own modules, the real chunk (a fake here), the server's page and data.
+    vi.doUnmock('./leaflet-area-map');
+    vi.resetModules();
+    const loaded = fakeLeafletMap();
+    stubSite(null);
+    const browserSide = await import('./area-map');
+    const browserClient = createQueryClient();
+    hydrate(browserClient, dehydrate(serverClient));
+    const container = document.createElement('div');
+    container.innerHTML = html;
+    document.body.append(container);
+    const drawnBox = container.querySelector('[role="img"]');
+    const mismatches = vi.fn();
+    const root = await act(async () =>
+      hydrateRoot(
+        container,
+        <QueryClientProvider client={browserClient}>
+          <browserSide.AreaMap area={AREA} />
+        </QueryClientProvider>,
+        { onRecoverableError: mismatches },
+      ),
+    );
+    // The map is drawn into the box the server drew: kept, not drawn again.
+    await waitFor(() => expect(drawnBox).toHaveAttribute('data-radius', '2500'));
+    expect(loaded).toHaveBeenCalledTimes(1);
+    expect(drawnBox?.isConnected).toBe(true);
+    expect(mismatches).not.toHaveBeenCalled();
+    act(() => root.unmount());
+    container.remove();
+  });
+
+  it("shows a visitor the words alone without a tile server, since the server's own base is for members", async () => {
+    const loaded = fakeLeafletMap();
+    stubSite(null);
+    const { AreaMap } = await import('./area-map');
+    renderWithProviders(
+      <>
+        <AreaMap area={AREA} baseMap={false} />
+        <AnswerMarker queryKey={siteKeys.info} />
+      </>,
+    );
+    await screen.findByTestId('answered');
+    expect(screen.getByText(WORDS)).toBeInTheDocument();
+    wordsAlone();
+    expect(loaded).not.toHaveBeenCalled();
+  });
+
+  it('shows a visitor the configured tiles', async () => {
+    fakeLeafletMap();
+    stubSite(TILES);
+    const { AreaMap } = await import('./area-map');
+    renderWithProviders(<AreaMap area={AREA} baseMap={false} />);
+    const map = await screen.findByRole('img', {
+      name: 'Map of the approximate area near Portland, Oregon, United States',
+    });
+    await waitFor(() => expect(map).toHaveAttribute('data-tiles', TILES.urlTemplate));
   });
 
   it('says "in this area" when no town is near the centre', async () => {

@@ -12,6 +12,7 @@ import { Button } from '#web/components/ui/button.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { formatPlaceName } from '#web/i18n/place-names.ts';
 import { usePlaceSearch, useReversePlace } from '#web/lib/places.ts';
+import { useDebouncedValue } from '#web/lib/use-debounced-value.ts';
 import { cn } from '#web/lib/utils.ts';
 
 /** Spec section 4: location search is idle, searching or showing results. */
@@ -30,16 +31,6 @@ export interface LocationPickerProps {
   id?: string;
   'aria-invalid'?: boolean;
   'aria-describedby'?: string;
-}
-
-/** `value`, once it has stopped changing for `delayMs`. */
-function useDebouncedValue<T>(value: T, delayMs: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), delayMs);
-    return () => clearTimeout(timer);
-  }, [value, delayMs]);
-  return debounced;
 }
 
 function getCurrentPosition(): Promise<GeolocationPosition> {

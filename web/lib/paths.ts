@@ -23,6 +23,10 @@ export const paths = {
   /** The accessibility statement (issue 17): the standard aimed at, how it is tested, known gaps. */
   accessibility: '/accessibility',
   flyer: '/flyer',
+  /** Search results over all listings within the member's distance (issue 31, ADR 089). */
+  search: '/search',
+  /** /search for some text (none: everything near, with the filters). */
+  searchFor: (q: string) => (q.trim() ? `/search?q=${encodeURIComponent(q.trim())}` : '/search'),
   profile: '/profile',
   /** /profile with one of its tabs selected. */
   profileTab: (tab: ProfileTab) => (tab === 'profile' ? '/profile' : `/profile?tab=${tab}`),
@@ -45,6 +49,9 @@ export const paths = {
   swapDayPattern: '/swap-days/:id',
   swapDaySheet: (id: number) => `/swap-days/${id}/sheet`,
   swapDaySheetPattern: '/swap-days/:id/sheet',
+  /** An item's page, to share (issue 31): anyone past the site gate may open it. */
+  item: (id: number) => `/items/${id}`,
+  itemPattern: '/items/:id',
   /** A member's public page. */
   member: (id: string) => `/members/${encodeURIComponent(id)}`,
   memberPattern: '/members/:id',

@@ -72,7 +72,13 @@ export const placeKeys = {
   reverse: (latitude: number, longitude: number) => ['places', 'reverse', latitude, longitude] as const,
 };
 
-export const accountKeys = { sessions: ['account', 'sessions'] as const };
+export const accountKeys = {
+  sessions: ['account', 'sessions'] as const,
+  /** The member's devices that get Web Push (ADR 087). */
+  pushDevices: ['account', 'push-devices'] as const,
+  /** How each group of notifications reaches the member: push, e-mail digest or none (ADR 090). */
+  notificationChannels: ['account', 'notification-channels'] as const,
+};
 
 export const safetyKeys = {
   blocks: ['account', 'blocks'] as const,
@@ -112,6 +118,8 @@ export const feedKeys = {
   all: ['feed'] as const,
   /** One feed's filters (web/features/feed/api/feed.ts `FeedFilters`). */
   list: (filters: object) => [...feedKeys.all, 'list', filters] as const,
+  /** "Showing results for guitar" of a search text (ADR 089). */
+  showingFor: (q: string) => [...feedKeys.all, 'showing-for', q] as const,
 };
 
 export const itemDetailKeys = {
@@ -134,3 +142,13 @@ export const itemKeys = {
   all: ['items'] as const,
   mine: () => [...itemKeys.all, 'mine'] as const,
 };
+
+export const alertKeys = {
+  all: ['alerts'] as const,
+  /** The item form's "neighbours want this" count for one draft (ADR 084). */
+  wantedCount: (draft: { title: string; category: string; isService: boolean }) =>
+    [...alertKeys.all, 'wanted-count', draft] as const,
+};
+
+/** The member's saved searches (ADR 084). */
+export const savedSearchKeys = { all: ['saved-searches'] as const };

@@ -99,3 +99,18 @@ export const matchGraphChanges = pgTable(
   },
   (t) => [index('match_graph_changes_member_idx').on(t.memberId)],
 );
+
+/**
+ * Related terms (ADR 085): single words that name the same thing ('bicycle' for 'bike', 'couch' for
+ * 'sofa'), as full-text lexemes, each pair both ways. Within a want's category, a title word related
+ * to one of the want's words counts as that word in the match score (match-score.ts). Filled by its
+ * migration.
+ */
+export const matchRelatedTerms = pgTable(
+  'match_related_terms',
+  {
+    lexeme: text('lexeme').notNull(),
+    related: text('related').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.lexeme, t.related] })],
+);

@@ -18,7 +18,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { ITEM_MODERATION } from '#common/schemas/listings.ts';
+import { ITEM_CONDITIONS, ITEM_MODERATION, type ItemPhotoUrls } from '#common/schemas/listings.ts';
 import { users } from './users';
 
 // Items, wants, barters, circles and swap days, in one file because their tables reference one
@@ -43,6 +43,14 @@ export const items = pgTable(
     imageUrl: text('image_url'),
     /** The feed-size version of the photo (600 px WebP); null when there is no photo or for older rows. */
     thumbnailUrl: text('thumbnail_url'),
+    /**
+     * All the item's photos in order, at most ITEM_PHOTOS_MAX (issue 31, ADR 082). The first is the
+     * cover, and imageUrl and thumbnailUrl above are always its copy (cards, proposals and the photo
+     * analysis read those); empty when there is no photo.
+     */
+    photos: jsonb('photos').$type<ItemPhotoUrls[]>().notNull().default(sql`'[]'::jsonb`),
+    /** A good's condition (issue 31, ADR 082); null for services and for goods listed without one. */
+    condition: text('condition', { enum: ITEM_CONDITIONS }),
     estimatedValue: numeric('estimated_value', { precision: 10, scale: 2, mode: 'number' }),
     viewCount: integer('view_count').notNull().default(0),
     isActive: boolean('is_active').notNull().default(true),
@@ -76,6 +84,18 @@ export const items = pgTable(
       .defaultNow()
       .$onUpdate(() => new Date()),
     /**
+     * When the owner last said the listing is still there (issue 31, ADR 088): listed, edited,
+     * answered "Yes, still available" or renewed. STALE_LISTING_DAYS after it the owner is asked.
+     */
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When the owner was asked "Still available?" (ADR 088); null while no question is open. */
+    staleAskedAt: timestamp('stale_asked_at', { withTimezone: true }),
+    /**
+     * When the listing left the feeds for want of an answer (ADR 088): such an item is inactive, and
+     * the owner's Renew (or Show) lists it again and clears this.
+     */
+    stalePausedAt: timestamp('stale_paused_at', { withTimezone: true }),
+    /**
      * Search and want matching (server/features/feed): title (weight A), description (B) and
      * category (C) as lexemes, kept by the database, so no query parses text per row.
      */
@@ -89,6 +109,14 @@ export const items = pgTable(
     searchVector: tsvector('search_vector').generatedAlwaysAs(
       sql`setweight(to_tsvector('english', title), 'A') || setweight(to_tsvector('english', description), 'B') || setweight(to_tsvector('english', category), 'C')`,
     ),
+    /**
+     * The title's lexemes (the weight-A words of search_vector), kept by the database like a want's,
+     * so the match score compares a want's words with an item's title without taking the document
+     * apart for every pair (ADR 085).
+     */
+    titleLexemes: text('title_lexemes')
+      .array()
+      .generatedAlwaysAs(sql`tsvector_to_array(to_tsvector('english', title))`),
   },
   (t) => [
     index('items_user_id_idx').on(t.userId),
@@ -97,6 +125,10 @@ export const items = pgTable(
     // Want matching probes a category within the latitude band of the viewer's radius.
     index('items_active_category_lat_idx').on(t.category, t.isService, t.latitude).where(sql`${t.isActive}`),
     // Feed sort by value (highest first, unknown last).
+    // The feeds' condition filter (ADR 082, addendum) while few goods state one: the stated ones.
+    index('items_active_condition_idx')
+      .on(t.condition)
+      .where(sql`${t.isActive} AND ${t.condition} IS NOT NULL`),
     index('items_active_value_idx')
       .on(t.estimatedValue.desc().nullsLast(), t.id.desc())
       .where(sql`${t.isActive}`),
@@ -105,7 +137,24 @@ export const items = pgTable(
     index('items_active_shuffle_idx').on(sql`hashint4(${t.id})`, t.id).where(sql`${t.isActive}`),
     // Near spellings of titles ("dril" finds "Cordless drill"); needs pg_trgm (migration 0002).
     index('items_active_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')).where(sql`${t.isActive}`),
+    // The stale-listings job (ADR 088): active listings not yet asked, oldest confirmation first,
+    // and open questions, oldest first.
+    index('items_active_unasked_confirmed_idx')
+      .on(t.confirmedAt)
+      .where(sql`${t.isActive} AND ${t.staleAskedAt} IS NULL`),
+    index('items_active_asked_idx')
+      .on(t.staleAskedAt)
+      .where(sql`${t.isActive} AND ${t.staleAskedAt} IS NOT NULL`),
     check('items_estimated_value_non_negative', sql`${t.estimatedValue} >= 0`),
+    // At most eight photos (ITEM_PHOTOS_MAX), whatever writes them; the service says so first (400).
+    check(
+      'items_photos_at_most_8',
+      sql`jsonb_typeof(${t.photos}) = 'array' AND jsonb_array_length(${t.photos}) <= 8`,
+    ),
+    check(
+      'items_condition_known',
+      sql`${t.condition} IS NULL OR (NOT ${t.isService} AND ${t.condition} IN ('new', 'like-new', 'good', 'fair', 'for-parts'))`,
+    ),
     // A traded item is never listed again (issue 30): whatever path would show it, the row refuses.
     check('items_traded_inactive', sql`${t.tradedAt} IS NULL OR NOT ${t.isActive}`),
   ],
@@ -386,6 +435,12 @@ export const notifications = pgTable(
      */
     handOverStartsAt: timestamp('hand_over_starts_at', { withTimezone: true }),
     handOverPlace: text('hand_over_place'),
+    /**
+     * The listing a "Still available?" entry asks about and its title then (ADR 088); null for every
+     * other kind. The entry goes with the item.
+     */
+    itemId: integer('item_id').references((): AnyPgColumn => items.id, { onDelete: 'cascade' }),
+    itemTitle: text('item_title'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     readAt: timestamp('read_at', { withTimezone: true }),
   },
@@ -395,6 +450,8 @@ export const notifications = pgTable(
     index('notifications_user_unread_idx').on(t.userId, t.barterRequestId).where(sql`${t.readAt} IS NULL`),
     // The e-mail digest's sweep: unread entries, newest last (ADR 026).
     index('notifications_unread_recent_idx').on(t.createdAt).where(sql`${t.readAt} IS NULL`),
+    // A listing's entries, withdrawn when its owner answers (ADR 088); the cascade of a deleted item.
+    index('notifications_item_idx').on(t.itemId).where(sql`${t.itemId} IS NOT NULL`),
   ],
 );
 

@@ -59,9 +59,6 @@ export const users = pgTable(
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
     /** Notifications created up to here were mailed, or seen (ADR 026). */
     mailedUntil: timestamp('mailed_until', { withTimezone: true }),
-    /** E-mail about new proposals and counters, and about new messages (one-click unsubscribe each). */
-    mailProposals: boolean('mail_proposals').notNull().default(true),
-    mailMessages: boolean('mail_messages').notNull().default(true),
     /**
      * The language the member reads Barterhood in ('en' or 'es'), for the e-mail we send them: the
      * one their pages last asked for (ADR 060). Null until known (English, or a request's language).

@@ -17,7 +17,7 @@ import { endSessions, presentCurrentUser, verifyPassword } from '../auth';
 import { exportHandOversOf } from '../barters';
 import { exportCirclesOf } from '../circles';
 import { removeUnusedPhotos } from '../items';
-import { notifyMember } from '../notifications';
+import { exportNotificationSettingsOf, notifyMember } from '../notifications';
 import { exportSwapDaysOf } from '../swap-days';
 
 type App = Pick<FastifyInstance, 'db' | 'mailer' | 'config' | 'log' | 'eventHub' | 'photoStore'>;
@@ -31,6 +31,8 @@ const itemColumns = {
   isService: items.isService,
   estimatedValue: items.estimatedValue,
   imageUrl: items.imageUrl,
+  photos: items.photos,
+  condition: items.condition,
   isActive: items.isActive,
   moderation: items.moderation,
   viewCount: items.viewCount,
@@ -43,7 +45,8 @@ const itemColumns = {
  * their account, listings, wants, saved items, barters with both sides' items, the messages of those
  * conversations, ratings given and received, reports filed, blocks, and swap days organized or
  * joined with their own offers and rankings, trade circles with their loops, and their hand-overs:
- * their own hand-over codes (never the other member's) and the plans (ADR 078). Other members appear
+ * their own hand-over codes (never the other member's) and the plans (ADR 078), their notification
+ * channels and push devices (named, never their endpoints or keys: ADR 090). Other members appear
  * by id only (their names are theirs).
  */
 export async function exportMemberData(app: App, member: UserRow): Promise<Record<string, unknown>> {
@@ -145,6 +148,8 @@ export async function exportMemberData(app: App, member: UserRow): Promise<Recor
     swapDays: await exportSwapDaysOf(db, member.id),
     tradeCircles: await exportCirclesOf(db, member.id),
     ...(await exportHandOversOf(db, member.id)),
+    // How each group of notifications reaches them, and their push devices by name and date (ADR 090).
+    ...(await exportNotificationSettingsOf(db, member.id)),
   };
 }
 
@@ -168,7 +173,7 @@ export async function deleteAccount(
     throw badRequest('Please type your email address to confirm.', AUTH_ERROR_CODES.currentPasswordWrong);
   }
   const photos = await app.db
-    .select({ imageUrl: items.imageUrl, thumbnailUrl: items.thumbnailUrl })
+    .select({ imageUrl: items.imageUrl, thumbnailUrl: items.thumbnailUrl, all: items.photos })
     .from(items)
     .where(eq(items.userId, member.id));
   await app.db.transaction(async (tx) => {
@@ -212,6 +217,10 @@ export async function deleteAccount(
   await endSessions(app, member.id);
   await removeUnusedPhotos(
     { db: app.db, store: app.photoStore, log: app.log },
-    photos.flatMap((row) => [row.imageUrl, row.thumbnailUrl]),
+    photos.flatMap((row) => [
+      row.imageUrl,
+      row.thumbnailUrl,
+      ...row.all.flatMap((photo) => [photo.imageUrl, photo.thumbnailUrl]),
+    ]),
   );
 }

@@ -4,7 +4,7 @@ export { register } from './auth-service';
 export { endSessions } from './end-sessions';
 export { googleRoutes } from './google-routes';
 export { readKnownDevice, rememberDevice } from './known-device';
-export { checkNewPassword, loadPasswordEstimator, passwordRefusal } from './password-strength';
+export { checkNewPassword, passwordRefusal } from './password-strength';
 export { hashPassword, verifyPassword } from './passwords';
 export { presentCurrentUser } from './user-presenter';
 export { findUserByEmail, updateUserRow } from './users-repository';

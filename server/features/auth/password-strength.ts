@@ -11,17 +11,18 @@
  *    site's own words as user inputs) scores it below MIN_SCORE: 400 PASSWORD_TOO_WEAK with zxcvbn's
  *    warning in our words (PASSWORD_STRENGTH_MESSAGES).
  *
- * Server only: the dictionaries are about 1.5 MB, too much for the web bundle. The server loads them
- * before it listens (`loadPasswordEstimator` in main.ts; 150-300 ms, issue 27), so no member's request
- * waits for the load and the loop is never blocked by it while requests are served; anything else
- * (tests, scripts) loads it on first use, in steps that let the event loop run between them, so a
- * test that never sets a password never pays for it. One estimate looks at the first ESTIMATE_MAX_LENGTH
- * characters only, with few l33t substitutions, which keeps its worst case near 15 ms on this machine
- * (zxcvbn's time grows fast with length: 2 s for 200 characters with its defaults).
+ * Server only: the dictionaries are about 1.5 MB, too much for the web bundle, and about 25 MB of heap
+ * once loaded. The judgement runs in the worker pool (`passwordRefusal`, the `judgePassword` task;
+ * ADR 093): the pool thread loads the dictionaries when a password is first set (150-300 ms, never
+ * on the event loop) and they go with the thread once it has been idle, so an idle server holds
+ * none. One estimate looks at the first ESTIMATE_MAX_LENGTH characters only, with few l33t
+ * substitutions, which keeps its worst case near 15 ms on this machine (zxcvbn's time grows fast
+ * with length: 2 s for 200 characters with its defaults).
  */
 import type { ZxcvbnFactory } from '@zxcvbn-ts/core';
 import { AUTH_ERROR_CODES, AUTH_MESSAGES, PASSWORD_STRENGTH_MESSAGES } from '#common/schemas/auth.ts';
-import { badRequest, type HttpError } from '../../errors';
+import { badRequest, type HttpError, serviceUnavailable } from '../../errors';
+import { runInPool, WorkerPoolError } from '../../workers/pool';
 
 /** zxcvbn's scores run 0 to 4; 2 is "somewhat guessable: protection from unthrottled online attacks". */
 export const MIN_SCORE = 2;
@@ -84,14 +85,6 @@ function estimator(): Promise<Estimator> {
   return estimatorPromise;
 }
 
-/**
- * Load the dictionaries now (the server, before it listens): the first password check then costs
- * only its own estimate. Resolves once loaded; a failed load is retried on first use.
- */
-export async function loadPasswordEstimator(): Promise<void> {
-  await estimator();
-}
-
 /** How many passwords the common list holds (for tests and docs). */
 export async function commonPasswordCount(): Promise<number> {
   return (await estimator()).common.size;
@@ -131,14 +124,47 @@ function personalWords(owner: PasswordOwner): {
   return { address, name, local, all: [...new Set(all.filter((word) => word.length > 0))] };
 }
 
+/** Why a password may not be used, as plain data (what the pool's thread sends back). */
+export interface PasswordVerdict {
+  message: string;
+  code: string;
+}
+
+/** How long a judgement may take in the pool, its dictionaries' first load included (a loaded host). */
+const JUDGE_TIMEOUT_MS = 30_000;
+
 /**
- * Why the password may not be used (a 400 to throw), or null when it may. Awaits the estimator's
- * first load; each judgement after that is synchronous and short.
+ * Why the password may not be used (a 400 to throw), or null when it may. Judged in the worker pool
+ * (`judgePasswordHere` there); when the pool cannot judge it (its thread died, the time limit on an
+ * overloaded machine), 503 with Retry-After: the password is neither taken nor refused.
  */
 export async function passwordRefusal(password: string, owner: PasswordOwner): Promise<HttpError | null> {
+  let verdict: PasswordVerdict | null;
+  try {
+    verdict = await runInPool(
+      'judgePassword',
+      { password, owner: { email: owner.email, firstName: owner.firstName, lastName: owner.lastName } },
+      { timeoutMs: JUDGE_TIMEOUT_MS },
+    );
+  } catch (error) {
+    if (error instanceof WorkerPoolError) throw Object.assign(serviceUnavailable(), { cause: error });
+    throw error;
+  }
+  return verdict ? badRequest(verdict.message, verdict.code) : null;
+}
+
+/**
+ * The judgement itself, on the calling thread (the pool's): why the password may not be used, or
+ * null. Awaits the estimator's first load in this thread; each judgement after that is synchronous
+ * and short.
+ */
+export async function judgePasswordHere(
+  password: string,
+  owner: PasswordOwner,
+): Promise<PasswordVerdict | null> {
   const { common, zxcvbn } = await estimator();
   if (common.has(password.toLowerCase())) {
-    return badRequest(AUTH_MESSAGES.passwordTooCommon, AUTH_ERROR_CODES.passwordTooCommon);
+    return { message: AUTH_MESSAGES.passwordTooCommon, code: AUTH_ERROR_CODES.passwordTooCommon };
   }
   const words = personalWords(owner);
   const folded = fold(password);
@@ -149,13 +175,13 @@ export async function passwordRefusal(password: string, owner: PasswordOwner): P
   // The whole address first ("maria.lopez@example.com" holds the name too), then the name, then
   // the address's local part.
   if (words.address.some(contains)) {
-    return badRequest(PASSWORD_STRENGTH_MESSAGES.containsEmail, AUTH_ERROR_CODES.passwordPersonal);
+    return { message: PASSWORD_STRENGTH_MESSAGES.containsEmail, code: AUTH_ERROR_CODES.passwordPersonal };
   }
   if (words.name.some(contains)) {
-    return badRequest(PASSWORD_STRENGTH_MESSAGES.containsName, AUTH_ERROR_CODES.passwordPersonal);
+    return { message: PASSWORD_STRENGTH_MESSAGES.containsName, code: AUTH_ERROR_CODES.passwordPersonal };
   }
   if (words.local.some(contains)) {
-    return badRequest(PASSWORD_STRENGTH_MESSAGES.containsEmail, AUTH_ERROR_CODES.passwordPersonal);
+    return { message: PASSWORD_STRENGTH_MESSAGES.containsEmail, code: AUTH_ERROR_CODES.passwordPersonal };
   }
   const result = zxcvbn.check(password, words.all);
   if (result.score >= MIN_SCORE) return null;
@@ -164,7 +190,7 @@ export async function passwordRefusal(password: string, owner: PasswordOwner): P
     warning && Object.hasOwn(PASSWORD_STRENGTH_MESSAGES, warning)
       ? PASSWORD_STRENGTH_MESSAGES[warning as keyof typeof PASSWORD_STRENGTH_MESSAGES]
       : PASSWORD_STRENGTH_MESSAGES.tooWeak;
-  return badRequest(message, AUTH_ERROR_CODES.passwordTooWeak);
+  return { message, code: AUTH_ERROR_CODES.passwordTooWeak };
 }
 
 /** Throws the refusal's 400 when the password may not be used (see passwordRefusal). */

@@ -300,8 +300,8 @@ describe('no-show reports', () => {
       'Stop emails about new proposals, hand-over reminders and no-show reports:',
     );
 
-    // Max turns the proposals' mail off: the next report reaches his bell, not his mailbox.
-    await t.app.db.update(users).set({ mailProposals: false }).where(eq(users.id, max.id));
+    // Max chooses no e-mail for proposals (ADR 090): the next report reaches his bell, not his mailbox.
+    kit.ok(await kit.call(max, 'PUT', '/api/account/notification-channels', { proposals: 'none' }));
     const second = await agreed(lu, max);
     clockAt(new Date(second.endsAt.getTime() + 60_000));
     kit.ok(await report(lu, second.id, second.version));

@@ -14,15 +14,17 @@ import { itemDocument, listedItem } from '../items';
 import {
   ownerWantMatchesMyItem,
   scoreSql,
+  textFoundColumns,
   textPercentSql,
   valueFits,
   valuePoints,
+  wantHasRelated,
   wantPointsSql,
 } from '../match-graph';
 import { notHiddenFrom } from '../safety';
 import { orderBy } from './feed-cards';
 import type { FeedPageParams } from './feed-definition';
-import { candidateWhere, shuffleColumns, shuffleStart } from './feed-sql';
+import { candidateWhere, conditionAtLeast, shuffleColumns, shuffleStart } from './feed-sql';
 import type { CardOrder } from './feed-types';
 import {
   type PostingWalk,
@@ -83,6 +85,12 @@ export function distancePage(params: FeedPageParams & { origin: Point }, order: 
   const point = memberPoint('u');
   const memberLimit = params.memberLimit === undefined ? params.offset + params.limit : params.memberLimit;
   const inside = withinRadius(params.origin, params.radiusMiles, point);
+  // With a condition filter each member's items stay one probe of the owner index (OFFSET 0: not
+  // flattened, so the planner cannot trade the walk for a scan of items by condition) and the
+  // condition is tested on the rows it returns (ADR 082, addendum).
+  const condition = params.condition
+    ? { probe: sql`OFFSET 0`, row: sql`AND ${conditionAtLeast(params.condition)}` }
+    : { probe: sql``, row: sql`` };
   const bounded =
     memberLimit === null
       ? sql`AND ${memberSphere('u')} <@ ${sphereBox(params.origin, params.radiusMiles)} AND ${inside}`
@@ -94,8 +102,8 @@ export function distancePage(params: FeedPageParams & { origin: Point }, order: 
           WHERE u.public_latitude IS NOT NULL AND u.id <> ${params.viewerId}::uuid
             AND ${notHiddenFrom('u.id', params.viewerId)} ${bounded}
           ORDER BY nearness ${memberLimit === null ? sql`` : sql`LIMIT ${memberLimit}::int`}) nu
-    CROSS JOIN LATERAL (SELECT i.* FROM items i WHERE i.user_id = nu.id AND ${listedItem('i')}) i
-    WHERE nu.inside
+    CROSS JOIN LATERAL (SELECT i.* FROM items i WHERE i.user_id = nu.id AND ${listedItem('i')} ${condition.probe}) i
+    WHERE nu.inside ${condition.row}
     ORDER BY nu.nearness, ${orderBy(order.filter(([column]) => column !== 'distance'))}
     ${page(params)}`;
 }
@@ -139,6 +147,7 @@ export function matchPage(params: FeedPageParams, order: CardOrder, itemId?: num
   const hidden = notHiddenFrom('i.user_id', params.viewerId);
   const only = itemId ? sql`AND i.id = ${itemId}::int` : sql``;
   const search = params.search ? sql`AND ${searchMatch(params.search)}` : sql``;
+  const condition = params.condition ? sql`AND ${conditionAtLeast(params.condition)}` : sql``;
   const filtered = params.origin && !itemId ? params.origin : null;
   // Within the radius by the item's own copy of its owner's public point: in the category probe
   // the latitude band is a range of items_active_category_lat_idx, elsewhere a test on the row.
@@ -152,13 +161,14 @@ export function matchPage(params: FeedPageParams, order: CardOrder, itemId?: num
   const fromProbe = sql.raw(names.map((name) => `bc.${name}`).join(', '));
   const branch = (flags: SQL, join: SQL) => sql`SELECT w.id AS want_id, ${flags}, ${columns}
       FROM my_wants w CROSS JOIN LATERAL (SELECT * FROM items i
-        WHERE ${join} AND i.is_service = w.is_service AND ${listedItem('i')} AND i.user_id <> ${viewer} AND ${hidden} ${only} ${search} ${near}
+        WHERE ${join} AND i.is_service = w.is_service AND ${listedItem('i')} AND i.user_id <> ${viewer} AND ${hidden} ${only} ${search} ${condition} ${near}
         -- Kept a subquery (not flattened into a join), so each want probes the index.
         OFFSET 0) i`;
   // The candidate's latitude/longitude are the item's copy of its owner's public point.
   const distance = sql`CROSS JOIN LATERAL (SELECT ${distanceMiles(params.origin, itemPoint('c'))} AS distance) d`;
   return sql`WITH my_wants AS MATERIALIZED (
-      SELECT w.id, w.title, w.category, w.is_service, w.max_value, plainto_tsquery('english', w.title) AS tsq
+      SELECT w.id, w.title, w.category, w.is_service, w.max_value, w.title_lexemes,
+        plainto_tsquery('english', w.title) AS tsq, ${wantHasRelated('w')} AS has_related
       FROM wants w WHERE w.user_id = ${viewer} AND w.is_active
     ),
     my_items AS MATERIALIZED (
@@ -171,27 +181,27 @@ export function matchPage(params: FeedPageParams, order: CardOrder, itemId?: num
       SELECT c.is_service AS probe_service, i.* FROM (SELECT DISTINCT category, is_service FROM my_wants) c
       CROSS JOIN LATERAL (SELECT ${columns} FROM items i
         WHERE i.category = c.category AND i.is_service = c.is_service AND ${listedItem('i')}
-          AND i.user_id <> ${viewer} AND ${hidden} ${only} ${search} ${near}
+          AND i.user_id <> ${viewer} AND ${hidden} ${only} ${search} ${condition} ${near}
         OFFSET 0) i
     ),
     pairs AS (
-      SELECT w.id AS want_id, false AS fts, false AS fts_title, false AS near, ${fromProbe}
+      SELECT w.id AS want_id, false AS near, ${fromProbe}
       FROM by_category bc JOIN my_wants w ON w.category = bc.category AND w.is_service = bc.probe_service
       UNION ALL
-      ${branch(
-        sql`true AS fts, ts_filter(${itemDocument('i')}, '{a}') @@ w.tsq AS fts_title, false AS near`,
-        sql`${itemDocument('i')} @@ w.tsq`,
-      )}
+      ${branch(sql`false AS near`, sql`${itemDocument('i')} @@ w.tsq`)}
       UNION ALL
-      ${branch(sql`false AS fts, false AS fts_title, true AS near`, sql`w.title <% i.title`)}
+      ${branch(sql`true AS near`, sql`w.title <% i.title`)}
     ),
-    pair_points AS (
+    -- What the want's words find in the item (textFoundColumns), and its stored title words, by primary key.
+    pair_found AS (
       SELECT p.*, w.title AS want_title, w.max_value, (p.category = w.category) AS same_category,
-        ${textPercentSql()} AS text_pct, ${valuePoints('w', 'p')} AS value_points
+        ${valuePoints('w', 'p')} AS value_points, ${textFoundColumns('w', 'it')}
       FROM pairs p
       JOIN my_wants w ON w.id = p.want_id
+      JOIN items it ON it.id = p.id
       WHERE ${valueFits('w', 'p')}
     ),
+    pair_points AS (SELECT f.*, ${textPercentSql()} AS text_pct FROM pair_found f),
     -- Per item the want that earns it the most points (relevance and value fit), then the oldest.
     candidates AS MATERIALIZED (
       SELECT DISTINCT ON (id) * FROM pair_points ORDER BY id, ${wantPointsSql()} DESC, want_id
@@ -257,11 +267,17 @@ export function searchPage(params: FeedPageParams & { search: Search }, order: C
 
 /**
  * With search text, the page walks the postings of the search's words (ADR 023): on a feed that
- * reads them (FeedDefinition.searchPostings), when the search has words every match holds one of.
+ * reads them (FeedDefinition.searchPostings), when the search has words every match holds one of,
+ * and no condition filter is set (ADR 082, addendum).
  */
 export function readsPostings(params: FeedPageParams, searchPostings: boolean): boolean {
   return (
-    searchPostings && params.search !== undefined && walksPostings(params.search) && params.postings !== false
+    searchPostings &&
+    params.search !== undefined &&
+    walksPostings(params.search) &&
+    params.postings !== false &&
+    // The postings carry no condition: with one, the text index and the condition test on the row.
+    params.condition === undefined
   );
 }
 

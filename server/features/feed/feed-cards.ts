@@ -1,4 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
+import type { ItemCondition, ItemPhotoUrls } from '#common/schemas/listings.ts';
 import { intArray } from '../../db/arrays';
 import type { Db } from '../../db/client';
 import { queryPrepared } from '../../db/prepared';
@@ -6,6 +7,7 @@ import { queryRows } from '../../db/rows';
 import { listedItem } from '../items';
 import { traderSummaryColumns } from '../trades';
 import type { CardOrder, CardRows, Direction, FeedRow, MatchRow, Versions } from './feed-types';
+import { matchWordsColumn, parseMatchWords } from './match-reason';
 
 /**
  * What a feed card shows, read in one statement for the items a page subquery names: the rows
@@ -23,6 +25,9 @@ export interface RawRow {
   is_service: boolean;
   image_url: string | null;
   thumbnail_url: string | null;
+  condition: ItemCondition | null;
+  /** Only where asked for (an item's detail): all its photos, the cover first (ADR 082). */
+  photos?: ItemPhotoUrls[];
   estimated_value: number | null;
   created_at: string;
   is_active: boolean;
@@ -46,6 +51,8 @@ export interface RawRow {
   same_category?: boolean | null;
   text_pct?: number | null;
   max_value?: number | null;
+  /** JSON text [words, related] (match-reason.ts). */
+  match_words?: string | null;
 }
 
 /** A card row as the feed types hold it. */
@@ -58,6 +65,8 @@ export function toFeedRow(row: RawRow): FeedRow {
     isService: row.is_service,
     imageUrl: row.image_url,
     thumbnailUrl: row.thumbnail_url,
+    condition: row.condition,
+    ...(row.photos ? { photos: row.photos } : {}),
     estimatedValue: row.estimated_value,
     createdAt: row.created_at,
     isActive: row.is_active,
@@ -91,6 +100,7 @@ export function toMatch(row: MatchColumns): MatchRow | null {
         sameCategory: row.same_category === true,
         textPercent: row.text_pct ?? 0,
         maxValue: row.max_value ?? null,
+        ...parseMatchWords(row.match_words),
       };
 }
 
@@ -104,11 +114,15 @@ export type MatchColumns = Pick<
   | 'same_category'
   | 'text_pct'
   | 'max_value'
+  | 'match_words'
 >;
 
-/** The match columns a barter-match page subquery `p` outputs, as the row types expect them. */
+/**
+ * The match columns a barter-match page subquery `p` outputs, as the row types expect them, and the
+ * words its card's reason names (match-reason.ts: the page's rows only, by primary key).
+ */
 export const MATCH_COLUMNS = sql`p.score, p.want_id, p.want_title, p.mutual, p.their_want_title, p.same_category,
-  p.text_pct, p.max_value::float8 AS max_value`;
+  p.text_pct, p.max_value::float8 AS max_value, ${matchWordsColumn('p')}`;
 
 /** ORDER BY over the page's output columns (bare names inside, `p.`-prefixed outside). */
 export function orderBy(keys: Array<[string, Direction]>, prefix = ''): SQL {
@@ -133,7 +147,7 @@ export function presentPage(options: {
   join?: SQL;
 }): SQL {
   const owner = traderSummaryColumns(sql`u.id`);
-  return sql`SELECT i.id, i.title, i.description, i.category, i.is_service, i.image_url, i.thumbnail_url,
+  return sql`SELECT i.id, i.title, i.description, i.category, i.is_service, i.image_url, i.thumbnail_url, i.condition,
       i.estimated_value::float8 AS estimated_value,
       to_char(i.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at,
       i.is_active, u.id::text AS user_id, u.first_name, left(u.last_name, 1) AS last_initial,

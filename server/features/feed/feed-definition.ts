@@ -1,5 +1,6 @@
 import type { SQL } from 'drizzle-orm';
 import type { FeedItem, FeedSort } from '#common/schemas/feed.ts';
+import type { ItemCondition } from '#common/schemas/listings.ts';
 import type { Db } from '../../db/client';
 import type { Point } from '../../geo/earth';
 import type { CardOrder } from './feed-types';
@@ -23,6 +24,8 @@ export interface FeedPageParams {
   q?: string;
   /** The search text resolved (resolveSearch): findRanking resolves `q` when this is missing. */
   search?: Search;
+  /** Goods in this condition or better only (ADR 082, addendum): part of a kept ranking's key. */
+  condition?: ItemCondition;
   /** With search text on a feed that reads postings: read the text index instead (for the equivalence test). */
   postings?: boolean;
   seed: number;

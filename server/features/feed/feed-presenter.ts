@@ -2,6 +2,7 @@ import { shownNameParts } from '#common/member-name.ts';
 import { FEED_DESCRIPTION_MAX_LENGTH, type FeedItem, type ItemDetail } from '#common/schemas/feed.ts';
 import type { ApproximateArea } from '#common/schemas/places.ts';
 import type { FeedRow } from './feed-types';
+import { matchReason } from './match-reason';
 
 /** At most `max` characters (code points), ending in "…" when cut. */
 export function shorten(text: string, max: number): string {
@@ -35,6 +36,7 @@ export function presentFeedItem(row: FeedRow, options: PresentOptions = {}): Fee
     isService: row.isService,
     imageUrl: row.imageUrl,
     thumbnailUrl: row.thumbnailUrl ?? row.imageUrl,
+    condition: row.condition,
     estimatedValue: row.estimatedValue,
     createdAt: row.createdAt,
     isSaved: row.isSaved,
@@ -52,10 +54,12 @@ export function presentFeedItem(row: FeedRow, options: PresentOptions = {}): Fee
     lookingFor: row.lookingFor,
   };
   if (options.withMatch && row.match) {
+    const reason = matchReason(row.match);
     item.match = {
       score: row.match.score,
       wantId: row.match.wantId,
       wantTitle: row.match.wantTitle,
+      ...(reason ? { reason } : {}),
       mutual: row.match.mutual,
       ...(row.match.mutual && row.match.theirWantTitle ? { theirWantTitle: row.match.theirWantTitle } : {}),
     };
@@ -72,6 +76,7 @@ export function presentItemDetail(
   return {
     ...presentFeedItem(row, { withMatch: true }),
     description: row.description,
+    photos: row.photos ?? [],
     isOwn: row.userId === viewerId,
     isActive: row.isActive,
     approximateArea,

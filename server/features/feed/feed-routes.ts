@@ -8,11 +8,14 @@ import {
   feedParamsSchema,
   feedQuerySchema,
   itemDetailSchema,
+  showingForQuerySchema,
+  showingForSchema,
 } from '#common/schemas/feed.ts';
 import { listingIdParamsSchema } from '#common/schemas/listings.ts';
 import { sessionCookieOf } from '../../plugins/session';
 import { registeredFeeds } from './feed-registry';
-import { getFeed, getItemDetail } from './feed-service';
+import { getFeed, getItemDetail, getPublicItemDetail } from './feed-service';
+import { showingFor } from './showing-for';
 
 /** A random-barter seed that stays the same for one session (its cookie), when the client sends none. */
 export function sessionSeed(request: FastifyRequest): number {
@@ -66,6 +69,22 @@ export async function feedRoutes(app: FastifyInstance): Promise<void> {
   );
 
   routes.get(
+    '/api/search/showing-for',
+    {
+      schema: {
+        tags: ['feed'],
+        summary: 'The search text as the results read it: "Showing results for guitar"',
+        description:
+          'Each word no listing has replaced by its first near spelling (the feed search corrects it the ' +
+          'same way), spelt as a listed title spells it; `showingFor` is null when no word was corrected.',
+        querystring: showingForQuerySchema,
+        response: { 200: showingForSchema, 400: apiErrorSchema, 401: apiErrorSchema },
+      },
+    },
+    async (request) => ({ showingFor: await showingFor(app.db, request.query.q) }),
+  );
+
+  routes.get(
     '/api/items/:id',
     {
       schema: {
@@ -80,5 +99,29 @@ export async function feedRoutes(app: FastifyInstance): Promise<void> {
       const detail = await getItemDetail(app.db, request.member, request.params.id);
       return detail;
     },
+  );
+}
+
+/**
+ * An item's page for anyone who passed the site gate, signed in or not (issue 31, ADR 083): what a
+ * shared link shows a visitor, and what the served page's Open Graph tags are made of.
+ */
+export async function publicItemRoutes(app: FastifyInstance): Promise<void> {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  routes.get(
+    '/api/public/items/:id',
+    {
+      schema: {
+        tags: ['feed'],
+        summary: 'An active item as its shared page shows it to anyone past the site gate',
+        description:
+          "No distance, match, saved mark or open barter (those are the signed-in detail's, " +
+          "GET /api/items/{id}); the area is the owner's public point and town, never the exact " +
+          'position. Unknown, hidden, removed or traded: 404. No view is counted.',
+        params: listingIdParamsSchema,
+        response: { 200: itemDetailSchema, 400: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request) => getPublicItemDetail(app.db, request.params.id),
   );
 }

@@ -32,7 +32,7 @@ export function rankingWindow(offset: number, limit: number, window = RANKING_WI
 
 /** What a feed's order depends on: everything but the page (the seed where the feed's order reads it). */
 function rankingKey(params: FeedPageParams, feed: FeedDefinition): string {
-  const { viewerId, origin, radiusMiles, sort, q, seed } = params;
+  const { viewerId, origin, radiusMiles, sort, q, seed, condition } = params;
   const bySeed = feed.caching.bySeed ? seed : null;
   return JSON.stringify([
     feed.name,
@@ -43,6 +43,7 @@ function rankingKey(params: FeedPageParams, feed: FeedDefinition): string {
     sort,
     q ?? '',
     bySeed,
+    condition ?? '',
   ]);
 }
 
@@ -85,6 +86,7 @@ async function feedPage(
     radiusMiles: query.radius,
     sort: query.sort,
     q: query.q,
+    ...(query.condition ? { condition: query.condition } : {}),
     seed: query.seed ?? fallbackSeed,
     limit: query.limit,
     offset: query.offset,
@@ -147,6 +149,27 @@ async function feedPage(
  * An item's detail: anyone's active item, or any of the member's own (inactive included); 404
  * otherwise, alike for missing and hidden. A view by someone else counts (one UPDATE).
  */
+/**
+ * No member: the viewer of an item page opened signed out (issue 31). No account has this id, so the
+ * detail's reads see nothing saved, no open barter and nobody hidden.
+ */
+const NO_VIEWER = '00000000-0000-0000-0000-000000000000';
+
+/**
+ * An item as a signed-out visitor who passed the site gate sees its page (issue 31, ADR 083): an
+ * active item only (a hidden, removed, traded or unknown one is 404), no distance (the visitor has
+ * no location), the owner's approximate area (the public point and its town, never the exact one).
+ * No view is counted: link previews and crawlers would count.
+ */
+export async function getPublicItemDetail(db: Db, itemId: number): Promise<ItemDetail> {
+  const row = await findItemDetail(db, NO_VIEWER, null, itemId, LOOKING_FOR_ON_DETAIL);
+  if (!row?.isActive) throw notFound('Item not found.');
+  const point = await findItemPublicPoint(db, itemId);
+  const town = point ? (nearestPlace(point.latitude, point.longitude)?.displayName ?? null) : null;
+  const { match: _match, ...detail } = presentItemDetail(row, NO_VIEWER, approximateArea(point, town));
+  return { ...detail, isSaved: false, openBarter: null, distanceMiles: null };
+}
+
 export async function getItemDetail(db: Db, viewer: UserRow, itemId: number): Promise<ItemDetail> {
   const row = await findItemDetail(db, viewer.id, viewerPoint(viewer), itemId, LOOKING_FOR_ON_DETAIL);
   if (!row) throw notFound('Item not found.');

@@ -1,4 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
+import { ITEM_CONDITIONS, type ItemCondition } from '#common/schemas/listings.ts';
+import { textArray } from '../../db/arrays';
 import type { Point } from '../../geo/earth';
 import { itemPoint, withinRadius } from '../../geo/sql';
 import { listedItem } from '../items';
@@ -33,6 +35,8 @@ export interface CandidateFilter {
   radiusMiles: number;
   /** The search, resolved (search.ts). */
   search?: Search;
+  /** Goods in this condition or better only (conditionAtLeast). */
+  condition?: ItemCondition;
 }
 
 export function candidateWhere(filter: CandidateFilter): SQL {
@@ -44,7 +48,21 @@ export function candidateWhere(filter: CandidateFilter): SQL {
   // The item's copy of its owner's public point (kept by the database, migration 0009).
   if (filter.origin) parts.push(withinRadius(filter.origin, filter.radiusMiles, itemPoint('i')));
   if (filter.search) parts.push(searchMatch(filter.search));
+  if (filter.condition) parts.push(conditionAtLeast(filter.condition, 'i'));
   return sql.join(parts, sql` AND `);
+}
+
+/** The conditions as good as `condition` or better, best first ('good': new, like-new, good). */
+export function conditionsAtLeast(condition: ItemCondition): ItemCondition[] {
+  return ITEM_CONDITIONS.slice(0, ITEM_CONDITIONS.indexOf(condition) + 1);
+}
+
+/**
+ * Goods in `condition` or better (ADR 082, addendum): services (no condition) and goods listed
+ * without one do not pass. One parameter (an array), so a prepared plan serves every level.
+ */
+export function conditionAtLeast(condition: ItemCondition, alias = 'i'): SQL {
+  return sql`${sql.raw(`${alias}.condition`)} = ANY(${textArray(conditionsAtLeast(condition))}::text[])`;
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { ItemCondition, ItemPhotoUrls } from '#common/schemas/listings.ts';
 import type { TraderSummary } from '../trades';
 
 /** The rows and rankings the feed files share (cards, rankings, the cache). */
@@ -13,6 +14,10 @@ export interface MatchRow {
   /** Whole percent. */
   textPercent: number;
   maxValue: number | null;
+  /** The want's words the item holds, as typed in the want (match-reason.ts, ADR 089). */
+  words?: string[];
+  /** The item's title words related to a want word, within the want's category. */
+  related?: string[];
 }
 
 /** One item with everything a card shows, as the database returns it (no e-mail, no coordinates). */
@@ -24,6 +29,10 @@ export interface FeedRow {
   isService: boolean;
   imageUrl: string | null;
   thumbnailUrl: string | null;
+  /** A good's condition (ADR 082); null for services and goods listed without one. */
+  condition: ItemCondition | null;
+  /** An item's detail only: all its photos, the cover first (ADR 082). */
+  photos?: ItemPhotoUrls[];
   estimatedValue: number | null;
   createdAt: string;
   isActive: boolean;

@@ -159,6 +159,8 @@ describe('feeds API', () => {
         score: expect.any(Number),
         wantId: expect.any(Number),
         wantTitle: 'Cordless drill',
+        // What matched, as the card names it (ADR 089): the want's words in the title, and more.
+        reason: { kind: 'all-words', words: ['Cordless', 'drill'], related: [] },
         mutual: true,
         theirWantTitle: 'Mountain bike',
         // The viewer's bike, which the neighbour wants (issue 28: Propose Barter ticks it).
@@ -166,8 +168,9 @@ describe('feeds API', () => {
       });
       // Between the viewer's and the neighbour's public points (ADR 059), about a mile apart.
       expect(drill?.distanceMiles).toBe(seenMiles(viewer, neighbour));
-      // Same category (20) + title similarity + mutual (30) + nearness at about 1 mile (19) + within budget (10).
-      expect(drill?.match?.score).toBeGreaterThanOrEqual(79);
+      // Same category (10) + all of the want's words in the title (24) + mutual (43) + nearness at
+      // about 1 mile (7 or 8) + within budget (4).
+      expect(drill?.match?.score).toBeGreaterThanOrEqual(88);
       expect(drill?.user).toEqual({
         id: neighbour.id,
         firstName: 'Olga',
@@ -190,17 +193,24 @@ describe('feeds API', () => {
     it('computes in SQL exactly the score of the pure formula', async () => {
       const list = await feed('barter-match', { radius: 50, sort: 'match' });
       expect(idsOf(list)).toEqual([ids.drill, ids.hammerDrill]);
-      // The drill has all the want's words in its title; the hammer drill only shares the category.
+      // The drill has all the want's words in its title, and one more (18V); the hammer drill shares
+      // the category and one word of two.
+      const nothing = {
+        words: 2,
+        inTitle: 0,
+        relatedInTitle: 0,
+        titleWithinWant: false,
+        inText: false,
+        nearSpelling: false,
+      };
       const found = {
-        [ids.drill]: { inTitle: true, inText: true, nearSpelling: false },
-        [ids.hammerDrill]: { inTitle: false, inText: false, nearSpelling: false },
+        [ids.drill]: { ...nothing, inTitle: 2, relatedInTitle: 2, inText: true },
+        [ids.hammerDrill]: { ...nothing, inTitle: 1, relatedInTitle: 1 },
       };
       for (const item of list) {
         const pure = matchScore({
           sameCategory: true,
-          textSimilarity: textSimilarityOf(
-            found[item.id] ?? { inTitle: false, inText: false, nearSpelling: false },
-          ),
+          textSimilarity: textSimilarityOf(found[item.id] ?? nothing, true),
           mutual: item.match?.mutual ?? false,
           distanceMiles: item.distanceMiles,
           itemValue: item.estimatedValue,
@@ -208,12 +218,14 @@ describe('feeds API', () => {
         });
         expect(item.match?.score, item.title).toBe(pure);
       }
-      // 20 + 20 + 30 + 19 or 20 (about 1 mile) + 10 and 20 + 0 + 0 + 12 (about 19 miles) + 10: the public
-      // points (ADR 059) are each up to 0.94 miles from the exact ones, so two members a mile apart can
-      // be drawn under a twentieth of a mile apart (0.0 miles: 20 points; a CI rehearsal drew it).
+      // 10 + 24 + 43 + 7 or 8 (about 1 mile) + 4 and 10 + 4 + 0 + 4 or 5 (about 19 miles) + 4: the
+      // public points (ADR 059) are each up to 0.94 miles from the exact ones, so two members a mile
+      // apart can be drawn under a twentieth of a mile apart (0.0 miles: 8 points).
       const near = nearnessPoints(list[0]?.distanceMiles ?? null);
-      expect(near === 19 || near === 20, `nearness ${near}`).toBe(true);
-      expect(list.map((item) => item.match?.score)).toEqual([80 + near, 42]);
+      expect(near === 7 || near === 8, `nearness ${near}`).toBe(true);
+      const far = nearnessPoints(list[1]?.distanceMiles ?? null);
+      expect(far === 4 || far === 5, `nearness ${far}`).toBe(true);
+      expect(list.map((item) => item.match?.score)).toEqual([81 + near, 18 + far]);
     });
 
     it('falls back to near spellings for a want whose words no item has', async () => {
@@ -222,8 +234,8 @@ describe('feeds API', () => {
       const list = await feed('barter-match', {}, await sessionCookiesFor(t.app, typist));
       const drill = list.find((item) => item.id === ids.drill);
       expect(drill?.match).toMatchObject({ wantTitle: 'Cordles dril', mutual: false });
-      // Not the category (bikes), a near spelling: 0 + 12 + 0 + 19 + 5 (no maxValue).
-      expect(drill?.match?.score).toBe(36);
+      // Not the category (bikes), a near spelling: 0 + 12 + 0 + 7 or 8 (about a mile) + 2 (no maxValue).
+      expect(drill?.match?.score).toBe(14 + nearnessPoints(drill?.distanceMiles ?? null));
     });
 
     it('narrows with the radius: 5 miles leaves out the member 19 miles away, 50 brings them in', async () => {

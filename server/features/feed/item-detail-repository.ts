@@ -29,7 +29,10 @@ export async function findItemDetail(
   const page = sql`SELECT i.id, ${distance} AS distance FROM items i
     WHERE i.id = ${itemId}::int AND (i.is_active OR i.user_id = ${viewerId}::uuid)
       AND ${notHiddenFrom('i.user_id', viewerId)}`;
-  const [row] = await run<RawRow>(db, presentPage({ page, viewerId, order: [['id', 'ASC']], lookingFor }));
+  const [row] = await run<RawRow>(
+    db,
+    presentPage({ page, viewerId, order: [['id', 'ASC']], lookingFor, extra: sql`, i.photos` }),
+  );
   if (!row) return null;
   const detail = toFeedRow(row);
   if (!detail.isActive || detail.userId === viewerId) return detail;

@@ -9,7 +9,7 @@ import { fillNeighbourhood, TOWNS } from '../../test/neighbourhood';
 import { barterKit, type Member } from '../barters/barter-test-kit';
 import type { FeedPageParams } from './feed-definition';
 import { feedRankingQuery, withSearch } from './feed-ranking';
-import { resolveSearch } from './search';
+import { editDistance, nearSpellings, resolveSearch } from './search';
 
 /**
  * Search through postings (ADR 023): the resolution of search text, the postings following every
@@ -38,6 +38,7 @@ describe('search text', () => {
       ['Camping tent', 'Sleeps four, brass poles.', 'rvs+camp'],
       ['Mountain bike', 'Front suspension.', 'bikes'],
       ['Guitar lessons', 'Beginners welcome.', 'lessons'],
+      ['Bike tune-up', 'Gears and brakes adjusted.', 'bikes'],
     ] as const) {
       await createItem(t.app.db, { userId: owner.id, title, description, category });
     }
@@ -63,6 +64,35 @@ describe('search text', () => {
     expect((await resolveSearch(t.app.db, 'zzqx')).corrections).toEqual([]);
   });
 
+  it('corrects a word of five letters or more up to two edits away, a joined word to its hyphenated form', async () => {
+    // Two edits (a missing u) and trigram word similarity 0.5: corrected only by edit distance.
+    expect((await resolveSearch(t.app.db, 'gitar')).corrections).toEqual([['gitar', ['guitar']]]);
+    // Joined and misspelt forms of tune-up: measured against 'tune-up' without its hyphen.
+    // ('tune', its own lexeme, is two edits away too: it comes after.)
+    for (const q of ['tuneup', 'tunup']) {
+      const [correction] = (await resolveSearch(t.app.db, q)).corrections;
+      expect(correction?.[0], q).toBe(q);
+      expect(correction?.[1][0], q).toBe('tune-up');
+    }
+    expect((await resolveSearch(t.app.db, 'bike tunup')).anchors).toEqual(
+      expect.arrayContaining(['bike', 'tune-up']),
+    );
+    // Corrected as before.
+    expect((await resolveSearch(t.app.db, 'guitr')).corrections).toEqual([['guitr', ['guitar']]]);
+    expect((await resolveSearch(t.app.db, 'drils')).corrections).toEqual([['dril', ['drill']]]);
+  });
+
+  it('never corrects a word some listing has, nor a word under five letters by two edits', async () => {
+    for (const q of ['guitar', 'drill', 'tune-up', 'bike', 'tent', 'camping', 'lessons']) {
+      expect((await resolveSearch(t.app.db, q)).corrections, q).toEqual([]);
+    }
+    // 'dxll' and 'gtar' are two edits from drill and guitar, but four letters: not corrected.
+    expect((await resolveSearch(t.app.db, 'dxll')).corrections).toEqual([]);
+    expect((await resolveSearch(t.app.db, 'gtar')).corrections).toEqual([]);
+    // Three edits from guitar: not corrected.
+    expect((await resolveSearch(t.app.db, 'gxtxrr')).corrections).toEqual([]);
+  });
+
   it('anchors on the words outside exclusions; a phrase or exclusion needs the item itself', async () => {
     const both = await resolveSearch(t.app.db, 'mountain bike');
     expect(both.anchors.sort()).toEqual(['bike', 'mountain']);
@@ -76,6 +106,33 @@ describe('search text', () => {
     expect(await resolveSearch(t.app.db, '-drill')).toMatchObject({ matchesEmpty: true });
     // Only stop words: nothing to look for.
     expect(await resolveSearch(t.app.db, 'the of')).toMatchObject({ empty: true });
+  });
+});
+
+describe('edit distance for near spellings', () => {
+  it('counts insertions, deletions, substitutions and a swap of neighbours as one edit each', () => {
+    expect(editDistance('guitar', 'guitar')).toBe(0);
+    expect(editDistance('gitar', 'guitar')).toBe(1);
+    expect(editDistance('gutiar', 'guitar')).toBe(1);
+    expect(editDistance('gitr', 'guitar')).toBe(2);
+    expect(editDistance('tunup', 'tuneup')).toBe(1);
+    // Beyond the limit: the limit plus one, however far.
+    expect(editDistance('zzzzzz', 'guitar')).toBe(3);
+    expect(editDistance('a', 'guitar')).toBe(3);
+    expect(editDistance('x'.repeat(500), 'x'.repeat(500))).toBe(0);
+    expect(editDistance('x'.repeat(500), `${'x'.repeat(499)}y`)).toBe(3);
+  });
+
+  it('a short word keeps the trigram picks; a longer one takes the nearest within two edits first', () => {
+    expect(nearSpellings('gtar', [], ['guitar'])).toEqual([]);
+    expect(nearSpellings('dril', ['drill'], [])).toEqual(['drill']);
+    expect(nearSpellings('gitar', ['sitars'], ['guitars', 'guitar'])).toEqual([
+      'guitar',
+      'sitars',
+      'guitars',
+    ]);
+    expect(nearSpellings('tuneup', [], ['tune', 'tune-up'])).toEqual(['tune-up', 'tune']);
+    expect(nearSpellings('zzzzz', [], ['guitar'])).toEqual([]);
   });
 });
 
@@ -165,6 +222,21 @@ describe('postings follow every listing change, through the routes', () => {
     kit.ok(await move(town.latitude + 0.01));
     expect(await outOfStep()).toBe(0);
     expect(await found('telescope')).toContain(id);
+  });
+
+  it('a joined or misspelt word of five letters or more finds the listing: tuneup, tunup, bike tunup', async () => {
+    const id = kit.ok<{ id: number }>(
+      await kit.call(olga, 'POST', '/api/items', {
+        title: 'Bike tune-up',
+        description: 'Gears and brakes adjusted.',
+        category: 'bikes',
+        estimatedValue: 30,
+      }),
+      201,
+    ).id;
+    for (const q of ['tune-up', 'tune up', 'tuneup', 'tunup', 'bike tunup'])
+      expect(await found(q), q).toContain(id);
+    expect((await kit.call(olga, 'DELETE', `/api/items/${id}`)).statusCode).toBe(204);
   });
 
   it('hostile text answers 200 and never an error: quotes, operators, backslashes, long words', async () => {

@@ -8,7 +8,8 @@ import { itemDocument } from '../items';
  * OR, -exclusions: websearch_to_tsquery) over an item's title, description and category. A word no
  * listed item has is corrected to the listed words spelt nearest to it (at most
  * NEAR_SPELLINGS_PER_WORD, pg_trgm word similarity over the vocabulary `search_words`), so "dril"
- * finds drills; a word some listing has is taken as typed.
+ * finds drills; one of TWO_EDITS_FROM letters or more also to those within two edits ("gitar" finds
+ * guitars, "tunup" a tune-up); a word some listing has is taken as typed.
  */
 export interface Search {
   /** The text as typed (trimmed). */
@@ -35,6 +36,83 @@ export interface Search {
 
 /** How many listed words may stand in for a search word no listing has. */
 export const NEAR_SPELLINGS_PER_WORD = 3;
+
+/**
+ * A word of this many letters or more (as the dictionary reduces it: its lexeme) is corrected to
+ * listed words up to two edits away; a shorter one as before, by trigram word similarity alone
+ * (ADR 085, addendum on typo tolerance).
+ */
+export const TWO_EDITS_FROM = 5;
+
+/**
+ * How many listed words, the nearest by trigram similarity (pg_trgm's similarity() of 0.3 or more,
+ * within two letters of its length), are measured by edit distance for a word of TWO_EDITS_FROM
+ * letters or more no listing has: the bound on the work per unknown word. (The `%` operator, which
+ * could use the GIN index, gave wrong rows and then stalled PGlite inside this correlated subquery.)
+ */
+const EDIT_CANDIDATES_PER_WORD = 20;
+
+/** Edits and letters beyond which a distance is not worth finishing. */
+const MAX_EDITS = 2;
+const MAX_MEASURED_LENGTH = 40;
+
+/**
+ * The optimal-string-alignment distance (Damerau-Levenshtein where a swap of two neighbouring
+ * letters is one edit, as "gutiar" for guitar) between two words, or `limit + 1` once it must exceed
+ * `limit`. Words longer than MAX_MEASURED_LENGTH are never near anything.
+ */
+export function editDistance(a: string, b: string, limit = MAX_EDITS): number {
+  const over = limit + 1;
+  if (a === b) return 0;
+  if (a.length > MAX_MEASURED_LENGTH || b.length > MAX_MEASURED_LENGTH) return over;
+  if (Math.abs(a.length - b.length) > limit) return over;
+  const x = [...a];
+  const y = [...b];
+  let before: number[] = [];
+  let previous = Array.from({ length: y.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= x.length; i++) {
+    const current = [i];
+    let rowMin = i;
+    for (let j = 1; j <= y.length; j++) {
+      const cost = x[i - 1] === y[j - 1] ? 0 : 1;
+      let value = Math.min(
+        (previous[j] ?? over) + 1,
+        (current[j - 1] ?? over) + 1,
+        (previous[j - 1] ?? over) + cost,
+      );
+      if (i > 1 && j > 1 && x[i - 1] === y[j - 2] && x[i - 2] === y[j - 1]) {
+        value = Math.min(value, (before[j - 2] ?? over) + 1);
+      }
+      current[j] = value;
+      rowMin = Math.min(rowMin, value);
+    }
+    if (rowMin > limit) return over;
+    before = previous;
+    previous = current;
+  }
+  return Math.min(previous[y.length] ?? over, over);
+}
+
+/**
+ * The listed words that stand in for a word no listing has. A word shorter than TWO_EDITS_FROM keeps
+ * the trigram picks (`near`, as before). A longer one puts first the candidates within two edits,
+ * nearest first, a hyphenated word measured as well without its hyphens (so "tuneup" and "tunup"
+ * reach "tune-up"); then the trigram picks; at most NEAR_SPELLINGS_PER_WORD.
+ */
+export function nearSpellings(lexeme: string, near: string[], candidates: string[]): string[] {
+  if ([...lexeme].length < TWO_EDITS_FROM) return near.slice(0, NEAR_SPELLINGS_PER_WORD);
+  const measured = [...new Set([...near, ...candidates])]
+    .filter((word) => word !== lexeme)
+    .map((word, order) => ({
+      word,
+      order,
+      distance: Math.min(editDistance(lexeme, word), editDistance(lexeme, word.replace(/-/g, ''))),
+    }))
+    .filter((entry) => entry.distance <= MAX_EDITS)
+    .sort((p, q) => p.distance - q.distance || p.order - q.order)
+    .map((entry) => entry.word);
+  return [...new Set([...measured, ...near])].slice(0, NEAR_SPELLINGS_PER_WORD);
+}
 
 /** The lexemes of a tsquery's text form ('drill' & !'cordless'): quoted, '' and \\ escaped. */
 function lexemesOf(queryText: string): string[] {
@@ -72,7 +150,14 @@ export async function resolveSearch(db: Db, q: string): Promise<Search> {
               AND (EXISTS (SELECT 1 FROM search_postings p WHERE p.lexeme = s.lexeme AND p.in_title)
                 OR EXISTS (SELECT 1 FROM search_postings p WHERE p.lexeme = s.lexeme AND NOT p.in_title))
             ORDER BY word_similarity(w.lexeme, s.lexeme) DESC, similarity(w.lexeme, s.lexeme) DESC, s.lexeme
-            LIMIT ${NEAR_SPELLINGS_PER_WORD}::int))), '[]')::text
+            LIMIT ${NEAR_SPELLINGS_PER_WORD}::int), ARRAY(
+            SELECT s.lexeme FROM search_words s
+            WHERE length(w.lexeme) >= ${TWO_EDITS_FROM}::int AND similarity(w.lexeme, s.lexeme) >= 0.3 AND s.lexeme <> w.lexeme
+              AND abs(length(replace(s.lexeme, '-', '')) - length(w.lexeme)) <= 2
+              AND (EXISTS (SELECT 1 FROM search_postings p WHERE p.lexeme = s.lexeme AND p.in_title)
+                OR EXISTS (SELECT 1 FROM search_postings p WHERE p.lexeme = s.lexeme AND NOT p.in_title))
+            ORDER BY similarity(w.lexeme, s.lexeme) DESC, s.lexeme
+            LIMIT ${EDIT_CANDIDATES_PER_WORD}::int))), '[]')::text
           FROM unnest(tsvector_to_array(to_tsvector('english', ${text}::text))) w(lexeme)
           WHERE NOT EXISTS (SELECT 1 FROM search_postings p WHERE p.lexeme = w.lexeme AND p.in_title)
             AND NOT EXISTS (SELECT 1 FROM search_postings p WHERE p.lexeme = w.lexeme AND NOT p.in_title)
@@ -90,10 +175,9 @@ export async function resolveSearch(db: Db, q: string): Promise<Search> {
     return { ...base, corrections: [], anchors: [], single: false, empty: true };
   }
   // The query's words no listed item has (its lexemes are the text's own), with their near spellings.
-  const rows = (JSON.parse(parsed?.unknown ?? '[]') as Array<[string, string[]]>).map(([lexeme, near]) => ({
-    lexeme,
-    near,
-  }));
+  const rows = (JSON.parse(parsed?.unknown ?? '[]') as Array<[string, string[] | null, string[] | null]>).map(
+    ([lexeme, near, candidates]) => ({ lexeme, near: nearSpellings(lexeme, near ?? [], candidates ?? []) }),
+  );
   const corrections = rows.flatMap(
     (row): Array<[string, string[]]> => (row.near && row.near.length > 0 ? [[row.lexeme, row.near]] : []),
   );

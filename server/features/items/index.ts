@@ -2,3 +2,4 @@ export { freeToGive, type ItemLockStrength, type ItemStateRow, lockItemsInIdOrde
 export { type ItemsRoutesOptions, itemsRoutes } from './items-routes';
 export { HELD_MESSAGE, removeUnusedPhotos } from './items-service';
 export { itemDocument, listedItem } from './items-sql';
+export { STALE_KINDS, staleListingsJob, sweepStaleListings } from './stale-listings';

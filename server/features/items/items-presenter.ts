@@ -17,6 +17,24 @@ function presentTrade(row: ItemRow, trade: ItemTradeRow | null | undefined): Ite
 }
 
 /**
+ * A stale listing's state (ADR 088): asked "Still available?" and not answered, or out of the feeds
+ * for want of an answer (inactive with stale_paused_at); null otherwise (an item the owner hid after
+ * it left the feeds answered the question).
+ */
+function presentStale(row: ItemRow): Item['stale'] {
+  const paused = !row.isActive && row.stalePausedAt !== null;
+  if (paused) {
+    return {
+      askedAt: (row.staleAskedAt ?? row.stalePausedAt)?.toISOString() ?? '',
+      pausedAt: row.stalePausedAt?.toISOString() ?? null,
+    };
+  }
+  if (row.isActive && row.staleAskedAt !== null)
+    return { askedAt: row.staleAskedAt.toISOString(), pausedAt: null };
+  return null;
+}
+
+/**
  * An item as its owner sees it. A whitelist: the owner's id and anything added to the table later
  * stay on the server until a presenter option asks for them.
  */
@@ -30,12 +48,16 @@ export function presentItem(row: ItemRow & { trade?: ItemTradeRow | null }): Ite
     imageUrl: row.imageUrl,
     // Items stored before feed-size photos existed (and the demo illustrations) only have the large one.
     thumbnailUrl: row.thumbnailUrl ?? row.imageUrl,
+    photos: row.photos,
+    condition: row.condition,
     estimatedValue: row.estimatedValue,
     isActive: row.isActive,
     moderation: row.moderation,
     isReserved: row.reservedByRequestId !== null,
     traded: presentTrade(row, row.trade),
     allowedActions: itemAllowedActions({ id: row.userId }, row),
+    confirmedAt: row.confirmedAt.toISOString(),
+    stale: presentStale(row),
     viewCount: row.viewCount,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),

@@ -16,9 +16,14 @@ export type ItemChanges = Partial<
     | 'isService'
     | 'imageUrl'
     | 'thumbnailUrl'
+    | 'photos'
+    | 'condition'
     | 'estimatedValue'
     | 'isActive'
     | 'moderation'
+    | 'confirmedAt'
+    | 'staleAskedAt'
+    | 'stalePausedAt'
   >
 >;
 
@@ -139,11 +144,52 @@ export async function deleteItemOfUser(db: Db, id: number, userId: string): Prom
   return row ?? null;
 }
 
-/** How many items show this photo URL (large or feed-size); photo files are shared by content. */
+/**
+ * How many items show this photo URL (large or feed-size, cover or not: ADR 082); photo files are
+ * shared by content.
+ */
 export async function countItemsUsingPhoto(db: Db, url: string): Promise<number> {
   const [row] = await db
     .select({ n: count() })
     .from(items)
-    .where(or(eq(items.imageUrl, url), eq(items.thumbnailUrl, url)));
+    .where(
+      or(
+        eq(items.imageUrl, url),
+        eq(items.thumbnailUrl, url),
+        sql`${items.photos} @> jsonb_build_array(jsonb_build_object('imageUrl', ${url}::text))`,
+        sql`${items.photos} @> jsonb_build_array(jsonb_build_object('thumbnailUrl', ${url}::text))`,
+      ),
+    );
   return row?.n ?? 0;
+}
+
+/**
+ * The item's photos, its row locked until the transaction ends (ADR 082): two changes of one item's
+ * photos (two reorders, an add and a remove) take turns, each judged against what the other left.
+ * Only the owner's item no accepted barter holds and no trade took; null otherwise.
+ */
+export async function lockOwnItemPhotos(
+  db: Db,
+  id: number,
+  userId: string,
+): Promise<Pick<ItemRow, 'photos' | 'moderation'> | null> {
+  const [row] = await db
+    .select({ photos: items.photos, moderation: items.moderation })
+    .from(items)
+    .where(and(ownItem(id, userId, true), isNull(items.tradedAt)))
+    .for('update');
+  return row ?? null;
+}
+
+/**
+ * The member's item, its row locked until the transaction ends (a renewal, ADR 088: it waits for the
+ * stale-listings job holding the row and reads what it left); null when it is not theirs or is gone.
+ */
+export async function lockOwnItem(db: Db, id: number, userId: string): Promise<ItemRow | null> {
+  const [row] = await db
+    .select()
+    .from(items)
+    .where(and(eq(items.id, id), eq(items.userId, userId)))
+    .for('update');
+  return row ?? null;
 }

@@ -5,7 +5,10 @@ import { z } from 'zod';
 import { DATA_URL_BODY_LIMIT_BYTES } from '#common/constants.ts';
 import { apiErrorSchema } from '#common/schemas/errors.ts';
 import {
+  ITEM_PHOTOS_MAX,
   itemFormSchema,
+  itemPhotoAddSchema,
+  itemPhotoOrderSchema,
   itemSchema,
   itemUpdateSchema,
   listingIdParamsSchema,
@@ -144,6 +147,109 @@ export async function itemsRoutes(app: FastifyInstance, options: ItemsRoutesOpti
         request.body,
         photoUploadOf(request),
       );
+      return presentItem(row);
+    },
+  );
+
+  routes.post(
+    '/api/items/:id/photos',
+    {
+      bodyLimit: DATA_URL_BODY_LIMIT_BYTES,
+      ...photoHooks,
+      schema: {
+        tags: ['items'],
+        summary: `Add a photo to your item, after the others (at most ${ITEM_PHOTOS_MAX}; the first is the cover)`,
+        description:
+          `${PHOTO_ERRORS} The photo comes as \`imageUrl\` (a data URL) or as the multipart file ` +
+          `"${PHOTO_FILE_FIELD}" with no other field. An item with ${ITEM_PHOTOS_MAX} photos: 409 ` +
+          'ITEM_PHOTO_LIMIT (remove one first). An item an accepted barter holds, or a traded one: 409.',
+        params: listingIdParamsSchema,
+        body: itemPhotoAddSchema,
+        response: {
+          200: itemSchema,
+          400: apiErrorSchema,
+          401: apiErrorSchema,
+          404: apiErrorSchema,
+          409: apiErrorSchema,
+          413: apiErrorSchema,
+          503: apiErrorSchema,
+        },
+      },
+    },
+    async (request) => {
+      const row = await itemsService.addItemPhoto(
+        deps(request.log),
+        request.member,
+        request.params.id,
+        request.body.imageUrl,
+        photoUploadOf(request),
+      );
+      return presentItem(row);
+    },
+  );
+
+  routes.put(
+    '/api/items/:id/photos',
+    {
+      schema: {
+        tags: ['items'],
+        summary: "Reorder or remove your item's photos: the ones to keep, the cover first",
+        description:
+          '`photos`: the large URLs (`imageUrl`) of the photos to keep, in their new order; any left ' +
+          'out are removed, an empty list removes all. Each must be a photo the item has now, once: ' +
+          'otherwise 409 ITEM_PHOTOS_CHANGED (reload). An item an accepted barter holds, or a traded one: 409.',
+        params: listingIdParamsSchema,
+        body: itemPhotoOrderSchema,
+        response: {
+          200: itemSchema,
+          400: apiErrorSchema,
+          401: apiErrorSchema,
+          404: apiErrorSchema,
+          409: apiErrorSchema,
+        },
+      },
+    },
+    async (request) => {
+      const row = await itemsService.orderItemPhotos(
+        deps(request.log),
+        request.member,
+        request.params.id,
+        request.body,
+      );
+      return presentItem(row);
+    },
+  );
+
+  routes.post(
+    '/api/items/:id/renew',
+    {
+      config: memberRateLimit({
+        name: 'item-renew',
+        max: app.config.rateLimits.itemCreatePerHour,
+        what: 'renewals',
+      }),
+      schema: {
+        tags: ['items'],
+        summary: '"Yes, still available" or "Renew": confirm your listing is still there (ADR 088)',
+        description:
+          'The listing\'s clock starts again (it asks "Still available?" STALE_LISTING_DAYS from now) ' +
+          'and an open question is answered; a listing that left the feeds for want of an answer is ' +
+          "listed again. No body. Someone else's item or a missing one: 404; a traded one: 409 " +
+          'ITEM_TRADED; one a moderator hid: 403.',
+        params: listingIdParamsSchema,
+        response: {
+          200: itemSchema,
+          400: apiErrorSchema,
+          401: apiErrorSchema,
+          403: apiErrorSchema,
+          404: apiErrorSchema,
+          409: apiErrorSchema,
+          429: apiErrorSchema,
+        },
+      },
+    },
+    async (request) => {
+      const row = await itemsService.renewItem(deps(request.log), request.member, request.params.id);
       return presentItem(row);
     },
   );

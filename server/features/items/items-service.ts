@@ -3,7 +3,10 @@ import { isCategoryAllowed } from '#common/categories.ts';
 import { ERROR_CODES } from '#common/error-codes.ts';
 import {
   ITEM_ERROR_CODES,
+  ITEM_PHOTOS_MAX,
   type ItemInput,
+  type ItemPhotoOrder,
+  type ItemPhotoUrls,
   type ItemUpdate,
   LISTING_MESSAGES,
 } from '#common/schemas/listings.ts';
@@ -16,6 +19,7 @@ import type { StoredPhoto } from '../../photos/photo-pipeline';
 import { type PhotoUpload, storeUploadedPhoto } from '../../photos/photo-upload';
 import { type Actor, itemPolicy, listingPolicy } from '../../policies/listing-policy';
 import type { PhotoStore } from '../../storage/photo-store';
+import { withdrawItemNotifications } from '../notifications';
 import {
   assertAppropriateFields,
   likelyExplicit,
@@ -31,9 +35,12 @@ import {
   type ItemChanges,
   insertItem,
   listItemsByUser,
+  lockOwnItem,
+  lockOwnItemPhotos,
   type OwnItemRow,
   updateItemOfUser,
 } from './items-repository';
+import { STALE_KINDS } from './stale-listings';
 
 /** What the item service needs from the app. */
 export interface ItemsDeps {
@@ -65,6 +72,43 @@ export const HELD_MESSAGE =
  */
 const itemReserved = () =>
   conflict('This item is reserved in an accepted barter. Cancel the barter first.', ERROR_CODES.conflict);
+
+/** The ninth photo (ADR 082). */
+const photoLimit = () =>
+  conflict(
+    `An item has at most ${ITEM_PHOTOS_MAX} photos. Remove one before adding another.`,
+    ITEM_ERROR_CODES.photoLimit,
+  );
+
+/** A photo order naming a photo the item does not have now (ADR 082). */
+const photosChanged = () =>
+  conflict(
+    'The photos of this item changed meanwhile, or one of these is not its photo. Reload and try again.',
+    ITEM_ERROR_CODES.photosChanged,
+  );
+
+/** A service has no condition (ADR 082). */
+const serviceCondition = () =>
+  badRequest(`condition: ${LISTING_MESSAGES.conditionForService}.`, ERROR_CODES.validation);
+
+/** A stored photo as the item's photo list holds it. */
+const photoUrls = (photo: StoredPhoto): ItemPhotoUrls => ({
+  imageUrl: photo.imageUrl,
+  thumbnailUrl: photo.thumbnailUrl,
+});
+
+/** The item's photos and their cover's copy in image_url and thumbnail_url, written together (ADR 082). */
+const withCover = (photos: ItemPhotoUrls[]): Pick<ItemChanges, 'photos' | 'imageUrl' | 'thumbnailUrl'> => ({
+  photos,
+  imageUrl: photos[0]?.imageUrl ?? null,
+  thumbnailUrl: photos[0]?.thumbnailUrl ?? null,
+});
+
+/** The files of photos in `before` that are not in `after`. */
+const droppedFiles = (before: ItemPhotoUrls[], after: ItemPhotoUrls[]): string[] => {
+  const kept = new Set(after.map((photo) => photo.imageUrl));
+  return before.filter((photo) => !kept.has(photo.imageUrl)).flatMap((p) => [p.imageUrl, p.thumbnailUrl]);
+};
 
 /** A traded item went to another member (issue 30): it is never shown again nor edited. */
 const itemTraded = () =>
@@ -150,11 +194,11 @@ export async function createItem(
         description: input.description,
         category: input.category,
         isService: input.isService,
+        condition: input.isService ? null : input.condition,
         estimatedValue: input.estimatedValue,
         isActive: held ? false : input.isActive,
         moderation: held ? 'held' : null,
-        imageUrl: photo?.imageUrl ?? null,
-        thumbnailUrl: photo?.thumbnailUrl ?? null,
+        ...withCover(photo ? [photoUrls(photo)] : []),
       });
       if (held && photo?.screening) await reportScreenedPhoto(tx, row.id, actor.id, photo.screening);
       return row;
@@ -214,12 +258,22 @@ export async function updateItem(
     });
   }
 
+  // A service has no condition: refused when asked for, dropped when a good becomes a service.
+  if (patch.condition && isService) throw serviceCondition();
+
   const { imageUrl, ...fields } = patch;
-  const changes: ItemChanges = { ...fields };
+  // Any edit confirms the listing is still there (ADR 088): the clock starts again and an open
+  // "Still available?" is answered. Showing it again renews one that left the feeds as stale; hiding
+  // it answers the question ("No, it's gone"). A stale listing edited but not shown stays out.
+  const changes: ItemChanges = { ...fields, confirmedAt: new Date(), staleAskedAt: null };
+  if (patch.isActive !== undefined) changes.stalePausedAt = null;
+  if (isService && item.condition !== null) changes.condition = null;
   let newPhoto: StoredPhoto | null = null;
+  // imageUrl acts on the cover (ADR 082): null removes it (the next photo becomes the cover), a new
+  // photo takes its place; the list is settled in the write, on the locked row.
+  let cover: 'remove' | 'replace' | null = null;
   if (imageUrl === null) {
-    changes.imageUrl = null;
-    changes.thumbnailUrl = null;
+    cover = 'remove';
   } else if (upload.file || (imageUrl !== undefined && imageUrl !== item.imageUrl)) {
     if (!upload.file && !imageUrl?.startsWith('data:')) {
       throw badRequest(
@@ -228,10 +282,7 @@ export async function updateItem(
       );
     }
     newPhoto = await storePhoto(deps, upload, imageUrl);
-    if (newPhoto) {
-      changes.imageUrl = newPhoto.imageUrl;
-      changes.thumbnailUrl = newPhoto.thumbnailUrl;
-    }
+    if (newPhoto) cover = 'replace';
   }
   const held = heldPhoto(deps, newPhoto);
   if (held && item.moderation !== 'removed') {
@@ -240,13 +291,25 @@ export async function updateItem(
   }
 
   let updated: ItemRow | null;
+  let dropped: string[] = [];
   try {
     updated = await deps.db.transaction(async (tx) => {
+      if (cover !== null) {
+        const locked = await lockOwnItemPhotos(tx, id, actor.id);
+        if (!locked) return null;
+        const rest = locked.photos.slice(1);
+        const photos = cover === 'replace' && newPhoto ? [photoUrls(newPhoto), ...rest] : rest;
+        Object.assign(changes, withCover(photos));
+        dropped = droppedFiles(locked.photos, photos);
+      }
       const row = await updateItemOfUser(tx, id, actor.id, changes, {
         unreservedOnly: true,
         untradedOnly: true,
       });
       if (row && held && newPhoto?.screening) await reportScreenedPhoto(tx, id, actor.id, newPhoto.screening);
+      if (row && (item.staleAskedAt !== null || item.stalePausedAt !== null)) {
+        await withdrawItemNotifications(tx, { userId: actor.id, itemId: id, kinds: STALE_KINDS });
+      }
       return row;
     });
   } catch (error) {
@@ -260,8 +323,143 @@ export async function updateItem(
     const now = await findItemById(deps.db, id);
     throw now ? (now.tradedAt !== null ? itemTraded() : itemReserved()) : itemNotFound();
   }
-  if ('imageUrl' in changes) await removeUnusedPhotos(deps, [item.imageUrl, item.thumbnailUrl]);
+  if (dropped.length > 0) await removeUnusedPhotos(deps, dropped);
   return updated;
+}
+
+/** The owner's item that may change now: 404 (someone else's too), 409 traded or reserved. */
+async function loadEditableItem(deps: ItemsDeps, actor: Member, id: number): Promise<ItemRow> {
+  const item = await loadOwnItem(deps, actor, id, 'update');
+  if (item.tradedAt !== null) throw itemTraded();
+  if (!itemPolicy.edit(actor, item)) throw itemReserved();
+  return item;
+}
+
+/** Why the locked write found no row: gone (404), or traded or reserved meanwhile (409). */
+async function whyNotWritten(deps: ItemsDeps, id: number): Promise<Error> {
+  const now = await findItemById(deps.db, id);
+  return now ? (now.tradedAt !== null ? itemTraded() : itemReserved()) : itemNotFound();
+}
+
+/**
+ * Add a photo to the member's item, last (ADR 082): a multipart file or a data URL, checked,
+ * re-encoded, screened and stored by the same pipeline and queue as the cover; one it already has
+ * changes nothing (a retry). The ninth is refused
+ * (409 ITEM_PHOTO_LIMIT) before any work, and again on the locked row for a race of two adds. A photo
+ * the screening finds likely explicit holds the listing for a moderator, as a cover does.
+ */
+export async function addItemPhoto(
+  deps: ItemsDeps,
+  actor: Member,
+  id: number,
+  dataUrl: string | undefined,
+  upload: PhotoUpload = {},
+): Promise<ItemRow> {
+  const item = await loadEditableItem(deps, actor, id);
+  if (item.photos.length >= ITEM_PHOTOS_MAX) throw photoLimit();
+  if (!upload.file && !dataUrl) {
+    throw badRequest(`imageUrl: ${LISTING_MESSAGES.photoInvalid}.`, ERROR_CODES.validation);
+  }
+  const photo = await storePhoto(deps, upload, dataUrl);
+  if (!photo) throw badRequest(`imageUrl: ${LISTING_MESSAGES.photoInvalid}.`, ERROR_CODES.validation);
+  const held = heldPhoto(deps, photo);
+  let updated: ItemRow | null;
+  try {
+    updated = await deps.db.transaction(async (tx) => {
+      const locked = await lockOwnItemPhotos(tx, id, actor.id);
+      if (!locked) return null;
+      // The same photo again (files are named by content: a retried upload) changes nothing.
+      if (locked.photos.some((p) => p.imageUrl === photo.imageUrl)) return findItemById(tx, id);
+      if (locked.photos.length >= ITEM_PHOTOS_MAX) throw photoLimit();
+      const changes: ItemChanges = withCover([...locked.photos, photoUrls(photo)]);
+      if (held && locked.moderation !== 'removed') {
+        changes.isActive = false;
+        changes.moderation = 'held';
+      }
+      const row = await updateItemOfUser(tx, id, actor.id, changes, {
+        unreservedOnly: true,
+        untradedOnly: true,
+      });
+      if (row && held && photo.screening) await reportScreenedPhoto(tx, id, actor.id, photo.screening);
+      return row;
+    });
+  } catch (error) {
+    await removeUnusedPhotos(deps, [photo.imageUrl, photo.thumbnailUrl]);
+    throw error;
+  }
+  if (!updated) {
+    await removeUnusedPhotos(deps, [photo.imageUrl, photo.thumbnailUrl]);
+    throw await whyNotWritten(deps, id);
+  }
+  return updated;
+}
+
+/**
+ * Reorder and remove the member's item's photos (ADR 082): `order.photos` lists the large URLs of
+ * those to keep, the cover first. Judged on the locked row, so of two reorders each applies whole,
+ * one after the other; one naming a photo the item no longer has answers 409 ITEM_PHOTOS_CHANGED.
+ * Files no item shows any more go.
+ */
+export async function orderItemPhotos(
+  deps: ItemsDeps,
+  actor: Member,
+  id: number,
+  order: ItemPhotoOrder,
+): Promise<ItemRow> {
+  await loadEditableItem(deps, actor, id);
+  let dropped: string[] = [];
+  const updated = await deps.db.transaction(async (tx) => {
+    const locked = await lockOwnItemPhotos(tx, id, actor.id);
+    if (!locked) return null;
+    const byUrl = new Map(locked.photos.map((photo) => [photo.imageUrl, photo]));
+    const photos = order.photos.map((url) => byUrl.get(url));
+    if (photos.some((photo) => photo === undefined)) throw photosChanged();
+    const kept = photos as ItemPhotoUrls[];
+    dropped = droppedFiles(locked.photos, kept);
+    return updateItemOfUser(tx, id, actor.id, withCover(kept), { unreservedOnly: true, untradedOnly: true });
+  });
+  if (!updated) throw await whyNotWritten(deps, id);
+  if (dropped.length > 0) await removeUnusedPhotos(deps, dropped);
+  return updated;
+}
+
+/**
+ * "Yes, still available" and "Renew" (issue 31, ADR 088), one click each: the owner confirms the
+ * listing, so its clock starts again at `now` and an open question is answered (its bell entries go);
+ * a listing that left the feeds as stale is listed again (active: the match graph's and the feeds'
+ * triggers take it back, as for a Show). The row is locked first, so two renewals take turns and a
+ * renewal beside the stale-listings job sees what the job left (asked or paused) and answers that.
+ * Someone else's item or a missing one: 404; traded: 409; hidden by a moderator: 403.
+ */
+export async function renewItem(
+  deps: ItemsDeps,
+  actor: Member,
+  id: number,
+  now = new Date(),
+): Promise<ItemRow> {
+  await loadOwnItem(deps, actor, id, 'update');
+  return deps.db.transaction(async (tx) => {
+    const locked = await lockOwnItem(tx, id, actor.id);
+    if (!locked) throw itemNotFound();
+    if (locked.tradedAt !== null) throw itemTraded();
+    const paused = !locked.isActive && locked.stalePausedAt !== null;
+    if (paused && locked.moderation !== null) {
+      throw forbidden(
+        locked.moderation === 'held'
+          ? HELD_MESSAGE
+          : 'Your listings are hidden while your account is suspended.',
+        SAFETY_ERROR_CODES.removedByModerator,
+      );
+    }
+    // Only a paused listing's renewal writes is_active: the feeds' version moves for what changes them.
+    const changes: ItemChanges = paused
+      ? { isActive: true, stalePausedAt: null, staleAskedAt: null, confirmedAt: now }
+      : { staleAskedAt: null, confirmedAt: now };
+    const row = await updateItemOfUser(tx, id, actor.id, changes, { untradedOnly: true });
+    if (!row) throw itemNotFound();
+    await withdrawItemNotifications(tx, { userId: actor.id, itemId: id, kinds: STALE_KINDS });
+    return row;
+  });
 }
 
 /**
@@ -273,5 +471,9 @@ export async function deleteItem(deps: ItemsDeps, actor: Member, id: number): Pr
   if (!itemPolicy.delete(actor, item)) throw itemReserved();
   const deleted = await deleteItemOfUser(deps.db, id, actor.id);
   if (!deleted) throw (await findItemById(deps.db, id)) ? itemReserved() : itemNotFound();
-  await removeUnusedPhotos(deps, [deleted.imageUrl, deleted.thumbnailUrl]);
+  await removeUnusedPhotos(deps, [
+    deleted.imageUrl,
+    deleted.thumbnailUrl,
+    ...deleted.photos.flatMap((photo) => [photo.imageUrl, photo.thumbnailUrl]),
+  ]);
 }

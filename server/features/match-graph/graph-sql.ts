@@ -7,9 +7,11 @@ import { notHiddenFrom } from '../safety';
 import {
   ownerWantMatchesMyItem,
   scoreSql,
+  textFoundColumns,
   textPercentSql,
   valueFits,
   valuePoints,
+  wantHasRelated,
   wantLexemes,
   wantPointsSql,
 } from './match-sql';
@@ -31,17 +33,15 @@ import {
 export const GRAPH_RADIUS_MILES = 50;
 
 /** The columns of a want `w` / item `i` pair that say how it matches (pairs must already match). */
-function pairColumns(w = 'w', i = 'i'): SQL {
+export function pairColumns(w = 'w', i = 'i'): SQL {
   const word = sql.raw;
-  return sql`(${word(`${w}.category = ${i}.category`)}) AS same_category,
-    (cardinality(${wantLexemes(w)}) > 0 AND ts_filter(${itemDocument(i)}, '{a}') @@ ${word(`${w}.tsq`)}) AS fts_title,
-    (cardinality(${wantLexemes(w)}) > 0 AND ${wantLexemes(w)} <@ tsvector_to_array(${itemDocument(i)})) AS fts,
+  return sql`(${word(`${w}.category = ${i}.category`)}) AS same_category, ${textFoundColumns(w, i)},
     (${word(`${w}.title <% ${i}.title`)}) AS near,
     ${valuePoints(w, i)} AS value_points`;
 }
 
 /** The pair test: W matches I (see the module comment). `w` must carry `tsq` (plainto_tsquery of its title). */
-function pairMatches(w = 'w', i = 'i'): SQL {
+export function pairMatches(w = 'w', i = 'i'): SQL {
   const word = sql.raw;
   return sql`${word(`${w}.is_service = ${i}.is_service`)} AND ${valueFits(w, i)}
     AND (${word(`${w}.category = ${i}.category`)}
@@ -50,10 +50,10 @@ function pairMatches(w = 'w', i = 'i'): SQL {
 }
 
 /** Active wants with their title as a full-text query (`tsq`), for pairColumns. */
-const wantsWithQuery = (
+export const wantsWithQuery = (
   where: SQL,
 ) => sql`SELECT w.id, w.user_id, w.title, w.category, w.is_service, w.max_value,
-    w.title_lexemes, plainto_tsquery('english', w.title) AS tsq
+    w.title_lexemes, plainto_tsquery('english', w.title) AS tsq, ${wantHasRelated('w')} AS has_related
   FROM wants w WHERE w.is_active AND ${where}`;
 
 /**
@@ -178,12 +178,14 @@ const GRAPH_ORDER_COLUMNS: Record<string, string> = {
  * graph index of that order (match_graph_*_idx), each row checked against its item (still
  * listed) and want (still active) by primary key, stopping after the page. Output columns as the
  * ranking query's barter-match page: id, created_at, value, distance, score and the match's.
- * `text` is the feed's search (search.ts: searchMatch and searchTier), applied to the item.
+ * `text` is the feed's search (search.ts: searchMatch and searchTier), applied to the item;
+ * `where`, more the item must be (the feed's condition filter, ADR 082), on `items i`.
  */
 export function graphPageSql(
   params: GraphPageParams,
   order: Array<[string, string]>,
   text?: { match: SQL; tier: SQL },
+  where?: SQL,
 ): SQL {
   const radius = params.located ? sql`AND g.distance <= ${params.radiusMiles}::float8` : sql``;
   const tier = text ? sql`, ${text.tier} AS tier` : sql``;
@@ -201,6 +203,7 @@ export function graphPageSql(
     LEFT JOIN wants tw ON tw.id = g.their_want_id
     WHERE g.member_id = ${params.viewerId}::uuid AND ${listedItem('i')} AND w.is_active
       AND ${notHiddenFrom('g.item_user_id', params.viewerId)} ${radius} ${text ? sql`AND ${text.match}` : sql``}
+      ${where ? sql`AND ${where}` : sql``}
     ORDER BY ${sql.raw(keys.join(', '))}
     LIMIT ${params.limit}::int OFFSET ${params.offset}::int`;
 }

@@ -6,12 +6,23 @@
 export { graphState, requestGraph, settleMatchGraph } from './graph-maintenance';
 export { type GraphPageParams, graphPageSql } from './graph-sql';
 export { matchGraphPlugin } from './match-graph-plugin';
-export { type MatchComponents, matchScore, nearnessPoints, textSimilarityOf } from './match-score';
+export {
+  type MatchComponents,
+  matchScore,
+  nearnessPoints,
+  TEXT_PERCENT,
+  type TextFound,
+  textPercentOf,
+  textSimilarityOf,
+} from './match-score';
 export {
   ownerWantMatchesMyItem,
   scoreSql,
+  textFoundColumns,
   textPercentSql,
   valueFits,
   valuePoints,
+  wantHasRelated,
   wantPointsSql,
 } from './match-sql';
+export { type ListingToMatch, wantersOfListingSql } from './wanted-by';

@@ -1,12 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
-import {
-  MATCH_POINTS,
-  NEARNESS_SCALE_MILES,
-  TEXT_ELSEWHERE,
-  TEXT_IN_TITLE,
-  TEXT_NEAR_SPELLING,
-  VALUE_TOLERANCE_PERCENT,
-} from './match-score';
+import { itemDocument } from '../items';
+import { MATCH_POINTS, NEARNESS_SCALE_MILES, TEXT_PERCENT, VALUE_TOLERANCE_PERCENT } from './match-score';
 
 /**
  * The definition of a match in SQL (docs/matching.md), the same formulas as match-score.ts: the
@@ -64,14 +58,61 @@ export function wantPointsSql(): SQL {
 }
 
 /**
- * Text similarity in whole percent (MatchComponents.textSimilarity, textSimilarityOf) from a pair's
- * boolean columns fts_title (the want's words all in the title), fts (all in the item) and near
- * (the title a near spelling of the want's): no text is compared per row.
+ * Whether any of want `w`'s words has a related term (match_related_terms): once per want, as the
+ * column `has_related` that textFoundColumns reads.
+ */
+export function wantHasRelated(w = 'w'): SQL {
+  return sql`EXISTS (SELECT 1 FROM match_related_terms r WHERE r.lexeme = ANY(${wantLexemes(w)}))`;
+}
+
+/**
+ * What the text search finds of want `w`'s words in item `i` (match-score.ts, TextFound), as the
+ * column `text_found` that textPercentSql reads: an array of want_words, title_words,
+ * related_words, title_within (0 or 1) and fts (0 or 1, all the want's words in the item). The
+ * want's words are its stored lexemes (`w` carries has_related, wantHasRelated), the item's title
+ * words its stored `title_lexemes` (`i` is a row of items or has that column); a related term is a
+ * row of match_related_terms (by primary key). Plain array tests decide most pairs: words are
+ * counted one by one only when the title shares some of the want's words but not all (related
+ * terms: only when the want has any), and the item's whole document is read only when the title
+ * does not hold every word: most pairs a category brings share none.
+ */
+export function textFoundColumns(w = 'w', i = 'i'): SQL {
+  const wanted = wantLexemes(w);
+  const title = sql.raw(`${i}.title_lexemes`);
+  const hasRelated = sql.raw(`${w}.has_related`);
+  const titleWords = sql`CASE WHEN ${wanted} <@ ${title} THEN cardinality(${wanted})
+      WHEN ${wanted} && ${title}
+        THEN (SELECT count(*) FROM unnest(${wanted}) x(lexeme) WHERE x.lexeme = ANY(${title}))::int
+      ELSE 0 END`;
+  return sql`ARRAY[cardinality(${wanted}), ${titleWords},
+      CASE WHEN ${hasRelated} AND NOT (${wanted} <@ ${title})
+        THEN (SELECT count(*) FROM unnest(${wanted}) x(lexeme) WHERE x.lexeme = ANY(${title})
+          OR EXISTS (SELECT 1 FROM match_related_terms r WHERE r.lexeme = x.lexeme AND r.related = ANY(${title})))::int
+        ELSE ${titleWords} END,
+      (${title} <@ ${wanted})::int,
+      CASE WHEN cardinality(${wanted}) = 0 THEN 0 WHEN ${wanted} <@ ${title} THEN 1
+        ELSE (${wanted} <@ tsvector_to_array(${itemDocument(i)}))::int END] AS text_found`;
+}
+
+/**
+ * Text similarity in whole percent (match-score.ts, textPercentOf) from a pair's columns
+ * (text_found of textFoundColumns, near: the title a near spelling of the want's, same_category):
+ * the same levels, in the same order.
  */
 export function textPercentSql(): SQL {
-  const percent = (n: number) => points(Math.round(n * 100));
-  return sql`(CASE WHEN fts_title THEN ${percent(TEXT_IN_TITLE)} WHEN fts THEN ${percent(TEXT_ELSEWHERE)}
-    WHEN near THEN ${percent(TEXT_NEAR_SPELLING)} ELSE 0 END)`;
+  const want = 'text_found[1]';
+  const title = 'text_found[2]';
+  const related = 'text_found[3]';
+  return sql.raw(`(CASE WHEN ${want} > 0 AND ${title} = ${want}
+      THEN CASE WHEN text_found[4] = 1 THEN ${TEXT_PERCENT.titleIsWant} ELSE ${TEXT_PERCENT.allInTitle} END
+    ELSE greatest(
+      CASE WHEN near THEN ${TEXT_PERCENT.nearSpelling} ELSE 0 END,
+      CASE WHEN ${want} > 0 AND same_category AND ${related} = ${want} THEN ${TEXT_PERCENT.relatedInTitle} ELSE 0 END,
+      CASE WHEN text_found[5] = 1 THEN ${TEXT_PERCENT.elsewhere} ELSE 0 END,
+      CASE WHEN ${want} > 0
+        THEN (${TEXT_PERCENT.shareInTitle} * CASE WHEN same_category THEN ${related} ELSE ${title} END) / ${want}
+        ELSE 0 END)
+    END)`);
 }
 
 /** Value points of a pair: within the want's budget, or unsure (tolerance, or a value unknown). */

@@ -101,8 +101,11 @@ describe('notification digests by e-mail', () => {
     expect(other.statusCode).toBe(400);
     const done = await t.app.inject({ method: 'POST', url: `/api/mail/unsubscribe${query}` });
     expect(done.statusCode).toBe(200);
-    const [row] = await t.app.db.select().from(users).where(eq(users.id, mia.id));
-    expect([row?.mailMessages, row?.mailProposals]).toEqual([false, true]);
+    // Messages now reach her nowhere outside the app; proposals are still mailed (ADR 090).
+    expect(kit.ok(await kit.call(mia, 'GET', '/api/account/notification-channels'))).toMatchObject({
+      messages: 'none',
+      proposals: 'digest',
+    });
 
     // The next digest, an hour on, has the proposal side only.
     await kit.pending(pat, mia);
@@ -117,10 +120,12 @@ describe('notification digests by e-mail', () => {
     const una = await kit.member('Una'); // no verified address
     const ned = await verified('Ned');
     const ola = await verified('Ola');
-    await t.app.db
-      .update(users)
-      .set({ mailProposals: false, mailMessages: false })
-      .where(eq(users.id, ned.id));
+    kit.ok(
+      await kit.call(ned, 'PUT', '/api/account/notification-channels', {
+        proposals: 'none',
+        messages: 'push',
+      }),
+    );
     const sender = await verified('Sam');
     await kit.pending(sender, una);
     await kit.pending(sender, ned);
@@ -131,18 +136,5 @@ describe('notification digests by e-mail', () => {
     expect(smtp.to(ola.email)).toHaveLength(1);
     expect(smtp.to(ned.email)).toHaveLength(0);
     expect(smtp.received.slice(before).some((m) => m.to.some((to) => to.startsWith('una')))).toBe(false);
-  });
-
-  it('the Account tab reads and sets the choices', async () => {
-    const member = await kit.member('Ivy');
-    const read = () => kit.call(member, 'GET', '/api/account/mail-preferences');
-    expect(kit.ok(await read())).toEqual({ proposals: true, messages: true });
-    kit.ok(
-      await kit.call(member, 'PUT', '/api/account/mail-preferences', { proposals: false, messages: true }),
-    );
-    expect(kit.ok(await read())).toEqual({ proposals: false, messages: true });
-    expect(
-      (await kit.call(member, 'PUT', '/api/account/mail-preferences', { proposals: 'no' })).statusCode,
-    ).toBe(400);
   });
 });

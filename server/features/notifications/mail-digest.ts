@@ -3,39 +3,57 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Locale } from '#common/locales.ts';
 import { memberDisplayName } from '#common/member-name.ts';
+import { GROUP_OF_KIND, NOTIFICATION_GROUPS, type NotificationGroup } from '#common/notification-channels.ts';
+import type { NotificationKind } from '#common/notification-text.ts';
 import { uuidArray } from '../../db/arrays';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/rows';
 import { users } from '../../db/schema/users';
 import { mailGreeting, mailLocale, mailTranslator } from '../../mail/mail-i18n';
-import { MAIL_TEXT } from '../../mail/mail-messages';
+import { MAIL_TEXT, type MailMessage } from '../../mail/mail-messages';
 import type { OutgoingMail } from '../../mail/mailer';
+import { stopGroup } from './notification-channels';
+import { findSwapDaysOfNotifications } from './notifications-repository';
+import { type PushEntry, pushLink, pushPayload } from './push-text';
 
 /**
  * E-mail about new proposals and messages (ADR 026), hand-over reminders (ADR 078) and no-show
- * reports and answers (ADR 079): a member who has had no page open for
- * AWAY_MINUTES gets one mail listing what they have not seen, at most one every DIGEST_EVERY_MINUTES,
- * and only about kinds they did not unsubscribe from (one click each). Only verified addresses.
+ * reports and answers (ADR 079), and any other kind whose group the member chose to get by e-mail
+ * (ADR 090: listing alerts, the barters' progress, circles, warnings): a member who has had no page
+ * open for AWAY_MINUTES gets one mail listing what they have not seen, at most one every
+ * DIGEST_EVERY_MINUTES. Only verified addresses; each group can be stopped in one click.
  */
 export const AWAY_MINUTES = 10;
 export const DIGEST_EVERY_MINUTES = 60;
 
-export const MAIL_KINDS = ['proposals', 'messages'] as const;
-export type MailKind = (typeof MAIL_KINDS)[number];
+/** What a one-click link stops: a group of kinds (ADR 090; 'proposals' and 'messages' as in ADR 026). */
+export const MAIL_KINDS = NOTIFICATION_GROUPS;
+export type MailKind = NotificationGroup;
 
-// Hand-over reminders (ADR 078) and no-show reports and their answers (ADR 079) ride the proposals
-// switch: barter mail a member can stop in one click.
-const KINDS_OF: Record<MailKind, string[]> = {
-  proposals: [
-    'proposal_received',
-    'proposal_countered',
-    'hand_over_reminder_day',
-    'hand_over_reminder_hour',
-    'no_show_reported',
-    'no_show_answered',
-  ],
-  messages: ['message_received'],
+/** The kinds the digest has a line of its own for (ADR 026, 078, 079); others read as the bell does. */
+const OWN_LINES = new Set([
+  'proposal_received',
+  'proposal_countered',
+  'hand_over_reminder_day',
+  'hand_over_reminder_hour',
+  'no_show_reported',
+  'no_show_answered',
+  'message_received',
+]);
+
+const STOP_LINE: Record<MailKind, MailMessage> = {
+  proposals: MAIL_TEXT.digestStopProposals,
+  messages: MAIL_TEXT.digestStopMessages,
+  barters: MAIL_TEXT.digestStopBarters,
+  circles: MAIL_TEXT.digestStopCircles,
+  listing_alerts: MAIL_TEXT.digestStopListingAlerts,
+  listings: MAIL_TEXT.digestStopListings,
+  moderation: MAIL_TEXT.digestStopModeration,
 };
+
+function groupOf(kind: string): MailKind {
+  return GROUP_OF_KIND[kind as NotificationKind] ?? 'moderation';
+}
 
 type App = Pick<FastifyInstance, 'db' | 'mailer' | 'config' | 'log'>;
 
@@ -66,13 +84,7 @@ export async function unsubscribe(
   const expected = Buffer.from(unsubscribeToken(secret, input.userId, input.kind));
   const given = Buffer.from(input.token);
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) return false;
-  const column = input.kind === 'proposals' ? { mailProposals: false } : { mailMessages: false };
-  const updated = await db
-    .update(users)
-    .set(column)
-    .where(eq(users.id, input.userId))
-    .returning({ id: users.id });
-  return updated.length > 0;
+  return stopGroup(db, input.userId, input.kind);
 }
 
 export interface DigestRow {
@@ -80,8 +92,6 @@ export interface DigestRow {
   email: string;
   first_name: string | null;
   locale: string | null;
-  mail_proposals: boolean;
-  mail_messages: boolean;
   kind: string;
   count: number;
   barter_request_id: number | null;
@@ -92,6 +102,16 @@ export interface DigestRow {
   /** A hand-over reminder's window start (epoch milliseconds) and place (ADR 078). */
   hand_over_ms: number | null;
   hand_over_place: string | null;
+  notification_id: number;
+  circle_id: number | null;
+  /** A listing alert's item and what it matched (ADR 084). */
+  item_id: number | null;
+  matched: string | null;
+  /** A stale listing's entry: the member's own item and its title (notifications.item_id, ADR 088). */
+  own_item_id: number | null;
+  own_item_title: string | null;
+  /** The swap day the entry is about, if any (read after the query). */
+  swap_day_id?: number | null;
 }
 
 /**
@@ -99,27 +119,32 @@ export interface DigestRow {
  * compare-and-set on `mailed_until`, so several processes running the sweep mail them once.
  */
 export async function sendMailDigests(app: App, now = new Date()): Promise<number> {
-  const wanted = [...KINDS_OF.proposals, ...KINDS_OF.messages];
   const rows = await queryRows<DigestRow>(
     app.db,
-    sql`SELECT u.id::text AS user_id, u.email, u.first_name, u.locale, u.mail_proposals, u.mail_messages,
-        n.kind, n.count, n.barter_request_id, a.first_name AS actor_first, a.last_name AS actor_last,
+    sql`SELECT u.id::text AS user_id, u.email, u.first_name, u.locale,
+        n.id AS notification_id, n.kind, n.count, n.barter_request_id, n.circle_id, la.item_id, la.matched,
+        n.item_id AS own_item_id, n.item_title AS own_item_title, a.first_name AS actor_first, a.last_name AS actor_last,
         a.display_name AS actor_name,
         (extract(epoch FROM n.hand_over_starts_at) * 1000)::float8 AS hand_over_ms, n.hand_over_place
       FROM notifications n
       JOIN users u ON u.id = n.user_id
       LEFT JOIN users a ON a.id = n.actor_id
+      LEFT JOIN listing_alerts la ON la.notification_id = n.id
       WHERE n.read_at IS NULL
-        AND n.kind = ANY(${`{${wanted.join(',')}}`}::text[])
+        AND notification_channel(n.user_id, n.kind) = 'digest'
         AND n.created_at > coalesce(u.mailed_until, '-infinity'::timestamptz)
         AND n.created_at > coalesce(u.last_seen_at, '-infinity'::timestamptz)
         AND coalesce(u.last_seen_at, '-infinity'::timestamptz) < ${now.toISOString()}::timestamptz - make_interval(mins => ${AWAY_MINUTES})
         AND coalesce(u.mailed_until, '-infinity'::timestamptz) < ${now.toISOString()}::timestamptz - make_interval(mins => ${DIGEST_EVERY_MINUTES})
         AND u.email IS NOT NULL AND u.email_verified_at IS NOT NULL AND u.banned_at IS NULL
-        AND (u.mail_proposals OR u.mail_messages)
       ORDER BY n.user_id, n.id
       LIMIT 5000`,
   );
+  const days = await findSwapDaysOfNotifications(
+    app.db,
+    rows.map((row) => row.notification_id),
+  );
+  for (const row of rows) row.swap_day_id = days.get(row.notification_id)?.id ?? null;
   const byMember = new Map<string, DigestRow[]>();
   for (const row of rows) {
     const entries = byMember.get(row.user_id);
@@ -130,11 +155,7 @@ export async function sendMailDigests(app: App, now = new Date()): Promise<numbe
   for (const [userId, entries] of byMember) {
     const member = entries[0];
     if (!member) continue;
-    const kept = entries.filter(
-      (entry) =>
-        (member.mail_proposals && KINDS_OF.proposals.includes(entry.kind)) ||
-        (member.mail_messages && KINDS_OF.messages.includes(entry.kind)),
-    );
+    const kept = entries;
     // Claim the member: only the process whose update moves mailed_until sends.
     const claimed = await app.db
       .update(users)
@@ -181,7 +202,36 @@ function digestLine(tr: ReturnType<typeof mailTranslator>, locale: Locale, entry
     );
   }
   if (entry.kind === 'proposal_countered') return tr(MAIL_TEXT.digestCounter, { name });
-  return tr(MAIL_TEXT.digestProposal, { name });
+  if (entry.kind === 'proposal_received') return tr(MAIL_TEXT.digestProposal, { name });
+  // Every other kind in the bell's own words, as its push says it (ADR 087, 090).
+  return pushPayload(locale, pushEntryOf(entry)).body;
+}
+
+function pushEntryOf(entry: DigestRow): PushEntry {
+  const pushEntry: PushEntry = {
+    id: entry.notification_id,
+    kind: entry.kind,
+    count: entry.count,
+    barterRequestId: entry.barter_request_id,
+    circleId: entry.circle_id,
+    swapDayId: entry.swap_day_id ?? null,
+    actorName: entry.actor_first
+      ? (entry.actor_name ?? memberDisplayName(entry.actor_first, entry.actor_last))
+      : null,
+    listing: entry.item_id === null ? null : { itemId: entry.item_id, matched: entry.matched ?? '' },
+  };
+  // A stale listing's own item (ADR 088), which its sentence names and its link opens.
+  return entry.item_id === null && entry.own_item_id !== null
+    ? Object.assign(pushEntry, { item: { id: entry.own_item_id, title: entry.own_item_title ?? '' } })
+    : pushEntry;
+}
+
+/** The page a line links to: the barter for the digest's own lines (as before), else the bell's. */
+function lineLink(entry: DigestRow): string | null {
+  if (OWN_LINES.has(entry.kind))
+    return entry.barter_request_id ? `/barters/${entry.barter_request_id}` : null;
+  const link = pushLink(pushEntryOf(entry));
+  return link === '/' ? null : link;
 }
 
 export function digestMail(
@@ -192,10 +242,11 @@ export function digestMail(
   const locale = mailLocale(member.locale);
   const tr = mailTranslator(locale);
   const lines = entries.map((entry) => {
-    const link = entry.barter_request_id ? ` ${config.publicUrl}/barters/${entry.barter_request_id}` : '';
+    const path = lineLink(entry);
+    const link = path ? ` ${config.publicUrl}${path}` : '';
     return `- ${digestLine(tr, locale, entry)}:${link}`;
   });
-  const kinds = MAIL_KINDS.filter((kind) => entries.some((entry) => KINDS_OF[kind].includes(entry.kind)));
+  const kinds = MAIL_KINDS.filter((kind) => entries.some((entry) => groupOf(entry.kind) === kind));
   // The body links to a page with a button (link scanners follow links); the header is the RFC 8058
   // one-click POST that mail apps send.
   const query = (kind: MailKind) =>
@@ -216,11 +267,7 @@ export function digestMail(
       '',
       tr(MAIL_TEXT.digestOpen, { link: `${config.publicUrl}/barters` }),
       '',
-      ...kinds.map((kind) =>
-        tr(kind === 'proposals' ? MAIL_TEXT.digestStopProposals : MAIL_TEXT.digestStopMessages, {
-          link: links[kind],
-        }),
-      ),
+      ...kinds.map((kind) => tr(STOP_LINE[kind], { link: links[kind] })),
     ].join('\n'),
     headers: first
       ? {
@@ -229,24 +276,4 @@ export function digestMail(
         }
       : {},
   };
-}
-
-/** The member's choices, for the Account tab. */
-export async function mailPreferences(db: Db, userId: string): Promise<Record<MailKind, boolean>> {
-  const [row] = await db
-    .select({ proposals: users.mailProposals, messages: users.mailMessages })
-    .from(users)
-    .where(eq(users.id, userId));
-  return { proposals: row?.proposals ?? true, messages: row?.messages ?? true };
-}
-
-export async function setMailPreferences(
-  db: Db,
-  userId: string,
-  input: Record<MailKind, boolean>,
-): Promise<void> {
-  await db
-    .update(users)
-    .set({ mailProposals: input.proposals, mailMessages: input.messages })
-    .where(eq(users.id, userId));
 }

@@ -2,9 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema } from '#common/schemas/errors.ts';
+import {
+  notificationChannelsSchema,
+  notificationChannelsUpdateSchema,
+} from '#common/schemas/notification-channels.ts';
 import { badRequest } from '../../errors';
 import { isMemberId } from '../member-refs';
-import { MAIL_KINDS, mailPreferences, setMailPreferences, unsubscribe } from './mail-digest';
+import { MAIL_KINDS, type MailKind, unsubscribe } from './mail-digest';
+import { notificationChannelsOf, setNotificationChannels } from './notification-channels';
 
 const unsubscribeQuery = z.object({
   u: z.string().max(64),
@@ -34,40 +39,51 @@ export async function mailLinkRoutes(app: FastifyInstance): Promise<void> {
         isMemberId(u) &&
         (await unsubscribe(app.db, app.config.sessionSecret, { userId: u, kind: k, token: t }));
       if (!done) throw badRequest('This unsubscribe link is not valid.');
-      return { message: `You will get no more emails about new ${k}.` };
+      return { message: `You will get no more emails about ${STOPPED[k]}.` };
     },
   );
 }
 
-const preferencesSchema = z.strictObject({ proposals: z.boolean(), messages: z.boolean() });
+/** What the unsubscribe answer says was stopped, per group (ADR 026, 090). */
+const STOPPED: Record<MailKind, string> = {
+  proposals: 'new proposals',
+  messages: 'new messages',
+  barters: 'your barters',
+  circles: 'trade circles and swap days',
+  listing_alerts: 'new listings matching your searches and wants',
+  listings: 'whether your listings are still available',
+  moderation: "moderators' warnings",
+};
 
-/** The Account tab's e-mail choices (member scope). */
-export async function mailPreferenceRoutes(app: FastifyInstance): Promise<void> {
+/**
+ * The Account tab's one choice per group of notification kinds (ADR 090, member scope): push,
+ * e-mail digest or none.
+ */
+export async function notificationChannelRoutes(app: FastifyInstance): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   routes.get(
-    '/api/account/mail-preferences',
+    '/api/account/notification-channels',
     {
       schema: {
         tags: ['account'],
-        summary: 'Which e-mails the member gets about what they missed',
-        response: { 200: preferencesSchema, 401: apiErrorSchema },
+        summary: 'How each group of notifications reaches the member outside the app',
+        description:
+          'push, digest (the e-mail of what they missed) or none; the bell has every entry either way.',
+        response: { 200: notificationChannelsSchema, 401: apiErrorSchema },
       },
     },
-    async (request) => mailPreferences(app.db, request.member.id),
+    async (request) => notificationChannelsOf(app.db, request.member.id),
   );
   routes.put(
-    '/api/account/mail-preferences',
+    '/api/account/notification-channels',
     {
       schema: {
         tags: ['account'],
-        summary: 'Choose which e-mails the member gets',
-        body: preferencesSchema,
-        response: { 200: preferencesSchema, 400: apiErrorSchema, 401: apiErrorSchema },
+        summary: 'Choose push, e-mail digest or none for the groups named (the others are kept)',
+        body: notificationChannelsUpdateSchema,
+        response: { 200: notificationChannelsSchema, 400: apiErrorSchema, 401: apiErrorSchema },
       },
     },
-    async (request) => {
-      await setMailPreferences(app.db, request.member.id, request.body);
-      return request.body;
-    },
+    async (request) => setNotificationChannels(app.db, request.member.id, request.body),
   );
 }

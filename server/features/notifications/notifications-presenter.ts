@@ -12,11 +12,15 @@ const isKind = (kind: string): kind is NotificationKind =>
 /** The swap day an entry is about (findSwapDaysOfNotifications), by its name. */
 export type NotificationSwapDay = Notification['swapDay'];
 
+/** A listing alert's item and what it matched (listing_alerts), for that kind only. */
+export type NotificationListing = NonNullable<Notification['listing']>;
+
 /** A stored notification as the bell lists it; `actor` already presented (presentMemberRef). */
 export function presentNotification(
   row: NotificationRow,
   actor: MemberRef | null,
   swapDay: NotificationSwapDay,
+  listing: NotificationListing | null = null,
 ): Notification {
   if (!isKind(row.kind)) throw new Error(`Unknown notification kind ${row.kind}`);
   return {
@@ -31,6 +35,10 @@ export function presentNotification(
       row.handOverStartsAt !== null && row.handOverPlace !== null
         ? { startsAt: row.handOverStartsAt.toISOString(), place: row.handOverPlace }
         : null,
+    // Only a listing alert carries it (the key is absent on every other kind).
+    ...(listing ? { listing } : {}),
+    // Only a stale listing's entry carries its item (ADR 088).
+    ...(row.itemId !== null ? { item: { id: row.itemId, title: row.itemTitle ?? '' } } : {}),
     createdAt: row.createdAt.toISOString(),
     read: row.readAt !== null,
   };

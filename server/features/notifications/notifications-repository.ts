@@ -4,6 +4,7 @@ import { intArray } from '../../db/arrays';
 import type { Db } from '../../db/client';
 import { type Page, type PageRequest, withTotal } from '../../db/paging';
 import { queryRows } from '../../db/rows';
+import { listingAlerts } from '../../db/schema/alerts';
 import {
   barterRequests,
   circles,
@@ -13,7 +14,7 @@ import {
 } from '../../db/schema/trading';
 import { users } from '../../db/schema/users';
 import { presentMemberRef } from '../member-refs';
-import type { NotificationSwapDay } from './notifications-presenter';
+import type { NotificationListing, NotificationSwapDay } from './notifications-presenter';
 
 /**
  * The swap day each of these entries is about, by entry id (issue 30): the day of the loop it names
@@ -45,7 +46,14 @@ export async function listNotifications(
   db: Db,
   userId: string,
   page: PageRequest,
-): Promise<Page<{ row: NotificationRow; actor: MemberRef | null; swapDay: NotificationSwapDay }>> {
+): Promise<
+  Page<{
+    row: NotificationRow;
+    actor: MemberRef | null;
+    swapDay: NotificationSwapDay;
+    listing: NotificationListing | null;
+  }>
+> {
   const rows = await db
     .select({
       row: notifications,
@@ -56,9 +64,12 @@ export async function listNotifications(
         lastName: users.lastName,
         profileImageUrl: users.profileImageUrl,
       },
+      listing: { itemId: listingAlerts.itemId, matched: listingAlerts.matched },
     })
     .from(notifications)
     .leftJoin(users, eq(users.id, notifications.actorId))
+    // A listing alert's item and what it matched (ADR 084), by its primary key's twin index.
+    .leftJoin(listingAlerts, eq(listingAlerts.notificationId, notifications.id))
     .where(eq(notifications.userId, userId))
     .orderBy(desc(notifications.id))
     .limit(page.limit)
@@ -67,11 +78,12 @@ export async function listNotifications(
     db,
     rows.map(({ row }) => row.id),
   );
-  const presented = rows.map(({ row, actor }) => ({
+  const presented = rows.map(({ row, actor, listing }) => ({
     row,
     // No actor: the system (expiry). An actor whose account is gone has a null actorId too (set null).
     actor: row.actorId === null ? null : presentMemberRef(actor),
     swapDay: days.get(row.id) ?? null,
+    listing: listing?.itemId != null && listing.matched != null ? listing : null,
   }));
   return withTotal(presented, page, async () => {
     const [total] = await db

@@ -19,7 +19,9 @@ export async function notificationPage(
 ): Promise<Page<Notification>> {
   const found = await listNotifications(db, userId, page);
   return {
-    rows: found.rows.map(({ row, actor, swapDay }) => presentNotification(row, actor, swapDay)),
+    rows: found.rows.map(({ row, actor, swapDay, listing }) =>
+      presentNotification(row, actor, swapDay, listing),
+    ),
     total: found.total,
   };
 }

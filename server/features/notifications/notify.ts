@@ -1,4 +1,4 @@
-import { and, eq, isNull, notInArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
 import type { NotificationKind, UnreadCounts } from '#common/schemas/notifications.ts';
 import { uuidArray } from '../../db/arrays';
 import type { Db } from '../../db/client';
@@ -42,11 +42,20 @@ export interface NotifyInput {
   count?: number;
   /** A hand-over reminder's window start and place (ADR 078), kept on the entry as they stand now. */
   handOver?: { startsAt: Date; place: string };
+  /**
+   * A listing alert's item and what it matched (ADR 084), as its event carries it; the caller stores
+   * it in listing_alerts with the entry's id, which the bell's list reads.
+   */
+  listing?: { itemId: number; matched: string };
+  /** A stale listing's entry (ADR 088): the member's own item and its title as it is now. */
+  item?: { id: number; title: string };
 }
 
 const handOverColumns = (input: NotifyInput) => ({
   handOverStartsAt: input.handOver?.startsAt ?? null,
   handOverPlace: input.handOver?.place ?? null,
+  itemId: input.item?.id ?? null,
+  itemTitle: input.item?.title ?? null,
 });
 
 /**
@@ -97,7 +106,12 @@ export async function notifyMember(db: Db, input: NotifyInput): Promise<UnreadCo
         .where(eq(users.id, input.actorId))
     : [];
   const swapDay = (await findSwapDaysOfNotifications(db, [row.id])).get(row.id) ?? null;
-  const notification = presentNotification(row, input.actorId ? presentMemberRef(actor) : null, swapDay);
+  const notification = presentNotification(
+    row,
+    input.actorId ? presentMemberRef(actor) : null,
+    swapDay,
+    input.listing ?? null,
+  );
   const counts = await unreadCounts(db, input.userId);
   await publishMemberEvents(db, [memberEvent(input.userId, 'notification', { notification, counts })]);
   return counts;
@@ -109,14 +123,15 @@ export async function notifyMember(db: Db, input: NotifyInput): Promise<UnreadCo
  * the events in one publish. Each entry's event carries the counts as they stood right after it, as
  * one call after another would have; entries are stored and pushed in the order given. Call it inside
  * the transaction that makes the change. Message entries, which replace an older unread one, go one
- * at a time through `notifyMember`.
+ * at a time through `notifyMember`. Answers the new entries' ids in the order given (none for
+ * message entries).
  */
-export async function notifyMembers(db: Db, inputs: readonly NotifyInput[]): Promise<void> {
+export async function notifyMembers(db: Db, inputs: readonly NotifyInput[]): Promise<number[]> {
   if (inputs.some((input) => input.kind === 'message_received')) {
     for (const input of inputs) await notifyMember(db, input);
-    return;
+    return [];
   }
-  if (inputs.length === 0) return;
+  if (inputs.length === 0) return [];
   const inserted = await db
     .insert(notifications)
     .values(
@@ -181,10 +196,12 @@ export async function notifyMembers(db: Db, inputs: readonly NotifyInput[]): Pro
       row,
       input.actorId ? presentMemberRef(actor) : null,
       days.get(row.id) ?? null,
+      input.listing ?? null,
     );
     return memberEvent(input.userId, 'notification', { notification, counts });
   });
   await publishMemberEvents(db, events);
+  return rows.map((row) => row.id);
 }
 
 /**
@@ -203,6 +220,29 @@ export async function withdrawNotifications(
         eq(notifications.userId, input.userId),
         eq(notifications.kind, input.kind),
         input.keep.length > 0 ? notInArray(notifications.barterRequestId, [...input.keep]) : undefined,
+      ),
+    )
+    .returning({ id: notifications.id });
+  if (gone.length > 0) await publishMemberEvents(db, [await countsEvent(db, input.userId)]);
+  return gone.length;
+}
+
+/**
+ * Take the entries about one of a member's listings off their bell (ADR 088: "Still available?"
+ * once answered, by a renewal, an edit or a hide). Their open pages get the new unread counts. Call
+ * it inside the transaction that makes the change. How many went.
+ */
+export async function withdrawItemNotifications(
+  db: Db,
+  input: { userId: string; itemId: number; kinds: readonly NotificationKind[] },
+): Promise<number> {
+  const gone = await db
+    .delete(notifications)
+    .where(
+      and(
+        eq(notifications.userId, input.userId),
+        eq(notifications.itemId, input.itemId),
+        inArray(notifications.kind, [...input.kinds]),
       ),
     )
     .returning({ id: notifications.id });

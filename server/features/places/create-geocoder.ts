@@ -22,13 +22,16 @@ export function createGeocoder(config: Config, version: string, log: FastifyBase
   return logIndexBuild(offlineGeocoder, log);
 }
 
-/** Log once how long the offline index took to build and what it holds (it is built on first use). */
+/**
+ * Log how long each build of the offline index took and what it holds: the towns once the server
+ * listens, the neighbourhoods and ZIP codes when first needed and again after an idle spell (ADR 093).
+ */
 function logIndexBuild(geocoder: Geocoder, log: FastifyBaseLogger): Geocoder {
-  let logged = placeIndexStats() !== null;
+  let logged = placeIndexStats();
   const after = <T>(result: T): T => {
-    const stats = logged ? null : placeIndexStats();
-    if (stats) {
-      logged = true;
+    const stats = placeIndexStats();
+    if (stats && stats !== logged) {
+      logged = stats;
       log.info(stats, 'offline place index built');
     }
     return result;

@@ -255,71 +255,126 @@ function placeIndex(): PlaceIndex {
   return index;
 }
 
-/** Neighborhoods and ZIP codes, loaded on first use (a second or two), then kept. */
+/**
+ * Neighborhoods and ZIP codes, built here on first use (a second or two) unless installed from the
+ * pool (`loadPlaceIndex`, which the server's callers await first).
+ */
 function fine(): FineIndex {
   fineIndex ??= buildFineIndex();
   return fineIndex;
 }
 
 /**
- * Both indexes and their k-d trees, built from the data files: what a worker thread builds and sends
+ * The indexes and their k-d trees, built from the data files: what a worker thread builds and sends
  * (issue 27, ADR 048). Plain columns, Maps and the trees' ArrayBuffers, so it crosses threads by
- * structured clone and the trees' memory moves instead of being copied.
+ * structured clone and the trees' memory moves instead of being copied. Either part may be left out
+ * (`PlaceParts`): the towns stay for the life of the process, the finer index is built when needed
+ * and let go when idle (ADR 093).
  */
 export interface PlaceData {
-  index: Omit<PlaceIndex, 'townTree'> & { townTree: { tree: ArrayBuffer; records: Uint32Array } };
-  fine: Omit<FineIndex, 'hoodTree' | 'postalTree'> & { hoodTree: ArrayBuffer; postalTree: ArrayBuffer };
+  index?: Omit<PlaceIndex, 'townTree'> & { townTree: { tree: ArrayBuffer; records: Uint32Array } };
+  fine?: Omit<FineIndex, 'hoodTree' | 'postalTree'> & { hoodTree: ArrayBuffer; postalTree: ArrayBuffer };
   stats: PlaceIndexStats;
 }
 
-/** Build everything the geocoder reads (in the worker pool: a second or more of CPU). */
-export function buildPlaceData(): PlaceData {
-  const ix = placeIndex();
-  const fx = fine();
-  const towns = townTree(ix);
-  const trees = fineTrees(fx);
-  return {
-    index: { ...ix, townTree: { tree: treeBuffer(towns.tree), records: towns.records } },
-    fine: { ...fx, hoodTree: treeBuffer(trees.hoodTree), postalTree: treeBuffer(trees.postalTree) },
-    stats: stats as PlaceIndexStats,
-  };
+/** Which parts to build: the towns, the neighbourhoods and ZIP codes, or both. */
+export interface PlaceParts {
+  towns: boolean;
+  fine: boolean;
+}
+
+/**
+ * Build what the geocoder reads (in the worker pool: a second or more of CPU). Kept nowhere in the
+ * building thread: the thread that installs it answers the searches, and a pool thread holding its
+ * own copy until it ends doubled the server's place memory (ADR 093).
+ */
+export function buildPlaceData(parts: PlaceParts): PlaceData {
+  const data: PlaceData = { stats: { places: 0, loadMs: 0, heapBytes: 0 } };
+  if (parts.towns) {
+    const ix = buildIndex();
+    const towns = townTree(ix);
+    data.index = { ...ix, townTree: { tree: treeBuffer(towns.tree), records: towns.records } };
+  }
+  if (parts.fine) {
+    const fx = buildFineIndex();
+    const trees = fineTrees(fx);
+    data.fine = { ...fx, hoodTree: treeBuffer(trees.hoodTree), postalTree: treeBuffer(trees.postalTree) };
+  }
+  data.stats = { ...data.stats, ...stats };
+  return data;
 }
 
 const treeBuffer = (tree: KDBush) => tree.data as ArrayBuffer;
 
 /** The ArrayBuffers `buildPlaceData` can move to another thread instead of copying. */
 export function placeDataTransfers(data: PlaceData): ArrayBuffer[] {
-  return [data.index.townTree.tree, data.fine.hoodTree, data.fine.postalTree];
+  return [
+    ...(data.index ? [data.index.townTree.tree] : []),
+    ...(data.fine ? [data.fine.hoodTree, data.fine.postalTree] : []),
+  ];
 }
 
-/** Take indexes built elsewhere (unless this thread built its own meanwhile). */
+/** Take indexes built elsewhere: the parts this thread lacks (it may have built its own meanwhile). */
 export function installPlaceData(data: PlaceData): void {
-  if (index && fineIndex) return;
-  index = {
-    ...data.index,
-    townTree: { tree: KDBush.from(data.index.townTree.tree), records: data.index.townTree.records },
+  if (data.index && !index) {
+    index = {
+      ...data.index,
+      townTree: { tree: KDBush.from(data.index.townTree.tree), records: data.index.townTree.records },
+    };
+  }
+  if (data.fine && !fineIndex) {
+    fineIndex = {
+      ...data.fine,
+      hoodTree: KDBush.from(data.fine.hoodTree),
+      postalTree: KDBush.from(data.fine.postalTree),
+    };
+    fineUsedAt = performance.now();
+    fineIdleTimer ??= setInterval(letIdleFineIndexGo, FINE_IDLE_CHECK_MS);
+    fineIdleTimer.unref();
+  }
+  // The figures of the parts this build made (a thread that built only the finer index reports
+  // zero towns).
+  const { places, loadMs, heapBytes, treeMs, ...fineStats } = data.stats;
+  stats = {
+    ...(stats ?? { places, loadMs, heapBytes }),
+    ...(data.index ? { places, loadMs, heapBytes, treeMs } : {}),
+    ...(data.fine ? fineStats : {}),
   };
-  fineIndex = {
-    ...data.fine,
-    hoodTree: KDBush.from(data.fine.hoodTree),
-    postalTree: KDBush.from(data.fine.postalTree),
-  };
-  stats = data.stats;
+}
+
+/**
+ * The neighbourhoods and ZIP codes (about 70 MB of heap) are let go after this long unused: a search,
+ * a map's labels or a hand-over's meeting area builds them again in the pool (well under a second on
+ * a quiet machine), and an idle server does not hold them (ADR 093).
+ */
+export const FINE_IDLE_MS = 10 * 60_000;
+const FINE_IDLE_CHECK_MS = 60_000;
+let fineUsedAt = 0;
+let fineIdleTimer: NodeJS.Timeout | null = null;
+
+/** Drop the finer index when unused for FINE_IDLE_MS (never while a build for it is in flight). */
+export function letIdleFineIndexGo(now = performance.now()): boolean {
+  if (!fineIndex || loading || now - fineUsedAt < FINE_IDLE_MS) return false;
+  fineIndex = null;
+  if (fineIdleTimer) clearInterval(fineIdleTimer);
+  fineIdleTimer = null;
+  return true;
+}
+
+/** Whether the finer index is in memory now (for tests and the logs). */
+export function fineIndexLoaded(): boolean {
+  return fineIndex !== null;
 }
 
 let loading: Promise<void> | null = null;
 
-/**
- * Have both indexes ready without building them on this thread: built in the worker pool, then
- * installed (once per process; callers meanwhile wait for the same build). When the pool fails (its
- * time limit on an overloaded machine, a thread that died), the waiting searches answer 502
- * GEOCODER_UNAVAILABLE and the next one tries again: building here instead would hold the event
- * loop for a second or more exactly when the machine can least afford it.
- */
-export function loadPlaceIndex(): Promise<void> {
-  if (index && fineIndex) return Promise.resolve();
-  loading ??= runInPool('buildPlaceData', undefined, { timeoutMs: PLACE_BUILD_TIMEOUT_MS }).then(
-    installPlaceData,
+/** Build the missing parts in the worker pool and install them; one build at a time. */
+function loadParts(parts: PlaceParts): Promise<void> {
+  loading ??= runInPool('buildPlaceData', parts, { timeoutMs: PLACE_BUILD_TIMEOUT_MS }).then(
+    (data) => {
+      loading = null;
+      installPlaceData(data);
+    },
     (error: unknown) => {
       loading = null;
       throw Object.assign(geocoderUnavailable(), { cause: error });
@@ -328,16 +383,44 @@ export function loadPlaceIndex(): Promise<void> {
   return loading;
 }
 
+/**
+ * Have both indexes ready without building them on this thread: built in the worker pool, then
+ * installed (callers meanwhile wait for the same build). When the pool fails (its time limit on an
+ * overloaded machine, a thread that died), the waiting searches answer 502 GEOCODER_UNAVAILABLE and
+ * the next one tries again: building here instead would hold the event loop for a second or more
+ * exactly when the machine can least afford it. Every use of the finer index comes through here,
+ * which keeps it from being let go while in use.
+ */
+export async function loadPlaceIndex(): Promise<void> {
+  await loadMissing(true);
+  fineUsedAt = performance.now();
+}
+
+/** Have the town index ready (what `nearestPlace` reads), built in the worker pool. */
+export function loadTownIndex(): Promise<void> {
+  return loadMissing(false);
+}
+
+/** Build what is missing of the towns (and the finer index, `withFine`), one build at a time. */
+async function loadMissing(withFine: boolean): Promise<void> {
+  while (!index || (withFine && !fineIndex)) {
+    // A build in flight may be for other parts: wait for it, then build what is still missing.
+    if (loading) await loading;
+    else await loadParts({ towns: !index, fine: withFine && !fineIndex });
+  }
+}
+
 /** How long the pool may take to build the indexes (a few seconds; far more on an overloaded machine). */
 const PLACE_BUILD_TIMEOUT_MS = 180_000;
 
 /**
- * Build both indexes now (after the server starts listening), so no member's search waits for them.
- * Whether they are ready: a failed build is left to the next search.
+ * Build the town index now (after the server starts listening), so no feed or profile waits for it;
+ * the finer index waits for the first search, map or hand-over that needs it (ADR 093). Whether it
+ * is ready: a failed build is left to the next search.
  */
 export async function warmPlaceIndex(): Promise<boolean> {
   try {
-    await loadPlaceIndex();
+    await loadTownIndex();
     return true;
   } catch {
     return false;
@@ -752,6 +835,54 @@ export async function fairestNamedArea(points: readonly Point[]): Promise<Place 
 
 /** The town nearest a point (as `nearestPlace`), with the index built off this thread first. */
 export async function townNear(point: Point): Promise<Place | null> {
-  await loadPlaceIndex();
+  await loadTownIndex();
   return nearestPlace(point.latitude, point.longitude);
+}
+
+/** A name the base map writes at its point (a town, or a ZIP code at its area's centre). */
+export interface MapLabel {
+  name: string;
+  latitude: number;
+  longitude: number;
+}
+
+/**
+ * The towns (most populous first) and ZIP code areas whose points fall in the box, at most `max`
+ * of each, for the map's own base when no tile server is set (ADR 086). Loads the index like a
+ * search does.
+ */
+export async function labelsInBox(
+  box: { south: number; west: number; north: number; east: number },
+  max: number,
+): Promise<{ towns: MapLabel[]; postalCodes: MapLabel[] }> {
+  await loadPlaceIndex();
+  const ix = placeIndex();
+  const { tree, records } = townTree(ix);
+  // Records are in rank order (most populous first): the lowest record numbers are the biggest towns.
+  const townRecords =
+    records.length === 0
+      ? []
+      : tree
+          .range(box.west, box.south, box.east, box.north)
+          .map((k) => records[k] as number)
+          .sort((a, b) => a - b)
+          .slice(0, max);
+  const fx = fine();
+  const { postalTree } = fineTrees(fx);
+  const zips = fx.postal.count === 0 ? [] : postalTree.range(box.west, box.south, box.east, box.north);
+  return {
+    towns: townRecords.map((i) => ({
+      name: ix.names[i] as string,
+      latitude: ix.latitudes[i] as number,
+      longitude: ix.longitudes[i] as number,
+    })),
+    postalCodes: zips
+      .sort((a, b) => (fx.postal.codes[a] as string).localeCompare(fx.postal.codes[b] as string))
+      .slice(0, max)
+      .map((z) => ({
+        name: fx.postal.codes[z] as string,
+        latitude: fx.postal.latitudes[z] as number,
+        longitude: fx.postal.longitudes[z] as number,
+      })),
+  };
 }

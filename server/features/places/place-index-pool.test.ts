@@ -36,7 +36,7 @@ describe('the offline place index from the worker pool', () => {
     let ticks = 0;
     const timer = setInterval(() => ticks++, 5);
     try {
-      await pooled.offlineGeocoder.warm?.();
+      await pooled.loadPlaceIndex();
     } finally {
       clearInterval(timer);
     }
@@ -61,6 +61,42 @@ describe('the offline place index from the worker pool', () => {
         here.nearestNamedPlace(latitude, longitude),
       );
     }
+  }, 300_000);
+});
+
+describe('the finer index (neighbourhoods and ZIP codes) when idle (ADR 093)', () => {
+  it('is built on first need, not by the warm-up; let go after FINE_IDLE_MS unused; built again in the pool', async () => {
+    vi.resetModules();
+    const geocoder = await import('./offline-geocoder');
+    await geocoder.offlineGeocoder.warm?.();
+    // The warm-up builds the towns the feeds read, not the finer index.
+    expect(geocoder.nearestPlace(45.5, -122.6)?.displayName).toMatch(/Portland, Oregon/);
+    expect(geocoder.fineIndexLoaded()).toBe(false);
+
+    const [first] = await geocoder.offlineGeocoder.search('buckman, portland', 5);
+    expect(first?.displayName).toMatch(/^Buckman/);
+    expect(geocoder.fineIndexLoaded()).toBe(true);
+
+    const usedAt = performance.now();
+    expect(geocoder.letIdleFineIndexGo(usedAt + geocoder.FINE_IDLE_MS / 2)).toBe(false);
+    expect(geocoder.fineIndexLoaded()).toBe(true);
+    expect(geocoder.letIdleFineIndexGo(usedAt + geocoder.FINE_IDLE_MS + 1)).toBe(true);
+    expect(geocoder.fineIndexLoaded()).toBe(false);
+
+    // Built again in the pool, not here: timers keep firing while it is, and it answers the same.
+    let ticks = 0;
+    const timer = setInterval(() => ticks++, 5);
+    try {
+      expect(await geocoder.offlineGeocoder.search('buckman, portland', 5)).toEqual(
+        await geocoder.offlineGeocoder.search('buckman, portland', 5),
+      );
+    } finally {
+      clearInterval(timer);
+    }
+    expect(ticks).toBeGreaterThan(5);
+    const [again] = await geocoder.offlineGeocoder.search('buckman, portland', 5);
+    expect(again).toEqual(first);
+    expect(geocoder.fineIndexLoaded()).toBe(true);
   }, 300_000);
 });
 

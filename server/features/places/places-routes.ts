@@ -3,6 +3,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { LOCATION_SEARCH_MAX_RESULTS } from '#common/constants.ts';
 import { apiErrorSchema } from '#common/schemas/errors.ts';
 import {
+  BASE_MAP_MAX_LABELS,
+  BASE_MAP_MAX_OUTLINES,
+  baseMapQuerySchema,
+  baseMapSchema,
+} from '#common/schemas/maps.ts';
+import {
   PLACES_ERROR_CODES,
   placeReverseQuerySchema,
   placeSchema,
@@ -12,6 +18,8 @@ import packageJson from '../../../package.json' with { type: 'json' };
 import { notFound } from '../../errors';
 import { ownPoint } from '../../geo/earth';
 import { createGeocoder } from './create-geocoder';
+import { outlinesInBox } from './neighbourhood-outlines';
+import { labelsInBox } from './offline-geocoder';
 
 /**
  * Per member (per address when signed out, before the 401): typing with the picker's 300 ms pause
@@ -19,6 +27,8 @@ import { createGeocoder } from './create-geocoder';
  */
 const SEARCHES_PER_MINUTE = 60;
 const REVERSE_LOOKUPS_PER_MINUTE = 20;
+/** A map asks once per view it settles on (ADR 086): panning a minute about stays well below this. */
+const BASE_MAPS_PER_MINUTE = 60;
 
 const perMember = (max: number) => ({
   rateLimit: {
@@ -35,8 +45,8 @@ const perMember = (max: number) => ({
 export async function placesRoutes(app: FastifyInstance): Promise<void> {
   const geocoder = createGeocoder(app.config, packageJson.version, app.log);
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  // The offline index takes a second or two to load: once the server listens, not on a member's
-  // first search. Not inside the unit and API tests (vitest), whose servers listen for timing tests
+  // The offline town index (what the feeds' and profiles' town names read) takes a second to build:
+  // once the server listens, not on a member's first page. The finer index waits for a search. Not inside the unit and API tests (vitest), whose servers listen for timing tests
   // that a busy second would disturb; there the first search loads it.
   if (!process.env.VITEST) {
     app.addHook('onListen', async () => {
@@ -103,6 +113,44 @@ export async function placesRoutes(app: FastifyInstance): Promise<void> {
       if (!place)
         throw notFound('No named place was found near this point.', PLACES_ERROR_CODES.placeNotFound);
       return place;
+    },
+  );
+
+  routes.get(
+    '/api/places/base-map',
+    {
+      config: perMember(BASE_MAPS_PER_MINUTE),
+      schema: {
+        tags: ['places'],
+        summary:
+          'What a map draws without a tile server: neighbourhood outlines, towns and ZIP codes in a box',
+        description:
+          `From the place data the server ships (ADR 086): Zillow neighbourhood outlines (US cities; thinned ` +
+          `to about 50 m, at most ${BASE_MAP_MAX_OUTLINES}), GeoNames towns (most populous first) and US ZIP ` +
+          `code areas at their centres (at most ${BASE_MAP_MAX_LABELS} of each). The box is at most 4 ` +
+          'degrees each way, south below north and west below east (400 otherwise). 502 ' +
+          'GEOCODER_UNAVAILABLE when the data cannot be loaded.',
+        querystring: baseMapQuerySchema,
+        response: {
+          200: baseMapSchema,
+          400: apiErrorSchema,
+          401: apiErrorSchema,
+          429: apiErrorSchema,
+          502: apiErrorSchema,
+        },
+      },
+    },
+    async (request) => {
+      const box = request.query;
+      const [outlines, labels] = await Promise.all([
+        outlinesInBox(box, BASE_MAP_MAX_OUTLINES),
+        labelsInBox(box, BASE_MAP_MAX_LABELS),
+      ]);
+      return {
+        neighbourhoods: outlines.map(({ name, rings }) => ({ name, rings })),
+        towns: labels.towns,
+        postalCodes: labels.postalCodes,
+      };
     },
   );
 }

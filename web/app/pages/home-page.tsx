@@ -1,7 +1,8 @@
 import { Trans } from '@lingui/react/macro';
 import { lazy, Suspense } from 'react';
-import { Link } from 'wouter';
+import { Link, useSearch } from 'wouter';
 import { HomeFeed } from '../../features/feed/components/home-feed';
+import { SearchBox } from '../../features/feed/components/search-box';
 import { CommunityFlyerButton } from '../../features/flyer/components/community-flyer-button';
 import { withMessages } from '../../i18n/i18n';
 import { useUser } from '../../lib/get-user';
@@ -15,6 +16,31 @@ const GettingStarted = lazy(() =>
     default: module.GettingStarted,
   })),
 );
+
+// The search results (ADR 089) in a chunk of their own that this page's chunk loads: the modules they
+// share with the feed (filters, empty state, search box, the feed's query) stay in this chunk, so the
+// feed's first screen is not split into one more chunk for them.
+const SearchResults = lazy(() =>
+  withMessages(() => import('../../features/feed/components/search-results')).then((module) => ({
+    default: module.SearchResults,
+  })),
+);
+
+/** /search?q= for members (issue 31, ADR 089): the search box's results over all listings near. */
+export function SearchPage() {
+  const { user } = useUser();
+  const q = (new URLSearchParams(useSearch()).get('q') ?? '').trim();
+  if (!user) return null;
+  return (
+    <MemberLayout>
+      {/* The header's box is a desktop one: phones search from the page. */}
+      <SearchBox id="search-page-search" className="mb-4 md:hidden" />
+      <Suspense fallback={null}>
+        <SearchResults q={q} />
+      </Suspense>
+    </MemberLayout>
+  );
+}
 
 /** / for members (spec section 2): the guided start while it is not put away, then the feeds; nothing without a user. */
 export default function HomePage() {

@@ -11,15 +11,18 @@ export interface ReminderPlan {
 /**
  * The bell's sentence of a notification ("Ann R. accepted your proposal") in the active language
  * (ADR 036). The English is common/notification-text.ts's, which the server's e-mails keep using.
- * Call at render time.
+ * Call at render time. `matched` is a listing alert's saved search or want (ADR 084), or a stale
+ * listing's title (ADR 088).
  */
 export function notificationText(
   kind: NotificationKind,
   actorName: string | null,
   count = 1,
   handOver: ReminderPlan | null = null,
+  matched: string | null = null,
 ): string {
   const who = actorName ?? t`A neighbor`;
+  const named = matched ?? '';
   switch (kind) {
     case 'proposal_received':
       return t`${who} proposed a barter`;
@@ -86,6 +89,13 @@ export function notificationText(
       return t`Your trading partner reported that you did not come to your hand-over: answer within 48 hours`;
     case 'no_show_answered':
       return t`${who} answered your report about your hand-over`;
+    case 'listing_alert':
+      return matched ? t`New listing matching ${matched}` : t`New listing matching your search or want`;
+    // A stale listing (ADR 088): `matched` is its title as the entry keeps it.
+    case 'listing_still_available':
+      return t`Still available? ${named}`;
+    case 'listing_paused_stale':
+      return t`Not shown in feeds until you renew it: ${named}`;
   }
 }
 

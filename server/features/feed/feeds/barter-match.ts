@@ -6,6 +6,7 @@ import { graphPageSql, graphState, requestGraph } from '../../match-graph';
 import { matchPage, sortedOrder } from '../feed-candidates';
 import { MATCH_COLUMNS } from '../feed-cards';
 import { type FeedDefinition, RANKINGS_KEPT } from '../feed-definition';
+import { conditionAtLeast } from '../feed-sql';
 import { searchMatch, searchTier } from '../search';
 
 /**
@@ -62,7 +63,8 @@ export const barterMatch: FeedDefinition = {
     if (!params.graph) return matchPage(params, order);
     const graph = { ...params, located: params.origin !== null };
     const text = params.search && { match: searchMatch(params.search), tier: searchTier(params.search) };
-    return graphPageSql(graph, order, text);
+    const condition = params.condition ? conditionAtLeast(params.condition) : undefined;
+    return graphPageSql(graph, order, text, condition);
   },
   // The ranking query's plan depends on the member's wants; the graph's walks do not.
   prepared: (params) => params.graph === true,

@@ -10,7 +10,6 @@ import type {
 import { toast } from '#web/components/ui/use-toast.ts';
 import { translateKnown } from '#web/i18n/known-messages.ts';
 import { apiGet, apiRequest, serverMessageOf } from '#web/lib/api-client.ts';
-import { storeAnswer } from '#web/lib/query-client.ts';
 import { accountKeys, authKeys } from '#web/lib/query-keys.ts';
 
 /** The server's sentence from a 2xx answer that carries one, in the active language when known. */
@@ -53,17 +52,26 @@ export function useVerifyEmail() {
 }
 
 /** POST /api/account/verify-email/resend, with its toast either way (banner and Account tab alike). */
+/**
+ * POST /api/account/verify-email/resend, and a toast saying how it went. A plain function, so the
+ * banner above every member screen loads this code only when a member asks (the feed's first screen
+ * does not carry it).
+ */
+export async function resendVerification(): Promise<void> {
+  try {
+    const message = messageOf(await apiRequest('POST', '/api/account/verify-email/resend'));
+    toast({ title: t`Link sent`, description: message });
+  } catch (error) {
+    toast({
+      title: t`Could not send the link`,
+      description: serverMessageOf(error, t`Please try again.`),
+      variant: 'destructive',
+    });
+  }
+}
+
 export function useResendVerification() {
-  return useMutation({
-    mutationFn: async () => messageOf(await apiRequest('POST', '/api/account/verify-email/resend')),
-    onSuccess: (message) => toast({ title: t`Link sent`, description: message }),
-    onError: (error) =>
-      toast({
-        title: t`Could not send the link`,
-        description: serverMessageOf(error, t`Please try again.`),
-        variant: 'destructive',
-      }),
-  });
+  return useMutation({ mutationFn: resendVerification });
 }
 
 /** PUT /api/account/password: the other sessions end, so their list is read again. */
@@ -138,33 +146,6 @@ export function useDeleteAccount() {
       await apiRequest('DELETE', '/api/account', input);
     },
     onSuccess: () => window.location.assign('/'),
-  });
-}
-
-export interface MailPreferences {
-  proposals: boolean;
-  messages: boolean;
-}
-const mailPreferencesKey = ['account', 'mail-preferences'] as const;
-
-/** GET /api/account/mail-preferences. */
-export function useMailPreferences() {
-  return useQuery({
-    queryKey: mailPreferencesKey,
-    queryFn: async () =>
-      (await apiGet<MailPreferences>('/api/account/mail-preferences')) ?? { proposals: true, messages: true },
-  });
-}
-
-/** PUT /api/account/mail-preferences. */
-export function useSetMailPreferences() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (input: MailPreferences) => {
-      await apiRequest('PUT', '/api/account/mail-preferences', input);
-      return input;
-    },
-    onSuccess: (saved) => storeAnswer(queryClient, mailPreferencesKey, saved),
   });
 }
 

@@ -20,7 +20,6 @@ import { FormField } from '#web/components/ui/form-field.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { PasswordInput } from '#web/components/ui/password-input.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
-import { formatDate } from '#web/i18n/format.ts';
 import { i18n } from '#web/i18n/i18n.ts';
 import { LanguageSelect } from '#web/i18n/language-select.tsx';
 import { ApiError, serverMessageOf } from '#web/lib/api-client.ts';
@@ -32,7 +31,10 @@ import {
   useSessions,
   useSignOutEverywhere,
 } from '../api/account-api';
-import { MailPreferencesSection } from './mail-preferences-section';
+import { day, deviceName } from '../device-name';
+import { NotificationChannelsSection } from './notification-channels-section';
+import { PushSection } from './push-section';
+import { SavedSearchesSection } from './saved-searches-section';
 import { YourDataSection } from './your-data-section';
 
 const TRY_AGAIN = msg`Please try again.`;
@@ -189,22 +191,6 @@ function PasswordSection({ user }: { user: CurrentUser }) {
   );
 }
 
-const day = (value: string) => formatDate(value, { dateStyle: 'medium' });
-
-const UNNAMED_DEVICE = { browser: msg`A browser`, system: msg`another system` };
-
-/**
- * The server names a session's device in English ("Firefox on Windows", server/plugins/session.ts):
- * the same words in the active language (browser and system names stay as they are).
- */
-function deviceName(device: string): string {
-  const parts = /^(.+) on (.+)$/.exec(device);
-  if (!parts) return device;
-  const browser = parts[1] === 'A browser' ? i18n._(UNNAMED_DEVICE.browser) : (parts[1] ?? '');
-  const system = parts[2] === 'another system' ? i18n._(UNNAMED_DEVICE.system) : (parts[2] ?? '');
-  return i18n._(msg`${browser} on ${system}`);
-}
-
 function SessionsSection() {
   const { t } = useLingui();
   const sessions = useSessions();
@@ -322,10 +308,12 @@ export function AccountTab({
       ) : (
         <>
           <EmailSection user={user} />
-          <MailPreferencesSection />
           <PasswordSection user={user} />
         </>
       )}
+      <NotificationChannelsSection />
+      <PushSection />
+      <SavedSearchesSection />
       <LanguageSection />
       <SessionsSection />
       {blockedMembers}

@@ -87,8 +87,20 @@ describe('a refused new password', () => {
       ),
       // The rest of the account tab's reads: nothing the test looks at.
       http.get('/api/account/sessions', () => HttpResponse.json([])),
-      http.get('/api/account/mail-preferences', () => HttpResponse.json({ proposals: true, messages: true })),
+      http.get('/api/account/notification-channels', () =>
+        HttpResponse.json({
+          proposals: 'digest',
+          messages: 'digest',
+          barters: 'push',
+          circles: 'push',
+          listing_alerts: 'push',
+          listings: 'push',
+          moderation: 'push',
+        }),
+      ),
       http.get('/api/account/blocks', () => HttpResponse.json([])),
+      http.get('/api/saved-searches', () => HttpResponse.json([])),
+      http.get('/api/push/subscriptions', () => HttpResponse.json([])),
     );
     renderWithProviders(<AccountTab user={USER} />, { path: '/profile/account' });
     const heading = screen.getByRole('heading', { name: 'Password', level: 2 });

@@ -1,12 +1,17 @@
 import { Trans, useLingui } from '@lingui/react/macro';
+import { useState } from 'react';
+import { withMessages } from '#web/i18n/i18n.ts';
 import { useUser } from '#web/lib/get-user.ts';
-import { useResendVerification } from '../api/account-api';
+
+/** Send the link again; its code loads on the click (the feed's first screen does not carry it). */
+const resendVerification = () =>
+  withMessages(() => import('../api/account-api')).then((module) => module.resendVerification());
 
 /** Above every member screen until the member confirms their address (ADR 024); the site works meanwhile. */
 export function VerifyEmailBanner() {
   const { t } = useLingui();
   const { user } = useUser();
-  const resend = useResendVerification();
+  const [sending, setSending] = useState(false);
   if (!user?.email || user.emailVerified || user.isDemo) return null;
   const email = user.email;
   return (
@@ -20,8 +25,14 @@ export function VerifyEmailBanner() {
       <button
         type="button"
         className="font-medium underline"
-        disabled={resend.isPending}
-        onClick={() => resend.mutate()}
+        disabled={sending}
+        onClick={() => {
+          setSending(true);
+          // A chunk that cannot load says so itself (ADR 052); the button comes back either way.
+          void resendVerification()
+            .catch(() => {})
+            .finally(() => setSending(false));
+        }}
       >
         <Trans>Send it again</Trans>
       </button>

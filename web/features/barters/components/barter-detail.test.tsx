@@ -212,6 +212,23 @@ describe('BarterDetail: state', () => {
     expect(screen.getByRole('link', { name: 'Ann R.' })).toHaveAttribute('href', '/members/ann');
   });
 
+  it("links each item to its page (issue 31), and a deleted item's title to nothing", async () => {
+    stub(
+      barter({
+        offeredItems: [barterItem(11, { title: 'Mountain bike' })],
+        requestedItems: [
+          barterItem(21, { title: 'Cordless drill' }),
+          barterItem(0, { id: null, title: 'Old lamp' }),
+        ],
+      }),
+    );
+    renderPage();
+    expect(await screen.findByRole('link', { name: 'Mountain bike' })).toHaveAttribute('href', '/items/11');
+    expect(screen.getByRole('link', { name: 'Cordless drill' })).toHaveAttribute('href', '/items/21');
+    expect(screen.getByText('Old lamp')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Old lamp' })).not.toBeInTheDocument();
+  });
+
   it('links a countered proposal to the counter offer', async () => {
     stub(barter({ status: 'countered', expiresAt: null, counteredById: 9, allowedActions: ['message'] }));
     renderPage();

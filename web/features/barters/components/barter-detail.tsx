@@ -338,7 +338,17 @@ function SideList({
             className="flex items-center gap-3 rounded-lg border border-slate-200 bg-white p-2"
           >
             <ListingImage src={item.thumbnailUrl} className="h-12 w-12 shrink-0 rounded-md text-[10px]" />
-            <span className="min-w-0 flex-1 truncate text-sm">{item.title}</span>
+            {/* The item's own page (issue 31); a deleted item (no id) is its title alone. */}
+            {item.id !== null ? (
+              <Link
+                href={paths.item(item.id)}
+                className="min-w-0 flex-1 truncate rounded-sm text-sm underline decoration-slate-400 underline-offset-2 hover:decoration-current"
+              >
+                {item.title}
+              </Link>
+            ) : (
+              <span className="min-w-0 flex-1 truncate text-sm">{item.title}</span>
+            )}
             {item.isService ? (
               <Badge tone="accent">
                 <Trans>Service</Trans>

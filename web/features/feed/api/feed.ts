@@ -2,6 +2,7 @@ import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { FEED_PAGE_SIZE } from '#common/constants.ts';
 import { FEED_SEED_MAX, type FeedName } from '#common/feed-names.ts';
 import type { FeedItem, FeedSort } from '#common/schemas/feed.ts';
+import type { ItemCondition } from '#common/schemas/listings.ts';
 import { apiGet } from '#web/lib/api-client.ts';
 import { feedKeys } from '#web/lib/query-keys.ts';
 
@@ -11,6 +12,8 @@ export interface FeedFilters {
   sort: FeedSort;
   /** Search text; empty for none. */
   q: string;
+  /** Goods in this condition or better (ADR 082, addendum); left out: any item. */
+  condition?: ItemCondition;
 }
 
 const SEED_KEY = 'barterhood:random-seed';
@@ -31,7 +34,7 @@ export function browsingSeed(): number {
   }
 }
 
-function feedUrl({ feed, radius, sort, q }: FeedFilters, offset: number): string {
+function feedUrl({ feed, radius, sort, q, condition }: FeedFilters, offset: number): string {
   const params = new URLSearchParams({
     limit: String(FEED_PAGE_SIZE),
     offset: String(offset),
@@ -39,6 +42,7 @@ function feedUrl({ feed, radius, sort, q }: FeedFilters, offset: number): string
     sort,
   });
   if (q.trim()) params.set('q', q.trim());
+  if (condition) params.set('condition', condition);
   if (feed === 'random-barter') params.set('seed', String(browsingSeed()));
   return `/api/feed/${feed}?${params}`;
 }

@@ -13,3 +13,10 @@ export const itemDetailQuery = (id: number) =>
 export function useItemDetail(id: number | null) {
   return useQuery({ ...itemDetailQuery(id ?? 0), enabled: id !== null });
 }
+
+/** GET /api/public/items/{id}: an item's page as anyone past the site gate sees it (issue 31). */
+export const publicItemQuery = (id: number) =>
+  queryOptions({
+    queryKey: [...itemDetailKeys.all, 'public', id] as const,
+    queryFn: () => apiGet<ItemDetail>(`/api/public/items/${id}`) as Promise<ItemDetail>,
+  });

@@ -135,6 +135,39 @@ describe('HomeFeed', () => {
     expect(screen.queryByText(/% match/)).not.toBeInTheDocument();
   });
 
+  it('filters by condition with a labelled select, and back to any condition', async () => {
+    const feed = stubFeed({ 0: [feedItem(1, { match: undefined })] });
+    renderFeed();
+    await screen.findByRole('article', { name: 'Item 1' });
+    const select = screen.getByRole('combobox', { name: 'Condition' });
+    expect(select).toHaveValue('');
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Any condition', 'New', 'Like new or better', 'Good or better', 'Fair or better']);
+    expect(feed.urls[0]).not.toContain('condition');
+    // A native select: the browser's own keyboard handling (arrows, type-ahead) works on it.
+    expect(select.tagName).toBe('SELECT');
+    await userEvent.selectOptions(select, 'like-new');
+    await waitFor(() =>
+      expect(feed.urls.at(-1)).toBe(
+        '/api/feed/barter-match?limit=20&offset=0&radius=25&sort=recent&condition=like-new',
+      ),
+    );
+    await userEvent.selectOptions(select, 'good');
+    await userEvent.click(screen.getByRole('tab', { name: 'Everything' }));
+    await waitFor(() =>
+      expect(feed.urls.at(-1)).toBe(
+        '/api/feed/everything?limit=20&offset=0&radius=25&sort=recent&condition=good',
+      ),
+    );
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Condition' }), '');
+    await waitFor(() =>
+      expect(feed.urls.at(-1)).toBe('/api/feed/everything?limit=20&offset=0&radius=25&sort=recent'),
+    );
+  });
+
   it('random barter sends the same seed for every page of the browsing session', async () => {
     const full = Array.from({ length: 20 }, (_, i) => feedItem(i + 1));
     const feed = stubFeed({ 0: full, 20: [feedItem(21)] });

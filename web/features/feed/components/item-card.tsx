@@ -1,19 +1,27 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { MapPin, Repeat, Sparkles, Star } from 'lucide-react';
+import { ArrowLeftRight, Check, MapPin, Repeat, Sparkles, Star } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { Link } from 'wouter';
-import type { FeedItem } from '#common/schemas/feed.ts';
+import type { FeedItem, OpenBarter } from '#common/schemas/feed.ts';
 import { ProposeBarterButton } from '#web/components/feature-slots.tsx';
 import { MemberLink } from '#web/components/member-link.tsx';
 import { Badge } from '#web/components/ui/badge.tsx';
+import { Button } from '#web/components/ui/button.tsx';
 import { ListingImage } from '#web/components/ui/listing-image.tsx';
 import { formatDistance } from '#web/i18n/format.ts';
+import { withMessages } from '#web/i18n/i18n.ts';
 import { translateKnown } from '#web/i18n/known-messages.ts';
 import { handOverRecordText } from '#web/lib/hand-over-record.ts';
+import { conditionLabel } from '#web/lib/item-condition.ts';
 import { ownerName } from '#web/lib/owner-name.ts';
 import { paths } from '#web/lib/paths.ts';
 import { traderRating } from '#web/lib/trader-rating.ts';
-import { OpenBarterBadge, ViewBarterLink } from './open-barter';
 import { SaveToggle } from './save-toggle';
+
+/** What matched (ADR 089), a line that loads beside the feed's first screen, not in it (ADR 033). */
+const MatchReasonText = lazy(() =>
+  withMessages(() => import('./match-reason-text')).then((module) => ({ default: module.MatchReasonText })),
+);
 
 /**
  * An item card (spec section 2 with docs/product.md's real values): photo, title, description, owner,
@@ -86,6 +94,11 @@ export function ItemCard({
             <li>
               <Trans>Matches your want: {wantTitle}</Trans>
             </li>
+            {item.match.reason ? (
+              <Suspense fallback={null}>
+                <MatchReasonText reason={item.match.reason} />
+              </Suspense>
+            ) : null}
             {item.match.mutual ? (
               <li>
                 {theirWantTitle != null ? (
@@ -129,7 +142,12 @@ export function ItemCard({
           </span>
         </div>
         <div className="mt-auto flex items-center justify-between gap-2 pt-2">
-          <Badge>{translateKnown(item.category)}</Badge>
+          <span className="flex flex-wrap gap-1">
+            <Badge>{translateKnown(item.category)}</Badge>
+            {item.condition ? (
+              <Badge tone="success">{t`Condition: ${conditionLabel(item.condition)}`}</Badge>
+            ) : null}
+          </span>
           {own ? null : item.openBarter ? (
             <span className="flex flex-wrap items-center justify-end gap-2">
               <OpenBarterBadge barter={item.openBarter} />
@@ -165,4 +183,42 @@ export function ItemCardSkeleton() {
 function HandOverRecordLine({ record }: { record: FeedItem['owner']['handOvers'] | undefined }) {
   const text = handOverRecordText(record);
   return text ? <span>{text}</span> : null;
+}
+
+// The pending barter's badge and link live with the card (the item's detail uses them too): kept
+// in the card's module so the feed's first screen loads no chunk of their own.
+/**
+ * Says on a card or an item's detail that the viewer already has a pending barter on the item
+ * (issue 28): "You proposed", or "Proposed to you" when the owner proposed it to them.
+ */
+export function OpenBarterBadge({ barter }: { barter: OpenBarter }) {
+  return (
+    <Badge tone="brand">
+      <Check className="h-3 w-3" aria-hidden="true" />
+      {barter.proposedByYou ? <Trans>You proposed</Trans> : <Trans>Proposed to you</Trans>}
+    </Badge>
+  );
+}
+
+/** In place of Propose Barter when a barter on the item is open: it leads there, not to a second one. */
+export function ViewBarterLink({
+  barter,
+  title,
+  onNavigate,
+}: {
+  barter: OpenBarter;
+  /** The item's title, for screen readers ("View Barter for Cordless drill"). */
+  title: string;
+  onNavigate?: () => void;
+}) {
+  return (
+    <Button asChild size="sm" variant="secondary">
+      <Link href={paths.barter(barter.id)} onClick={onNavigate}>
+        <ArrowLeftRight className="h-4 w-4" aria-hidden="true" />
+        <Trans>
+          View Barter <span className="sr-only">for {title}</span>
+        </Trans>
+      </Link>
+    </Button>
+  );
 }

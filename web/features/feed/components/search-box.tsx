@@ -5,8 +5,9 @@ import { useLocation, useSearch } from 'wouter';
 import { paths } from '#web/lib/paths.ts';
 
 /**
- * The search box: submitting shows the results on the home feed (`/?q=`); it follows the URL, so the
- * header's box and the phone's box always show the current search.
+ * The search box: submitting shows the results over all listings within the member's distance
+ * (`/search?q=`, ADR 089) from any screen; it follows the URL, so the header's box and the phone's
+ * box always show the current search.
  */
 export function SearchBox({ id, className }: { id: string; className?: string }) {
   const { t } = useLingui();
@@ -21,8 +22,7 @@ export function SearchBox({ id, className }: { id: string; className?: string })
         className="relative"
         onSubmit={(event) => {
           event.preventDefault();
-          const q = text.trim();
-          navigate(q ? `${paths.home}?q=${encodeURIComponent(q)}` : paths.home);
+          navigate(paths.searchFor(text));
         }}
       >
         <label htmlFor={id} className="sr-only">

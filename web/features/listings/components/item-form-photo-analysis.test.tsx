@@ -75,7 +75,7 @@ describe('ItemFormDialog photo analysis', () => {
     expect(form.dialog.getByText('Analyzing photo...')).toHaveAttribute('role', 'status');
     expect(form.dialog.getByRole('button', { name: 'Take Photo' })).toBeDisabled();
     expect(form.dialog.getByRole('button', { name: 'Choose File' })).toBeDisabled();
-    expect(form.dialog.getByRole('button', { name: 'Remove Photo' })).toBeDisabled();
+    expect(form.dialog.getByRole('button', { name: 'Remove photo 1' })).toBeDisabled();
     expect(api.sent.map((request) => `${request.method} ${request.url}`)).toEqual([
       'POST /api/analyze-image',
     ]);

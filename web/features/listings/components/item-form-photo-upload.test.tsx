@@ -69,6 +69,8 @@ function answerApi(queueFull = 0) {
     http.post('/api/analyze-image', () => HttpResponse.json({ provider: 'local', confidence: {} })),
     http.post('/api/items', write),
     http.patch('/api/items/:id', write),
+    http.post('/api/items/:id/photos', write),
+    http.put('/api/items/:id/photos', write),
   );
   const transport = vi.spyOn(apiTransport, 'fetch');
   return {
@@ -119,6 +121,7 @@ describe('ItemFormDialog sends a new photo as a file (multipart/form-data, ADR 0
       description: 'A paperback.',
       category: 'books',
       isService: 'false',
+      condition: '',
       estimatedValue: '12.5',
       isActive: 'true',
     });
@@ -130,19 +133,32 @@ describe('ItemFormDialog sends a new photo as a file (multipart/form-data, ADR 0
     expect([...new Uint8Array(await (photo as File).arrayBuffer())]).toEqual(PHOTO_BYTES);
   });
 
-  it('replaces the photo of an item being edited the same way', async () => {
+  it('adds a photo to an item being edited the same way, after its fields (ADR 082)', async () => {
     const api = answerApi();
     const dialog = renderDialog(existing);
-    await choosePhoto(dialog);
+    await userEvent.upload(
+      dialog.getByLabelText('Choose a photo file'),
+      new File(['x'], 'second.jpg', { type: 'image/jpeg' }),
+    );
+    // Not the cover: the analysis (which reads the cover) is not asked.
+    expect(await dialog.findByRole('img', { name: 'Photo 2 of 2' })).toBeInTheDocument();
     await userEvent.click(dialog.getByRole('button', { name: 'Save Changes' }));
 
-    await waitFor(() => expect(api.writes).toHaveLength(1));
-    expect(api.writes[0]).toMatchObject({ method: 'PATCH', url: '/api/items/7' });
-    const form = api.writes[0]?.body as FormData;
+    await waitFor(() => expect(api.writes).toHaveLength(2));
+    expect(api.writes[0]).toMatchObject({
+      method: 'PATCH',
+      url: '/api/items/7',
+      contentType: 'application/json',
+    });
+    expect(JSON.parse(String(api.writes[0]?.body))).toMatchObject({
+      title: 'Bread maker',
+      estimatedValue: 40,
+    });
+    expect(api.writes[1]).toMatchObject({ method: 'POST', url: '/api/items/7/photos' });
+    const form = api.writes[1]?.body as FormData;
     expect(form).toBeInstanceOf(FormData);
-    expect(form.get('title')).toBe('Bread maker');
-    expect(form.get('estimatedValue')).toBe('40');
-    expect(form.get('photo')).toBeInstanceOf(File);
+    expect([...form.keys()]).toEqual(['photo']);
+    expect([...new Uint8Array(await (form.get('photo') as File).arrayBuffer())]).toEqual(PHOTO_BYTES);
   });
 
   it('sends the item again after Retry-After while the photo queue is full', async () => {
@@ -172,9 +188,9 @@ describe('ItemFormDialog sends a new photo as a file (multipart/form-data, ADR 0
       url: '/api/items/7',
       contentType: 'application/json',
     });
-    expect(JSON.parse(String(api.writes[0]?.body))).toMatchObject({
-      title: 'Bread maker, like new',
-      imageUrl: existing.imageUrl,
-    });
+    const body = JSON.parse(String(api.writes[0]?.body));
+    expect(body).toMatchObject({ title: 'Bread maker, like new' });
+    // The photos are their own requests (ADR 082); the edit leaves them alone.
+    expect(body).not.toHaveProperty('imageUrl');
   });
 });

@@ -17,6 +17,7 @@ import { flattenOwnList } from '#web/lib/own-list.ts';
 import { useDeleteItem, useUpdateItem } from '../api/items';
 import { ItemFormDialog } from './item-form-dialog';
 import { ModerationBadge } from './moderation-badge';
+import { StaleListingQuestion } from './stale-listing-question';
 
 /**
  * Where a traded item went (issue 30): "Traded to Ann R.", or "Given at <swap day>" for a swap day's
@@ -106,7 +107,7 @@ export function MyItemsTab() {
                   ) : null}
                   {item.traded ? (
                     <TradedBadge trade={item.traded} />
-                  ) : item.isActive || item.moderation ? null : (
+                  ) : item.isActive || item.moderation || item.stale?.pausedAt ? null : (
                     <Badge>
                       <Trans>Hidden</Trans>
                     </Badge>
@@ -126,6 +127,7 @@ export function MyItemsTab() {
                     </Trans>
                   </p>
                 ) : null}
+                <StaleListingQuestion item={item} />
                 <div className="mt-1 flex flex-wrap gap-1">
                   {item.allowedActions.includes('edit') ? (
                     <Button
@@ -138,7 +140,9 @@ export function MyItemsTab() {
                       <Trans>Edit</Trans>
                     </Button>
                   ) : null}
-                  {item.allowedActions.includes('hide') || item.allowedActions.includes('show') ? (
+                  {/* A listing out of the feeds as stale has Renew instead of Show (ADR 088). */}
+                  {(item.allowedActions.includes('hide') || item.allowedActions.includes('show')) &&
+                  !(item.stale?.pausedAt && !item.isActive) ? (
                     <Button
                       variant="ghost"
                       size="sm"

@@ -217,6 +217,39 @@ describe('NotificationBell', () => {
     expect(location.history?.at(-1)).toBe('/barters/41');
   });
 
+  it('"Still available?" names the listing and opens My Items, where it is answered (ADR 088)', async () => {
+    stubServer({
+      pages: [
+        [
+          entry(2, {
+            kind: 'listing_paused_stale',
+            barterRequestId: null,
+            actor: null,
+            item: { id: 7, title: 'Camping tent' },
+          }),
+          entry(1, {
+            kind: 'listing_still_available',
+            barterRequestId: null,
+            actor: null,
+            item: { id: 5, title: 'Old ladder' },
+          }),
+        ],
+      ],
+      total: 2,
+      unread: 2,
+    });
+    const { location } = renderWithProviders(<Bell />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Notifications, 2 unread' }));
+    const paused = await screen.findByRole('menuitem', {
+      name: /^Unread: Not shown in feeds until you renew it: Camping tent, /,
+    });
+    expect(paused).toHaveAttribute('href', '/profile?tab=items');
+    const asked = screen.getByRole('menuitem', { name: /^Unread: Still available\? Old ladder, / });
+    expect(asked).toHaveAttribute('href', '/profile?tab=items');
+    await userEvent.click(asked);
+    expect(location.history?.at(-1)).toBe('/profile?tab=items');
+  });
+
   it('following a read entry sends nothing', async () => {
     const sent = stubServer({ pages: [[entry(1, { read: true })]], total: 1, unread: 0 });
     const { location } = renderWithProviders(<Bell />);

@@ -38,6 +38,7 @@ function entryLabel(notification: Notification): string {
     notification.actor?.displayName ?? null,
     notification.count,
     notification.handOver,
+    notification.listing?.matched ?? notification.item?.title ?? null,
   );
   const when = formatRelativeTime(notification.createdAt);
   const day = notification.swapDay?.name;
@@ -78,6 +79,7 @@ function NotificationContent({ notification }: { notification: Notification }) {
             notification.actor?.displayName ?? null,
             notification.count,
             notification.handOver,
+            notification.listing?.matched ?? notification.item?.title ?? null,
           )}
         </span>
         {notification.swapDay ? <SwapDayLabel name={notification.swapDay.name} /> : null}
@@ -205,15 +207,19 @@ export function NotificationBell({ unread, defaultOpen = false }: { unread: numb
             rows.map((notification) => {
               // A swap day's entry opens the day (issue 30), but a message opens its conversation, a
               // reminder its plan and a want question its Yes and No (the hand-over's page, ADR 078); a
-              // barter's entry opens the barter, a trade circle's the circle.
-              const href =
-                notification.swapDay !== null && !OPENS_THE_BARTER.has(notification.kind)
-                  ? paths.swapDay(notification.swapDay.id)
-                  : notification.barterRequestId !== null
-                    ? paths.barter(notification.barterRequestId)
-                    : notification.circleId !== null
-                      ? paths.circle(notification.circleId)
-                      : null;
+              // barter's entry opens the barter, a trade circle's the circle, a listing alert the item.
+              // A stale listing's question (ADR 088) is answered in My Items.
+              const href = notification.item
+                ? paths.profileTab('items')
+                : notification.listing
+                  ? paths.item(notification.listing.itemId)
+                  : notification.swapDay !== null && !OPENS_THE_BARTER.has(notification.kind)
+                    ? paths.swapDay(notification.swapDay.id)
+                    : notification.barterRequestId !== null
+                      ? paths.barter(notification.barterRequestId)
+                      : notification.circleId !== null
+                        ? paths.circle(notification.circleId)
+                        : null;
               return href === null ? (
                 <DropdownMenu.Item
                   key={notification.id}

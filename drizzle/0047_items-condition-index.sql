@@ -1,0 +1,1 @@
+CREATE INDEX "items_active_condition_idx" ON "items" USING btree ("condition") WHERE "items"."is_active" AND "items"."condition" IS NOT NULL;

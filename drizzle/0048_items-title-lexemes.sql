@@ -1,0 +1,1 @@
+ALTER TABLE "items" ADD COLUMN "title_lexemes" text[] GENERATED ALWAYS AS (tsvector_to_array(to_tsvector('english', title))) STORED;

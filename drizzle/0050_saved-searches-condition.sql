@@ -1,0 +1,2 @@
+ALTER TABLE "saved_searches" ADD COLUMN "condition" text;--> statement-breakpoint
+ALTER TABLE "saved_searches" ADD CONSTRAINT "saved_searches_condition" CHECK ("saved_searches"."condition" IS NULL OR "saved_searches"."condition" IN ('new', 'like-new', 'good', 'fair', 'for-parts'));
