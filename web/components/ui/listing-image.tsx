@@ -14,6 +14,7 @@ export function ListingImage({
   className,
   lazy,
   priority,
+  thumbnail,
   category,
 }: {
   src: string | null;
@@ -21,6 +22,11 @@ export function ListingImage({
   lazy?: boolean;
   /** The screen's largest image (the first feed card): fetched first (ADR 033). */
   priority?: boolean;
+  /**
+   * A small picture beside a line of text (a barter's or a circle's items): fetched after the page's
+   * text, styles and scripts, which a member opening the page needs first (ADR 094).
+   */
+  thumbnail?: boolean;
   /** The listing's category, as the server names it (English; translated here). */
   category?: string;
 }) {
@@ -30,7 +36,7 @@ export function ListingImage({
         src={src}
         alt=""
         loading={lazy && !priority ? 'lazy' : undefined}
-        fetchPriority={priority ? 'high' : undefined}
+        fetchPriority={priority ? 'high' : thumbnail ? 'low' : undefined}
         className={cn('bg-slate-100 object-cover', className)}
       />
     );

@@ -337,7 +337,11 @@ function SideList({
             key={item.id ?? `gone-${index}`}
             className="flex items-center gap-3 rounded-lg border border-slate-200 bg-white p-2"
           >
-            <ListingImage src={item.thumbnailUrl} className="h-12 w-12 shrink-0 rounded-md text-[10px]" />
+            <ListingImage
+              thumbnail
+              src={item.thumbnailUrl}
+              className="h-12 w-12 shrink-0 rounded-md text-[10px]"
+            />
             {/* The item's own page (issue 31); a deleted item (no id) is its title alone. */}
             {item.id !== null ? (
               <Link

@@ -52,7 +52,11 @@ export function ItemChoice({
                 />
                 {/* The title names the checkbox; the picture (or its 'No image') adds nothing to it. */}
                 <span aria-hidden="true" className="shrink-0">
-                  <ListingImage src={item.thumbnailUrl} className="h-10 w-10 rounded-md text-[10px]" />
+                  <ListingImage
+                    thumbnail
+                    src={item.thumbnailUrl}
+                    className="h-10 w-10 rounded-md text-[10px]"
+                  />
                 </span>
                 <span className="min-w-0 flex-1 truncate text-sm text-slate-900">{item.title}</span>
                 {item.isService ? (

@@ -229,6 +229,7 @@ function HandOvers({ circle }: { circle: Circle }) {
               className="flex items-center gap-3 rounded-lg border border-slate-200 bg-white p-2 text-sm text-brand-800 hover:border-brand-300 focus-visible:underline"
             >
               <ListingImage
+                thumbnail
                 src={row.item.thumbnailUrl}
                 className="h-12 w-12 shrink-0 rounded-md text-[10px]"
               />

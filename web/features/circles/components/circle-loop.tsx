@@ -33,7 +33,11 @@ function HandOverRow({ handOver, showAccepted }: { handOver: CircleHandOver; sho
   const receiver = <Who step={to} />;
   return (
     <li className="flex items-center gap-3 rounded-lg border border-slate-200 bg-white p-2">
-      <ListingImage src={step.gives.thumbnailUrl} className="h-12 w-12 shrink-0 rounded-md text-[10px]" />
+      <ListingImage
+        thumbnail
+        src={step.gives.thumbnailUrl}
+        className="h-12 w-12 shrink-0 rounded-md text-[10px]"
+      />
       <span className="min-w-0 flex-1 text-sm text-slate-800">
         {step.me ? (
           <Trans>

@@ -434,7 +434,7 @@ function ItemLine({
   return (
     <>
       <span aria-hidden="true" className="shrink-0">
-        <ListingImage src={item.thumbnailUrl} className="h-10 w-10 rounded-md text-[10px]" />
+        <ListingImage thumbnail src={item.thumbnailUrl} className="h-10 w-10 rounded-md text-[10px]" />
       </span>
       <span className="min-w-0 flex-1 text-sm">
         <span className="font-medium text-slate-900">{item.title}</span>
