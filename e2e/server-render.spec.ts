@@ -94,6 +94,35 @@ test.describe('pages drawn by the server', () => {
       await still.goto(`${baseURL}/`);
       await expect(still.getByRole('heading', { name: 'Welcome, Rae!' })).toBeVisible();
       await expect(still.getByRole('article', { name: title })).toBeVisible();
+
+      // The page carries the part of the stylesheet it uses (ADR 094): every element's computed
+      // style is the one it has with the whole stylesheet in that part's place.
+      const computedStyles = () =>
+        still.evaluate(() =>
+          [...document.querySelectorAll('body *')].map((element) => {
+            const style = getComputedStyle(element);
+            return `${element.tagName} ${Array.from(style, (name) => `${name}:${style.getPropertyValue(name)}`).join(';')}`;
+          }),
+        );
+      const drawn = await computedStyles();
+      expect(drawn.length).toBeGreaterThan(50);
+      const whole = await still.evaluate(
+        () =>
+          (JSON.parse(document.getElementById('app-scripts')?.textContent ?? '{}') as { styles?: string[] })
+            .styles?.[0],
+      );
+      expect(whole).toMatch(/^\/assets\/index-[\w-]+\.css$/);
+      await still.route(`${baseURL}/`, async (route) => {
+        const response = await route.fetch();
+        const body = (await response.text()).replace(
+          /<style>[\s\S]*?<\/style>/,
+          `<link rel="stylesheet" href="${whole}">`,
+        );
+        await route.fulfill({ response, body });
+      });
+      await still.goto(`${baseURL}/`);
+      await expect(still.locator(`link[rel="stylesheet"][href="${whole}"]`)).toHaveCount(1);
+      expect(await computedStyles()).toEqual(drawn);
     } finally {
       await context.close();
     }

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { assemblePage, deferScripts, firstPhotoOf, isRenderedPage, jsonForHtml } from './page-render';
+import {
+  assemblePage,
+  deferScripts,
+  deferStylesheets,
+  firstPhotoOf,
+  isRenderedPage,
+  jsonForHtml,
+  withCriticalCss,
+} from './page-render';
+
+const BOOT = { file: 'assets/boot-9.js', imports: ['assets/import-chunk-4.js'] };
 
 const TEMPLATE = `<!doctype html>
 <html lang="en">
@@ -8,7 +18,7 @@ const TEMPLATE = `<!doctype html>
     <link rel="modulepreload" crossorigin href="/assets/react-1.js">
     <link rel="modulepreload" crossorigin href="/assets/utils-2.js">
     <link rel="stylesheet" crossorigin href="/assets/index-3.css">
-  </head>
+  <link rel="manifest" href="/manifest.webmanifest"></head>
   <body>
     <div id="root"></div>
   </body>
@@ -42,24 +52,55 @@ describe("the server's render of a page", () => {
     expect(JSON.parse(written)).toEqual(data);
   });
 
-  it('asks for the scripts after the page has painted, keeping the stylesheet in the head', () => {
-    const page = deferScripts(TEMPLATE, 'assets/boot-9.js');
+  it("asks for the scripts after the page has painted, the boot script's import beside it", () => {
+    const page = deferScripts(TEMPLATE, BOOT, ['/assets/index-3.css']);
     expect(page).not.toContain('<script type="module" crossorigin src="/assets/index-abc.js">');
-    expect(page).not.toContain('modulepreload');
+    // Only the boot script's own import is preloaded, beside it: the entry's wait in the list.
+    expect(page.match(/modulepreload/g)).toHaveLength(1);
     expect(page).toContain('<link rel="stylesheet" crossorigin href="/assets/index-3.css">');
     const list = /<script type="application\/json" id="app-scripts">(.*?)<\/script>/.exec(page)?.[1];
     expect(JSON.parse(list ?? 'null')).toEqual({
       entry: '/assets/index-abc.js',
       preload: ['/assets/react-1.js', '/assets/utils-2.js'],
+      styles: ['/assets/index-3.css'],
+      manifest: '/manifest.webmanifest',
     });
-    expect(page).toMatch(/<script type="module" src="\/assets\/boot-9\.js"><\/script><\/body>/);
-    expect(() => deferScripts('<html><body></body></html>', 'assets/boot-9.js')).toThrow(/entry script/);
+    expect(page).not.toContain('rel="manifest"');
+    expect(page).toMatch(
+      /<link rel="modulepreload" href="\/assets\/import-chunk-4\.js"><script type="module" src="\/assets\/boot-9\.js"><\/script><\/body>/,
+    );
+    expect(() => deferScripts('<html><body></body></html>', BOOT)).toThrow(/entry script/);
+  });
+
+  it("writes the part of the stylesheet a page uses where its link was, for each page's own classes", () => {
+    const css = '.a{color:red}.b::after{content:"$& $\'"}body{margin:0}';
+    const { page, stylesheets } = deferStylesheets(TEMPLATE, (href) =>
+      href === '/assets/index-3.css' ? css : undefined,
+    );
+    expect(page).not.toContain('rel="stylesheet"');
+    expect(stylesheets.map((stylesheet) => stylesheet.href)).toEqual(['/assets/index-3.css']);
+    const withB = withCriticalCss(page.replace('<div id="root"></div>', '<p class="b x">B</p>'), stylesheets);
+    expect(withB).toContain(`<style>.b::after{content:"$& $'"}body{margin:0}</style>`);
+    expect(withB).not.toContain('data-critical');
+    const withA = withCriticalCss(page.replace('<div id="root"></div>', '<p class="a">A</p>'), stylesheets);
+    expect(withA).toContain('<style>.a{color:red}body{margin:0}</style>');
+    // No text, or text that would end the style element: the link stays, nothing is deferred.
+    for (const read of [
+      () => undefined,
+      () => '.a{}</style><script>alert(1)</script>',
+      () => '.a{}</STYLE >',
+    ]) {
+      const kept = deferStylesheets(TEMPLATE, read);
+      expect(kept.page).toBe(TEMPLATE);
+      expect(kept.stylesheets).toEqual([]);
+      expect(withCriticalCss(kept.page, kept.stylesheets)).toBe(TEMPLATE);
+    }
   });
 
   it("puts a member's text in the page as it is, never as a replacement pattern", () => {
     const hostile = "Lamp $' $` $& $$ $1 </div>";
     const html = `<h1>${hostile.replace('</div>', '&lt;/div&gt;')}</h1>`;
-    const page = assemblePage(deferScripts(TEMPLATE, 'assets/boot-9.js'), 'es', html, { title: hostile });
+    const page = assemblePage(deferScripts(TEMPLATE, BOOT), 'es', html, { title: hostile });
     expect(page).toContain(`<div id="root">${html}</div>`);
     expect(page).toContain('<html lang="es">');
     expect(page.match(/<html/g)).toHaveLength(1);

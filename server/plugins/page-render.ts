@@ -16,6 +16,7 @@ import { pathToFileURL } from 'node:url';
 import type { QueryClient } from '@tanstack/react-query';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Locale } from '#common/locales.ts';
+import { classesInHtml, criticalCss } from './critical-css';
 
 /** The pages rendered on the server: those a member opens first. Others render in the browser. */
 const RENDERED_PAGES = [/^\/$/, /^\/profile$/, /^\/barters\/\d{1,12}$/, /^\/items\/\d{1,12}$/];
@@ -42,12 +43,67 @@ export function jsonForHtml(value: unknown): string {
     .replace(/\u2029/g, '\\u2029');
 }
 
+/** The script that starts a drawn page's app (web/boot.ts) and the chunks it imports, as built. */
+export interface BootScript {
+  /** Its path in the build (`assets/boot-*.js`). */
+  file: string;
+  /** The paths of the chunks it imports statically. */
+  imports: string[];
+}
+
+/** A stylesheet the drawn pages carry only the needed part of, and the whole of it after their scripts. */
+export interface DeferredStylesheet {
+  href: string;
+  /** Its rules a page with these classes needs (critical-css.ts). */
+  critical: (classes: ReadonlySet<string>) => string;
+}
+
+/** Where a deferred stylesheet's part goes in the page: the link's place, so the rules' order stays. */
+const criticalMarker = (index: number) => `<style data-critical="${index}"></style>`;
+
+/**
+ * The page's stylesheets deferred (ADR 094): each `<link rel="stylesheet">` whose text `read` gives
+ * becomes a marker its needed part replaces for each page (`withCriticalCss`), and the whole file is
+ * asked for by web/boot.ts with the scripts. A link `read` has no text for (a missing file), or whose
+ * text would end a style element, stays as it is.
+ */
+export function deferStylesheets(
+  template: string,
+  read: (href: string) => string | undefined,
+): { page: string; stylesheets: DeferredStylesheet[] } {
+  const stylesheets: DeferredStylesheet[] = [];
+  const page = template.replace(
+    /<link rel="stylesheet" crossorigin href="([^"]+)">/g,
+    (tag, href: string) => {
+      const css = read(href);
+      if (css === undefined || /<\/style/i.test(css)) return tag;
+      stylesheets.push({ href, critical: criticalCss(css) });
+      return criticalMarker(stylesheets.length - 1);
+    },
+  );
+  return { page, stylesheets };
+}
+
+/** The page with each deferred stylesheet's part for the classes it uses written in. */
+export function withCriticalCss(page: string, stylesheets: readonly DeferredStylesheet[]): string {
+  if (stylesheets.length === 0) return page;
+  const classes = classesInHtml(page);
+  return stylesheets.reduce(
+    (html, stylesheet, index) =>
+      html.replace(criticalMarker(index), () => `<style>${stylesheet.critical(classes)}</style>`),
+    page,
+  );
+}
+
 /**
  * The page with its scripts asked for after it has painted (web/boot.ts): the entry script and its
- * module preloads leave the head for a list the boot script reads. Without this, a phone on a slow
- * line shares it between the page and 150 KB of script before anything shows.
+ * module preloads leave the head for a list the boot script reads, with the deferred stylesheets and
+ * the web app manifest.
+ * Without this, a phone on a slow line shares it between the page and 150 KB of script before
+ * anything shows. The boot script's own imports are preloaded beside it, so the browser asks for
+ * them with it and not after it has arrived: one round trip less before the app starts.
  */
-export function deferScripts(template: string, bootScript: string): string {
+export function deferScripts(template: string, boot: BootScript, styles: readonly string[] = []): string {
   const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/.exec(template);
   if (!entry?.[1]) throw new Error('The page has no entry script');
   const preload: string[] = [];
@@ -57,11 +113,20 @@ export function deferScripts(template: string, bootScript: string): string {
       preload.push(href);
       return '';
     });
-  return page.replace(
+  // The web app manifest is for installing the app, not for painting the page: asked for with the
+  // scripts, it no longer fetches its icon while the page's first screen is still on its way.
+  let manifest: string | undefined;
+  const withoutManifest = page.replace(/<link rel="manifest" href="([^"]+)">\s*/, (_tag, href: string) => {
+    manifest = href;
+    return '';
+  });
+  const bootImports = boot.imports.map((file) => `<link rel="modulepreload" href="/${file}">`).join('');
+  const scripts = { entry: entry[1], preload, styles, ...(manifest ? { manifest } : {}) };
+  return withoutManifest.replace(
     '</body>',
     () =>
-      `<script type="application/json" id="app-scripts">${jsonForHtml({ entry: entry[1], preload })}</script>` +
-      `<script type="module" src="/${bootScript}"></script></body>`,
+      `<script type="application/json" id="app-scripts">${jsonForHtml(scripts)}</script>` +
+      `${bootImports}<script type="module" src="/${boot.file}"></script></body>`,
   );
 }
 
@@ -112,7 +177,14 @@ export async function createPageRenderer(
     serverDir,
     template,
     bootScript,
-  }: { serverDir: string; template: string; bootScript: string | undefined },
+    readStylesheet,
+  }: {
+    serverDir: string;
+    template: string;
+    bootScript: BootScript | undefined;
+    /** A stylesheet's text by its URL, for the part of it the drawn pages carry (`deferStylesheets`). */
+    readStylesheet: (href: string) => string | undefined;
+  },
 ): Promise<PageRenderer | null> {
   const entryFile = path.join(serverDir, 'entry-server.js');
   if (!existsSync(entryFile) || !bootScript || !template.includes('<div id="root"></div>')) return null;
@@ -123,7 +195,12 @@ export async function createPageRenderer(
     app.log.warn({ err: error }, 'the server cannot draw pages (dist/server did not load); the browser will');
     return null;
   }
-  const page = deferScripts(template, bootScript);
+  const deferred = deferStylesheets(template, readStylesheet);
+  const page = deferScripts(
+    deferred.page,
+    bootScript,
+    deferred.stylesheets.map((stylesheet) => stylesheet.href),
+  );
   let queue: Promise<unknown> = Promise.resolve();
   let queued = 0;
 
@@ -164,7 +241,10 @@ export async function createPageRenderer(
       const { html, state, errors } = await run;
       for (const error of errors)
         request.log.warn({ err: error }, 'a part of the page was left to the browser');
-      return { html: assemblePage(page, locale, html, state), firstPhoto: firstPhotoOf(html) };
+      return {
+        html: withCriticalCss(assemblePage(page, locale, html, state), deferred.stylesheets),
+        firstPhoto: firstPhotoOf(html),
+      };
     } catch (error) {
       request.log.warn({ err: error }, 'the server could not render the page; the browser will');
       return null;

@@ -8,7 +8,7 @@ import { LOCALES, type Locale } from '#common/locales.ts';
 import { requestLocale } from '../lib/request-locale';
 import { sendNotFound } from './error-handler';
 import { itemPageHead, withItemHead } from './item-page-meta';
-import { createPageRenderer } from './page-render';
+import { type BootScript, createPageRenderer } from './page-render';
 import { cookieName } from './security';
 import { SESSION_COOKIE } from './session';
 
@@ -82,17 +82,27 @@ function firstCatalogues(distDir: string): Map<Locale, string> {
   return files;
 }
 
-/** A built file's path (relative to the build) by its source, from the build's manifest. */
-function manifestFile(distDir: string, source: string): string | undefined {
+/** The boot script (web/boot.ts) and the chunks it imports, from the build's manifest. */
+function bootScriptOf(distDir: string): BootScript | undefined {
   try {
     const manifest = JSON.parse(readFileSync(path.join(distDir, '.vite/manifest.json'), 'utf8')) as Record<
       string,
-      { file?: string }
+      { file?: string; imports?: string[] }
     >;
-    return manifest[source]?.file;
+    const boot = manifest['boot.ts'];
+    if (!boot?.file) return undefined;
+    const imports = (boot.imports ?? []).map((key) => manifest[key]?.file);
+    return { file: boot.file, imports: imports.filter((file): file is string => file !== undefined) };
   } catch {
     return undefined;
   }
+}
+
+/** A stylesheet of the build by its URL (`/assets/*.css`), or undefined for any other URL or a missing file. */
+function builtStylesheet(distDir: string, href: string): string | undefined {
+  if (!/^\/assets\/[\w.-]+\.css$/.test(href)) return undefined;
+  const file = path.join(distDir, href);
+  return existsSync(file) ? readFileSync(file, 'utf8') : undefined;
 }
 
 /** A rendered page, compressed as it goes out (brotli at a quick level: pages are 20-60 KB). */
@@ -156,7 +166,8 @@ export async function webPlugin(
   const renderPage = await createPageRenderer(app, {
     serverDir: serverDir ?? path.join(distDir, '../server'),
     template: indexHtml.identity.toString('utf8'),
-    bootScript: manifestFile(distDir, 'boot.ts'),
+    bootScript: bootScriptOf(distDir),
+    readStylesheet: (href) => builtStylesheet(distDir, href),
   });
   await app.register(fastifyStatic, {
     root: distDir,
