@@ -11,6 +11,7 @@ import {
   TcpProxy,
   tally,
   warmUp,
+  warningsIn,
 } from './kit';
 
 /**
@@ -54,6 +55,9 @@ export const connectionCut: Fault = {
       if (exited) {
         // What follows a crash (refused connections, nothing succeeding after) would only repeat it.
         failures.splice(0, failures.length, `the server process died: ${lastWords(server.stderr())}`);
+      } else if (failures.length > 0) {
+        // Which of the server's limits answered (the pool's wait, load shedding, the lost connection).
+        failures.push(`the server logged: ${warningsIn(server.stderr())}`);
       }
       const t = tally(outcomes);
       const during = outcomes.filter((o) => o.end >= from && o.end <= to);

@@ -649,3 +649,30 @@ export function lastWords(stderr: string): string {
     return `"${[unhandled?.trim().replace(/^throw er; \/\/ /, ''), thrown.trim()].filter(Boolean).join(': ')}"`;
   return stderr.trim() ? `"${lines.slice(-4).join(' | ').slice(0, 400)}"` : 'nothing on stderr';
 }
+
+/**
+ * What the server warned about, for a failure that needs its side (which limit answered 503, say):
+ * each log message with its count, most frequent first, on one line.
+ */
+export function warningsIn(stderr: string, limit = 4): string {
+  const counts = new Map<string, number>();
+  for (const line of stderr.split('\n')) {
+    if (!line.trim()) continue;
+    let message = line.trim();
+    try {
+      const entry = JSON.parse(line) as { msg?: unknown; err?: { message?: unknown } };
+      message =
+        [entry.msg, entry.err?.message].filter((part) => typeof part === 'string').join(': ') || message;
+    } catch {
+      // Not a log line: counted as it is.
+    }
+    message = message.slice(0, 160);
+    counts.set(message, (counts.get(message) ?? 0) + 1);
+  }
+  if (counts.size === 0) return 'no warnings logged';
+  return [...counts.entries()]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, limit)
+    .map(([message, count]) => `${count}x "${message}"`)
+    .join(', ');
+}
