@@ -84,11 +84,12 @@ describe("the server's render of a page", () => {
     expect(withB).not.toContain('data-critical');
     const withA = withCriticalCss(page.replace('<div id="root"></div>', '<p class="a">A</p>'), stylesheets);
     expect(withA).toContain('<style>.a{color:red}body{margin:0}</style>');
-    // No text, or text that would end the style element: the link stays, nothing is deferred.
+    // No text, text that would end the style element, or no stylesheet: the link stays, nothing deferred.
     for (const read of [
       () => undefined,
       () => '.a{}</style><script>alert(1)</script>',
       () => '.a{}</STYLE >',
+      () => '.a{color:red',
     ]) {
       const kept = deferStylesheets(TEMPLATE, read);
       expect(kept.page).toBe(TEMPLATE);

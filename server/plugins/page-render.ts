@@ -65,7 +65,7 @@ const criticalMarker = (index: number) => `<style data-critical="${index}"></sty
  * The page's stylesheets deferred (ADR 094): each `<link rel="stylesheet">` whose text `read` gives
  * becomes a marker its needed part replaces for each page (`withCriticalCss`), and the whole file is
  * asked for by web/boot.ts with the scripts. A link `read` has no text for (a missing file), or whose
- * text would end a style element, stays as it is.
+ * text would end a style element or cannot be parsed, stays as it is.
  */
 export function deferStylesheets(
   template: string,
@@ -77,7 +77,13 @@ export function deferStylesheets(
     (tag, href: string) => {
       const css = read(href);
       if (css === undefined || /<\/style/i.test(css)) return tag;
-      stylesheets.push({ href, critical: criticalCss(css) });
+      let critical: DeferredStylesheet['critical'];
+      try {
+        critical = criticalCss(css);
+      } catch {
+        return tag; // Not a stylesheet postcss can read: linked as it is.
+      }
+      stylesheets.push({ href, critical });
       return criticalMarker(stylesheets.length - 1);
     },
   );
