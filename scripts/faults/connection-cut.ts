@@ -56,8 +56,10 @@ export const connectionCut: Fault = {
         // What follows a crash (refused connections, nothing succeeding after) would only repeat it.
         failures.splice(0, failures.length, `the server process died: ${lastWords(server.stderr())}`);
       } else if (failures.length > 0) {
-        // Which of the server's limits answered (the pool's wait, load shedding, the lost connection).
-        failures.push(`the server logged: ${warningsIn(server.stderr())}`);
+        // Which of the server's limits answered (the pool's wait, load shedding, the lost connection):
+        // what it logged before the cut, then in all.
+        const before = warningsIn(server.stderr(), { until: performance.timeOrigin + from });
+        failures.push(`the server logged before the cut: ${before}; in all: ${warningsIn(server.stderr())}`);
       }
       const t = tally(outcomes);
       const during = outcomes.filter((o) => o.end >= from && o.end <= to);

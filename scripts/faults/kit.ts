@@ -652,15 +652,21 @@ export function lastWords(stderr: string): string {
 
 /**
  * What the server warned about, for a failure that needs its side (which limit answered 503, say):
- * each log message with its count, most frequent first, on one line.
+ * each log message (with its error's) and its count, most frequent first, on one line; with `until`
+ * (epoch ms), only what was logged by then.
  */
-export function warningsIn(stderr: string, limit = 4): string {
+export function warningsIn(
+  stderr: string,
+  { limit = 4, until }: { limit?: number; until?: number } = {},
+): string {
   const counts = new Map<string, number>();
   for (const line of stderr.split('\n')) {
     if (!line.trim()) continue;
     let message = line.trim();
     try {
-      const entry = JSON.parse(line) as { msg?: unknown; err?: { message?: unknown } };
+      const entry = JSON.parse(line) as { time?: unknown; msg?: unknown; err?: { message?: unknown } };
+      // Only what was logged by `until` (epoch ms), when given.
+      if (until !== undefined && typeof entry.time === 'number' && entry.time > until) continue;
       message =
         [entry.msg, entry.err?.message].filter((part) => typeof part === 'string').join(': ') || message;
     } catch {

@@ -6,7 +6,7 @@ import type { Db } from '../../db/client';
 import { type BarterRequestRow, barterRequests } from '../../db/schema/trading';
 import { conflict } from '../../errors';
 import { memberEvent, type NewMemberEvent, publishMemberEvents } from '../../events/publish';
-import { countsEvent, notifyMember, unreadCounts } from '../notifications';
+import { countsEvent, lockMessageEntries, notifyMember, unreadCounts } from '../notifications';
 import { areHidden, assertAppropriateFor, assertNotHidden } from '../safety';
 import {
   findProposalMessages,
@@ -106,6 +106,11 @@ export async function sendMessage(
     }
     if (recipients.length === 0) await assertNotHidden(tx, member.id, everyone[0]?.userId ?? '');
     const threadId = threadIdOf(row);
+    // Every recipient's entries at once, in one order (a circle's conversation has several).
+    await lockMessageEntries(
+      tx,
+      recipients.map((recipient) => recipient.userId),
+    );
     let original: MessageRowView | null = null;
     const events: NewMemberEvent[] = [];
     for (const recipient of recipients) {
@@ -147,6 +152,7 @@ const messageEvent = (userId: string, message: MessageRowView, counts: UnreadCou
 export async function markConversationRead(db: Db, member: Member, id: number): Promise<UnreadCounts> {
   return db.transaction(async (tx) => {
     const row = await loadOwnRequest(tx, member, id);
+    await lockMessageEntries(tx, [member.id]);
     // Their bell entries of a circle's conversation point at their own hand-over.
     await markThreadRead(tx, threadIdOf(row), member.id, row.circleId === null ? [] : [row.id]);
     const event = await countsEvent(tx, member.id);

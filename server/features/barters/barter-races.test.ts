@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BARTER_ERROR_CODES } from '#common/schemas/barters.ts';
 import { barterRequests, items, notifications, ratings } from '../../db/schema/trading';
@@ -16,7 +16,7 @@ describe('barter races', () => {
   let ben: Member;
 
   beforeAll(async () => {
-    t = await buildTestApp({ BARTER_PROPOSAL_RATE_LIMIT: '100000' });
+    t = await buildTestApp({ BARTER_PROPOSAL_RATE_LIMIT: '100000', MESSAGE_RATE_LIMIT: '100000' });
     kit = barterKit(t);
     ann = await kit.member('Ann');
     ben = await kit.member('Ben');
@@ -25,6 +25,47 @@ describe('barter races', () => {
 
   const statuses = (responses: Array<{ statusCode: number }>) =>
     responses.map((response) => response.statusCode).sort();
+
+  it('messages and readings of one conversation at once: every one answered, one unread entry a member', async () => {
+    // On PostgreSQL the senders' transactions replaced the same member's unread entry side by side
+    // and were ended as deadlocks (503); they now take turns (lockMessageEntries).
+    const { barter } = await kit.pending(ann, ben);
+    kit.ok(await kit.act(ben, barter.id, 'accept'));
+    const send = (from: Member, text: string) =>
+      kit.call(from, 'POST', `/api/barter-requests/${barter.id}/messages`, { content: text });
+    const read = (who: Member) => kit.call(who, 'POST', `/api/barter-requests/${barter.id}/messages/read`);
+    for (let round = 0; round < 5; round++) {
+      const responses = await Promise.all([
+        send(ann, `Ann ${round} a`),
+        send(ann, `Ann ${round} b`),
+        send(ann, `Ann ${round} c`),
+        send(ben, `Ben ${round} a`),
+        send(ben, `Ben ${round} b`),
+        send(ben, `Ben ${round} c`),
+        read(ann),
+        read(ben),
+      ]);
+      expect(
+        responses.map((response) => response.statusCode),
+        responses.map((response) => response.body).join('\n'),
+      ).toEqual([201, 201, 201, 201, 201, 201, 200, 200]);
+    }
+    const unread = await kit
+      .db()
+      .select({ userId: notifications.userId })
+      .from(notifications)
+      .where(
+        and(
+          eq(notifications.barterRequestId, barter.id),
+          eq(notifications.kind, 'message_received'),
+          isNull(notifications.readAt),
+        ),
+      );
+    // The last round's reading may have come after every message to its reader, or not: no member
+    // has more than one unread entry for the conversation either way.
+    const ids = unread.map((row) => row.userId);
+    expect(ids.length, 'one unread entry a member').toBe(new Set(ids).size);
+  });
 
   it('the same proposal accepted twice at once: one 200, one 409, reserved once', async () => {
     for (let round = 0; round < 5; round++) {

@@ -6,6 +6,7 @@ export { exportNotificationSettingsOf } from './notification-channels';
 export { notificationsRoutes } from './notifications-routes';
 export {
   countsEvent,
+  lockMessageEntries,
   type NotifyInput,
   notifyMember,
   notifyMembers,

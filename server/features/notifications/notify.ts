@@ -59,14 +59,31 @@ const handOverColumns = (input: NotifyInput) => ({
 });
 
 /**
+ * Make the transaction the only one changing these members' unread message entries until it ends.
+ * Those entries are replaced (deleted and written again) by every new message and marked read by
+ * every reading: on PostgreSQL, several senders' and readers' transactions doing so for one member
+ * at once each waited for rows another held, and PostgreSQL ended one as a deadlock (a 503 to a
+ * member sending a message; found by the fault suite's message traffic). A transaction-scoped lock
+ * per member, taken in one order, makes them take turns instead. Take it before changing any of the
+ * entries; taking it again in the same transaction costs nothing.
+ */
+export async function lockMessageEntries(db: Db, userIds: readonly string[]): Promise<void> {
+  for (const userId of [...new Set(userIds)].sort()) {
+    await db.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`message-entries:${userId}`}::text))`);
+  }
+}
+
+/**
  * Put an entry on a member's bell list and push it, with their new unread counts, to their open
  * pages. Call it inside the transaction that makes the change. New messages in one conversation
  * share one unread entry: the older unread one is replaced by one counting them all, so the list
- * stays in id order. Answers the member's unread counts after it, as the event carried them.
+ * stays in id order (a transaction sending to several members takes `lockMessageEntries` for all of
+ * them first). Answers the member's unread counts after it, as the event carried them.
  */
 export async function notifyMember(db: Db, input: NotifyInput): Promise<UnreadCounts> {
   let count = input.count ?? 1;
   if (input.kind === 'message_received' && input.barterRequestId !== null) {
+    await lockMessageEntries(db, [input.userId]);
     const replaced = await db
       .delete(notifications)
       .where(
