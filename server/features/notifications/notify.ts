@@ -65,7 +65,7 @@ const handOverColumns = (input: NotifyInput) => ({
  * at once each waited for rows another held, and PostgreSQL ended one as a deadlock (a 503 to a
  * member sending a message; found by the fault suite's message traffic). A transaction-scoped lock
  * per member, taken in one order, makes them take turns instead. Take it before changing any of the
- * entries; taking it again in the same transaction costs nothing.
+ * entries; taking it again in the same transaction does not wait.
  */
 export async function lockMessageEntries(db: Db, userIds: readonly string[]): Promise<void> {
   for (const userId of [...new Set(userIds)].sort()) {
@@ -145,6 +145,11 @@ export async function notifyMember(db: Db, input: NotifyInput): Promise<UnreadCo
  */
 export async function notifyMembers(db: Db, inputs: readonly NotifyInput[]): Promise<number[]> {
   if (inputs.some((input) => input.kind === 'message_received')) {
+    // Every member's entries first, in one order, as one transaction sending to several must.
+    await lockMessageEntries(
+      db,
+      inputs.filter((input) => input.kind === 'message_received').map((input) => input.userId),
+    );
     for (const input of inputs) await notifyMember(db, input);
     return [];
   }
