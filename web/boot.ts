@@ -73,36 +73,5 @@ function afterFirstPhoto(then: () => void): void {
   setTimeout(go, 1500);
 }
 
-/** How long a page may go without painting content before its app starts anyway (a hidden tab paints nothing). */
-const PAINT_WAIT_MS = 3000;
-
-/**
- * Once the page's first contentful paint has been presented (its `paint` timing entry), then a task.
- * Two animation frames usually come after that paint, but not always: in one CI Lighthouse run of
- * twelve they came before it, and the whole app was asked for before the page showed (ADR 094).
- * Where the browser has no paint timing, the two frames.
- */
-function afterFirstPaint(then: () => void): void {
-  if (
-    typeof PerformanceObserver === 'undefined' ||
-    !PerformanceObserver.supportedEntryTypes?.includes('paint')
-  ) {
-    requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(then, 0)));
-    return;
-  }
-  let done = false;
-  const observer = new PerformanceObserver((entries) => {
-    if (entries.getEntriesByName('first-contentful-paint').length > 0) go();
-  });
-  const go = () => {
-    if (done) return;
-    done = true;
-    observer.disconnect();
-    setTimeout(then, 0);
-  };
-  observer.observe({ type: 'paint', buffered: true });
-  setTimeout(go, PAINT_WAIT_MS);
-}
-
-// After the page's first paint, and its first photo.
-afterFirstPaint(() => afterFirstPhoto(start));
+// After the first frame with the page in it is painted (two frames, then a task), and its first photo.
+requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(() => afterFirstPhoto(start), 0)));
