@@ -70,7 +70,9 @@ export default defineConfig({
     // A fresh database (created, migrated, the moderator made) takes a minute on a busy shared
     // machine (62 s at load average 33, 2026-11-28), before any journey starts.
     timeout: 180_000,
-    stdout: 'ignore',
+    // Its warnings and errors (LOG_LEVEL below) go to the run's output as [WebServer] lines: a slow
+    // database hold (ADR 098) or a failure is then in CI's log beside the journey it hurt.
+    stdout: 'pipe',
     stderr: 'pipe',
     // The settings a member gets from `npm start` (ADR 051): no NODE_ENV (its defaults: the circle
     // finder, the barter sweep, the demo login on), the shipped rate limits and load shedding, the

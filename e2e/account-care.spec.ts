@@ -118,8 +118,15 @@ test.describe('account care (ADR 024)', () => {
           })
           .getByRole('radio', { name: 'Email digest' }),
       ).toBeChecked();
+      // The choice shows at once and is saved as it is made: the save's answer, then a reload.
+      const saved = page.waitForResponse(
+        (response) =>
+          response.url().endsWith('/api/account/notification-channels') &&
+          response.request().method() === 'PUT',
+      );
       await messages.getByRole('radio', { name: 'Email digest' }).check();
       await expect(messages.getByRole('radio', { name: 'Email digest' })).toBeChecked();
+      expect((await saved).status()).toBe(200);
       // Saved on the server: still chosen after a reload.
       await page.reload();
       await expect(

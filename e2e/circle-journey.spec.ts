@@ -59,7 +59,8 @@ async function openAs(browser: Browser, neighbor: Neighbor): Promise<Page> {
 async function openBarterMatch(page: Page, wanted: string): Promise<void> {
   await page.goto('/');
   await expect(page.getByRole('tab', { name: 'Barter Match' })).toHaveAttribute('aria-selected', 'true');
-  await expect(page.getByRole('article', { name: wanted })).toBeVisible();
+  // Exactly the wanted title: a neighbour of another journey may list a "Cordless drill 18V" in reach.
+  await expect(page.getByRole('article', { name: wanted, exact: true })).toBeVisible();
 }
 
 /** The status beside the circle page's title ('Accepted', 'Completed'). */
@@ -165,7 +166,7 @@ test.describe('a trade circle', () => {
       await openBarterMatch(catP, 'Cordless drill');
 
       // --- The finder proposes the circle; Ann's Barter Match marks the tent, without a reload. ---
-      const tent = annP.getByRole('article', { name: 'Camping tent' });
+      const tent = annP.getByRole('article', { name: 'Camping tent', exact: true });
       await expect(tent.getByText('In a trade circle')).toBeVisible({ timeout: 30_000 });
       await expect(
         tent.getByText(

@@ -11,8 +11,8 @@
  *    Exact circles of at most 3 members (each member one node: a circle uses each member once).
  * 3. Kidney-exchange pools with published optima (server/features/circles/engine/fixtures/kidney,
  *    sources in its README): transplants within the published cap, beside the published number.
- *    `--only=kidney` runs just these; `--kidney-slow` adds the two cap-4 pools of 128 pairs that take
- *    minutes (solved once each, the second last: HiGHS runs out of memory on it).
+ *    `--only=kidney` runs just these; `--kidney-slow` adds the two cap-4 pools of 128 pairs (solved
+ *    once each, with the solve's CPU time: they took minutes, or did not finish, before ADR 095).
  *
  * 4. The app's circle finder on the embedded database (scripts/bench-circle-finder.ts): the hourly
  *    full run over a city of `--members`, `--updates` incremental updates after one new listing, and
@@ -205,8 +205,10 @@ async function kidneyExchanges(): Promise<string[]> {
     try {
       if (instance.slow) {
         const started = performance.now();
+        const cpuStarted = process.cpuUsage();
         const traded = (await solveTrades(graph, { maxCycle: instance.cap })).itemsTraded;
-        result = `${traded} | ${ms(performance.now() - started)} (one run)`;
+        const cpu = process.cpuUsage(cpuStarted);
+        result = `${traded} | ${ms(performance.now() - started)}, CPU ${ms((cpu.user + cpu.system) / 1000)} (one run)`;
       } else {
         const solved = await timed(graph, { maxCycle: instance.cap });
         result = `${solved.traded} | ${ms(solved.median)} / ${ms(solved.worst)}`;

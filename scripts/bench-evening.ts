@@ -6,7 +6,7 @@
  * PGlite in a temporary DATA_DIR) with a neighbourhood around one town (server/test/neighbourhood.ts:
  * members, items and wants, so the feeds have matches), a session per member and an accepted barter
  * per pair of members (rows written directly, as bench:events does), and the members' match graphs
- * (as bench:feed does). Then starts the real server (server/main.ts, NODE_ENV=production) with no
+ * (as bench:feed does). Then starts the real server (compiled, as `npm start` runs it; NODE_ENV=production) with no
  * SHED_*, rate-limit or stream-limit setting: only the facts of this machine (port, DATA_DIR or
  * DATABASE_URL, SESSION_SECRET, METRICS_TOKEN, PUBLIC_URL, SITE_PASSWORD="" and SEED_DEMO=false).
  *

@@ -3,7 +3,7 @@
  *
  * Fills a fresh database with members in pairs, each pair with an accepted barter and each member
  * with a session (rows written directly), starts the real server in its own process
- * (server/main.ts, NODE_ENV=production, scripts/bench-server.ts), opens one event stream
+ * (as `npm start` runs it: the compiled build, NODE_ENV=production; scripts/bench-server.ts), opens one event stream
  * (GET /api/events) per member on that one process and holds them all open, then sends messages
  * through the real route (POST /api/barter-requests/:id/messages) at a steady rate, the pairs in
  * turn, and measures from just before each POST is sent until the recipient's stream has parsed its
@@ -18,12 +18,13 @@
  *   --healthz-seconds=5     how long autocannon measures /healthz
  *   --log-level=info        the server's LOG_LEVEL (production's default: each request logged)
  *   --profile               the server writes a V8 CPU profile to bench-profiles/ when it stops
+ *   --server-log=FILE       the server's log lines, written to FILE when the bench ends (pass or fail)
  * PostgreSQL: DATABASE_URL names the server (default postgres://postgres@127.0.0.1:5432/postgres);
  * the benchmark creates and drops its own database, barterhood_bench_events.
  */
 
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sign as signCookie } from '@fastify/cookie';
@@ -56,6 +57,7 @@ const WARM_UP = numberOption('warm-up', 50);
 const HEALTHZ_SECONDS = numberOption('healthz-seconds', 5);
 const LOG_LEVEL = option('log-level', 'info');
 const PROFILE = option('profile', 'false') === 'true';
+const SERVER_LOG = option('server-log', '');
 const SECRET = 'bench-events-secret-that-is-long-enough-0123456789';
 /** Streams opened at a time while connecting. */
 const CONNECT_CONCURRENCY = 50;
@@ -147,7 +149,7 @@ async function bench(label: string, open: () => Promise<DatabaseHandle>, env: Re
       MESSAGE_RATE_LIMIT: '100000',
       EVENT_STREAMS_MAX: String(Math.max(10_000, STREAMS + 100)),
     },
-    { logLevel: LOG_LEVEL, profile: PROFILE },
+    { logLevel: LOG_LEVEL, profile: PROFILE, stderr: SERVER_LOG ? 'capture' : 'inherit' },
   );
   const streams: EventStreamClient[] = [];
   try {
@@ -197,6 +199,7 @@ async function bench(label: string, open: () => Promise<DatabaseHandle>, env: Re
 
     // Messages at a steady rate, the pairs in turn, each side in turn.
     let sequence = 0;
+    let failure: Error | undefined;
     const send = async () => {
       const n = sequence++;
       const pair = pairs[n % pairs.length] as Pair;
@@ -211,7 +214,11 @@ async function bench(label: string, open: () => Promise<DatabaseHandle>, env: Re
         { cookie: sender.cookie, 'content-type': 'application/json' },
         JSON.stringify({ content }),
       );
-      if (answer.status !== 201) throw new Error(`POST messages answered ${answer.status}: ${answer.body}`);
+      if (answer.status !== 201) {
+        // Kept, not thrown: a rejection here would end the process before the server is stopped.
+        failure ??= new Error(`POST messages (message ${n}) answered ${answer.status}: ${answer.body}`);
+        return;
+      }
       if (!measuring) return;
       const answered = performance.now();
       postTimes.push(answered - started);
@@ -223,13 +230,14 @@ async function bench(label: string, open: () => Promise<DatabaseHandle>, env: Re
       const interval = 1000 / RATE;
       const began = performance.now();
       const inFlight: Promise<void>[] = [];
-      for (let i = 0; i < count; i++) {
+      for (let i = 0; i < count && !failure; i++) {
         const due = began + i * interval;
         const wait = due - performance.now();
         if (wait > 0) await sleep(wait);
         inFlight.push(send());
       }
       await Promise.all(inFlight);
+      if (failure) throw failure;
       return (performance.now() - began) / 1000;
     };
 
@@ -291,6 +299,7 @@ async function bench(label: string, open: () => Promise<DatabaseHandle>, env: Re
   } finally {
     for (const stream of streams) stream.close();
     await server.stop();
+    if (SERVER_LOG) writeFileSync(SERVER_LOG, server.stderr());
   }
 }
 

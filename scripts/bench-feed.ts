@@ -4,7 +4,7 @@
  * For each database (PostgreSQL, PGlite or both): fill a fresh database with a synthetic
  * neighbourhood (server/test/neighbourhood.ts, set-based SQL), build the match graphs of the
  * members measured (as the job does when a member first opens Barter Match, ADR 022), start the
- * real server in its own process (server/main.ts with NODE_ENV=production, on a free port on
+ * real server in its own process (the compiled build as `npm start` runs it, NODE_ENV=production, on a free port on
  * 127.0.0.1), sign those members in through POST /api/auth/login, then send each scenario's
  * requests with autocannon at a fixed concurrency and report p50/p90/p99/max and req/s of the 200s,
  * the 503s the server shed (ADR 041) apart with their reasons, and the slowest answer of any status,

@@ -3,7 +3,7 @@
  * real server started in its own process, a light keep-alive HTTP client, percentiles, and photo-like
  * JPEGs in multipart bodies.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
@@ -115,20 +115,38 @@ export interface StartServerOptions {
   readyTimeoutMs?: number;
 }
 
+let built = false;
+
 /**
- * The real server (server/main.ts, as `npm start` runs it, NODE_ENV=production) in a child process
- * on 127.0.0.1, with `env` on top of the benchmark settings: `DATABASE_URL`, or PGlite under
+ * Build what `npm start` would build first (scripts/build-stale.ts: only what is missing or older
+ * than its sources), once per process and before any server starts, so servers started together
+ * never build at once.
+ */
+function buildOnce(): void {
+  if (built) return;
+  const result = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build-stale.ts', '--web'], {
+    stdio: 'inherit',
+  });
+  if (result.status !== 0) throw new Error(`the build failed (exit ${result.status ?? result.signal})`);
+  built = true;
+}
+
+/**
+ * The real server as `npm start` runs it (scripts/run.mjs: the compiled dist/node/main.mjs, built
+ * first when older than its sources; ADR 071), NODE_ENV=production, in a child process on
+ * 127.0.0.1, with `env` on top of the benchmark settings: `DATABASE_URL`, or PGlite under
  * `DATA_DIR`. Not waited for: see startServer for a server that is ready.
  */
 export async function spawnServer(
   env: Record<string, string>,
   { logLevel = 'info', profile = false, port: chosenPort, stderr = 'inherit' }: StartServerOptions = {},
 ): Promise<RunningServer> {
+  buildOnce();
   const port = chosenPort ?? (await freePort());
   const { DATABASE_URL: _ignored, ...inherited } = process.env;
-  const args = ['--import', 'tsx'];
+  const args: string[] = [];
   if (profile) args.push('--cpu-prof', '--cpu-prof-dir=bench-profiles');
-  args.push('server/main.ts');
+  args.push('scripts/run.mjs', 'main');
   const child: ChildProcess = spawn(process.execPath, args, {
     env: {
       ...inherited,

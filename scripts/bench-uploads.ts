@@ -2,7 +2,7 @@
  * `npm run bench:uploads`: what a flood of maximum-size photo uploads does to the server (issue 12
  * point 5, ADR 013).
  *
- * Starts the real server in its own process (server/main.ts as `npm start` runs it, NODE_ENV=
+ * Starts the real server in its own process (the compiled build as `npm start` runs it, NODE_ENV=
  * production; scripts/bench-server.ts) on a fresh database, signs members in through
  * POST /api/auth/login, then measures from this process:
  * 1. the photo pipeline alone (encodePhoto, in this process, nothing else running) on a typical

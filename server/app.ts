@@ -47,6 +47,7 @@ import { wantsRoutes } from './features/wants';
 import { httpTimeoutOptions } from './http-server';
 import { jobsPlugin, periodicJobs } from './jobs/jobs-plugin';
 import { cacheBusPlugin } from './lib/cache-bus';
+import { loadMailCatalogues } from './mail/mail-i18n';
 import { mailPlugin } from './mail/mail-plugin';
 import { frameworkErrorHandler, registerErrorHandler, sendNotFound } from './plugins/error-handler';
 import { loadSheddingPlugin } from './plugins/load-shedding';
@@ -57,7 +58,7 @@ import { echoRequestId, requestIdFor } from './plugins/request-id';
 import { decorateMember, memberScope } from './plugins/scopes';
 import { securityPlugin } from './plugins/security';
 import { sessionPlugin } from './plugins/session';
-import { webPlugin } from './plugins/web';
+import { preloadServerEntry, webPlugin } from './plugins/web';
 import { openPhotoStore } from './storage/open-photo-store';
 import { photoRoutes } from './storage/photo-routes';
 import type { PhotoStore } from './storage/photo-store';
@@ -76,6 +77,17 @@ export interface BuildAppOptions {
   devServer?: boolean;
   /** Where photos go; default the one the settings name (openPhotoStore). */
   photoStore?: PhotoStore;
+}
+
+/**
+ * What buildApp needs that needs no database, started while the database opens (server/main.ts):
+ * the server's build of the web app is imported, and the e-mail catalogues (ADR 060) are read,
+ * which the web and mail plugins would otherwise do once the database is open (ADR 097).
+ */
+export function prepareApp({ devServer = false }: { devServer?: boolean } = {}): void {
+  // `npm run dev` serves through Vite, not the built files.
+  if (!devServer) preloadServerEntry();
+  loadMailCatalogues();
 }
 
 /** Build the Fastify app: external plugins, then app plugins, then feature routes. */

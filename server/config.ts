@@ -263,6 +263,7 @@ const envSchema = z.object({
   DB_STATEMENT_TIMEOUT_MS: positiveInt.default(10_000),
   DB_ACQUIRE_TIMEOUT_MS: positiveInt.default(1_500),
   PGLITE_SHARED_BUFFERS_MB: positiveInt.min(1, 'PGLITE_SHARED_BUFFERS_MB must be at least 1').default(32),
+  DB_SLOW_HOLD_MS: limitOrOff.default(250),
   SHED_DB_WAITING: limitOrOff.default(256),
   SHED_DB_WAIT_MS: limitOrOff.default(500),
   SHED_EVENT_LOOP_DELAY_MS: limitOrOff.default(300),
@@ -364,6 +365,11 @@ export interface Config {
      * WebAssembly memory for the life of the process (ADR 093).
      */
     pgliteSharedBuffersMb: number;
+    /**
+     * The embedded database: a query or transaction holding its one connection this long (ms) is
+     * logged as a warning with its statements (server/db/client.ts `HeldTooLong`); 0: never.
+     */
+    slowHoldMs: number;
   };
   /**
    * When a request is answered 503 at once instead of joining the line (ADR 041); 0 turns a limit
@@ -535,6 +541,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       statementTimeoutMs: env.DB_STATEMENT_TIMEOUT_MS,
       acquireTimeoutMs: env.DB_ACQUIRE_TIMEOUT_MS,
       pgliteSharedBuffersMb: env.PGLITE_SHARED_BUFFERS_MB,
+      slowHoldMs: env.DB_SLOW_HOLD_MS,
     },
     loadShedding: {
       dbWaiting: env.SHED_DB_WAITING,

@@ -1,4 +1,3 @@
-import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { EmbeddedDatabaseDamagedError } from './db/embedded';
 import { DataDirLockedError } from './db/lock';
@@ -25,9 +24,18 @@ async function main(): Promise<void> {
   // Heavy work's threads (ADR 048): none start until a task needs one; shutdown ends them.
   workerPool({ onError: (error) => logger.error({ err: error }, 'a worker pool thread failed') });
 
+  // The database opens in its own thread (PGlite) or over the network while this thread loads the
+  // rest of the server's modules and prepares what needs no database: a restart waits for the
+  // longer of the two, not for both in turn (ADR 097).
+  const opening = openConfiguredDatabase(config, logger);
+  const devServer = process.env.BARTERHOOD_DEV_SERVER === '1';
+  const appModule = import('./app').then((module) => {
+    module.prepareApp({ devServer });
+    return module;
+  });
   let database: Awaited<ReturnType<typeof openConfiguredDatabase>>;
   try {
-    database = await openConfiguredDatabase(config, logger);
+    database = await opening;
   } catch (error) {
     if (error instanceof DataDirLockedError || error instanceof EmbeddedDatabaseDamagedError) {
       console.error(`barterhood: ${error.message}`);
@@ -43,7 +51,7 @@ async function main(): Promise<void> {
     if (seeded) logger.info(seeded, 'seeded an empty database with the demo neighbourhood');
   }
 
-  const devServer = process.env.BARTERHOOD_DEV_SERVER === '1';
+  const { buildApp } = await appModule;
   const app = await buildApp({ config, database, logger, serveWeb: true, devServer, photoStore });
   const shutdown = gracefulShutdown({ app, database, logger });
   process.on('SIGTERM', () => void shutdown('SIGTERM'));

@@ -2,7 +2,8 @@
  * After the journeys (Playwright's global teardown, before the journey server stops): what the
  * server's load shedding refused during the run, from its own metrics (ADR 038, 041 and 051), by
  * reason, by cost and by route. A journey that fails on a 503 then says in CI's log which limit was
- * met; the server's own log is not shown there (the `webServer`'s stdout is ignored).
+ * met; the server's warnings (a long hold of the embedded database among them, ADR 098) are in the
+ * same log as [WebServer] lines.
  */
 import type { FullConfig } from '@playwright/test';
 

@@ -1,10 +1,19 @@
+import { readFileSync } from 'node:fs';
+import { sql } from 'drizzle-orm';
 import type pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { loadConfig } from '../config';
 import { DatabaseBusyError } from '../errors';
 import { createUser, sessionCookiesFor } from '../test/factories';
 import { buildTestApp, holdDatabase, type TestApp } from '../test/helpers';
-import { DEFAULT_ACQUIRE_TIMEOUT_MS, openPostgres, WaitLimitedMutex } from './client';
+import {
+  DEFAULT_ACQUIRE_TIMEOUT_MS,
+  type HeldTooLong,
+  inBackground,
+  openPglite,
+  openPostgres,
+  WaitLimitedMutex,
+} from './client';
 
 /** A promise and the function that settles it. */
 function gate() {
@@ -75,6 +84,59 @@ describe('WaitLimitedMutex', () => {
  * database is free again they succeed. On PostgreSQL every pooled client is checked out; on PGlite
  * (one connection) a transaction is held open.
  */
+describe('background work on the embedded database (ADR 098)', () => {
+  it('waits behind every request, on its own longer limit, and its wait is not the members’', async () => {
+    const mutex = new WaitLimitedMutex(1_000, 5_000);
+    const ran: string[] = [];
+    const held = gate();
+    const first = mutex.run(async () => {
+      ran.push('request 1');
+      await held.opened;
+    });
+    const job = mutex.run(async () => {
+      ran.push('job');
+    }, true);
+    // A job alone in line: nobody's request waits, so no wait to shed on.
+    expect(mutex.waiting).toBe(1);
+    expect(mutex.oldestWaitMs()).toBe(0);
+    const second = mutex.run(async () => {
+      ran.push('request 2');
+    });
+    expect(mutex.waiting).toBe(2);
+    expect(mutex.oldestWaitMs()).toBeGreaterThanOrEqual(0);
+    held.open();
+    await Promise.all([first, job, second]);
+    // The request that came after the job went before it.
+    expect(ran).toEqual(['request 1', 'request 2', 'job']);
+  });
+
+  it.skipIf(Boolean(inject('pgTemplateUrl')))(
+    'runs a job’s queries through inBackground, and a request keeps its place ahead of them',
+    async () => {
+      const dump = new Blob([readFileSync(inject('pgliteDump'))]);
+      const handle = await openPglite({ loadDataDir: dump, acquireTimeoutMs: 10_000 });
+      try {
+        const order: string[] = [];
+        const held = gate();
+        const transaction = handle.db.transaction(async (tx) => {
+          await tx.execute(sql`SELECT 1`);
+          await held.opened;
+        });
+        const job = inBackground(async () => {
+          await handle.db.execute(sql`SELECT 2`);
+          order.push('job');
+        });
+        const request = handle.db.execute(sql`SELECT 3`).then(() => order.push('request'));
+        held.open();
+        await Promise.all([transaction, job, request]);
+        expect(order).toEqual(['request', 'job']);
+      } finally {
+        await handle.close();
+      }
+    },
+  );
+});
+
 describe('a held database answers 503 with Retry-After, then recovers', () => {
   let t: TestApp;
   let cookies: Record<string, string>;
@@ -123,3 +185,44 @@ describe('a held database answers 503 with Retry-After, then recovers', () => {
     expect(listed.map((want) => want.title)).not.toContain('Never stored');
   });
 });
+
+describe.skipIf(Boolean(inject('pgTemplateUrl')))(
+  'DB_SLOW_HOLD_MS: a long hold of the embedded database is reported',
+  () => {
+    it('names the transaction’s statements, PGlite’s own time and the time held, not a quick query that waited', async () => {
+      expect(loadConfig({ DATA_DIR: '/tmp/unused', SESSION_SECRET: 'x'.repeat(32) }).db.slowHoldMs).toBe(250);
+      const holds: HeldTooLong[] = [];
+      const handle = await openPglite({
+        loadDataDir: new Blob([readFileSync(inject('pgliteDump'))]),
+        // Long enough for the query behind to wait out the hold on a starved host.
+        acquireTimeoutMs: 10_000,
+        slowHoldMs: 200,
+        onSlowHold: (hold) => holds.push(hold),
+      });
+      try {
+        // A transaction whose main-thread side is busy elsewhere between its statements (a timer
+        // stands for that work): PGlite idles, and a query queued behind it waits the whole time.
+        const held = gate();
+        const transaction = handle.db.transaction(async (tx) => {
+          await tx.execute(sql`SELECT 2 AS "first"`);
+          await held.opened;
+          await tx.execute(sql`SELECT 3 AS "second"`);
+        });
+        const behind = handle.db.execute(sql`SELECT 4 AS "behind"`);
+        setTimeout(held.open, 400);
+        await Promise.all([transaction, behind]);
+
+        const [hold, ...others] = holds;
+        expect(hold).toMatchObject({ kind: 'transaction', statements: 2 });
+        expect(hold?.sql).toEqual(['SELECT 2 AS "first"', 'SELECT 3 AS "second"']);
+        expect(hold?.heldMs).toBeGreaterThanOrEqual(390);
+        // PGlite's own time is a small part of the hold: the rest was the main thread's.
+        expect(hold?.databaseMs).toBeLessThan((hold?.heldMs ?? 0) / 2);
+        // The query behind it waited 400 ms but held the connection briefly: waiting is not holding.
+        expect(others).toEqual([]);
+      } finally {
+        await handle.close();
+      }
+    });
+  },
+);

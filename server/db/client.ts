@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -76,35 +77,67 @@ export interface PoolStats {
 export const DEFAULT_ACQUIRE_TIMEOUT_MS = 1_500;
 
 /**
+ * How long background work (jobs: sweeps, the match graph, alerts, mail) may wait for the embedded
+ * database's connection: it yields to every member's request (WaitLimitedMutex), so under a steady
+ * stream of requests it may wait long; past this it fails like a request, and its job runs again.
+ */
+export const BACKGROUND_ACQUIRE_TIMEOUT_MS = 30_000;
+
+const backgroundWork = new AsyncLocalStorage<true>();
+
+/**
+ * Run `work` as background work (ADR 098): on the embedded database its queries and transactions
+ * take the one connection only when no request waits for it, and their wait is not the members'
+ * (it never counts towards SHED_DB_WAIT_MS). The jobs run every handler this way (server/jobs).
+ * On PostgreSQL (a pool) nothing changes.
+ */
+export function inBackground<T>(work: () => Promise<T>): Promise<T> {
+  return backgroundWork.run(true, work);
+}
+
+interface Waiter {
+  grant: () => void;
+  since: number;
+}
+
+/**
  * One holder at a time, and a bounded wait for the others: a waiter still queued after `timeoutMs`
  * leaves the queue with DatabaseBusyError and its work never runs (so a request answered 503
- * never writes later).
+ * never writes later). Two lines: requests, first come first served, and background work
+ * (`inBackground`), served only when no request waits, with its own longer limit.
  */
 export class WaitLimitedMutex {
   #held = false;
-  readonly #waiters: Array<{ grant: () => void; since: number }> = [];
+  readonly #waiters: Waiter[] = [];
+  readonly #background: Waiter[] = [];
 
-  constructor(readonly timeoutMs: number) {}
+  constructor(
+    readonly timeoutMs: number,
+    readonly backgroundTimeoutMs = BACKGROUND_ACQUIRE_TIMEOUT_MS,
+  ) {}
 
   /** Whether a caller holds the mutex now. */
   get held(): boolean {
     return this.#held;
   }
 
-  /** Callers waiting now. */
+  /** Callers waiting now, in both lines. */
   get waiting(): number {
-    return this.#waiters.length;
+    return this.#waiters.length + this.#background.length;
   }
 
-  /** How long the caller first in line has waited, in ms (0 when nobody waits). */
+  /** How long the request first in line has waited, in ms (0 when no request waits). */
   oldestWaitMs(now = performance.now()): number {
     const first = this.#waiters[0];
     return first ? now - first.since : 0;
   }
 
-  /** Run `task` once the mutex is free, or throw DatabaseBusyError after waiting `timeoutMs`. */
-  async run<T>(task: () => Promise<T>): Promise<T> {
-    await this.#acquire();
+  /**
+   * Run `task` once the mutex is free, or throw DatabaseBusyError after waiting `timeoutMs`
+   * (background: `backgroundTimeoutMs`, behind every request).
+   */
+  async run<T>(task: () => Promise<T>, background = false): Promise<T> {
+    await this.#acquire(background);
     try {
       return await task();
     } finally {
@@ -112,11 +145,13 @@ export class WaitLimitedMutex {
     }
   }
 
-  #acquire(): Promise<void> {
+  #acquire(background: boolean): Promise<void> {
     if (!this.#held) {
       this.#held = true;
       return Promise.resolve();
     }
+    const line = background ? this.#background : this.#waiters;
+    const timeoutMs = background ? this.backgroundTimeoutMs : this.timeoutMs;
     return new Promise((resolve, reject) => {
       const grant = () => {
         clearTimeout(timer);
@@ -124,17 +159,17 @@ export class WaitLimitedMutex {
       };
       const waiter = { grant, since: performance.now() };
       const timer = setTimeout(() => {
-        const index = this.#waiters.indexOf(waiter);
-        if (index >= 0) this.#waiters.splice(index, 1);
-        reject(new DatabaseBusyError(this.timeoutMs));
-      }, this.timeoutMs);
-      this.#waiters.push(waiter);
+        const index = line.indexOf(waiter);
+        if (index >= 0) line.splice(index, 1);
+        reject(new DatabaseBusyError(timeoutMs));
+      }, timeoutMs);
+      line.push(waiter);
     });
   }
 
   #release(): void {
     // Hand over directly, so a newcomer cannot slip in between release and the next waiter.
-    const next = this.#waiters.shift();
+    const next = this.#waiters.shift() ?? this.#background.shift();
     if (next) next.grant();
     else this.#held = false;
   }
@@ -151,13 +186,88 @@ class WaitLimitedPglite {
   constructor(
     private readonly client: PgliteThread,
     readonly mutex: WaitLimitedMutex,
+    private readonly slowHold: Pick<PgliteOptions, 'slowHoldMs' | 'onSlowHold'> = {},
   ) {}
 
   query: PgliteThread['query'] = (text, params, options) =>
-    this.mutex.run(() => this.client.query(text, params, options));
+    this.#hold('query', (note) => {
+      note(text);
+      return this.client.query(text, params, options);
+    });
 
   transaction: PgliteThread['transaction'] = (callback) =>
-    this.mutex.run(() => this.client.transaction(callback));
+    this.#hold('transaction', (note) =>
+      this.client.transaction((tx) =>
+        callback({
+          query: (text, params, options) => {
+            note(text);
+            return tx.query(text, params, options);
+          },
+          exec: (text) => {
+            note(text);
+            return tx.exec(text);
+          },
+        }),
+      ),
+    );
+
+  /** Hold the connection for `work`, and report the hold when it lasted DB_SLOW_HOLD_MS or more. */
+  #hold<T>(kind: HeldTooLong['kind'], work: (note: (text: string) => void) => Promise<T>): Promise<T> {
+    const { slowHoldMs = 0, onSlowHold } = this.slowHold;
+    const background = backgroundWork.getStore() === true;
+    if (slowHoldMs <= 0 || !onSlowHold) return this.mutex.run(() => work(() => {}), background);
+    const queued = performance.now();
+    return this.mutex.run(async () => {
+      const granted = performance.now();
+      const busyBefore = this.client.busyMs;
+      const shown: string[] = [];
+      let statements = 0;
+      const note = (text: string) => {
+        statements++;
+        if (shown.length < SLOW_HOLD_STATEMENTS_SHOWN)
+          shown.push(text.replace(/\s+/g, ' ').trim().slice(0, 120));
+      };
+      try {
+        return await work(note);
+      } finally {
+        const heldMs = performance.now() - granted;
+        if (heldMs >= slowHoldMs) {
+          onSlowHold({
+            kind,
+            heldMs: Math.round(heldMs),
+            databaseMs: Math.round(this.client.busyMs - busyBefore),
+            waitedMs: Math.round(granted - queued),
+            statements,
+            sql: shown,
+            ...(background ? { background } : {}),
+          });
+        }
+      }
+    }, background);
+  }
+}
+
+/** How many of a slow hold's statements its report shows. */
+const SLOW_HOLD_STATEMENTS_SHOWN = 4;
+
+/**
+ * A hold of the embedded database's one connection that lasted DB_SLOW_HOLD_MS or more: everyone
+ * else's requests waited that long (SHED_DB_WAIT_MS sheds costly requests at 500 ms of waiting).
+ * `databaseMs` is PGlite's own time in its thread; the rest of `heldMs` is the trips between the
+ * threads and, in a transaction, the main thread coming round to send the next statement (a busy
+ * main thread holds the database up without using it).
+ */
+export interface HeldTooLong {
+  kind: 'query' | 'transaction';
+  heldMs: number;
+  databaseMs: number;
+  /** How long it waited in line before its turn. */
+  waitedMs: number;
+  statements: number;
+  /** The first statements' text (no parameters), whitespace collapsed, shortened. */
+  sql: string[];
+  /** Background work (`inBackground`: a job), not a member's request. */
+  background?: boolean;
 }
 
 export interface PgliteOptions {
@@ -169,6 +279,9 @@ export interface PgliteOptions {
   acquireTimeoutMs?: number;
   /** The buffer pool, in MB (PGLITE_SHARED_BUFFERS_MB; PGlite's own 128 when unset). */
   sharedBuffersMb?: number;
+  /** A hold this long or longer is reported to `onSlowHold` (DB_SLOW_HOLD_MS; 0 or unset: never). */
+  slowHoldMs?: number;
+  onSlowHold?: (hold: HeldTooLong) => void;
 }
 
 /**
@@ -184,6 +297,7 @@ export async function openPglite(options: PgliteOptions = {}): Promise<DatabaseH
   const limited = new WaitLimitedPglite(
     client,
     new WaitLimitedMutex(options.acquireTimeoutMs ?? DEFAULT_ACQUIRE_TIMEOUT_MS),
+    options,
   );
   const db = drizzlePglite(limited as unknown as PGlite, { schema }) as unknown as Db;
   let closed = false;

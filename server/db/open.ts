@@ -30,6 +30,9 @@ export async function openConfiguredDatabase(
     const handle = await openEmbeddedDatabase(config.dataDir, {
       acquireTimeoutMs: config.db.acquireTimeoutMs,
       sharedBuffersMb: config.db.pgliteSharedBuffersMb,
+      slowHoldMs: config.db.slowHoldMs,
+      onSlowHold: (hold) =>
+        log.warn({ hold }, 'the embedded database was held long: others waited behind it'),
     });
     await migrateDatabase(handle);
     const close = handle.close;

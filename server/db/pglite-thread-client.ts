@@ -106,6 +106,16 @@ export class PgliteThread {
     return thread;
   }
 
+  #busyMs = 0;
+
+  /**
+   * How long the thread has spent on the statements answered so far, in ms (its own time, not the
+   * trips between threads): what a holder of the connection cost PGlite, against how long it held it.
+   */
+  get busyMs(): number {
+    return this.#busyMs;
+  }
+
   /** The thread itself (tests end it to see requests fail promptly). */
   get worker(): Worker {
     return this.#worker;
@@ -121,6 +131,7 @@ export class PgliteThread {
       const pending = this.#pending.get(message.id);
       if (!pending) return;
       this.#pending.delete(message.id);
+      this.#busyMs += message.ms ?? 0;
       this.#holdProcess();
       if (message.ok) pending.resolve(message.value);
       else pending.reject(reviveError(message.error));

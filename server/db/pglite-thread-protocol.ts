@@ -33,9 +33,13 @@ export type ThreadRequest =
 /** A database error's message and the fields drivers attach (code, constraint, detail...). */
 export type SerializedError = { name: string; message: string; stack?: string } & Record<string, unknown>;
 
+/**
+ * `ms`: how long the thread spent on the request (PGlite's own time, not the trip between threads),
+ * for the slow-hold report (`HeldTooLong`, server/db/client.ts).
+ */
 export type ThreadReply =
-  | { id: number; ok: true; value: unknown }
-  | { id: number; ok: false; error: SerializedError }
+  | { id: number; ok: true; value: unknown; ms?: number }
+  | { id: number; ok: false; error: SerializedError; ms?: number }
   | { op: 'notify'; listenId: number; payload: string }
   | { op: 'ready' }
   | { op: 'failed'; error: SerializedError };

@@ -103,10 +103,12 @@ function queryOptions(request: Extract<ThreadRequest, { op: 'query' }>): QueryOp
 }
 
 async function answer(id: number, work: () => Promise<unknown>): Promise<void> {
+  const started = performance.now();
   try {
-    reply({ id, ok: true, value: await work() });
+    const value = await work();
+    reply({ id, ok: true, value, ms: performance.now() - started });
   } catch (error) {
-    reply({ id, ok: false, error: serializeError(error) });
+    reply({ id, ok: false, error: serializeError(error), ms: performance.now() - started });
   }
 }
 

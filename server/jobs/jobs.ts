@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
-import type { DatabaseHandle } from '../db/client';
+import { type DatabaseHandle, inBackground } from '../db/client';
 import { nextCronTime } from './cron';
 
 /**
@@ -257,7 +257,9 @@ export class PgBossJobs implements Jobs {
           if (found) {
             const ids = jobs.map((job) => job.id);
             try {
-              await handler(jobs.map((job) => ({ id: job.id, name: job.name, data: job.data })));
+              await inBackground(() =>
+                handler(jobs.map((job) => ({ id: job.id, name: job.name, data: job.data }))),
+              );
               await boss.complete(name, ids);
             } catch (error) {
               this.log.warn({ err: error, job: name }, 'job failed; pg-boss retries it');
@@ -435,7 +437,8 @@ export class InProcessJobs implements Jobs {
     const batch = queue.waiting.splice(0, handler.options.batchSize ?? 1);
     queue.running = (async () => {
       try {
-        await handler.run(batch.map(({ id, name, data }) => ({ id, name, data })));
+        // Behind every member's request for the embedded database's one connection (ADR 098).
+        await inBackground(() => handler.run(batch.map(({ id, name, data }) => ({ id, name, data }))));
       } catch (error) {
         this.#retry(queue, batch, error);
       } finally {

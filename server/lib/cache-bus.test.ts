@@ -10,6 +10,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildApp } from '../app';
 import type { DatabaseHandle } from '../db/client';
+import { queryRows } from '../db/rows';
 import { createUser, sessionCookiesFor } from '../test/factories';
 import { openTestDatabase, testConfig } from '../test/helpers';
 import { applyCacheNotice, CACHE_CHANNEL, clearCaches, dropCached, onCacheNotice } from './cache-bus';
@@ -129,6 +130,24 @@ describe('the triggers', () => {
   it('too many keys for one NOTIFY: the whole cache', async () => {
     const { db } = database.handle;
     await db.execute(sql`INSERT INTO users (first_name) SELECT 'Many' FROM generate_series(1, 300)`);
+    // Past 64 rows the trigger plans its join for the statement (migration 0053): the same notices.
+    expect(
+      await noticesOf(
+        () => db.execute(sql`UPDATE users SET last_seen_at = now() WHERE first_name = 'Many'`),
+        0,
+      ),
+    ).toEqual([]);
+    const hundred = await queryRows<{ id: string }>(
+      db,
+      sql`SELECT id::text AS id FROM users WHERE first_name = 'Many' ORDER BY id LIMIT 100`,
+    );
+    const ids = hundred.map((row) => row.id);
+    expect(
+      await noticesOf(
+        () => db.execute(sql`UPDATE users SET bio = 'Some' WHERE id = ANY(${`{${ids.join(',')}}`}::uuid[])`),
+        1,
+      ),
+    ).toEqual([{ cache: 'member', keys: expect.arrayContaining(ids) }]);
     expect(
       await noticesOf(() => db.execute(sql`UPDATE users SET bio = 'All' WHERE first_name = 'Many'`), 1),
     ).toEqual([{ cache: 'member' }]);

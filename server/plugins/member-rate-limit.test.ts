@@ -32,9 +32,14 @@ describe('per-member limits on new items and wants', () => {
 
   it('answers a flood of new items with 429 and Retry-After once the limit is reached', async () => {
     const { user, cookies } = await member();
-    const responses = await Promise.all(Array.from({ length: 20 }, () => post('/api/items', ITEM, cookies)));
+    // One item first, alone: this fresh process's first listing pays its one-off costs (the
+    // moderation patterns compiled, PGlite's first reads of these tables) outside the flood. On a
+    // starved CI host those costs, inside a flood, kept the flood waiting for the database past
+    // DB_ACQUIRE_TIMEOUT_MS and it was answered 503 (by design: no request waits more than 2 s).
+    expect((await post('/api/items', ITEM, cookies)).statusCode).toBe(201);
+    const responses = await Promise.all(Array.from({ length: 12 }, () => post('/api/items', ITEM, cookies)));
     const statuses = responses.map((response) => response.statusCode).sort();
-    expect(statuses).toEqual([...Array(5).fill(201), ...Array(15).fill(429)]);
+    expect(statuses).toEqual([...Array(4).fill(201), ...Array(8).fill(429)]);
     expect(await stored(items, user.id)).toBe(5);
 
     const refused = responses.find((response) => response.statusCode === 429);

@@ -174,6 +174,15 @@ export function firstPhotoOf(html: string): string | null {
 }
 
 /**
+ * The server's build of the web app (`entry-server.js` in `serverDir`). Node's module loader imports
+ * it once, so main.ts can start the import while the database opens (prepareApp) and
+ * createPageRenderer later awaits the same module.
+ */
+export function loadServerEntry(serverDir: string): Promise<EntryServer> {
+  return import(pathToFileURL(path.join(serverDir, 'entry-server.js')).href) as Promise<EntryServer>;
+}
+
+/**
  * The renderer for the build in `serverDir`, or null when there is none (a build without it, tests
  * with a hand-made dist). It returns the page's full HTML, or null to send the plain page.
  */
@@ -196,7 +205,7 @@ export async function createPageRenderer(
   if (!existsSync(entryFile) || !bootScript || !template.includes('<div id="root"></div>')) return null;
   let entry: EntryServer;
   try {
-    entry = (await import(pathToFileURL(entryFile).href)) as EntryServer;
+    entry = await loadServerEntry(serverDir);
   } catch (error) {
     app.log.warn({ err: error }, 'the server cannot draw pages (dist/server did not load); the browser will');
     return null;

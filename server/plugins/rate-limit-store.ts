@@ -101,7 +101,13 @@ export function memoryRateLimitStore(): FastifyRateLimitStoreCtor {
 
     constructor(options: RouteStoreOptions = {}) {
       const windowMs = typeof options.timeWindow === 'number' ? options.timeWindow : 60_000;
-      this.windows = new LRUCache({ max: options.cache ?? DEFAULT_KEYS_REMEMBERED, ttl: windowMs });
+      // Bounded by maxSize (each window counting 1) rather than max: with max, lru-cache allocates
+      // its arrays for every key at once: about 12 MB of heap for the server's empty routes (issue 32).
+      this.windows = new LRUCache({
+        maxSize: options.cache ?? DEFAULT_KEYS_REMEMBERED,
+        sizeCalculation: () => 1,
+        ttl: windowMs,
+      });
     }
 
     incr(

@@ -8,7 +8,7 @@ import { LOCALES, type Locale } from '#common/locales.ts';
 import { requestLocale } from '../lib/request-locale';
 import { sendNotFound } from './error-handler';
 import { itemPageHead, withItemHead } from './item-page-meta';
-import { type BootScript, createPageRenderer } from './page-render';
+import { type BootScript, createPageRenderer, loadServerEntry } from './page-render';
 import { cookieName } from './security';
 import { SESSION_COOKIE } from './session';
 
@@ -119,6 +119,16 @@ function readIndexHtml(indexFile: string): { identity: Buffer; encoded: Map<Enco
     if (existsSync(indexFile + extension)) encoded.set(name, readFileSync(indexFile + extension));
   }
   return { identity: readFileSync(indexFile), encoded };
+}
+
+/**
+ * Start importing the server's build of the web app from its default place, when it is there
+ * (main.ts, while the database opens): the web plugin's page renderer then finds it loaded.
+ */
+export function preloadServerEntry(distDir = WEB_DIST): void {
+  const serverDir = path.join(distDir, '../server');
+  // A failed import is reported where the page renderer awaits it; never unhandled here.
+  if (existsSync(path.join(serverDir, 'entry-server.js'))) loadServerEntry(serverDir).catch(() => {});
 }
 
 /**

@@ -38,7 +38,13 @@ export async function openTestDatabase(): Promise<{
     await admin.end();
     const url = new URL(templateUrl);
     url.pathname = `/${name}`;
-    const handle = openPostgres({ url: url.toString(), poolMax: 4, statementTimeoutMs: 10_000 });
+    // The pool the server ships with (DB_POOL_MAX, DB_STATEMENT_TIMEOUT_MS), not a smaller one:
+    // requests and the app's own jobs share it as they do in production.
+    const { poolMax, statementTimeoutMs } = loadConfig({
+      DATA_DIR: os.tmpdir(),
+      SESSION_SECRET: 'x'.repeat(32),
+    }).db;
+    const handle = openPostgres({ url: url.toString(), poolMax, statementTimeoutMs });
     return {
       handle,
       url: url.toString(),

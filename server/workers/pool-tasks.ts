@@ -6,13 +6,17 @@
 
 // Types only at the top: each task imports its module when a thread first runs it, so a thread
 // holds only what it ran (tsx, HiGHS, ZXing and the place data each cost tens of megabytes).
-import type { GreyImage, RetailBarcode } from '../features/analyze/barcode';
+import type { GreyImage, RetailBarcode } from '../features/analyze/retail-barcode';
 import type { PasswordOwner, PasswordVerdict } from '../features/auth/password-strength';
 import type { CircleEdge, FoundCircle } from '../features/circles/circle-finder';
 import type { TradeGraph, TradeSolution } from '../features/circles/engine/graph';
 import type { SolveOptions } from '../features/circles/engine/solver';
 import type { NeighbourhoodOutline } from '../features/places/neighbourhood-outlines';
 import type { PlaceData, PlaceParts } from '../features/places/offline-geocoder';
+import { lowerThisWorkerThread } from './thread-priority';
+
+// CPU-heavy work yields the CPU to the threads that answer members (ADR 098).
+lowerThisWorkerThread();
 
 export interface FindCirclesInput {
   edges: CircleEdge[];

@@ -33,8 +33,9 @@ function activated(locale: Locale): void {
 }
 
 /**
- * Load a language and switch to it; the page's `lang` follows. With `firstOnly`, it resolves once the
- * first screens' messages are in and the rest follow (`messagesReady`); otherwise once all are.
+ * Load a language and switch to it; the page's `lang` follows. With `firstOnly` (the page's start), it
+ * switches once the first screens' messages are in and the rest follow (`messagesReady`); otherwise
+ * (a member's choice, on a screen already shown) once all are, in one switch.
  */
 export async function activateLocale(locale: Locale, { firstOnly = false } = {}): Promise<void> {
   if (!import.meta.env.PROD) {
@@ -45,6 +46,15 @@ export async function activateLocale(locale: Locale, { firstOnly = false } = {})
   }
   const restPart = fetchPart(locale, 'rest');
   restPart.catch(() => undefined);
+  if (!firstOnly) {
+    // A member switching on a page already shown: its screen may use the rest, which merged quietly
+    // after the switch's render would leave as message ids. Both parts, then one switch.
+    const [first, more] = await Promise.all([fetchPart(locale, 'first'), restPart]);
+    i18n.loadAndActivate({ locale, messages: { ...first, ...more } });
+    rest = Promise.resolve();
+    activated(locale);
+    return;
+  }
   const messages = await fetchPart(locale, 'first');
   i18n.loadAndActivate({ locale, messages });
   // The rest joins the same object quietly: `i18n.load` would render every text on screen again,
@@ -59,7 +69,6 @@ export async function activateLocale(locale: Locale, { firstOnly = false } = {})
     // Failing again, it is the lazy screens' to report (withMessages), not an unhandled rejection.
     rest.catch(() => undefined);
   });
-  if (!firstOnly) await rest;
   activated(locale);
 }
 

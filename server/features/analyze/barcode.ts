@@ -7,22 +7,7 @@ import {
   NotFoundException,
   RGBLuminanceSource,
 } from '@zxing/library';
-
-/** A retail barcode read from the photo. */
-export interface RetailBarcode {
-  /** The digits, e.g. 9780261102217 (UPC-A is reported as its 12 digits). */
-  digits: string;
-  format: 'EAN-13' | 'UPC-A' | 'EAN-8' | 'UPC-E';
-  /** An EAN-13 in the "Bookland" ranges 978 and 979: the book's ISBN-13. */
-  isbn: boolean;
-}
-
-/** Greyscale pixels, one byte per pixel, row by row. */
-export interface GreyImage {
-  pixels: Buffer;
-  width: number;
-  height: number;
-}
+import type { GreyImage, RetailBarcode } from './retail-barcode';
 
 const FORMAT_NAMES = new Map<BarcodeFormat, RetailBarcode['format']>([
   [BarcodeFormat.EAN_13, 'EAN-13'],
@@ -62,9 +47,4 @@ export function decodeRetailBarcode(image: GreyImage): RetailBarcode | null {
 function isZxingMiss(error: unknown): boolean {
   const name = (error as { name?: unknown } | null)?.name;
   return typeof name === 'string' && /NotFoundException|ChecksumException|FormatException/.test(String(name));
-}
-
-/** The barcode as a description shows it: the ISBN for books (unhyphenated: that needs the ranges table). */
-export function describeBarcode(barcode: RetailBarcode): string {
-  return barcode.isbn ? `ISBN ${barcode.digits}` : `${barcode.format} barcode ${barcode.digits}`;
 }

@@ -8,10 +8,10 @@ import {
 import { HttpError } from '../../errors';
 import { type DecodedPhoto, openPhoto, toPhotoError } from '../../photos/photo-input';
 import { runInPool, WorkerPoolError } from '../../workers/pool';
-import { describeBarcode, type GreyImage, type RetailBarcode } from './barcode';
 import { categorize } from './categorize';
 import { type Analysis, aiUnavailable, type ImageAnalyzer } from './image-analyzer';
 import { OcrBusyError, OcrEngine, type OcrLine } from './ocr';
+import { describeBarcode, type GreyImage, type RetailBarcode } from './retail-barcode';
 
 /** Photos are read at most this large: enough for text and barcodes, and OCR stays well under a second. */
 const ANALYSIS_MAX_SIDE = 1600;

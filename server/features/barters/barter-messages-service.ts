@@ -6,7 +6,8 @@ import type { Db } from '../../db/client';
 import { type BarterRequestRow, barterRequests } from '../../db/schema/trading';
 import { conflict } from '../../errors';
 import { memberEvent, type NewMemberEvent, publishMemberEvents } from '../../events/publish';
-import { countsEvent, lockMessageEntries, notifyMember, unreadCounts } from '../notifications';
+import type { MemberRefRow } from '../member-refs';
+import { countsEvent, lockMessageEntries, notificationEntry, unreadCounts } from '../notifications';
 import { areHidden, assertAppropriateFor, assertNotHidden } from '../safety';
 import {
   findProposalMessages,
@@ -84,7 +85,7 @@ async function conversationMembers(
  */
 export async function sendMessage(
   db: Db,
-  member: Member,
+  member: Member & MemberRefRow,
   id: number,
   content: string,
 ): Promise<MessageRowView> {
@@ -122,17 +123,24 @@ export async function sendMessage(
         copyOfId: original?.id ?? null,
       });
       original ??= message;
-      // The recipient's counts as their bell entry left them.
-      const counts = await notifyMember(tx, {
-        userId: recipient.userId,
-        kind: 'message_received',
-        barterRequestId: recipient.requestId,
-        actorId: member.id,
-      });
-      events.push(messageEvent(recipient.userId, message, counts));
+      // The recipient's bell entry, and the message with their counts as that entry left them. The
+      // entries are locked above, the sender is the actor, and a barter outside any circle belongs
+      // to no swap day: none of the three is read again.
+      const entry = await notificationEntry(
+        tx,
+        {
+          userId: recipient.userId,
+          kind: 'message_received',
+          barterRequestId: recipient.requestId,
+          actorId: member.id,
+        },
+        { entriesLocked: true, outsideSwapDays: row.circleId === null, actor: member },
+      );
+      events.push(entry.event, messageEvent(recipient.userId, message, entry.counts));
     }
     if (!original) throw new Error('sendMessage: no recipient');
-    // The sender's own pages get the original, with their counts (read once).
+    // The sender's own pages get the original, with their counts (read once); every event of the
+    // message goes out in one insert and one NOTIFY.
     events.unshift(messageEvent(member.id, original, await unreadCounts(tx, member.id)));
     await publishMemberEvents(tx, events);
     return original;

@@ -10,6 +10,7 @@ import {
   isUnfair,
   memberGraph,
 } from './circle-finder';
+import { seededRandom } from './engine/random-graphs';
 
 let nextItem = 1;
 /** "giver gives an item to receiver", with a score and value. */
@@ -155,11 +156,7 @@ describe('chooseCircles', () => {
   });
 
   it('matches brute force on random neighbourhoods', async () => {
-    let seed = 7;
-    const random = () => {
-      seed = (seed * 1103515245 + 12345) % 2 ** 31;
-      return seed / 2 ** 31;
-    };
+    const random = seededRandom(7);
     for (let round = 0; round < 25; round++) {
       const names = Array.from({ length: 8 }, (_, i) => `n${i}`);
       const edges: CircleEdge[] = [];

@@ -6,8 +6,10 @@ export { exportNotificationSettingsOf } from './notification-channels';
 export { notificationsRoutes } from './notifications-routes';
 export {
   countsEvent,
+  type EntryContext,
   lockMessageEntries,
   type NotifyInput,
+  notificationEntry,
   notifyMember,
   notifyMembers,
   unreadCounts,

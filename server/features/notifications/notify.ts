@@ -6,7 +6,7 @@ import { queryRows } from '../../db/rows';
 import { messages, notifications } from '../../db/schema/trading';
 import { users } from '../../db/schema/users';
 import { memberEvent, type NewMemberEvent, publishMemberEvents } from '../../events/publish';
-import { presentMemberRef } from '../member-refs';
+import { type MemberRefRow, memberRefColumns, presentMemberRef } from '../member-refs';
 import { presentNotification } from './notifications-presenter';
 import { findSwapDaysOfNotifications } from './notifications-repository';
 
@@ -73,6 +73,16 @@ export async function lockMessageEntries(db: Db, userIds: readonly string[]): Pr
   }
 }
 
+/** What a caller already knows about an entry, so `notificationEntry` need not read it again. */
+export interface EntryContext {
+  /** The transaction already holds `lockMessageEntries` for the entry's member. */
+  entriesLocked?: boolean;
+  /** The entry is about no swap day (a barter outside any circle): its lookup is skipped. */
+  outsideSwapDays?: boolean;
+  /** The actor's row as the caller holds it (the member acting, from their session). */
+  actor?: MemberRefRow;
+}
+
 /**
  * Put an entry on a member's bell list and push it, with their new unread counts, to their open
  * pages. Call it inside the transaction that makes the change. New messages in one conversation
@@ -81,9 +91,24 @@ export async function lockMessageEntries(db: Db, userIds: readonly string[]): Pr
  * them first). Answers the member's unread counts after it, as the event carried them.
  */
 export async function notifyMember(db: Db, input: NotifyInput): Promise<UnreadCounts> {
+  const entry = await notificationEntry(db, input);
+  await publishMemberEvents(db, [entry.event]);
+  return entry.counts;
+}
+
+/**
+ * `notifyMember` without the publishing: the entry is stored and its event, with the member's
+ * unread counts, is answered for the caller to publish with the rest of its transaction's events
+ * (one insert and one NOTIFY for all of them). `known` saves the reads the caller can answer.
+ */
+export async function notificationEntry(
+  db: Db,
+  input: NotifyInput,
+  known: EntryContext = {},
+): Promise<{ event: NewMemberEvent<'notification'>; counts: UnreadCounts }> {
   let count = input.count ?? 1;
   if (input.kind === 'message_received' && input.barterRequestId !== null) {
-    await lockMessageEntries(db, [input.userId]);
+    if (!known.entriesLocked) await lockMessageEntries(db, [input.userId]);
     const replaced = await db
       .delete(notifications)
       .where(
@@ -110,19 +135,16 @@ export async function notifyMember(db: Db, input: NotifyInput): Promise<UnreadCo
     })
     .returning();
   if (!row) throw new Error('notifyMember: insert returned nothing');
-  const [actor] = input.actorId
-    ? await db
-        .select({
-          id: users.id,
-          displayName: users.displayName,
-          firstName: users.firstName,
-          lastName: users.lastName,
-          profileImageUrl: users.profileImageUrl,
-        })
-        .from(users)
-        .where(eq(users.id, input.actorId))
-    : [];
-  const swapDay = (await findSwapDaysOfNotifications(db, [row.id])).get(row.id) ?? null;
+  const knownActor = known.actor && known.actor.id === input.actorId ? known.actor : undefined;
+  const [actor] = knownActor
+    ? [knownActor]
+    : input.actorId
+      ? await db.select(memberRefColumns()).from(users).where(eq(users.id, input.actorId))
+      : [];
+  const swapDay =
+    known.outsideSwapDays && input.circleId == null
+      ? null
+      : ((await findSwapDaysOfNotifications(db, [row.id])).get(row.id) ?? null);
   const notification = presentNotification(
     row,
     input.actorId ? presentMemberRef(actor) : null,
@@ -130,8 +152,7 @@ export async function notifyMember(db: Db, input: NotifyInput): Promise<UnreadCo
     input.listing ?? null,
   );
   const counts = await unreadCounts(db, input.userId);
-  await publishMemberEvents(db, [memberEvent(input.userId, 'notification', { notification, counts })]);
-  return counts;
+  return { event: memberEvent(input.userId, 'notification', { notification, counts }), counts };
 }
 
 /**
@@ -176,13 +197,7 @@ export async function notifyMembers(db: Db, inputs: readonly NotifyInput[]): Pro
     (actorIds.length === 0
       ? []
       : await db
-          .select({
-            id: users.id,
-            displayName: users.displayName,
-            firstName: users.firstName,
-            lastName: users.lastName,
-            profileImageUrl: users.profileImageUrl,
-          })
+          .select(memberRefColumns())
           .from(users)
           .where(sql`${users.id} = ANY(${uuidArray(actorIds)}::uuid[])`)
     ).map((actor) => [actor.id, actor]),

@@ -164,9 +164,9 @@ export class NominatimGeocoder implements Geocoder {
   /**
    * Send in this request's turn: one at a time in the order callers arrive, each sent at least an
    * interval after the one before was actually sent (a turn that started late cannot shorten the
-   * next gap). `send` is called in the turn itself, in the same instant the send time is noted, so
-   * nothing between the two can shorten a gap. Callers whose turn is estimated too far away are
-   * refused at once.
+   * next gap). `send` is called in the turn itself and the send time noted right after it has
+   * started, so nothing between the two can shorten a gap. Callers whose turn is estimated too far
+   * away are refused at once.
    */
   private async inTurn<T>(send: () => Promise<T>): Promise<T> {
     const now = Date.now();
@@ -183,13 +183,15 @@ export class NominatimGeocoder implements Geocoder {
         await sleep(wait);
         wait = this.lastSent + this.minIntervalMs - Date.now();
       }
-      this.lastSent = Date.now();
       // Never throws into the chain of turns: a failed send is this caller's failure alone.
       try {
         sent = send();
       } catch (error) {
         sent = Promise.reject(error);
       }
+      // Noted once the request has gone out (fetch starts it synchronously): the next one waits a
+      // whole interval from then, however long this one took to build its arguments and start.
+      this.lastSent = Date.now();
     });
     this.turns = turn;
     await turn;

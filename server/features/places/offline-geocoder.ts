@@ -6,6 +6,19 @@ import { runInPool } from '../../workers/pool';
 import { type Geocoder, geocoderUnavailable } from './geocoder';
 import { type CityColumns, loadCities } from './geonames-cities';
 import { addCuratedPlaces, loadNeighbourhoods, type NeighbourhoodColumns } from './neighbourhoods';
+import {
+  type CodeColumn,
+  codeAt,
+  codeColumn,
+  groupRows,
+  type PackedGroups,
+  type PackedStrings,
+  packedBytes,
+  packGroups,
+  packStrings,
+  startsWithAt,
+  stringAt,
+} from './packed-columns';
 import { loadPostalCodes, lowerBound, type PostalCodeColumns } from './postal-codes';
 import { countryName, regionName } from './region-names';
 
@@ -78,21 +91,23 @@ export const POSTAL_REVERSE_KM = 8;
 
 /**
  * The bundled GeoNames towns and city sections in compact columns, records numbered from the most
- * populous down, so any list of record numbers in increasing order is already ranked.
+ * populous down, so any list of record numbers in increasing order is already ranked. Kept for the
+ * life of the process, so packed (issue 32): the names and keys each one string with offsets, the
+ * codes numbered, the buckets one array of records (packed-columns.ts).
  */
 interface PlaceIndex {
   count: number;
   kinds: Uint8Array;
-  names: string[];
+  names: PackedStrings;
   /** Folded names, what search compares. */
-  keys: string[];
-  countries: string[];
-  admins: string[];
+  keys: PackedStrings;
+  countries: CodeColumn;
+  admins: CodeColumn;
   cityIds: Uint32Array;
   latitudes: Float64Array;
   longitudes: Float64Array;
   /** Records by the first three letters of their folded name, in rank order. */
-  buckets: Map<string, number[]>;
+  buckets: PackedGroups;
   /** A k-d tree of the towns (not sections) and the record of each of its points, built on first use. */
   townTree: { tree: KDBush; records: Uint32Array } | null;
 }
@@ -117,6 +132,8 @@ export interface PlaceIndexStats {
   /** Decoding the data file and building the search index. */
   loadMs: number;
   heapBytes: number;
+  /** What the town index's packed names, keys, codes and buckets hold (its typed columns aside). */
+  packedBytes?: number;
   /** Building the k-d tree for reverse look-ups, once one was asked for. */
   treeMs?: number;
   neighbourhoods?: number;
@@ -176,12 +193,12 @@ function buildIndex(): PlaceIndex {
   const kinds = new Uint8Array(count);
   const names: string[] = [];
   const keys: string[] = [];
+  const bucketKeys: string[] = [];
   const countries: string[] = [];
   const admins: string[] = [];
   const cityIds = new Uint32Array(count);
   const latitudes = new Float64Array(count);
   const longitudes = new Float64Array(count);
-  const buckets = new Map<string, number[]>();
 
   for (let i = 0; i < count; i++) {
     const city = order[i] as number;
@@ -195,28 +212,31 @@ function buildIndex(): PlaceIndex {
     cityIds[i] = cities.cityIds[city] as number;
     latitudes[i] = cities.latitudes[city] as number;
     longitudes[i] = cities.longitudes[city] as number;
-    addToBucket(buckets, key, i);
+    bucketKeys.push(key.slice(0, BUCKET_KEY_LENGTH));
   }
 
+  const ix: PlaceIndex = {
+    count,
+    kinds,
+    names: packStrings(names),
+    keys: packStrings(keys),
+    countries: codeColumn(countries),
+    admins: codeColumn(admins),
+    cityIds,
+    latitudes,
+    longitudes,
+    // One key per record, records in rank order: each bucket is in rank order.
+    buckets: packGroups(bucketKeys),
+    townTree: null,
+  };
   stats = {
     ...stats,
     places: count,
     loadMs: Math.round(performance.now() - started),
     heapBytes: process.memoryUsage().heapUsed - heapBefore,
+    packedBytes: packedBytes(ix.names, ix.keys, ix.countries, ix.admins, ix.buckets),
   };
-  return {
-    count,
-    kinds,
-    names,
-    keys,
-    countries,
-    admins,
-    cityIds,
-    latitudes,
-    longitudes,
-    buckets,
-    townTree: null,
-  };
+  return ix;
 }
 
 function buildFineIndex(): FineIndex {
@@ -306,10 +326,30 @@ export function buildPlaceData(parts: PlaceParts): PlaceData {
 
 const treeBuffer = (tree: KDBush) => tree.data as ArrayBuffer;
 
-/** The ArrayBuffers `buildPlaceData` can move to another thread instead of copying. */
+/**
+ * The ArrayBuffers `buildPlaceData` can move to another thread instead of copying: the trees', and
+ * the town index's typed columns (each its own buffer).
+ */
 export function placeDataTransfers(data: PlaceData): ArrayBuffer[] {
+  const ix = data.index;
+  const columns = ix
+    ? [
+        ix.kinds,
+        ix.names.starts,
+        ix.keys.starts,
+        ix.countries.rows,
+        ix.admins.rows,
+        ix.cityIds,
+        ix.latitudes,
+        ix.longitudes,
+        ix.buckets.starts,
+        ix.buckets.rows,
+        ix.townTree.records,
+      ]
+    : [];
   return [
-    ...(data.index ? [data.index.townTree.tree] : []),
+    ...(ix ? [ix.townTree.tree] : []),
+    ...columns.map((column) => column.buffer as ArrayBuffer),
     ...(data.fine ? [data.fine.hoodTree, data.fine.postalTree] : []),
   ];
 }
@@ -334,10 +374,10 @@ export function installPlaceData(data: PlaceData): void {
   }
   // The figures of the parts this build made (a thread that built only the finer index reports
   // zero towns).
-  const { places, loadMs, heapBytes, treeMs, ...fineStats } = data.stats;
+  const { places, loadMs, heapBytes, packedBytes, treeMs, ...fineStats } = data.stats;
   stats = {
     ...(stats ?? { places, loadMs, heapBytes }),
-    ...(data.index ? { places, loadMs, heapBytes, treeMs } : {}),
+    ...(data.index ? { places, loadMs, heapBytes, packedBytes, treeMs } : {}),
     ...(data.fine ? fineStats : {}),
   };
 }
@@ -477,9 +517,10 @@ export function placeIndexStats(): PlaceIndexStats | null {
 }
 
 function displayNameOf(ix: PlaceIndex, i: number): string {
-  const name = ix.names[i] as string;
-  const country = countryName(ix.countries[i] as string);
-  const region = regionName(ix.countries[i] as string, ix.admins[i] as string);
+  const name = stringAt(ix.names, i);
+  const code = codeAt(ix.countries, i);
+  const country = countryName(code);
+  const region = regionName(code, codeAt(ix.admins, i));
   const parts = [name];
   if (region && region !== name) parts.push(region);
   if (country !== name) parts.push(country);
@@ -527,8 +568,8 @@ function postalPlaceOf(fx: FineIndex, z: number): Place {
 
 /** Folded words a qualifier after a comma may start: region and country, by name or code. */
 function qualifierKeys(ix: PlaceIndex, i: number): string[] {
-  const country = ix.countries[i] as string;
-  const admin = ix.admins[i] as string;
+  const country = codeAt(ix.countries, i);
+  const admin = codeAt(ix.admins, i);
   const region = regionName(country, admin);
   return [
     foldText(countryName(country)),
@@ -694,12 +735,12 @@ function searchNames(key: string, qualifiers: string[], limit: number, origin: P
   const ranking = new Ranking(limit, origin);
 
   // Records in rank order whose name could start with the key: its bucket, or all for a short key.
-  const towns: Iterable<number> =
-    key.length >= BUCKET_KEY_LENGTH
-      ? (ix.buckets.get(key.slice(0, BUCKET_KEY_LENGTH)) ?? [])
-      : ix.keys.keys();
-  for (const record of towns) {
-    if (!(ix.keys[record] as string).startsWith(key)) continue;
+  const bucket =
+    key.length >= BUCKET_KEY_LENGTH ? groupRows(ix.buckets, key.slice(0, BUCKET_KEY_LENGTH)) : null;
+  const candidates = bucket ? bucket.length : ix.count;
+  for (let c = 0; c < candidates; c++) {
+    const record = bucket ? (bucket[c] as number) : c;
+    if (!startsWithAt(ix.keys, record, key)) continue;
     if (qualifiers.length > 0 && !qualified(qualifiers, qualifierKeys(ix, record))) continue;
     ranking.offer(placeOf(ix, record));
     if (!ranking.wantsMore) return ranking.places();
@@ -872,7 +913,7 @@ export async function labelsInBox(
   const zips = fx.postal.count === 0 ? [] : postalTree.range(box.west, box.south, box.east, box.north);
   return {
     towns: townRecords.map((i) => ({
-      name: ix.names[i] as string,
+      name: stringAt(ix.names, i),
       latitude: ix.latitudes[i] as number,
       longitude: ix.longitudes[i] as number,
     })),

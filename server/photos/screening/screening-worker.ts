@@ -11,7 +11,11 @@ import { parentPort } from 'node:worker_threads';
 import * as tf from '@tensorflow/tfjs';
 import { setWasmPaths } from '@tensorflow/tfjs-backend-wasm';
 import type { NSFWJS } from 'nsfwjs';
+import { lowerThisWorkerThread } from '../../workers/thread-priority';
 import { SCREEN_PX, type ScreenReply, type ScreenRequest } from './screening-protocol';
+
+// CPU-heavy work yields the CPU to the threads that answer members (ADR 098).
+lowerThisWorkerThread();
 
 const require = createRequire(import.meta.url);
 

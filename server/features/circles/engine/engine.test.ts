@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { closeWorkerPool } from '#server/workers/pool.ts';
 import type { TradeGraph } from './graph';
+import { bestDisjointLoops, randomTradeGraph, seededRandom } from './random-graphs';
 import { solveTradesOffThread } from './solve-off-thread';
 import { enumerateLoops, solveTrades as solveHere, TooManyLoopsError } from './solver';
 import { parseTradelist, TradelistError } from './tradelist';
@@ -121,38 +122,14 @@ describe.each(solvers)('the solver (%s)', (_, solveTrades) => {
   });
 
   it('gives the exact optimum for caps 2, 3 and 4 (checked by brute force on random graphs)', async () => {
-    let seed = 7;
-    const random = () => {
-      seed = (seed * 1103515245 + 12345) % 2147483648;
-      return seed / 2147483648;
-    };
+    const random = seededRandom(7);
     for (let round = 0; round < 25; round++) {
       const n = 5 + Math.floor(random() * 5);
-      const graph: TradeGraph = {
-        items: Array.from({ length: n }, (_, i) => ({ name: `I${i}`, owner: `u${i}`, dummy: false })),
-        wants: [],
-      };
-      for (let from = 0; from < n; from++) {
-        for (let to = 0; to < n; to++) {
-          if (from !== to && random() < 0.3)
-            graph.wants.push({ from, to, cost: 1 + Math.floor(random() * 5) });
-        }
-      }
+      const graph = randomTradeGraph(random, { items: n, density: 0.3, maxCost: 5 });
       for (const cap of [2, 3, 4]) {
         const loops = enumerateLoops(graph, cap);
         // Brute force: the largest total length of pairwise disjoint loops.
-        let best = 0;
-        const pick = (from: number, used: Set<number>, total: number) => {
-          best = Math.max(best, total);
-          for (let i = from; i < loops.length; i++) {
-            const loop = loops[i]?.items ?? [];
-            if (loop.some((item) => used.has(item))) continue;
-            for (const item of loop) used.add(item);
-            pick(i + 1, used, total + loop.length);
-            for (const item of loop) used.delete(item);
-          }
-        };
-        pick(0, new Set(), 0);
+        const best = bestDisjointLoops(loops).items;
         const solution = await solveTrades(graph, { maxCycle: cap });
         expect(solution.itemsTraded, `round ${round} cap ${cap}`).toBe(best);
         for (const loop of solution.loops) expect(loop.length).toBeLessThanOrEqual(cap);

@@ -180,8 +180,7 @@ describe('kidney-exchange files', () => {
  * (its single altruist a dummy item here, so the cap bounds chains as it bounds cycles).
  * jamestrimble/kidney_solver (tests/test_ip.py, GPL-2.0) checks 39 for MD-00001-00000100 with
  * cycles of at most 4 and no chains. The same sources publish 86 (cap 4) for MD-00001-00000120 and
- * 90 for heterogeneous_128_0_1: the engine takes minutes on the first and HiGHS runs out of memory
- * on the second (docs/performance.md), so they are not here.
+ * 90 for heterogeneous_128_0_1: 165,374 and 228,998 loops, solved by the LP bound (ADR 095).
  */
 describe('published kidney-exchange optima', () => {
   const preflib = (name: string) => () => parsePreflibKidney(fixture(`${name}.wmd`), fixture(`${name}.dat`));
@@ -215,6 +214,14 @@ describe('published kidney-exchange optima', () => {
       chains: false,
       cap: 3,
       optimum: 85,
+    },
+    { name: 'MD-00001-00000120', read: preflib('MD-00001-00000120'), chains: false, cap: 4, optimum: 86 },
+    {
+      name: 'heterogeneous_128_0_1',
+      read: preflib('heterogeneous_128_0_1'),
+      chains: false,
+      cap: 4,
+      optimum: 90,
     },
     { name: 'sparse_128_0_1', read: preflib('sparse_128_0_1'), chains: false, cap: 3, optimum: 28 },
     { name: 'sparse_128_0_1', read: preflib('sparse_128_0_1'), chains: false, cap: 4, optimum: 36 },

@@ -1,13 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { TradeGraph } from './graph';
 import { InfeasibleFlowError, minCostFlow } from './network-simplex';
+import { randomTradeGraph, seededRandom } from './random-graphs';
 import { solveAssignment } from './solver';
 
-let seed = 3;
-const random = () => {
-  seed = (seed * 1103515245 + 12345) % 2147483648;
-  return seed / 2147483648;
-};
+const random = seededRandom(3);
 
 /** Every permutation of 0..n-1. */
 function* permutations(n: number): Generator<number[]> {
@@ -89,23 +85,14 @@ describe('the assignment (loops of any length, the items metric)', () => {
   it('trades the most items, then the cheapest wants (checked against every assignment)', () => {
     for (let round = 0; round < 80; round++) {
       const n = 2 + Math.floor(random() * 6);
-      const graph: TradeGraph = {
-        items: Array.from({ length: n }, (_, i) => ({
-          name: `I${i}`,
-          owner: `u${i % 3}`,
-          dummy: random() < 0.25,
-        })),
-        wants: [],
-      };
-      const wantCost = new Map<number, number>();
-      for (let from = 0; from < n; from++) {
-        for (let to = 0; to < n; to++) {
-          if (from === to || random() > 0.35) continue;
-          const cost = 1 + Math.floor(random() * 9);
-          graph.wants.push({ from, to, cost });
-          wantCost.set(from * n + to, cost);
-        }
-      }
+      const graph = randomTradeGraph(random, {
+        items: n,
+        density: 0.35,
+        maxCost: 9,
+        owner: (i) => `u${i % 3}`,
+        dummy: () => random() < 0.25,
+      });
+      const wantCost = new Map(graph.wants.map((want) => [want.from * n + want.to, want.cost]));
       // Brute force: each item receives an item it wants or keeps its own; most real items, then cost.
       let best = { items: 0, cost: 0 };
       for (const perm of permutations(n)) {

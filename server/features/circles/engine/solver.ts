@@ -10,6 +10,7 @@ import {
 import { ModelBuilder } from './model-builder';
 import { minCostFlow } from './network-simplex';
 import { solvePief } from './pief';
+import { chooseLoopsByBound } from './reduced-cost';
 
 /**
  * What to maximise, in order (then always the lowest preference cost): `items` that change hands
@@ -33,10 +34,22 @@ export const MAX_ENUMERATED_LOOPS = 3_000_000;
 export class TooManyLoopsError extends Error {}
 
 /**
- * Above this many loops per want, a capped solve without dummies for the items metric uses the
- * position-indexed formulation (pief.ts) rather than one column per loop (ADR 070).
+ * A capped solve for the items metric with at least this many loops per want (and
+ * BOUND_MIN_LOOPS loops) picks them by the LP bound and reduced-cost fixing (reduced-cost.ts,
+ * ADR 095) rather than one integer program over every loop: exact, and seconds instead of minutes
+ * on the 128-pair kidney pools within 4. It replaces ADR 070's rule (above 4 loops per want, the
+ * position-indexed formulation, pief.ts), which now only takes the items metric without dummies
+ * when the loops pass POSITIONAL_AFTER_LOOPS.
  */
-export const PIEF_LOOPS_PER_WANT = 4;
+export const BOUND_LOOPS_PER_WANT = 1;
+export const BOUND_MIN_LOOPS = 1000;
+
+/**
+ * The items metric without dummies lists at most this many loops, then hands the graph to the
+ * position-indexed formulation (listing 3,000,000 loops of a dense pool takes about 3 s and 600 MB
+ * before it could be refused; 229,000 are solved in under a second by the bound).
+ */
+export const POSITIONAL_AFTER_LOOPS = 1_000_000;
 
 let highs: Promise<Highs> | null = null;
 /** The HiGHS WebAssembly runtime, loaded once per process (ADR 028). */
@@ -52,7 +65,8 @@ const EPS = 1e-6;
  * givers and receivers (each item receives one item or itself), solved by a network simplex
  * (`solveAssignment`, ADR 070; the member metrics need an integer program, HiGHS's). With
  * `maxCycle`: every loop of at most that many real items is enumerated and an integer program picks
- * disjoint ones (exact for the cap). The `users` metric puts members trading first, then items;
+ * disjoint ones (exact for the cap; for the items metric on long lists, by the LP bound and
+ * reduced-cost fixing, ADR 095). The `users` metric puts members trading first, then items;
  * `items-users` keeps the most items and then lets the most members trade.
  */
 export async function solveTrades(graph: TradeGraph, options: SolveOptions = {}): Promise<TradeSolution> {
@@ -241,19 +255,34 @@ function solveCapped(
 ) {
   if (!Number.isInteger(maxCycle) || maxCycle < 2)
     throw new RangeError('maxCycle must be a whole number of at least 2');
-  // Loops are listed unless they outnumber the wants PIEF_LOOPS_PER_WANT times over and the
-  // position-indexed formulation applies (the items metric, no dummies): then it solves instead.
+  // Loops are listed, up to MAX_ENUMERATED_LOOPS; when the position-indexed formulation applies (the
+  // items metric, no dummies, ADR 070), up to POSITIONAL_AFTER_LOOPS and then it solves instead.
   const positional = metric === 'items' && !graph.items.some((item) => item.dummy);
-  const limit = positional
-    ? Math.min(MAX_ENUMERATED_LOOPS, PIEF_LOOPS_PER_WANT * graph.wants.length)
-    : MAX_ENUMERATED_LOOPS;
   let loops: ReturnType<typeof enumerateLoops>;
   try {
-    loops = enumerateLoops(graph, maxCycle, limit);
+    loops = enumerateLoops(graph, maxCycle, positional ? POSITIONAL_AFTER_LOOPS : MAX_ENUMERATED_LOOPS);
   } catch (error) {
     if (positional && error instanceof TooManyLoopsError)
       return solvePief(runtime, wantsOnLoops(graph), maxCycle, options.timeLimitSeconds);
     throw error;
+  }
+  // Many loops per want, the items metric: the LP bound and reduced-cost fixing (ADR 095).
+  if (
+    metric === 'items' &&
+    loops.length >= BOUND_MIN_LOOPS &&
+    loops.length >= BOUND_LOOPS_PER_WANT * graph.wants.length
+  ) {
+    const bounded = chooseLoopsByBound(runtime, graph.items.length, loops, {
+      timeLimitSeconds: options.timeLimitSeconds,
+    });
+    if (bounded) {
+      const chosen = bounded.chosen.map((j) => loops[j] as (typeof loops)[number]);
+      return summarise(
+        graph,
+        chosen.map((loop) => loop.items),
+        chosen.reduce((sum, loop) => sum + loop.cost, 0),
+      );
+    }
   }
   if (loops.length === 0) return summarise(graph, [], 0);
   const model = new ModelBuilder();

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -109,6 +109,28 @@ describe('NotificationChannelsSection', () => {
     } finally {
       Reflect.deleteProperty(navigator, 'serviceWorker');
     }
+  });
+
+  it('shows a click at once, while the save is on its way, and the saved choice again when refused', async () => {
+    serve([phone]);
+    let answer: ((response: Response) => void) | undefined;
+    server.use(http.put(URL, () => new Promise<Response>((resolve) => (answer = resolve)), { once: true }));
+    renderWithProviders(<NotificationChannelsSection />, { path: '/profile' });
+    const messages = await screen.findByRole('group', { name: 'New messages' });
+    const none = within(messages).getByRole('radio', { name: 'None' });
+    // Checked in the click's own render, nothing awaited: the save has not been answered.
+    fireEvent.click(none);
+    expect(none).toBeChecked();
+    expect(within(messages).getByRole('radio', { name: 'Email digest' })).not.toBeChecked();
+    await expect.poll(() => answer !== undefined).toBe(true);
+    answer?.(
+      HttpResponse.json({ message: 'The service is busy.', code: 'SERVICE_UNAVAILABLE' }, { status: 503 }),
+    );
+    expect(await screen.findByText('Not saved')).toBeVisible();
+    await expect
+      .poll(() => (within(messages).getByRole('radio', { name: 'Email digest' }) as HTMLInputElement).checked)
+      .toBe(true);
+    expect(none).not.toBeChecked();
   });
 
   it('says nothing of devices when no group goes by push', async () => {

@@ -1,19 +1,21 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useId } from 'react';
+import { useEffect, useId, useState } from 'react';
 import {
   NOTIFICATION_CHANNELS,
   NOTIFICATION_GROUPS,
   type NotificationChannel,
   type NotificationGroup,
 } from '#common/notification-channels.ts';
+import type { NotificationChannels } from '#common/schemas/notification-channels.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card } from '#web/components/ui/card.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
 import { serverMessageOf } from '#web/lib/api-client.ts';
 import { useNotificationChannels, useSetNotificationChannels } from '../api/notification-channels-api';
-import { usePushDevices, usePushSupported, useTurnOnPush } from '../api/push-api';
+import { usePushDevices, usePushSupported } from '../api/push-api';
+import { useTurnOnPushHere } from './use-turn-on-push-here';
 
 /** Each group as the member reads it; the kinds in each are common/notification-channels.ts's. */
 const GROUP_LABELS: Record<NotificationGroup, MessageDescriptor> = {
@@ -43,10 +45,19 @@ export function NotificationChannelsSection() {
   const channels = useNotificationChannels();
   const save = useSetNotificationChannels();
   const devices = usePushDevices();
-  const turnOn = useTurnOnPush();
+  const turnOn = useTurnOnPushHere();
   const supported = usePushSupported();
-  const current = channels.data;
-  const choose = (group: NotificationGroup, channel: NotificationChannel) =>
+  // The choice shows in the same render as the click or arrow key: a radio whose state came only from
+  // the cached choices would flick back until the mutation's optimistic update lands a task later.
+  // Whatever the cache holds next (that update, the saved answer, or a refusal's fresh read) wins.
+  const [picked, setPicked] = useState<Partial<NotificationChannels>>({});
+  const saved = channels.data;
+  const current = saved ? { ...saved, ...picked } : undefined;
+  useEffect(() => {
+    if (channels.dataUpdatedAt) setPicked({});
+  }, [channels.dataUpdatedAt]);
+  const choose = (group: NotificationGroup, channel: NotificationChannel) => {
+    setPicked((others) => ({ ...others, [group]: channel }));
     save.mutate(
       { [group]: channel },
       {
@@ -58,6 +69,7 @@ export function NotificationChannelsSection() {
           }),
       },
     );
+  };
   const pushChosen = current ? NOTIFICATION_GROUPS.some((group) => current[group] === 'push') : false;
   const noDevice = devices.isSuccess && devices.data.length === 0;
   return (
@@ -90,25 +102,8 @@ export function NotificationChannelsSection() {
               variant="secondary"
               size="sm"
               className="mt-2"
-              disabled={turnOn.isPending}
-              onClick={() =>
-                turnOn.mutate(undefined, {
-                  onSuccess: (result) =>
-                    result === 'denied'
-                      ? toast({
-                          title: t`Notifications are blocked`,
-                          description: t`Allow notifications for this site in your browser's settings, then try again.`,
-                          variant: 'destructive',
-                        })
-                      : toast({ title: t`Notifications are on for this device` }),
-                  onError: (error) =>
-                    toast({
-                      title: t`Could not turn on notifications`,
-                      description: serverMessageOf(error, t`Please try again.`),
-                      variant: 'destructive',
-                    }),
-                })
-              }
+              disabled={turnOn.pending}
+              onClick={turnOn.turnOn}
             >
               <Trans>Turn on push for this browser</Trans>
             </Button>

@@ -4,8 +4,9 @@ import { Button } from '#web/components/ui/button.tsx';
 import { Card } from '#web/components/ui/card.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
 import { serverMessageOf } from '#web/lib/api-client.ts';
-import { usePushDevices, usePushSupported, useRemovePushDevice, useTurnOnPush } from '../api/push-api';
+import { usePushDevices, usePushSupported, useRemovePushDevice } from '../api/push-api';
 import { day, deviceName } from '../device-name';
+import { useTurnOnPushHere } from './use-turn-on-push-here';
 
 /**
  * Web Push (ADR 087): turn notifications on for this browser or the installed app, and the list of
@@ -14,7 +15,7 @@ import { day, deviceName } from '../device-name';
 export function PushSection() {
   const { t } = useLingui();
   const devices = usePushDevices();
-  const turnOn = useTurnOnPush();
+  const turnOn = useTurnOnPushHere();
   const remove = useRemovePushDevice();
   // Known only in the browser: the page the server draws (ADR 037) leaves the choice out, and the
   // browser's first render matches it before saying whether push can work here.
@@ -37,23 +38,7 @@ export function PushSection() {
         </p>
       ) : (
         !thisDeviceOn && (
-          <Button
-            className="mt-4"
-            disabled={turnOn.isPending}
-            onClick={() =>
-              turnOn.mutate(undefined, {
-                onSuccess: (result) =>
-                  result === 'denied'
-                    ? toast({
-                        title: t`Notifications are blocked`,
-                        description: t`Allow notifications for this site in your browser's settings, then try again.`,
-                        variant: 'destructive',
-                      })
-                    : toast({ title: t`Notifications are on for this device` }),
-                onError: (error) => failed(t`Could not turn on notifications`, error),
-              })
-            }
-          >
+          <Button className="mt-4" disabled={turnOn.pending} onClick={turnOn.turnOn}>
             <Trans>Turn on notifications on this device</Trans>
           </Button>
         )
