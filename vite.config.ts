@@ -46,6 +46,22 @@ export default defineConfig({
         // wrapper on the feed's first screen (ADR 033).
         codeSplitting: {
           groups: [
+            // What every page loads before it starts, in the entry's one chunk (ADR 099): left to the
+            // automatic split, each module the entry shares with a lazy page had a chunk of its own
+            // (17 of them, 0.1-10 KB), each a request, a compile and a link on a page's main thread.
+            // The boot script's helper stays apart: in the app's chunk, every drawn page would preload
+            // the whole app beside its first screen (npm run test:budget checks the boot script's size).
+            {
+              name: 'import-chunk',
+              test: /web[\\/]lib[\\/]import-chunk\.ts$/,
+              priority: 3,
+            },
+            {
+              name: 'app',
+              tags: ['$initial'],
+              test: (id: string) => !/web[\\/](boot|lib[\\/]import-chunk)\.ts$/.test(id),
+              priority: 2,
+            },
             {
               name: 'ui-runtime',
               test: /node_modules[\\/](@lingui[\\/]react[\\/]|lucide-react[\\/]dist[\\/]esm[\\/](?!icons[\\/]))/,

@@ -9,9 +9,17 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { type Manifest, type RouteDefinition, routeChunks, routeStylesheets } from './route-budget';
+import {
+  bootChunks,
+  type Manifest,
+  type RouteDefinition,
+  routeChunks,
+  routeStylesheets,
+} from './route-budget';
 
 const BUDGET_BYTES = 150 * 1024;
+/** The boot script and what it imports, preloaded beside the first screen (scripts/route-budget.ts). */
+const BOOT_BUDGET_BYTES = 3 * 1024;
 const dist = path.resolve(process.argv[2] ?? 'dist/web');
 
 /** The routes of web/app/router.tsx that are checked. The landing page is part of the entry chunk. */
@@ -59,6 +67,12 @@ for (const route of ROUTES) {
     console.log(`    ${file.padEnd(52)} ${kb(gzipped(file)).padStart(9)}`);
   }
 }
+const boot = bootChunks(manifest);
+const bootBytes = boot.reduce((sum, file) => sum + gzipped(file), 0);
+if (bootBytes > BOOT_BUDGET_BYTES) failed++;
+console.log(
+  `boot script before the first paint: ${kb(bootBytes)} gzip in ${boot.length} chunks (${boot.join(', ')}), ${bootBytes > BOOT_BUDGET_BYTES ? `OVER its ${BOOT_BUDGET_BYTES / 1024} KB` : 'within'}`,
+);
 console.log(
   `Budget: ${BUDGET_BYTES / 1024} KB gzip per route (${ROUTES.filter((route) => route.enforced)
     .map((route) => route.name)

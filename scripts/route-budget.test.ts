@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { entryKey, type Manifest, routeChunks, routeStylesheets } from './route-budget';
+import { bootChunks, entryKey, type Manifest, routeChunks, routeStylesheets } from './route-budget';
 
 /** A build like ours: an entry, a shared chunk, two lazy pages, a dialog loaded on demand. */
 const manifest: Manifest = {
@@ -65,5 +65,29 @@ describe('the chunks a route loads before it paints', () => {
       'assets/index-c3.css',
       'assets/home-page-h8.css',
     ]);
+  });
+});
+
+describe('what the boot script brings before the first paint', () => {
+  const helper = { file: 'assets/import-chunk-j1.js' };
+  it('is the boot script and its own imports, not the app', () => {
+    const build: Manifest = {
+      ...manifest,
+      'boot.ts': { file: 'assets/boot-k2.js', isEntry: true, imports: ['_import-chunk-j1.js'] },
+      '_import-chunk-j1.js': helper,
+    };
+    expect(bootChunks(build)).toEqual(['assets/boot-k2.js', 'assets/import-chunk-j1.js']);
+  });
+
+  it('names the app when the helper was bundled into it (the mistake the budget catches)', () => {
+    const build: Manifest = {
+      ...manifest,
+      'boot.ts': { file: 'assets/boot-k2.js', isEntry: true, imports: ['index.html'] },
+    };
+    expect(bootChunks(build)).toEqual(['assets/boot-k2.js', 'assets/index-a1.js', 'assets/react-b2.js']);
+  });
+
+  it('is nothing for a build without a boot script', () => {
+    expect(bootChunks(manifest)).toEqual([]);
   });
 });
