@@ -45,6 +45,14 @@ const BOOT_KEY = 'boot.ts';
  * the manifest does not have, so a renamed page cannot slip out of the check.
  */
 export function routeChunks(manifest: Manifest, pages: readonly string[]): string[] {
+  const roots = [entryKey(manifest), ...(manifest[BOOT_KEY] ? [BOOT_KEY] : []), ...pages];
+  return staticClosure(manifest, roots)
+    .map((key) => (manifest[key] as ManifestChunk).file)
+    .filter((file) => file.endsWith('.js') || file.endsWith('.mjs'));
+}
+
+/** The manifest keys of `roots` and of all they import statically (transitively, each once, in the order first reached). */
+function staticClosure(manifest: Manifest, roots: readonly string[]): string[] {
   const seen = new Set<string>();
   const visit = (key: string) => {
     if (seen.has(key)) return;
@@ -53,12 +61,8 @@ export function routeChunks(manifest: Manifest, pages: readonly string[]): strin
     seen.add(key);
     for (const next of chunk.imports ?? []) visit(next);
   };
-  visit(entryKey(manifest));
-  if (manifest[BOOT_KEY]) visit(BOOT_KEY);
-  for (const page of pages) visit(page);
-  return [...seen]
-    .map((key) => (manifest[key] as ManifestChunk).file)
-    .filter((file) => file.endsWith('.js') || file.endsWith('.mjs'));
+  for (const root of roots) visit(root);
+  return [...seen];
 }
 
 /**
@@ -69,16 +73,7 @@ export function routeChunks(manifest: Manifest, pages: readonly string[]): strin
  */
 export function bootChunks(manifest: Manifest): string[] {
   if (!manifest[BOOT_KEY]) return [];
-  const seen = new Set<string>();
-  const visit = (key: string) => {
-    if (seen.has(key)) return;
-    const chunk = manifest[key];
-    if (!chunk) throw new Error(`The Vite manifest has no chunk "${key}"`);
-    seen.add(key);
-    for (const next of chunk.imports ?? []) visit(next);
-  };
-  visit(BOOT_KEY);
-  return [...seen].map((key) => (manifest[key] as ManifestChunk).file);
+  return staticClosure(manifest, [BOOT_KEY]).map((key) => (manifest[key] as ManifestChunk).file);
 }
 
 /** The stylesheets the same chunks bring (reported beside the script). */
