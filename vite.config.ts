@@ -59,7 +59,7 @@ export default defineConfig({
             {
               name: 'app',
               tags: ['$initial'],
-              test: (id: string) => !/web[\\/](boot|lib[\\/]import-chunk)\.ts$/.test(id),
+              test: (id: string) => !/web[\\/]boot\.ts$/.test(id),
               priority: 2,
             },
             {
