@@ -75,6 +75,7 @@ export default defineConfig({
   // web/entry-server.tsx into dist/server, for server/plugins/page-render.ts.
   environments: {
     ssr: {
+      resolve: { noExternal: true },
       build: {
         outDir: '../dist/server',
         emptyOutDir: true,

@@ -3,7 +3,11 @@
  * (and `npm start`, `npm run circles` and the other tools through scripts/run.mjs when the build is
  * missing or older than its sources). esbuild bundles server/main.ts, the tools and every worker
  * thread's entry into dist/node, one file per program with the code they share in chunks beside
- * them; the installed packages stay in node_modules, imported at run time. Everything lands in one
+ * them, and the plain-JavaScript packages they import with them (ADR 101): a start then reads a few
+ * dozen files, not some 1,700 of node_modules one by one. Packages that find files of their own at
+ * run time (native modules, WebAssembly, model weights, worker scripts) stay in node_modules,
+ * imported at run time (RUN_TIME_PACKAGES), and the build refuses a bundled package that looks for
+ * its own files (`ownFileReferences`). Everything lands in one
  * directory two levels under the project (as server/<dir>/), so the relative paths the server
  * computes from `import.meta.url` (dist/web, drizzle/, web/locales) and `new URL('./x.mjs', ...)`
  * of a worker's entry name the same files from the sources and from the build.
@@ -11,7 +15,7 @@
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { build } from 'esbuild';
+import { build, type Plugin } from 'esbuild';
 import { SERVER_MANIFEST, SERVER_OUT } from './build-state.mjs';
 
 /** The server and the tools, by the name scripts/run.mjs and package.json give them. */
@@ -29,6 +33,68 @@ export const PROGRAMS: Readonly<Record<string, string>> = {
  * the shared code's directories count whole, so a file added, renamed or removed rebuilds.
  */
 const ALWAYS_SOURCES = ['server', 'common', 'package.json', 'package-lock.json', 'tsconfig.json'];
+
+/**
+ * Packages left in node_modules and imported at run time, each for a file it finds beside itself:
+ * a bundled copy would look for it beside dist/node instead.
+ */
+export const RUN_TIME_PACKAGES: Readonly<Record<string, string>> = {
+  sharp: 'its native module (libvips)',
+  '@node-rs/*': 'native modules (argon2)',
+  '@electric-sql/pglite': "PostgreSQL's WebAssembly and data files",
+  highs: 'its WebAssembly solver',
+  '@tensorflow/*': 'WebAssembly backends',
+  nsfwjs: "the photo screener's model weights",
+  'tesseract.js': 'its worker script and language data',
+  piscina: 'its worker script',
+  pino: 'transports run as worker scripts (thread-stream)',
+  '@aws-sdk/*': 'loaded only when photos go to S3; large, and reads its own settings files',
+  // The development server's tools (`npm run dev`), never in production.
+  vite: 'development only',
+  '@vitejs/*': 'development only',
+  tsx: 'development only',
+  esbuild: 'development only',
+  'pg-native': "pg's optional native client, not installed",
+  // CommonJS imported with import(): bundled, they would lose their names (`refuseWhatBundlingBreaks`).
+  '@zxcvbn-ts/*': "the password estimator's dictionaries, loaded in the worker pool at the first password",
+  '@fastify/middie': 'development only',
+};
+
+/** Whether a package name or import specifier is one of RUN_TIME_PACKAGES (`@scope/*` covers a scope). */
+export function isRunTimePackage(specifier: string): boolean {
+  const name = specifier.startsWith('@')
+    ? specifier.split('/').slice(0, 2).join('/')
+    : specifier.split('/')[0];
+  if (!name) return false;
+  return name in RUN_TIME_PACKAGES || `${name.split('/')[0]}/*` in RUN_TIME_PACKAGES;
+}
+
+/**
+ * Bundled packages whose sources mention their own place, each checked by hand: why the bundled copy
+ * still works. Any other mention fails the build (`ownFileReferences`).
+ */
+export const CHECKED_OWN_FILE_REFERENCES: Readonly<Record<string, string>> = {
+  '@fastify/swagger':
+    "reads its package.json for an API description's missing title and version, inside try/catch; the server names both",
+};
+
+/** What in a module's source finds a file by the module's own place. */
+const OWN_PLACE =
+  /\b__dirname\b|\b__filename\b|\brequire\.resolve\b|\bimport\.meta\.(?:url|dirname|filename)\b/g;
+
+/** The package a file under node_modules belongs to (the innermost, for nested installs). */
+export function packageOf(file: string): string | null {
+  const parts = file.split(/[\\/]/);
+  const at = parts.lastIndexOf('node_modules');
+  if (at < 0 || at + 1 >= parts.length) return null;
+  const name = parts[at + 1] ?? '';
+  return name.startsWith('@') ? `${name}/${parts[at + 2] ?? ''}` : name;
+}
+
+/** The ways a module's source refers to its own place (`__dirname`, `import.meta.url`...), in order. */
+export function ownFileReferences(source: string): string[] {
+  return [...source.matchAll(OWN_PLACE)].map((match) => match[0]);
+}
 
 /** A worker thread's entry under the sources: `x.mjs`, which registers tsx and imports `./x.ts`. */
 const WORKER_SHIM = /tsImport\(\s*'\.\/([\w.-]+\.ts)'\s*,\s*import\.meta\.url\s*\)/;
@@ -113,10 +179,70 @@ export async function missingPackageExports(outdir: string): Promise<string[]> {
   return missing;
 }
 
+/** Marks the plugin's own resolution of a specifier, so that it does not look at it twice. */
+const SELF = Symbol('refuse-what-bundling-breaks');
+
+/** Whether a JavaScript file is an ES module: `.mjs`, or `.js` under a package.json of type module. */
+export function isEsModule(file: string): boolean {
+  if (file.endsWith('.mjs')) return true;
+  if (!file.endsWith('.js')) return false;
+  for (let dir = path.dirname(file); ; dir = path.dirname(dir)) {
+    try {
+      const manifest = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as { type?: string };
+      return manifest.type === 'module';
+    } catch {
+      if (path.dirname(dir) === dir) return false;
+    }
+  }
+}
+
+/**
+ * An esbuild plugin that records, into `found`, what a bundled copy would get wrong:
+ * - a bundled package's module that refers to its own place, unless checked;
+ * - an `import()` of a package that would be bundled: with code splitting its CommonJS build becomes
+ *   a chunk with a default export alone, so `(await import('pkg')).name` is undefined where Node
+ *   gives the name (it happened to `@zxcvbn-ts/core`); such packages stay in RUN_TIME_PACKAGES.
+ */
+function refuseWhatBundlingBreaks(found: Map<string, Set<string>>): Plugin {
+  return {
+    name: 'refuse-what-bundling-breaks',
+    setup(builder) {
+      builder.onResolve({ filter: /^[^./#]/ }, async (args) => {
+        if (args.kind !== 'dynamic-import' || args.pluginData === SELF) return undefined;
+        if (args.path.startsWith('node:') || isRunTimePackage(args.path)) return undefined;
+        const resolved = await builder.resolve(args.path, {
+          kind: args.kind,
+          importer: args.importer,
+          resolveDir: args.resolveDir,
+          pluginData: SELF,
+        });
+        // An ES module's chunk keeps its names (`@fastify/cookie` imports `cookie` so).
+        if (resolved.errors.length === 0 && isEsModule(resolved.path)) return undefined;
+        const where = found.get(args.path) ?? new Set<string>();
+        where.add(`import() of CommonJS in ${path.relative(process.cwd(), args.importer)}`);
+        found.set(args.path, where);
+        return undefined;
+      });
+      builder.onLoad({ filter: /[\\/]node_modules[\\/].*\.[cm]?js$/ }, (args) => {
+        const pkg = packageOf(args.path);
+        if (!pkg || pkg in CHECKED_OWN_FILE_REFERENCES) return undefined;
+        const references = ownFileReferences(readFileSync(args.path, 'utf8'));
+        if (references.length > 0) {
+          const where = found.get(pkg) ?? new Set<string>();
+          where.add(`${references[0]} in ${args.path.split(/node_modules[\\/]/).pop()}`);
+          found.set(pkg, where);
+        }
+        return undefined;
+      });
+    },
+  };
+}
+
 /** Compile the server, the tools and the worker threads into dist/node, and record what they were made from. */
 export async function buildServer(root = process.cwd()): Promise<void> {
   const outdir = path.join(root, SERVER_OUT);
   rmSync(outdir, { recursive: true, force: true });
+  const unchecked = new Map<string, Set<string>>();
   const result = await build({
     absWorkingDir: root,
     entryPoints: { ...PROGRAMS, ...workerEntries(root) },
@@ -126,7 +252,12 @@ export async function buildServer(root = process.cwd()): Promise<void> {
     platform: 'node',
     format: 'esm',
     target: 'node20',
-    packages: 'external',
+    external: Object.keys(RUN_TIME_PACKAGES),
+    // A bundled CommonJS package's `require` of a built-in or of a run-time package.
+    banner: {
+      js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+    },
+    plugins: [refuseWhatBundlingBreaks(unchecked)],
     outExtension: { '.js': '.mjs' },
     // Flat, beside the programs: code that starts a thread may land in a chunk.
     chunkNames: 'chunk-[hash]',
@@ -134,6 +265,16 @@ export async function buildServer(root = process.cwd()): Promise<void> {
     metafile: true,
     logLevel: 'warning',
   });
+  if (unchecked.size > 0 || result.warnings.length > 0) {
+    rmSync(outdir, { recursive: true, force: true });
+    const found = [...unchecked].map(([pkg, where]) => `${pkg}: ${[...where].slice(0, 3).join(', ')}`);
+    throw new Error(
+      `bundled packages would look for files beside dist/node, or be imported with import() (add them to RUN_TIME_PACKAGES, or to CHECKED_OWN_FILE_REFERENCES once read):\n  ${[
+        ...found,
+        ...result.warnings.map((warning) => warning.text),
+      ].join('\n  ')}`,
+    );
+  }
   const missing = await missingPackageExports(outdir);
   if (missing.length > 0) {
     rmSync(outdir, { recursive: true, force: true });

@@ -47,7 +47,6 @@ import { wantsRoutes } from './features/wants';
 import { httpTimeoutOptions } from './http-server';
 import { jobsPlugin, periodicJobs } from './jobs/jobs-plugin';
 import { cacheBusPlugin } from './lib/cache-bus';
-import { loadMailCatalogues } from './mail/mail-i18n';
 import { mailPlugin } from './mail/mail-plugin';
 import { frameworkErrorHandler, registerErrorHandler, sendNotFound } from './plugins/error-handler';
 import { loadSheddingPlugin } from './plugins/load-shedding';
@@ -81,13 +80,13 @@ export interface BuildAppOptions {
 
 /**
  * What buildApp needs that needs no database, started while the database opens (server/main.ts):
- * the server's build of the web app is imported, and the e-mail catalogues (ADR 060) are read,
- * which the web and mail plugins would otherwise do once the database is open (ADR 097).
+ * the server's build of the web app is imported, which the web plugin would otherwise do once the
+ * database is open (ADR 097). The e-mail catalogues are read in the worker pool once the server
+ * listens (ADR 101).
  */
 export function prepareApp({ devServer = false }: { devServer?: boolean } = {}): void {
   // `npm run dev` serves through Vite, not the built files.
   if (!devServer) preloadServerEntry();
-  loadMailCatalogues();
 }
 
 /** Build the Fastify app: external plugins, then app plugins, then feature routes. */
@@ -121,7 +120,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Before every other request hook: a shed request costs no headers, session read or body (ADR 041).
   loadSheddingPlugin(app, config.loadShedding);
 
-  await securityPlugin(app, options.devServer ?? false);
+  securityPlugin(app, options.devServer ?? false);
   await app.register(cookie, { secret: config.sessionSecret });
   // Counted in PostgreSQL across every process on it; in memory on PGlite (ADR 044).
   await app.register(rateLimit, { global: false, store: rateLimitStore(app) });

@@ -1,5 +1,4 @@
 import { count } from 'drizzle-orm';
-import sharp from 'sharp';
 import { mulberry32 } from '../lib/random';
 import type { PhotoStore } from '../storage/photo-store';
 import type { Db } from './client';
@@ -51,8 +50,12 @@ export function illustrationSvg(title: string, index: number): string {
     <g font-family="DejaVu Sans, Arial, sans-serif" fill="#ffffff">${text}</g></svg>`;
 }
 
-/** The illustration as the WebP the photo store keeps. */
+/**
+ * The illustration as the WebP the photo store keeps. sharp (a native module, about 0.1 s to load) is
+ * loaded here, not at the server's start: a restart only counts the members (ADR 101).
+ */
 export async function illustrationFor(title: string, index: number): Promise<Buffer> {
+  const { default: sharp } = await import('sharp');
   return sharp(Buffer.from(illustrationSvg(title, index)))
     .webp({ quality: 78 })
     .toBuffer();

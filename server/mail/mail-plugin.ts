@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
-import { loadMailCatalogues } from './mail-i18n';
+import { checkMailCatalogues, readMailCataloguesInPool } from './mail-i18n';
 import { createMailer, type Mailer } from './mailer';
 
 declare module 'fastify' {
@@ -21,8 +21,16 @@ export function mailPlugin(app: FastifyInstance): void {
     logLinks: config.env === 'development',
   });
   app.decorate('mailer', mailer);
-  // The e-mail's catalogues (web/locales, ADR 060) are read before the server listens: a mail sent
-  // later does not wait for them, and a server without them does not start.
-  app.addHook('onReady', async () => loadMailCatalogues());
+  // The e-mail's catalogues (web/locales, ADR 060): a server without them does not start; they are
+  // parsed in the worker pool once it listens (ADR 101), off the start's busy cores.
+  app.addHook('onReady', async () => checkMailCatalogues());
+  app.addHook('onListen', async () => {
+    readMailCataloguesInPool().catch((error: unknown) => {
+      app.log.warn(
+        { err: error },
+        'could not read the e-mail catalogues in the pool; each is read at its first mail',
+      );
+    });
+  });
   app.addHook('onClose', () => mailer.close());
 }

@@ -4,6 +4,8 @@
  * `runInPool` (`pool.ts`), which gives the input and answer types below.
  */
 
+import type { Messages } from '@lingui/core';
+import type { Locale } from '#common/locales.ts';
 // Types only at the top: each task imports its module when a thread first runs it, so a thread
 // holds only what it ran (tsx, HiGHS, ZXing and the place data each cost tens of megabytes).
 import type { GreyImage, RetailBarcode } from '../features/analyze/retail-barcode';
@@ -86,6 +88,11 @@ export const poolTasks = {
   buildNeighbourhoodOutlines: async (): Promise<NeighbourhoodOutline[]> => {
     const { buildNeighbourhoodOutlines } = await import('../features/places/neighbourhood-outlines');
     return buildNeighbourhoodOutlines();
+  },
+  /** The e-mail catalogues, parsed and compiled (ADR 101: off the main thread). */
+  readMailCatalogues: async (_input: Record<string, never>): Promise<Record<Locale, Messages>> => {
+    const { readMailCatalogues } = await import('../mail/mail-i18n');
+    return readMailCatalogues();
   },
   /** How long the pool's own machinery takes (tests, benchmarks): the input, back. */
   echo: <T>(input: T): T => input,
