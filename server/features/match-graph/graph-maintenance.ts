@@ -8,8 +8,29 @@ import { dropCached, onCacheNotice } from '../../lib/cache-bus';
 import { markCircleChanges } from '../circles';
 import { buildMemberSql, insertItemsSql, refreshMutualSql } from './graph-sql';
 
-/** Changes taken per transaction; a backlog (a bulk import) is worked off batch by batch. */
+/** Changes taken per transaction at most; a backlog (a bulk import) is worked off batch by batch. */
 export const CHANGES_BATCH = 1_000;
+/**
+ * How long one drain transaction should hold the database (ADR 100). On the embedded database a
+ * transaction has its one connection to itself, and a member's costly request waits at most 500 ms
+ * for it before it is shed: the batch is sized so that background work keeps well inside that.
+ */
+export const DRAIN_TARGET_MS = 100;
+/** The batch size the next drain in this process starts with: the last one that kept to the target. */
+let pacedBatch = 64;
+
+/**
+ * The next batch's size, from the last one's: halved (or cut in proportion, if worse) when it held
+ * the database past the target, doubled when a full batch took under half of it; 1 to `max`.
+ */
+export function nextBatchSize(size: number, elapsedMs: number, full: boolean, max: number): number {
+  if (elapsedMs > DRAIN_TARGET_MS) {
+    const cut = Math.floor((size * DRAIN_TARGET_MS) / elapsedMs);
+    return Math.max(1, Math.min(Math.floor(size / 2), cut));
+  }
+  if (full && elapsedMs < DRAIN_TARGET_MS / 2) return Math.min(max, size * 2);
+  return Math.min(max, size);
+}
 /** A graph nobody has read for this long is dropped (built again when its member comes back). */
 export const GRAPH_IDLE_DAYS = 30;
 
@@ -30,26 +51,35 @@ interface Change {
  * Bring the match graph up to date with every change logged so far (ADR 022): a batch of changes
  * per transaction, deleted in the same transaction, so a failure leaves them for the retry. One
  * batch at a time across processes (DRAIN_LOCK): a change logged after a batch read the tables
- * stays in the log, and the batch that takes it must see the graphs the earlier one wrote.
- * Idempotent. How many changes were applied.
+ * stays in the log, and the batch that takes it must see the graphs the earlier one wrote. Batches
+ * are paced by time (`nextBatchSize`), up to `batch` changes each. Idempotent. How many changes were
+ * applied.
  */
 export async function drainMatchGraph(db: Db, batch = CHANGES_BATCH): Promise<number> {
   let total = 0;
   for (;;) {
+    const size = Math.min(batch, pacedBatch);
+    // From the transaction's start (not the wait for a connection) to its commit.
+    let began = 0;
     const applied = await db.transaction(async (tx) => {
+      began = performance.now();
       // First, so the batch's statements (READ COMMITTED) see what the drain before it committed.
       await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${DRAIN_LOCK}))`);
       const changes = await queryRows<Change>(
         tx as unknown as Db,
         sql`DELETE FROM match_graph_changes WHERE id IN (
-              SELECT id FROM match_graph_changes ORDER BY id LIMIT ${batch}::int FOR UPDATE SKIP LOCKED)
+              SELECT id FROM match_graph_changes ORDER BY id LIMIT ${size}::int FOR UPDATE SKIP LOCKED)
             RETURNING kind, item_id, member_id::text AS member_id`,
       );
       if (changes.length > 0) await applyChanges(tx as unknown as Db, changes);
       return changes.length;
     });
     total += applied;
-    if (applied < batch) return total;
+    const held = performance.now() - began;
+    // A partial batch that kept to the target says nothing of what a full one costs: the pace stays.
+    if (applied === size || held > DRAIN_TARGET_MS)
+      pacedBatch = nextBatchSize(size, held, applied === size, CHANGES_BATCH);
+    if (applied < size) return total;
   }
 }
 
