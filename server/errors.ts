@@ -1,6 +1,12 @@
 import { ERROR_CODES, type ErrorCode } from '#common/error-codes.ts';
 
-/** An error whose message is safe to show to the client, with an HTTP status and a stable code. */
+/**
+ * An error whose message is safe to show to the client, with an HTTP status and a stable code.
+ *
+ * A client's error (4xx) carries no stack: it is the answer to what the client sent, logged by its
+ * status and code alone, and capturing the stack through Fastify's hooks was the costliest step of a
+ * refused sign-in (ADR 102). A 5xx keeps its stack for the log.
+ */
 export class HttpError extends Error {
   override name = 'HttpError';
   /** Seconds the client should wait before retrying (sent as `Retry-After`); 503s default to 5. */
@@ -15,7 +21,10 @@ export class HttpError extends Error {
     message: string,
     options: { retryAfterSeconds?: number; field?: string; reason?: string } = {},
   ) {
+    const stackFrames = Error.stackTraceLimit;
+    if (statusCode < 500) Error.stackTraceLimit = 0;
     super(message);
+    Error.stackTraceLimit = stackFrames;
     this.retryAfterSeconds = options.retryAfterSeconds;
     this.field = options.field;
     this.reason = options.reason;
