@@ -28,7 +28,9 @@ let rest: Promise<void> = Promise.resolve();
 const listeners = new Set<(locale: Locale) => void>();
 
 function activated(locale: Locale): void {
-  document.documentElement.lang = locale;
+  // Only when it changes: setting <html lang> restyles the whole page (a page the server drew has it
+  // already), a long task of its own on a phone.
+  if (document.documentElement.lang !== locale) document.documentElement.lang = locale;
   for (const listener of listeners) listener(locale);
 }
 

@@ -1,4 +1,4 @@
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, QueryObserver } from '@tanstack/react-query';
 import { act, render } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ChatMessage } from '#common/schemas/barters.ts';
@@ -160,6 +160,35 @@ describe('live events: the cache', () => {
     latest().emit('message', { message: message(5, 9), counts: counts(0, 1) });
     expect(queryClient.getQueryData(barterKeys.messages(9))).toBeUndefined();
     expect(queryClient.getQueryData(unreadKeys.messages)).toBe(1);
+  });
+
+  it("'message' during the conversation's first read: that read starts over, and the message shows", async () => {
+    openLiveEvents(queryClient, { stillSignedIn: signedIn });
+    latest().open();
+    // The server's list as it was when the read began (without message 5), then as it is now.
+    const answers = [[message(1)], [message(1), message(5)]];
+    let release!: () => void;
+    const firstAnswerHeld = new Promise<void>((resolve) => (release = resolve));
+    let reads = 0;
+    // The conversation on screen: an observer, as its useQuery is.
+    const unsubscribe = new QueryObserver(queryClient, {
+      queryKey: barterKeys.messages(7),
+      queryFn: async () => {
+        const answer = answers[reads++];
+        if (reads === 1) await firstAnswerHeld;
+        return answer;
+      },
+    }).subscribe(() => undefined);
+    await vi.waitFor(() => expect(reads).toBe(1));
+    latest().emit('message', { message: message(5), counts: counts(0, 1) });
+    release();
+    await vi.waitFor(() =>
+      expect(queryClient.getQueryData<ChatMessage[]>(barterKeys.messages(7))?.map((m) => m.id)).toEqual([
+        1, 5,
+      ]),
+    );
+    expect(reads).toBe(2);
+    unsubscribe();
   });
 
   it("'barter' makes that barter, the lists and what a barter changes elsewhere stale, not other barters", () => {

@@ -54,11 +54,24 @@ export function invalidateLiveQueries(queryClient: QueryClient, withCounts = tru
   ]);
 }
 
-/** Put a new message at its place in its conversation's cache, when that conversation is loaded. */
+/**
+ * Put a new message at its place in its conversation's cache, when that conversation is loaded. When
+ * its first read is under way, that read began before the message was written and its answer would
+ * leave the message out: it starts over. (A read again of a loaded conversation keeps what the cache
+ * holds when it lands: messagesQuery merges.)
+ */
 function addMessage(queryClient: QueryClient, message: ChatMessage): void {
   const key = barterKeys.messages(message.barterRequestId);
   const cached = queryClient.getQueryData<unknown>(key);
-  if (cached === undefined) return;
+  if (cached === undefined) {
+    if (queryClient.getQueryState(key)?.fetchStatus === 'fetching') {
+      // Invalidating does not cancel a first read (its callers wait on it): cancel it, then read.
+      void queryClient
+        .cancelQueries({ queryKey: key })
+        .then(() => queryClient.invalidateQueries({ queryKey: key }));
+    }
+    return;
+  }
   if (!Array.isArray(cached)) {
     // Not the plain ascending list this layer knows how to extend: let the page read it again.
     void queryClient.invalidateQueries({ queryKey: key });
