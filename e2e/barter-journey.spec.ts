@@ -4,6 +4,7 @@ import {
   markPage,
   memberApi,
   milesNorth,
+  ownSpot,
   type Page,
   passGate,
   signInThroughApi,
@@ -37,7 +38,7 @@ test.describe('the barter loop @desktop-only', () => {
   }) => {
     test.setTimeout(180_000);
     // A spot of our own, so the feeds hold only this test's items.
-    const origin = { latitude: 20 + Math.random() * 40, longitude: -120 + Math.random() * 40 };
+    const origin = ownSpot();
     const annEmail = uniqueEmail('ann');
     const benEmail = uniqueEmail('ben');
     const annApi = await memberApi(

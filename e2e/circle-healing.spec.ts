@@ -4,6 +4,7 @@ import {
   expectFitsPhone,
   memberApi,
   milesNorth,
+  ownSpot,
   type Page,
   test,
   uniqueEmail,
@@ -70,7 +71,7 @@ test.describe('a circle that heals', () => {
     baseURL,
   }) => {
     test.setTimeout(180_000);
-    const origin = { latitude: 20 + Math.random() * 40, longitude: -120 + Math.random() * 40 };
+    const origin = ownSpot();
     const ann: Neighbor = { first: 'Ann', email: uniqueEmail('ann'), offers: DRILL, wants: GUITAR };
     const ben: Neighbor = { first: 'Ben', email: uniqueEmail('ben'), offers: TENT, wants: DRILL };
     const cat: Neighbor = { first: 'Cat', email: uniqueEmail('cat'), offers: GUITAR, wants: TENT };

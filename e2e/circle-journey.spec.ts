@@ -4,6 +4,7 @@ import {
   expectAccessible,
   memberApi,
   milesNorth,
+  ownSpot,
   type Page,
   passGate,
   test,
@@ -106,7 +107,7 @@ test.describe('a trade circle', () => {
     // Three browsers on one embedded database, and the finder's background jobs.
     test.setTimeout(240_000);
     // A spot of our own, so the feeds and the finder hold only this test's neighbors.
-    const origin = { latitude: 20 + Math.random() * 40, longitude: -120 + Math.random() * 40 };
+    const origin = ownSpot();
     const ann: Neighbor = {
       first: 'Ann',
       last: 'Avery',

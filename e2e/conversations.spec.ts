@@ -6,6 +6,7 @@ import {
   markPage,
   memberApi,
   milesNorth,
+  ownSpot,
   type Page,
   signInThroughApi,
   stillSamePage,
@@ -37,7 +38,7 @@ test.describe('conversations @desktop-only', () => {
     baseURL,
   }) => {
     test.setTimeout(150_000);
-    const origin = { latitude: 20 + Math.random() * 40, longitude: -120 + Math.random() * 40 };
+    const origin = ownSpot();
     const annEmail = uniqueEmail('ann');
     const benEmail = uniqueEmail('ben');
     const annApi = await memberApi(

@@ -3,6 +3,7 @@ import {
   expectAccessible,
   memberApi,
   milesNorth,
+  ownSpot,
   signInThroughApi,
   test,
   toasts,
@@ -15,7 +16,7 @@ test.describe('feeds, matching, saved items and search', () => {
   }, async ({ gatedPage: page, baseURL, isMobile }) => {
     test.setTimeout(120_000);
     // A spot of our own, far from other journeys' members, so the feeds hold only this test's items.
-    const origin = { latitude: 20 + Math.random() * 40, longitude: -120 + Math.random() * 40 };
+    const origin = ownSpot();
     const password = 'maple lantern 42';
     const viewerEmail = uniqueEmail('viewer');
     const viewer = await memberApi(

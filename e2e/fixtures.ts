@@ -409,6 +409,29 @@ export async function expectFitsPhone(page: Page): Promise<void> {
   await page.setViewportSize({ width, height });
 }
 
+/** The spots' grid: rows 3 degrees of latitude apart, columns 5 of longitude, within 60 degrees of the equator. */
+const SPOT_ROWS = 40;
+const SPOT_COLUMNS = 68;
+/** Spots this worker has handed out. */
+let spotsTaken = 0;
+
+/**
+ * A spot on the map no other journey of this run uses, for a journey's members to live around: the
+ * middle of a grid cell of its own, 3 degrees of latitude by 5 of longitude (at least 170 miles
+ * from any other spot between 60 degrees south and north, where every journey's members stay within
+ * 40 miles of their spot). The cell is the worker's (Playwright never reuses a worker's index in a
+ * run) and this worker's count, so two journeys never share one. Random spots in one 40-degree box
+ * met: a CI run's feed journey counted another journey's item 10.5 miles away.
+ */
+export function ownSpot(): { latitude: number; longitude: number } {
+  const worker = Number(process.env.TEST_WORKER_INDEX ?? 0);
+  const cell = (worker * 100 + spotsTaken++) % (SPOT_ROWS * SPOT_COLUMNS);
+  return {
+    latitude: -58.5 + Math.floor(cell / SPOT_COLUMNS) * 3,
+    longitude: -167.5 + (cell % SPOT_COLUMNS) * 5,
+  };
+}
+
 /** Miles to degrees of latitude (for placing neighbors a known distance apart). */
 export const milesNorth = (miles: number) => miles / 69.05;
 
@@ -416,7 +439,7 @@ export const milesNorth = (miles: number) => miles / 69.05;
 export function annAndBen(
   password = 'maple lantern 42',
 ): [NewMember & { area: TradingArea }, NewMember & { area: TradingArea }] {
-  const origin = { latitude: 20 + Math.random() * 40, longitude: -120 + Math.random() * 40 };
+  const origin = ownSpot();
   return [
     {
       firstName: 'Ann',

@@ -9,7 +9,7 @@ import {
 import jsQR from 'jsqr';
 import { PDFDocument } from 'pdf-lib';
 import sharp from 'sharp';
-import { expect, expectAccessible, type Page, type SignUp, test, uniqueEmail } from './fixtures';
+import { expect, expectAccessible, ownSpot, type Page, type SignUp, test, uniqueEmail } from './fixtures';
 
 /** What the stubbed print() saw in the print window, kept on the opener for the test to read. */
 interface PrintedFlyer {
@@ -85,11 +85,7 @@ async function pdfPages(
 
 /** A place far from every other journey's members, so the neighbourhood holds only this test's members. */
 function remotePlace() {
-  return {
-    location: 'Test Island',
-    latitude: Number((-50 + Math.random() * 10).toFixed(5)),
-    longitude: Number((-140 + Math.random() * 20).toFixed(5)),
-  };
+  return { location: 'Test Island', ...ownSpot() };
 }
 
 /** A second member who lives at `place` and lists two offers and a want, through the API. */

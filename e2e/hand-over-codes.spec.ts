@@ -7,6 +7,7 @@ import {
   markPage,
   memberApi,
   milesNorth,
+  ownSpot,
   type Page,
   passGate,
   signInThroughApi,
@@ -50,7 +51,7 @@ test('hand-over codes: Ben enters the code on Ann’s phone and the barter compl
   browser,
 }) => {
   test.setTimeout(120_000);
-  const origin = { latitude: 20 + Math.random() * 40, longitude: -120 + Math.random() * 40 };
+  const origin = ownSpot();
   const annEmail = uniqueEmail('ann');
   const benEmail = uniqueEmail('ben');
   const annApi = await memberApi(

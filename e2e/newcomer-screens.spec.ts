@@ -11,6 +11,7 @@ import {
   expectNoSidewaysScroll,
   memberApi,
   milesNorth,
+  ownSpot,
   type Page,
   signInThroughApi,
   test,
@@ -32,7 +33,7 @@ async function fitScreen(page: Page, isMobile: boolean): Promise<number> {
 /** A member with an area, signed in through the API (not what these screens test); the API client is theirs. */
 async function newMember(page: Page, baseURL: string | undefined, firstName: string) {
   const email = uniqueEmail(firstName.toLowerCase());
-  const origin = { latitude: 20 + Math.random() * 40, longitude: -120 + Math.random() * 40 };
+  const origin = ownSpot();
   const api = await memberApi(
     baseURL ?? '',
     { firstName, lastName: 'Newcomer', email, password },

@@ -6,6 +6,7 @@ import {
   expectAccessible,
   memberApi,
   milesNorth,
+  ownSpot,
   type Page,
   passGate,
   signIn,
@@ -68,7 +69,7 @@ test.describe('the installable app, offline', () => {
     expect(worker.headers()['cache-control']).toBe('no-cache');
 
     // A neighbor a mile away offers what our member wants: the match feed shows it.
-    const origin = { latitude: 20 + Math.random() * 40, longitude: -120 + Math.random() * 40 };
+    const origin = ownSpot();
     const password = 'harbor lantern 42';
     const email = uniqueEmail('offline');
     const member = await memberApi(

@@ -4,6 +4,7 @@ import {
   markPage,
   memberApi,
   milesNorth,
+  ownSpot,
   passGate,
   signInThroughApi,
   stillSamePage,
@@ -26,7 +27,7 @@ test.describe('a first proposal, as the cards and the bell show it', () => {
   }, async ({ gatedPage: ann, baseURL, browser }) => {
     test.setTimeout(120_000);
     // A spot of our own, so the feeds hold only this test's items.
-    const origin = { latitude: 20 + Math.random() * 40, longitude: -120 + Math.random() * 40 };
+    const origin = ownSpot();
     const annEmail = uniqueEmail('ann');
     const benEmail = uniqueEmail('ben');
     const annApi = await memberApi(
@@ -169,7 +170,7 @@ test.describe('a swap day’s Your items', () => {
     baseURL,
     isMobile,
   }) => {
-    const origin = { latitude: 20 + Math.random() * 40, longitude: -120 + Math.random() * 40 };
+    const origin = ownSpot();
     const olive = await memberApi(
       baseURL ?? '',
       { firstName: 'Olive', lastName: 'Organizer', email: uniqueEmail('olive'), password },

@@ -4,6 +4,7 @@ import {
   expectFitsPhone,
   memberApi,
   milesNorth,
+  ownSpot,
   passGate,
   signInThroughApi,
   test,
@@ -27,7 +28,7 @@ test.describe('ratings revealed together @desktop-only', () => {
     browser,
   }) => {
     test.setTimeout(120_000);
-    const origin = { latitude: 20 + Math.random() * 40, longitude: -120 + Math.random() * 40 };
+    const origin = ownSpot();
     const annEmail = uniqueEmail('ann');
     const benEmail = uniqueEmail('ben');
     const annApi = await memberApi(

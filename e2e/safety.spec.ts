@@ -3,6 +3,7 @@ import {
   expectAccessible,
   memberApi,
   milesNorth,
+  ownSpot,
   passGate,
   signInThroughApi,
   test,
@@ -21,7 +22,7 @@ test.describe('trust and safety (ADR 025)', () => {
   }) => {
     test.setTimeout(90_000);
     // A spot of our own, so the feed holds only this test's items.
-    const origin = { latitude: 20 + Math.random() * 40, longitude: -120 + Math.random() * 40 };
+    const origin = ownSpot();
     const suffix = Math.floor(Math.random() * 1e6);
     const bottle = `Homebrew bottle ${suffix}`;
     const rake = `Garden rake ${suffix}`;
@@ -153,7 +154,7 @@ test.describe('trust and safety (ADR 025)', () => {
     consoleErrors,
   }) => {
     consoleErrors.allow(/status of 40[34] .*\/api\/members\//);
-    const origin = { latitude: 20 + Math.random() * 40, longitude: -120 + Math.random() * 40 };
+    const origin = ownSpot();
     const suffix = Math.floor(Math.random() * 1e6);
     const kayak = `Red kayak ${suffix}`;
     const bEmail = uniqueEmail('bree');
@@ -218,7 +219,7 @@ test.describe('trust and safety (ADR 025)', () => {
     isMobile,
   }) => {
     test.setTimeout(90_000);
-    const origin = { latitude: 20 + Math.random() * 40, longitude: -120 + Math.random() * 40 };
+    const origin = ownSpot();
     const suffix = Math.floor(Math.random() * 1e6);
     const title = `Patterned rug ${suffix}`;
     const email = uniqueEmail('pat');

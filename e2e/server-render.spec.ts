@@ -4,6 +4,7 @@ import {
   listItem,
   memberApi,
   milesNorth,
+  ownSpot,
   signInThroughApi,
   test,
   uniqueEmail,
@@ -22,16 +23,18 @@ test.describe('pages drawn by the server', () => {
     browser,
   }) => {
     const title = `Server-drawn lamp ${Date.now().toString(36)}`;
+    // A spot of this journey's own: a neighbour of another journey would change the feed under it.
+    const spot = ownSpot();
     const neighbor = await memberApi(
       baseURL ?? '',
       { firstName: 'Sol', email: uniqueEmail('sol'), password: 'maple lantern 42' },
-      { location: 'Portland', latitude: 45.5152 + milesNorth(1), longitude: -122.6784 },
+      { location: 'Portland', latitude: spot.latitude + milesNorth(1), longitude: spot.longitude },
     );
     const email = uniqueEmail('rae');
     const member = await memberApi(
       baseURL ?? '',
       { firstName: 'Rae', email, password: 'maple lantern 42' },
-      { location: 'Portland', latitude: 45.5152, longitude: -122.6784 },
+      { location: 'Portland', latitude: spot.latitude, longitude: spot.longitude },
     );
     try {
       expect(
@@ -135,16 +138,17 @@ test.describe('pages drawn by the server', () => {
     // Issue 31: the server could not load the map's chunk (Leaflet needs a window) and drew nothing
     // where the browser drew the map, so hydration failed (React #418) on every item page it drew.
     const title = `Server-drawn kettle ${Date.now().toString(36)}`;
+    const spot = ownSpot();
     const owner = await memberApi(
       baseURL ?? '',
       { firstName: 'Sol', email: uniqueEmail('sol'), password: 'maple lantern 42' },
-      { location: 'Portland', latitude: 45.5152 + milesNorth(1), longitude: -122.6784 },
+      { location: 'Portland', latitude: spot.latitude + milesNorth(1), longitude: spot.longitude },
     );
     const email = uniqueEmail('rae');
     const viewer = await memberApi(
       baseURL ?? '',
       { firstName: 'Rae', email, password: 'maple lantern 42' },
-      { location: 'Portland', latitude: 45.5152, longitude: -122.6784 },
+      { location: 'Portland', latitude: spot.latitude, longitude: spot.longitude },
     );
     let itemId: number;
     try {

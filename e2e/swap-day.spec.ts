@@ -4,6 +4,7 @@ import {
   expectAccessible,
   memberApi,
   milesNorth,
+  ownSpot,
   type Page,
   passGate,
   test,
@@ -92,7 +93,7 @@ test.describe('a swap day', () => {
     // Five browsers on one embedded database: about 75 s alone, more beside the other project.
     test.setTimeout(240_000);
     // A spot of our own: nearby lists show only this test's swap day.
-    const origin = { latitude: 20 + Math.random() * 40, longitude: -120 + Math.random() * 40 };
+    const origin = ownSpot();
     const neighbors: Record<'olga' | 'ben' | 'cal' | 'dee' | 'eve', Neighbor> = {
       olga: {
         first: 'Olga',
