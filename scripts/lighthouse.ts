@@ -223,51 +223,109 @@ async function seed(): Promise<Seeded> {
  */
 const RECORDING_ATTEMPTS = 3;
 
-/** CPU time (clock ticks) of every process whose command line names `marker`, where /proc exists. */
-function cpuTicksOf(marker: string): number | null {
+/** Each process's CPU time (clock ticks) and command line, where /proc exists. */
+function processTicks(): Map<number, { ticks: number; command: string }> | null {
   let entries: string[];
   try {
     entries = readdirSync('/proc').filter((entry) => /^\d+$/.test(entry));
   } catch {
     return null;
   }
-  let ticks = 0;
+  const processes = new Map<number, { ticks: number; command: string }>();
   for (const pid of entries) {
     try {
-      if (!readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(marker)) continue;
+      const command = readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ').trim();
       // Fields after the command's name, which sits in parentheses: utime and stime are 14th and 15th.
       const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      ticks += Number(fields[11]) + Number(fields[12]);
+      processes.set(Number(pid), { ticks: Number(fields[11]) + Number(fields[12]), command });
     } catch {
       // The process ended meanwhile.
     }
   }
+  return processes;
+}
+
+/** CPU time (clock ticks) of every process whose command line names `marker`. */
+function ticksOf(processes: Map<number, { ticks: number; command: string }>, marker: string): number {
+  let ticks = 0;
+  for (const { ticks: used, command } of processes.values()) if (command.includes(marker)) ticks += used;
   return ticks;
+}
+
+/** The whole host's busy CPU time (clock ticks, every core) from /proc/stat. */
+function hostBusyTicks(): number {
+  try {
+    const fields = (readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '').trim().split(/\s+/).slice(1, 9);
+    const [user = 0, nice = 0, system = 0, , , irq = 0, softirq = 0, steal = 0] = fields.map(Number);
+    return user + nice + system + irq + softirq + steal;
+  } catch {
+    return 0;
+  }
+}
+
+/** The processes that used the most CPU between two readings, for the log. */
+function busiest(
+  before: Map<number, { ticks: number; command: string }>,
+  after: Map<number, { ticks: number; command: string }>,
+  seconds: number,
+): string {
+  return [...after]
+    .map(([pid, { ticks, command }]) => ({ pid, command, used: ticks - (before.get(pid)?.ticks ?? ticks) }))
+    .filter((process) => process.used > 0)
+    .sort((a, b) => b.used - a.used)
+    .slice(0, 5)
+    .map((p) => `${Math.round(p.used / seconds)}% ${p.pid} ${p.command.slice(0, 90)}`)
+    .join('; ');
 }
 
 /** How long a browser may take to settle after its start before the run goes ahead anyway. */
 const SETTLE_LIMIT_MS = 20_000;
+/** Clock ticks are 1/100 s on Linux: 5 ticks in 0.5 s is a tenth of a core. */
+const QUIET_BROWSER_TICKS = 5;
+/** The whole host over the same half second: the browser, the (idle) server and anything else. */
+const QUIET_HOST_TICKS = 15;
 
 /**
  * Waits until the new browser's own start-up work is over: the sum of its processes' CPU time grows
  * by less than a tenth of a core over half a second. Chromium 156 starts its toolbar's omnibox popup
  * as a web page of its own in a renderer even headless (about 1.5 s of CPU here, in the first
  * seconds); measured meanwhile, the page under test shared the two cores with it (ADR 092).
+ * The same wait holds for the rest of the host (ADR 103): on two shared cores, another process's
+ * work (a test suite's leftover, a build) lengthens the page's tasks that Lighthouse multiplies by
+ * four. When the host stays busy the run goes ahead, and the log names the busiest processes.
  */
 async function browserSettled(userDataDir: string): Promise<void> {
   if (!userDataDir) return;
   const started = Date.now();
-  let before = cpuTicksOf(userDataDir);
+  let before = processTicks();
   if (before === null) return;
+  let hostBefore = hostBusyTicks();
   while (Date.now() - started < SETTLE_LIMIT_MS) {
     await new Promise((resolve) => setTimeout(resolve, 500));
-    const now = cpuTicksOf(userDataDir) ?? 0;
-    // Clock ticks are 1/100 s on Linux: 5 ticks in 0.5 s is a tenth of a core.
-    if (now - before < 5) return;
+    const now = processTicks() ?? new Map();
+    const hostNow = hostBusyTicks();
+    const browser = ticksOf(now, userDataDir) - ticksOf(before, userDataDir);
+    if (browser < QUIET_BROWSER_TICKS && hostNow - hostBefore < QUIET_HOST_TICKS) return;
+    if (Date.now() - started >= SETTLE_LIMIT_MS - 500) {
+      console.log(
+        `    the host was still busy after ${SETTLE_LIMIT_MS / 1000} s (${hostNow - hostBefore} ticks in 0.5 s); measuring anyway. Busiest: ${busiest(before, now, 0.5)}`,
+      );
+      return;
+    }
     before = now;
+    hostBefore = hostNow;
   }
-  console.log(`    the browser was still busy after ${SETTLE_LIMIT_MS / 1000} s; measuring anyway`);
+}
+
+/** What the host is doing as the step starts (load average and the busiest processes over a second). */
+async function describeHost(): Promise<void> {
+  const before = processTicks();
+  if (!before) return;
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  const after = processTicks() ?? new Map();
+  const load = existsSync('/proc/loadavg') ? readFileSync('/proc/loadavg', 'utf8').trim() : '?';
+  console.log(`Host: load average ${load}; busiest over 1 s: ${busiest(before, after, 1) || 'none'}`);
 }
 
 async function measure(url: string, cookie: string, name: string, run: number): Promise<PageRun> {
@@ -390,6 +448,7 @@ async function main(): Promise<number> {
     await waitUntilReady(server);
     const seeded = await seed();
     console.log(`Server ready and seeded after ${seconds()} s`);
+    await describeHost();
     const memberCookie = seeded.memberCookie;
     const pages = [
       { name: 'landing', url: `${BASE_URL}/`, cookie: seeded.gateCookie },
