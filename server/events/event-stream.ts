@@ -71,6 +71,13 @@ export class EventStream {
     private readonly maxBufferedBytes = STREAM_MAX_BUFFERED_BYTES,
   ) {
     this.#onClosed = onClosed;
+    // A page that left before its request got this far: its response closed already and will not
+    // say so again. Closed from the start, it takes no place among the member's streams.
+    if (response.destroyed) {
+      this.#closed = true;
+      this.#pending = null;
+      return;
+    }
     response.once('close', () => this.#finish());
   }
 

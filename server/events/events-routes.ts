@@ -69,7 +69,14 @@ export async function eventsRoutes(app: FastifyInstance): Promise<void> {
         throw error;
       }
       if (stream.closed) {
-        // The page went away, or a newer stream of the member or the server's closing ended it.
+        // The page went away while its first events were read (it was left at once): nobody is
+        // there to answer, and nothing failed. Answered with a 503, it was logged as an error.
+        if (request.raw.destroyed) {
+          request.log.debug('the page left before its event stream opened');
+          reply.hijack();
+          return;
+        }
+        // A newer stream of the member or the server's closing ended it.
         throw noStreamNow();
       }
       // From here the response is ours: Fastify sends nothing more, and no request timeout applies

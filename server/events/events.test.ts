@@ -1,5 +1,10 @@
+import { rmSync } from 'node:fs';
+import http from 'node:http';
+import { Writable } from 'node:stream';
 import { eq, sql } from 'drizzle-orm';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { buildApp } from '../app';
 import { memberEvents, notifications } from '../db/schema/trading';
 import type { UserRow } from '../db/schema/users';
 import { notifyMember } from '../features/notifications';
@@ -7,7 +12,7 @@ import { hashSessionId } from '../plugins/session';
 import { deleteSession } from '../plugins/session-store';
 import { cookieHeader, type EventStreamClient, openEventStream } from '../test/event-stream-client';
 import { createBarterRequest, createUser, sessionCookiesFor } from '../test/factories';
-import { buildTestApp, type TestApp } from '../test/helpers';
+import { buildTestApp, holdDatabase, openTestDatabase, type TestApp, testConfig } from '../test/helpers';
 import { purgeMemberEvents } from './events-plugin';
 import { CATCH_UP_LIMIT, EVICTED_RETRY_MS } from './hub';
 import { memberEvent, NOTIFY_PAYLOAD_MAX_BYTES, publishMemberEvents } from './publish';
@@ -469,5 +474,55 @@ describe('event stream limits and sessions', () => {
     // The member's other session goes on.
     expect(other.isEnded()).toBe(false);
     other.close();
+  });
+});
+
+describe('a page that leaves while its event stream opens', () => {
+  it('is neither answered nor logged as a failure, and takes no place in the hub', async () => {
+    const lines: { level: number; msg?: string; url?: string }[] = [];
+    const logger = pino(
+      { level: 'debug' },
+      new Writable({
+        write(chunk, _encoding, done) {
+          lines.push(JSON.parse(String(chunk)));
+          done();
+        },
+      }),
+    );
+    const config = testConfig({ LOG_LEVEL: 'debug' });
+    const { handle, drop } = await openTestDatabase();
+    const app = await buildApp({ config, database: handle, logger });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const address = app.server.address();
+      if (!address || typeof address === 'string') throw new Error('not listening');
+      const member = await createUser(app.db);
+      const cookie = cookieHeader(await sessionCookiesFor(app, member));
+      // The database is held: the stream's opening reads wait, as on a busy evening.
+      const release = await holdDatabase(handle);
+      const request = http.get({
+        host: '127.0.0.1',
+        port: address.port,
+        path: '/api/events',
+        headers: { cookie },
+      });
+      request.on('error', () => undefined);
+      await expect.poll(() => lines.some((line) => line.msg === 'incoming request')).toBe(true);
+      // The page is left before its stream is open.
+      request.destroy();
+      const connections = () =>
+        new Promise<number>((resolve) => app.server.getConnections((_error, count) => resolve(count)));
+      await expect.poll(connections).toBe(0);
+      await release();
+      await expect
+        .poll(() => lines.some((line) => line.msg === 'the page left before its event stream opened'))
+        .toBe(true);
+      expect(lines.filter((line) => line.level >= 50)).toEqual([]);
+      expect(app.eventHub.size).toBe(0);
+    } finally {
+      await app.close();
+      await drop();
+      rmSync(config.dataDir, { recursive: true, force: true });
+    }
   });
 });

@@ -161,6 +161,7 @@ export class EventHub {
       (closed) => this.#remove(closed),
       (position) => this.ids.encode(userId, position),
     );
+    if (stream.closed) return stream;
     let streams = this.#byMember.get(userId);
     if (!streams) {
       streams = new Set();
