@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { BIO_MAX_LENGTH } from '#common/constants.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card } from '#web/components/ui/card.tsx';
@@ -15,14 +15,14 @@ import { memberKeys } from '#web/lib/query-keys.ts';
 export function BioCard({ userId }: { userId: string }) {
   const { t } = useLingui();
   const member = useMember(userId);
-  const [text, setText] = useState('');
+  // What the member typed, once they have: a later read of their page (after a photo is saved, say)
+  // shows in the box only until then, never over their words.
+  const [draft, setDraft] = useState<string | null>(null);
+  const text = draft ?? member.data?.bio ?? '';
   const [error, setError] = useState<string | null>(null);
   const queryClient = useQueryClient();
   const id = useId();
   const errorId = useId();
-  useEffect(() => {
-    if (member.data) setText(member.data.bio ?? '');
-  }, [member.data]);
   const save = useMutation({
     mutationFn: async (bio: string) => {
       await apiRequest('PUT', '/api/user/bio', { bio });
@@ -54,7 +54,7 @@ export function BioCard({ userId }: { userId: string }) {
           maxLength={BIO_MAX_LENGTH}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? errorId : undefined}
-          onChange={(event) => setText(event.target.value)}
+          onChange={(event) => setDraft(event.target.value)}
         />
         {error && (
           <p id={errorId} role="alert" className="text-sm text-red-700">
