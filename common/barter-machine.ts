@@ -70,19 +70,29 @@ interface Rule {
   by: readonly BarterRole[];
   /** Further condition on the context, beyond status and role. */
   when?: (context: BarterContext) => boolean;
+  /**
+   * `when` reads the facts beyond the request's row (`itemsAvailable`, `ratedByMe`), which the server
+   * reads from other tables; a rule without this mark decides from the row alone.
+   */
+  readsFacts?: true;
 }
 
 const BOTH: readonly BarterRole[] = ['sender', 'recipient'];
 const live = (context: BarterContext) => !context.expired;
 
 const RULES: Record<BarterAction, Rule> = {
-  accept: { from: ['pending'], by: ['recipient'], when: (c) => live(c) && c.itemsAvailable },
+  accept: {
+    from: ['pending'],
+    by: ['recipient'],
+    when: (c) => live(c) && c.itemsAvailable,
+    readsFacts: true,
+  },
   decline: { from: ['pending'], by: ['recipient'], when: live },
   counter: { from: ['pending'], by: ['recipient'], when: live },
   withdraw: { from: ['pending'], by: ['sender'], when: live },
   cancel: { from: ['accepted'], by: BOTH },
   confirm: { from: ['accepted'], by: BOTH, when: (c) => !c.confirmedByMe },
-  rate: { from: ['completed'], by: BOTH, when: (c) => !c.ratedByMe },
+  rate: { from: ['completed'], by: BOTH, when: (c) => !c.ratedByMe, readsFacts: true },
   message: { from: BARTER_STATUSES, by: BOTH },
 };
 
@@ -92,6 +102,14 @@ export function canTake(action: BarterAction, context: BarterContext): boolean {
   return (
     rule.from.includes(context.status) && rule.by.includes(context.role) && (rule.when?.(context) ?? true)
   );
+}
+
+/**
+ * Whether deciding `action` needs the facts beyond the request's row (its items, the viewer's
+ * rating). When it does not, the server need not read them (a message: ADR 104).
+ */
+export function readsFacts(action: BarterAction): boolean {
+  return RULES[action].readsFacts === true;
 }
 
 /** Every action the viewer may take now, in BARTER_ACTIONS order. */

@@ -1,7 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
 import { ERROR_CODES } from '#common/error-codes.ts';
-import type { DatabaseHandle, Db } from '../db/client';
+import { type DatabaseHandle, type Db, inBackground } from '../db/client';
 import { HttpError } from '../errors';
 import { markSeen, unreadCounts } from '../features/notifications';
 import { liveSessionIds } from '../plugins/session-store';
@@ -27,6 +27,24 @@ export const EVICTED_RETRY_MS = 60_000;
 const CATCH_UP_BATCH = 1_000;
 /** How often the members with a page open here are written as seen (ADR 026). */
 const PRESENCE_WRITE_MS = 60_000;
+/**
+ * Members per statement of that write (ADR 104). 2,000 members in one statement held the embedded
+ * database's one connection about 100 ms, and every message sent meanwhile waited behind it.
+ */
+export const PRESENCE_BATCH = 200;
+
+/**
+ * The members with a page open were seen now: written as background work (ADR 098), PRESENCE_BATCH
+ * members per statement, so on the embedded database a member's request waits for one batch at
+ * most, never for the whole write.
+ */
+export function writePresence(db: Db, userIds: readonly string[]): Promise<void> {
+  return inBackground(async () => {
+    for (let i = 0; i < userIds.length; i += PRESENCE_BATCH) {
+      await markSeen(db, userIds.slice(i, i + PRESENCE_BATCH));
+    }
+  });
+}
 
 /** 503 EVENT_STREAMS_FULL: no stream can be opened right now (the process is full or closing). */
 export const noStreamNow = () =>
@@ -295,14 +313,14 @@ export class EventHub {
 
   /**
    * Members with a page open here were seen now (users.last_seen_at, for the e-mail digest: ADR 026),
-   * written at most once a minute, in one statement for all of them.
+   * written at most once a minute, in batches behind members' requests (writePresence).
    */
   async #markPresence(): Promise<void> {
     if (Date.now() - this.#presenceWrittenAt < PRESENCE_WRITE_MS) return;
     const ids = [...this.#byMember.keys()];
     if (ids.length === 0) return;
     this.#presenceWrittenAt = Date.now();
-    await markSeen(this.database.db, ids);
+    await writePresence(this.database.db, ids);
   }
 
   /**
@@ -327,7 +345,7 @@ export class EventHub {
       const sids = [...bySession.keys()];
       for (let i = 0; i < sids.length; i += CATCH_UP_BATCH) {
         const batch = sids.slice(i, i + CATCH_UP_BATCH);
-        const live = await liveSessionIds(this.database.db, batch, new Date());
+        const live = await inBackground(() => liveSessionIds(this.database.db, batch, new Date()));
         for (const sid of batch) {
           if (live.has(sid)) continue;
           for (const stream of bySession.get(sid) ?? []) stream.end();

@@ -127,6 +127,27 @@ describe('the worker pool', () => {
     }
   });
 
+  it('ends its threads as soon as a one-off task is done and no other task runs', async () => {
+    // The idle time is the server's (30 s): only the one-off mark can end the threads this soon.
+    const pool = new WorkerPool({ filename: MISBEHAVING, maxThreads: 2 });
+    try {
+      expect(await pool.runNamed('echo', 1)).toBe(1);
+      expect(pool.stats().threads).toBe(1);
+      // Another task still runs: the one-off task leaves the threads alone.
+      const other = pool.runNamed('spin', { ms: 300 });
+      expect(await pool.runNamed('echo', 2, { oneOff: true })).toBe(2);
+      expect(pool.stats().threads).toBe(2);
+      await other;
+      expect(await pool.runNamed('echo', 3, { oneOff: true })).toBe(3);
+      expect(pool.stats()).toMatchObject({ threads: 0, running: 0, queued: 0, completed: 4 });
+      // The next task gets a fresh thread, and the count goes on.
+      expect(await pool.runNamed('echo', 4)).toBe(4);
+      expect(pool.stats()).toMatchObject({ threads: 1, completed: 5 });
+    } finally {
+      await pool.close();
+    }
+  });
+
   it('is closed by graceful shutdown: a task after it is refused', async () => {
     const pool = workerPool();
     expect(await pool.run('echo', 'before')).toBe('before');

@@ -54,6 +54,12 @@ export interface RunOptions {
   signal?: AbortSignal;
   /** ArrayBuffers to move to the thread instead of copying (the caller loses them). */
   transferList?: ArrayBuffer[];
+  /**
+   * A task run once in a while (the town index built at start): when it ends and no other task runs
+   * or waits, the pool's threads end at once instead of after IDLE_MS, and their memory goes back
+   * to the system. The next task starts a fresh thread.
+   */
+  oneOff?: boolean;
 }
 
 /** What `/metrics` reads (ADR 038: gauges read accessors). */
@@ -127,7 +133,20 @@ export class WorkerPool {
       throw error;
     } finally {
       this.#running--;
+      if (options.oneOff && this.#running === 0) this.#endThreads();
     }
+  }
+
+  /** Tasks completed by pools whose threads were ended early (`oneOff`), so the count never goes back. */
+  #completedBefore = 0;
+
+  /** End every thread now (none has a task); the next task makes a new Piscina. */
+  #endThreads(): void {
+    const piscina = this.#piscina;
+    if (!piscina || this.#closed) return;
+    this.#piscina = null;
+    this.#completedBefore += piscina.completed;
+    piscina.destroy().catch((error: unknown) => this.#options.onError?.(error));
   }
 
   stats(): WorkerPoolStats {
@@ -139,7 +158,7 @@ export class WorkerPool {
       maxThreads: this.#options.maxThreads,
       queued: this.#running - running,
       running,
-      completed: piscina?.completed ?? 0,
+      completed: this.#completedBefore + (piscina?.completed ?? 0),
     };
   }
 

@@ -92,7 +92,7 @@ export async function sendMessage(
   await assertAppropriateFor(db, member.id, 'message', content);
   return db.transaction(async (tx) => {
     const row = await loadOwnRequest(tx, member, id);
-    const context = await requestContext(tx, row, member.id);
+    const context = await requestContext(tx, row, member.id, 'message');
     if (!canTake('message', context)) {
       throw conflict(refusalMessage('message', context), BARTER_ERROR_CODES.transition);
     }

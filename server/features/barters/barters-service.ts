@@ -9,6 +9,7 @@ import {
   canTake,
   nextStatus,
   PENDING_EXPIRY_MS,
+  readsFacts,
   roleOf,
 } from '#common/barter-machine.ts';
 import {
@@ -298,13 +299,21 @@ async function loadFacts(
   return { itemIds, itemsAvailable, ratedByMe: await hasRated(tx, row.id, viewerId) };
 }
 
-/** The machine's context of a request for the viewer, read without locks. */
+/**
+ * The machine's context of a request for the viewer, read without locks, to decide `action`: the
+ * facts beyond the row (the items' and the rating's reads) only when that action's rule reads them
+ * (readsFacts); otherwise they are left false and unread, and the context serves that action alone.
+ */
 export async function requestContext(
   tx: Db,
   row: BarterRequestRow,
   viewerId: string,
+  action: BarterAction,
 ): Promise<BarterContext> {
-  return barterContext(row, viewerId, await loadFacts(tx, row, viewerId, false), new Date());
+  const facts = readsFacts(action)
+    ? await loadFacts(tx, row, viewerId, false)
+    : { itemsAvailable: false, ratedByMe: false };
+  return barterContext(row, viewerId, facts, new Date());
 }
 
 interface ActionState {

@@ -410,7 +410,11 @@ let loading: Promise<void> | null = null;
 
 /** Build the missing parts in the worker pool and install them; one build at a time. */
 function loadParts(parts: PlaceParts): Promise<void> {
-  loading ??= runInPool('buildPlaceData', parts, { timeoutMs: PLACE_BUILD_TIMEOUT_MS }).then(
+  // The towns alone are built once, at start (warmPlaceIndex): the thread need not stay for 30 s.
+  loading ??= runInPool('buildPlaceData', parts, {
+    timeoutMs: PLACE_BUILD_TIMEOUT_MS,
+    oneOff: !parts.fine,
+  }).then(
     (data) => {
       loading = null;
       installPlaceData(data);
