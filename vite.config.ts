@@ -57,6 +57,18 @@ export default defineConfig({
               priority: 3,
             },
             {
+              name: 'react',
+              tags: ['$initial'],
+              test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/,
+              priority: 2,
+            },
+            {
+              name: 'vendor',
+              tags: ['$initial'],
+              test: /node_modules[\\/]/,
+              priority: 2,
+            },
+            {
               name: 'app',
               tags: ['$initial'],
               test: (id: string) => !/web[\\/]boot\.ts$/.test(id),

@@ -15,6 +15,7 @@ import {
   type RouteDefinition,
   routeChunks,
   routeStylesheets,
+  stagesOutOfOrder,
 } from './route-budget';
 
 const BUDGET_BYTES = 150 * 1024;
@@ -77,5 +78,17 @@ console.log(
   `Budget: ${BUDGET_BYTES / 1024} KB gzip per route (${ROUTES.filter((route) => route.enforced)
     .map((route) => route.name)
     .join(', ')} enforced).`,
+);
+// The entry's imports as index.html preloads them (server/plugins/page-render.ts hands the list to
+// web/boot.ts, which evaluates them one a task before the entry, ADR 105): each after all it imports.
+const stages = [
+  ...readFileSync(path.join(dist, 'index.html'), 'utf8').matchAll(
+    /<link rel="modulepreload"[^>]*href="\/([^"]+)"/g,
+  ),
+].map((match) => match[1] as string);
+const stageProblems = stagesOutOfOrder(manifest, stages);
+if (stageProblems.length > 0) failed++;
+console.log(
+  `the entry's imports, evaluated a task each before it: ${stages.map((file) => `${file} ${kb(gzipped(file))}`).join(', ')}${stageProblems.length > 0 ? `; OUT OF ORDER: ${stageProblems.join('; ')}` : ''}`,
 );
 if (failed) process.exit(1);

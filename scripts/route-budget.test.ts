@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { bootChunks, entryKey, type Manifest, routeChunks, routeStylesheets } from './route-budget';
+import {
+  bootChunks,
+  entryKey,
+  type Manifest,
+  routeChunks,
+  routeStylesheets,
+  stagesOutOfOrder,
+} from './route-budget';
 
 /** A build like ours: an entry, a shared chunk, two lazy pages, a dialog loaded on demand. */
 const manifest: Manifest = {
@@ -89,5 +96,35 @@ describe('what the boot script brings before the first paint', () => {
 
   it('is nothing for a build without a boot script', () => {
     expect(bootChunks(manifest)).toEqual([]);
+  });
+});
+
+describe("the entry's imports, evaluated one a task before it (web/boot.ts)", () => {
+  const staged: Manifest = {
+    'index.html': { file: 'assets/index-a1.js', isEntry: true, imports: ['_vendor-v1.js', '_react-b2.js'] },
+    '_vendor-v1.js': { file: 'assets/vendor-v1.js', imports: ['_react-b2.js', '_runtime-r1.js'] },
+    '_react-b2.js': { file: 'assets/react-b2.js', imports: ['_runtime-r1.js'] },
+    '_runtime-r1.js': { file: 'assets/runtime-r1.js' },
+  };
+
+  it('are in order when each comes after everything it imports', () => {
+    expect(
+      stagesOutOfOrder(staged, ['assets/runtime-r1.js', 'assets/react-b2.js', 'assets/vendor-v1.js']),
+    ).toEqual([]);
+  });
+
+  it('name a chunk listed before one it imports, directly or not, and a file the build lacks', () => {
+    expect(
+      stagesOutOfOrder(staged, [
+        'assets/vendor-v1.js',
+        'assets/runtime-r1.js',
+        'assets/react-b2.js',
+        'assets/x.js',
+      ]),
+    ).toEqual([
+      'assets/vendor-v1.js comes before assets/react-b2.js, which it imports',
+      'assets/vendor-v1.js comes before assets/runtime-r1.js, which it imports',
+      "assets/x.js is not in the build's manifest",
+    ]);
   });
 });

@@ -85,3 +85,27 @@ export function routeStylesheets(manifest: Manifest, pages: readonly string[]): 
   }
   return [...css];
 }
+
+/**
+ * The entry's imports as the page lists them (index.html's module preloads, which web/boot.ts
+ * evaluates one a task before the entry, ADR 105) that come before a chunk they import: such a
+ * chunk would be evaluated with its importer, in the same task. Empty when every chunk comes after
+ * all it imports.
+ */
+export function stagesOutOfOrder(manifest: Manifest, preloads: readonly string[]): string[] {
+  const keyOf = new Map(Object.entries(manifest).map(([key, chunk]) => [chunk.file, key]));
+  const problems: string[] = [];
+  preloads.forEach((file, index) => {
+    const key = keyOf.get(file);
+    if (!key) {
+      problems.push(`${file} is not in the build's manifest`);
+      return;
+    }
+    for (const imported of staticClosure(manifest, [key]).slice(1)) {
+      const importedFile = (manifest[imported] as ManifestChunk).file;
+      if (preloads.indexOf(importedFile) > index)
+        problems.push(`${file} comes before ${importedFile}, which it imports`);
+    }
+  });
+  return problems;
+}

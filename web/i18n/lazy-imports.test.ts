@@ -17,8 +17,9 @@ const WITHOUT_TEXT: Record<string, string[]> = {
   'app/router.tsx': ["import('./pages/home-page')"],
   // A QR code library: no text.
   'features/flyer/qr-code.ts': ["import('qrcode')"],
-  // The app's entry on a page the server drew (its messages load with it) and the helper's own retry.
-  'boot.ts': ['import(/* @vite-ignore */ entry)'],
+  // The app's entry and the chunks it imports on a page the server drew (their messages load with
+  // the entry), and the helper's own retry.
+  'boot.ts': ['import(/* @vite-ignore */ entry)', 'import(/* @vite-ignore */ href)'],
   'lib/import-chunk.ts': ['import(/* @vite-ignore */ url)'],
 };
 
