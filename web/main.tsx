@@ -3,8 +3,9 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { activateLocale, startI18n, withMessages } from './i18n/i18n';
+import { whenAppStarted } from './lib/app-started';
 import { createQueryClient } from './lib/query-client';
-import { warmUp } from './lib/warm-up';
+import { nextTask, warmUp, whenIdle } from './lib/warm-up';
 import './styles.css';
 
 const root = document.getElementById('root');
@@ -14,8 +15,9 @@ const rootElement = root;
 const pageData = document.getElementById('page-data');
 
 // The catalogue of the member's language loads before the first render (ADR 036); if it cannot,
-// English.
-startI18n(pageData ? document.documentElement.lang : undefined)
+// English. Asked for in a task after the one that evaluated the app's code (ADR 105).
+nextTask()
+  .then(() => startI18n(pageData ? document.documentElement.lang : undefined))
   .catch(() => activateLocale('en'))
   // What the first render would build anyway, in short tasks of their own (web/lib/warm-up.ts).
   .then(() => warmUp(document.documentElement.lang || 'en'))
@@ -43,14 +45,16 @@ startI18n(pageData ? document.documentElement.lang : undefined)
     });
   });
 
-// The service worker (ADR 034) registers after the page has loaded, from its own small chunk (on a
-// page the server drew, this script itself runs after the load, web/boot.ts).
+// The service worker (ADR 034) registers once the page has started (its screen hydrated, every part
+// it loaded arrived) and the browser is idle, from its own small chunk: its install asks for every
+// precached file, work that competed with the page's own start on a phone's CPU and network (ADR 106).
 if (import.meta.env.PROD && 'serviceWorker' in navigator) {
   const register = () => {
-    withMessages(() => import('./lib/register-service-worker'), { quiet: true })
+    withMessages(() => import('./lib/register-service-worker'), { quiet: true, background: true })
       .then((module) => module.registerServiceWorker())
       .catch((error: unknown) => console.warn('The service worker was not registered', error));
   };
-  if (document.readyState === 'complete') register();
-  else window.addEventListener('load', register, { once: true });
+  whenAppStarted()
+    .then(() => whenIdle())
+    .then(register);
 }

@@ -85,12 +85,18 @@ export function messagesReady(): Promise<void> {
  * messages it uses are loaded too. Every `import()` of a screen or dialog goes through it
  * (web/i18n/lazy-imports.test.ts).
  */
-export function withMessages<T>(load: () => Promise<T>, options?: { quiet?: boolean }): Promise<T> {
+export function withMessages<T>(
+  load: () => Promise<T>,
+  options?: { quiet?: boolean; background?: boolean },
+): Promise<T> {
   // Messages that did not arrive (asked for twice, activateLocale) are a part of the app missing too.
   const messages = messagesReady().catch((error: unknown) => {
     throw chunkFailed(undefined, error, options);
   });
-  return trackLoad(Promise.all([importChunk(load, options), messages]).then(([module]) => module));
+  const loaded = Promise.all([importChunk(load, options), messages]).then(([module]) => module);
+  // A part loaded in the background (the service worker's registration) is not one the screen waits
+  // for: the page's started mark (web/lib/app-started.ts) does not count it.
+  return options?.background ? loaded : trackLoad(loaded);
 }
 
 /** The member chose a language: remember it in this browser and switch. */

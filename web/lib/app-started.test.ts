@@ -54,4 +54,29 @@ describe('the started mark of a page', () => {
     runFrames();
     expect(started()).toBe(false);
   });
+
+  it('resolves whenAppStarted the first time the mark is set, and at once after', async () => {
+    const { screenMounted, trackLoad, whenAppStarted } = await import('./app-started');
+    let resolved = false;
+    void whenAppStarted().then(() => {
+      resolved = true;
+    });
+    let arrive!: () => void;
+    const part = trackLoad(new Promise<void>((resolve) => (arrive = resolve)));
+    screenMounted();
+    runFrames();
+    await Promise.resolve();
+    expect(resolved).toBe(false);
+    arrive();
+    await part;
+    await Promise.resolve();
+    runFrames();
+    await Promise.resolve();
+    expect(resolved).toBe(true);
+    let again = false;
+    await whenAppStarted().then(() => {
+      again = true;
+    });
+    expect(again).toBe(true);
+  });
 });

@@ -7,6 +7,10 @@
 let mounted = false;
 let loading = 0;
 let check = 0;
+let markStarted!: () => void;
+const started = new Promise<void>((resolve) => {
+  markStarted = resolve;
+});
 
 function update(): void {
   if (typeof document === 'undefined') return;
@@ -19,7 +23,9 @@ function update(): void {
   const turn = ++check;
   requestAnimationFrame(() =>
     requestAnimationFrame(() => {
-      if (turn === check && mounted && loading === 0) root.dataset.app = 'started';
+      if (turn !== check || !mounted || loading > 0) return;
+      root.dataset.app = 'started';
+      markStarted();
     }),
   );
 }
@@ -40,4 +46,12 @@ export function trackLoad<T>(load: Promise<T>): Promise<T> {
   };
   load.then(settle, settle);
   return load;
+}
+
+/**
+ * Resolves the first time the page is marked started: its screen is hydrated (or mounted) and every
+ * part it loaded has arrived. Work that can wait (the service worker's install) waits for it.
+ */
+export function whenAppStarted(): Promise<void> {
+  return started;
 }

@@ -46,7 +46,9 @@ export function MemberHeader() {
   if (!user) return null;
 
   return (
-    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
+    // Opaque, without a backdrop blur: the blur behind a sticky header doubled the frames Chromium
+    // composited while a page started (ADR 107).
+    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white">
       <div className="mx-auto flex max-w-6xl items-center gap-3 px-4 py-2">
         <Logo />
         <SearchBox id="header-search" className="mx-2 hidden flex-1 md:block" />
