@@ -91,13 +91,22 @@ async function waitForAppStart(page: Page): Promise<void> {
   await page.addLocatorHandler(
     notStarted,
     async () => {
-      await page
-        .waitForFunction((selector) => !document.querySelector(selector), NOT_STARTED, { timeout: 15_000 })
-        // A page that never starts (an error) is acted on as it is, after one wait.
-        .catch(() => page.removeLocatorHandler(notStarted));
+      // A page that never starts (an error) is acted on as it is, after one wait.
+      await untilAppStarted(page).catch(() => page.removeLocatorHandler(notStarted));
     },
     { noWaitAfter: true },
   );
+}
+
+/**
+ * Wait until the page the server drew has been taken over by the app (for what is not a locator
+ * action, which waits by itself): a fake clock installed while the page is still hydrating swaps
+ * Date and the timers under React's feet, and it once reported a hydration mismatch (React #418).
+ */
+export async function untilAppStarted(page: Page): Promise<void> {
+  await page.waitForFunction((selector) => !document.querySelector(selector), NOT_STARTED, {
+    timeout: 15_000,
+  });
 }
 
 /** For a page without scripts (a test of what the server draws alone): act at once. */

@@ -17,6 +17,7 @@ import {
   test,
   toasts,
   uniqueEmail,
+  untilAppStarted,
 } from './fixtures';
 
 const password = 'maple lantern 42';
@@ -223,7 +224,9 @@ test.describe('a newcomer on a phone and a desktop (issue 28)', () => {
       await ann.dispose();
       await ben.dispose();
     }
-    // The page's clock, so the tip's 5 s on show can be held still while the dialog opens.
+    // The page's clock, so the tip's 5 s on show can be held still while the dialog opens; installed
+    // once the page signing up left is the app's, not while it hydrates.
+    await untilAppStarted(page);
     await page.clock.install();
     await page.goto('/');
     await page.getByRole('tab', { name: 'Everything' }).click();
