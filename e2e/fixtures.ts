@@ -9,6 +9,7 @@ import {
   type Page,
   request as playwrightRequest,
 } from '@playwright/test';
+import { attachApiLogOnFailure, startApiLog, watchApi } from './support/api-log';
 
 /** Console errors a journey may cause on purpose: the browser logs every non-OK fetch. */
 const EXPECTED_FAILED_LOADS = [
@@ -48,6 +49,8 @@ export interface SignedInMember {
 export type SignUp = Fixtures['signUp'];
 
 interface Fixtures {
+  /** Every journey keeps its browsers' API log and prints it when it fails (e2e/support/api-log.ts). */
+  apiLog: undefined;
   /** Console errors and uncaught exceptions fail the test unless allowed. */
   consoleErrors: ConsoleErrors;
   /** A page that has already passed the site gate (cookie and local-storage flag). */
@@ -114,6 +117,8 @@ export async function withoutAppStart(page: Page): Promise<void> {
   await page.removeLocatorHandler(page.locator(NOT_STARTED));
 }
 let contextsPatched = false;
+/** The pages a journey opened beside its own, named in its API log ('browser 2', ...). */
+let pagesOpened = 1;
 function patchNewPages(page: Page): void {
   if (contextsPatched) return;
   contextsPatched = true;
@@ -121,6 +126,8 @@ function patchNewPages(page: Page): void {
   const newPage = contextProto.newPage;
   contextProto.newPage = async function (this: BrowserContext) {
     const created = await newPage.call(this);
+    pagesOpened++;
+    watchApi(created, `browser ${pagesOpened}`);
     await waitForAppStart(created);
     return created;
   };
@@ -142,11 +149,22 @@ export function householdAddress(): string {
 
 /** Journeys fail on console errors (docs/architecture.md, habit 13), except the expected 401s above. */
 export const test = base.extend<Fixtures>({
+  apiLog: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's needs from this pattern.
+    async ({}, use, testInfo) => {
+      startApiLog();
+      await use(undefined);
+      await attachApiLogOnFailure(testInfo);
+    },
+    { auto: true },
+  ],
   // The journey's own household: its pages, their requests, and the contexts it opens.
   extraHTTPHeaders: async ({ extraHTTPHeaders }, use) => {
     await use({ ...extraHTTPHeaders, 'x-forwarded-for': householdAddress() });
   },
   page: async ({ page }, use) => {
+    pagesOpened = 1;
+    watchApi(page, 'browser 1');
     patchNewPages(page);
     await waitForAppStart(page);
     await use(page);
