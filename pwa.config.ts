@@ -8,9 +8,21 @@ import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import type { Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { API_CACHE_NAME, API_NETWORK_TIMEOUT_SECONDS, CACHED_API_READS } from '#web/lib/offline-caches.ts';
+import {
+  API_CACHE_NAME,
+  API_NETWORK_TIMEOUT_SECONDS,
+  CACHED_API_READS,
+  readAgainMatcher,
+} from '#web/lib/offline-caches.ts';
 
 const THEME_COLOR = '#0f766e';
+
+/** Where the API reads are kept, for both of their routes. */
+const API_CACHE_OPTIONS = {
+  cacheName: API_CACHE_NAME,
+  cacheableResponse: { statuses: [200] },
+  expiration: { maxEntries: 200, maxAgeSeconds: 14 * 24 * 60 * 60 },
+};
 const BACKGROUND_COLOR = '#ffffff';
 const FAVICON = fileURLToPath(new URL('./web/public/favicon.svg', import.meta.url));
 
@@ -108,19 +120,23 @@ export function pwa(): Plugin[] {
         importScripts: ['/push-sw.js'],
         // The first visit is controlled at once (no reload needed to work offline).
         clientsClaim: true,
+        // The last-seen reads of the feed, barters and messages, in one cache, emptied on sign-in and
+        // sign-out (web/lib/offline.ts). The first route that matches answers:
         runtimeCaching: [
           {
-            // The last-seen reads of the feed, barters and messages; the network first, the copy only
-            // when it fails or is slow. Emptied on sign-in and sign-out (web/lib/offline.ts).
+            // A read the page has had an answer for (READ_AGAIN_HEADER): the network, however slow;
+            // the copy only when it fails (ADR 108).
+            urlPattern: readAgainMatcher(),
+            method: 'GET',
+            handler: 'NetworkFirst',
+            options: API_CACHE_OPTIONS,
+          },
+          {
+            // A first read: the network first, the copy when it fails or is slow (ADR 034).
             urlPattern: CACHED_API_READS,
             method: 'GET',
             handler: 'NetworkFirst',
-            options: {
-              cacheName: API_CACHE_NAME,
-              networkTimeoutSeconds: API_NETWORK_TIMEOUT_SECONDS,
-              cacheableResponse: { statuses: [200] },
-              expiration: { maxEntries: 200, maxAgeSeconds: 14 * 24 * 60 * 60 },
-            },
+            options: { ...API_CACHE_OPTIONS, networkTimeoutSeconds: API_NETWORK_TIMEOUT_SECONDS },
           },
         ],
       },

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {
+  acceptedBarter,
   expect,
   expectAccessible,
   memberApi,
@@ -220,6 +221,75 @@ test.describe('the installable app, offline', () => {
       expect((await kept()).filter((pathname) => pathname !== '/api/site')).toEqual([]);
     } finally {
       await member.dispose();
+    }
+  });
+
+  test('online, a slow read of a barter the page shows waits for the server, not for the older copy kept offline (ADR 108)', async ({
+    gatedPage: page,
+    context,
+    baseURL,
+  }) => {
+    test.setTimeout(90_000);
+    const origin = ownSpot();
+    const password = 'harbor lantern 42';
+    const email = uniqueEmail('slow');
+    const member = await memberApi(
+      baseURL ?? '',
+      { firstName: 'Sol', lastName: 'Slow', email, password },
+      { location: 'Testville', ...origin },
+    );
+    const neighbor = await memberApi(
+      baseURL ?? '',
+      { firstName: 'Ned', lastName: 'Neighbor', email: uniqueEmail('near'), password },
+      { location: 'Testville North', latitude: origin.latitude + milesNorth(1), longitude: origin.longitude },
+    );
+    try {
+      const { barterId } = await acceptedBarter(
+        member,
+        neighbor,
+        { title: 'Camping stove', category: 'sporting' },
+        { title: 'Sea kayak', category: 'boats' },
+      );
+      // The worker controls the page, and keeps the barter's read as the page opens it.
+      await page.goto('/');
+      await waitForServiceWorker(page);
+      await signIn(page, email, password);
+      await page.goto(`/barters/${barterId}`);
+      const confirm = page.getByRole('button', { name: 'Confirm completed' });
+      await expect(confirm).toBeVisible();
+      const status = page.locator('#barter-heading').locator('..').getByText('Completed', { exact: true });
+
+      // Sol confirms (from another device): the page reads the barter again, live, and the worker
+      // keeps that answer too.
+      const mine = await member.post(`/api/barter-requests/${barterId}/confirm`);
+      expect(mine.status(), await mine.text()).toBe(200);
+      await expect(confirm).toBeHidden();
+
+      // From now on the server answers this barter's reads a second after the worker's wait for a
+      // first read (3 s): a slow network, which is what the route plays (the reads it delays are the
+      // worker's own, Chromium routes them too).
+      let slowReadAnswered!: () => void;
+      const answered = new Promise<void>((resolve) => {
+        slowReadAnswered = resolve;
+      });
+      await context.route(`**/api/barter-requests/${barterId}`, async (route) => {
+        if (route.request().method() !== 'GET') return route.fallback();
+        const response = await route.fetch();
+        await new Promise((resolve) => setTimeout(resolve, 4_000));
+        await route.fulfill({ response });
+        slowReadAnswered();
+      });
+
+      // Ned confirms: the barter is completed, and Sol's page reads it again. Answered with the copy
+      // the worker kept (accepted), the page would show that and never the server's late answer.
+      const theirs = await neighbor.post(`/api/barter-requests/${barterId}/confirm`);
+      expect(theirs.status(), await theirs.text()).toBe(200);
+      await answered;
+      await expect(status).toBeVisible();
+      await expect(confirm).toBeHidden();
+      await context.unroute(`**/api/barter-requests/${barterId}`);
+    } finally {
+      await Promise.all([member.dispose(), neighbor.dispose()]);
     }
   });
 

@@ -2,6 +2,7 @@ import { HttpResponse, http } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { recordRequests, server } from '#web/testing/server.ts';
 import { ApiError, apiGet, apiRequest, apiTransport, GATE_CLOSED_EVENT } from './api-client';
+import { READ_AGAIN_HEADER, readAgainMatcher } from './offline-caches';
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -81,5 +82,52 @@ describe('api client (spec section 7)', () => {
     } finally {
       window.removeEventListener(GATE_CLOSED_EVENT, listener);
     }
+  });
+
+  it('a kept read the page has had an answer for asks the service worker for the network, not its copy (ADR 108)', async () => {
+    const seen: Array<{ path: string; readAgain: string | null }> = [];
+    server.use(
+      http.get('/api/barter-requests/:id', ({ request }) => {
+        seen.push({ path: new URL(request.url).pathname, readAgain: request.headers.get(READ_AGAIN_HEADER) });
+        return HttpResponse.json({ id: 1 });
+      }),
+      http.get('/api/places/search', ({ request }) => {
+        seen.push({ path: new URL(request.url).pathname, readAgain: request.headers.get(READ_AGAIN_HEADER) });
+        return HttpResponse.json([]);
+      }),
+    );
+    // A refused read is no answer: the next one is still a first read.
+    server.use(
+      http.get('/api/barter-requests/404', () => new HttpResponse('', { status: 404 }), { once: true }),
+    );
+    await expect(apiGet('/api/barter-requests/404')).rejects.toThrow(ApiError);
+    await apiGet('/api/barter-requests/404');
+    await apiGet('/api/barter-requests/404');
+    await apiGet('/api/barter-requests/7');
+    // Reads the worker never keeps (place search) never carry it.
+    await apiGet('/api/places/search?q=Portl');
+    await apiGet('/api/places/search?q=Portl');
+    expect(seen).toEqual([
+      { path: '/api/barter-requests/404', readAgain: null },
+      { path: '/api/barter-requests/404', readAgain: '1' },
+      { path: '/api/barter-requests/7', readAgain: null },
+      { path: '/api/places/search', readAgain: null },
+      { path: '/api/places/search', readAgain: null },
+    ]);
+  });
+
+  it("the worker's route for reads sent again matches a kept read with the header, and nothing else", () => {
+    const matches = readAgainMatcher();
+    const request = (readAgain: boolean) =>
+      new Request('https://example.org/', readAgain ? { headers: { [READ_AGAIN_HEADER]: '1' } } : {});
+    const kept = new URL('https://example.org/api/barter-requests/7');
+    expect(matches({ url: kept, request: request(true) })).toBe(true);
+    expect(matches({ url: kept, request: request(false) })).toBe(false);
+    expect(
+      matches({ url: new URL('https://example.org/api/places/search?q=a'), request: request(true) }),
+    ).toBe(false);
+    // Workbox writes it into the worker as its source text: it names nothing outside itself.
+    const rebuilt = new Function(`return (${matches.toString()})`)() as typeof matches;
+    expect(rebuilt({ url: kept, request: request(true) })).toBe(true);
   });
 });

@@ -2,6 +2,7 @@ import { GATE_STORAGE_KEY } from '#common/constants.ts';
 import { ERROR_CODES } from '#common/error-codes.ts';
 import { translateKnown } from '../i18n/known-messages';
 import { clearOfflineData, isOffline, OFFLINE_REFUSED_EVENT, OfflineError } from './offline';
+import { CACHED_API_READS, READ_AGAIN_HEADER } from './offline-caches';
 
 /**
  * A non-OK response (spec section 8): the message is "status: body text" (or the status text when the
@@ -95,12 +96,34 @@ export async function apiRequest(method: string, url: string, data?: unknown): P
   return response;
 }
 
+/**
+ * The reads the service worker keeps (CACHED_API_READS) this page has had an answer for, by whole URL.
+ * Read again, such a URL carries READ_AGAIN_HEADER: the worker then waits for the network rather
+ * than answer a slow read with its older copy, which would replace newer data on screen (the answer
+ * of the member's own write among it, ADR 108). Bounded: a page open for days forgets and starts over.
+ */
+const answeredReads = new Set<string>();
+const ANSWERED_READS_KEPT = 1_000;
+
+/** The read's whole URL when the service worker keeps it, in a browser; otherwise null. */
+function cachedReadUrl(url: string): string | null {
+  if (typeof window === 'undefined') return null;
+  const href = new URL(url, window.location.href).href;
+  return CACHED_API_READS.test(href) ? href : null;
+}
+
 /** A read (spec section 7): GET with cookies, parsed as JSON. With `on401: 'returnNull'`, 401 yields null. */
 export async function apiGet<T>(
   url: string,
   options: { on401?: 'throw' | 'returnNull' } = {},
 ): Promise<T | null> {
-  const response = await apiTransport.fetch(url, { credentials: 'include' });
+  const cached = cachedReadUrl(url);
+  const response = await apiTransport.fetch(
+    url,
+    cached !== null && answeredReads.has(cached)
+      ? { credentials: 'include', headers: { [READ_AGAIN_HEADER]: '1' } }
+      : { credentials: 'include' },
+  );
   if (options.on401 === 'returnNull' && response.status === 401) {
     // Read the body all the same: left unread, the request never finishes (the connection stays busy,
     // and Lighthouse waits 45 s for the page to go quiet, ADR 033).
@@ -109,7 +132,12 @@ export async function apiGet<T>(
     return null;
   }
   await throwIfNotOk(response);
-  return (await response.json()) as T;
+  const body = (await response.json()) as T;
+  if (cached !== null) {
+    if (answeredReads.size >= ANSWERED_READS_KEPT) answeredReads.clear();
+    answeredReads.add(cached);
+  }
+  return body;
 }
 
 /** The server's sentence from an error, or `fallback` when there is none. */

@@ -18,3 +18,23 @@ export const CACHED_API_READS =
 
 /** How long a read waits for the network before the cached copy is shown (seconds). */
 export const API_NETWORK_TIMEOUT_SECONDS = 3;
+
+/**
+ * Sent by the page with a cached read it has already had an answer for (web/lib/api-client.ts): the
+ * worker then waits for the network, and gives the cached copy only when the network fails, never
+ * because it is slow. The page already shows at least that copy, and often newer data (a write's
+ * answer), which an older copy must not replace (ADR 108).
+ */
+export const READ_AGAIN_HEADER = 'x-barterhood-read-again';
+
+/**
+ * The worker's matcher of the cached reads sent with READ_AGAIN_HEADER. Workbox writes a matcher into
+ * the worker as its source text, so it may name nothing outside itself: it is built here from
+ * CACHED_API_READS and the header's name. Called by the build only (a page's CSP allows no `Function`).
+ */
+export function readAgainMatcher(): (context: { url: URL; request: Request }) => boolean {
+  return new Function(
+    '{ url, request }',
+    `return ${CACHED_API_READS.toString()}.test(url.href) && request.headers.has(${JSON.stringify(READ_AGAIN_HEADER)});`,
+  ) as (context: { url: URL; request: Request }) => boolean;
+}
