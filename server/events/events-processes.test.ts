@@ -45,7 +45,7 @@ describe.skipIf(!inject('pgTemplateUrl'))(
       for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
     });
 
-    it('a message sent through process 1 reaches the recipient’s stream on process 2 within a second', async () => {
+    it('a message sent through process 1 reaches the recipient’s stream on process 2', async () => {
       const [one, two] = servers as [RunningServer, RunningServer];
       const db = database.handle.db;
       const ann = await createUser(db, { firstName: 'Ann', lastName: 'Reed' });
@@ -66,8 +66,10 @@ describe.skipIf(!inject('pgTemplateUrl'))(
       await bobOnTwo.next('counts');
       await annOnOne.next('counts');
 
+      // Nothing but the NOTIFY brings it to process 2 (no poll; a catch-up only after its listening
+      // connection comes back), so arriving at all is the test. How fast is the events benchmark's
+      // (`npm run bench:events`, docs/performance.md), not a timed assertion on a loaded host.
       for (const [round, content] of ['Hello from process one', 'Still there?'].entries()) {
-        const sentAt = performance.now();
         const sent = await request(
           one.base,
           'POST',
@@ -76,14 +78,13 @@ describe.skipIf(!inject('pgTemplateUrl'))(
           JSON.stringify({ content }),
         );
         expect(sent.status, sent.body).toBe(201);
-        const event = await bobOnTwo.next('message', 1_000);
-        expect(event.at - sentAt).toBeLessThan(1_000);
+        const event = await bobOnTwo.next('message');
         expect(event.data).toMatchObject({
           message: { content, fromMe: false, fromUserId: ann.id, barterRequestId: barter.id },
           counts: { messages: expect.any(Number) },
         });
         expect(JSON.stringify(event.data)).not.toContain(ann.email);
-        expect(await annOnOne.next('message', 1_000)).toMatchObject({
+        expect(await annOnOne.next('message')).toMatchObject({
           data: { message: { content, fromMe: true } },
         });
         // Bob's bell entry for the conversation, published before the message in the same transaction.
