@@ -17,14 +17,15 @@ import {
 
 const THEME_COLOR = '#0f766e';
 
+const BACKGROUND_COLOR = '#ffffff';
+const FAVICON = fileURLToPath(new URL('./web/public/favicon.svg', import.meta.url));
+
 /** Where the API reads are kept, for both of their routes. */
 const API_CACHE_OPTIONS = {
   cacheName: API_CACHE_NAME,
   cacheableResponse: { statuses: [200] },
   expiration: { maxEntries: 200, maxAgeSeconds: 14 * 24 * 60 * 60 },
 };
-const BACKGROUND_COLOR = '#ffffff';
-const FAVICON = fileURLToPath(new URL('./web/public/favicon.svg', import.meta.url));
 
 /** The icon files, each drawn from the favicon's artwork. */
 const ICONS = [
