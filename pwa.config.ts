@@ -16,7 +16,6 @@ import {
 } from '#web/lib/offline-caches.ts';
 
 const THEME_COLOR = '#0f766e';
-
 const BACKGROUND_COLOR = '#ffffff';
 const FAVICON = fileURLToPath(new URL('./web/public/favicon.svg', import.meta.url));
 
