@@ -23,6 +23,25 @@ async function waitForServiceWorker(page: Page): Promise<void> {
   });
 }
 
+const PASSWORD = 'harbor lantern 42';
+
+/** A member at a spot of their own and Ned, a neighbor a mile north, both signed in through the API. */
+async function memberAndNeighbor(baseURL: string, firstName: string, lastName: string) {
+  const origin = ownSpot();
+  const email = uniqueEmail(lastName.toLowerCase());
+  const member = await memberApi(
+    baseURL,
+    { firstName, lastName, email, password: PASSWORD },
+    { location: 'Testville', ...origin },
+  );
+  const neighbor = await memberApi(
+    baseURL,
+    { firstName: 'Ned', lastName: 'Neighbor', email: uniqueEmail('near'), password: PASSWORD },
+    { location: 'Testville North', latitude: origin.latitude + milesNorth(1), longitude: origin.longitude },
+  );
+  return { email, password: PASSWORD, member, neighbor };
+}
+
 test.describe('the installable app, offline', () => {
   // The other journeys block the service worker (playwright.config.ts); these are about it.
   test.use({ serviceWorkers: 'allow' });
@@ -70,19 +89,7 @@ test.describe('the installable app, offline', () => {
     expect(worker.headers()['cache-control']).toBe('no-cache');
 
     // A neighbor a mile away offers what our member wants: the match feed shows it.
-    const origin = ownSpot();
-    const password = 'harbor lantern 42';
-    const email = uniqueEmail('offline');
-    const member = await memberApi(
-      baseURL ?? '',
-      { firstName: 'Olive', lastName: 'Offline', email, password },
-      { location: 'Testville', ...origin },
-    );
-    const neighbor = await memberApi(
-      baseURL ?? '',
-      { firstName: 'Ned', lastName: 'Neighbor', email: uniqueEmail('near'), password },
-      { location: 'Testville North', latitude: origin.latitude + milesNorth(1), longitude: origin.longitude },
-    );
+    const { email, password, member, neighbor } = await memberAndNeighbor(baseURL ?? '', 'Olive', 'Offline');
     try {
       const post = async (api: typeof member, path: string, data: Record<string, unknown>) => {
         const response = await api.post(path, { data });
@@ -230,19 +237,7 @@ test.describe('the installable app, offline', () => {
     baseURL,
   }) => {
     test.setTimeout(90_000);
-    const origin = ownSpot();
-    const password = 'harbor lantern 42';
-    const email = uniqueEmail('slow');
-    const member = await memberApi(
-      baseURL ?? '',
-      { firstName: 'Sol', lastName: 'Slow', email, password },
-      { location: 'Testville', ...origin },
-    );
-    const neighbor = await memberApi(
-      baseURL ?? '',
-      { firstName: 'Ned', lastName: 'Neighbor', email: uniqueEmail('near'), password },
-      { location: 'Testville North', latitude: origin.latitude + milesNorth(1), longitude: origin.longitude },
-    );
+    const { email, password, member, neighbor } = await memberAndNeighbor(baseURL ?? '', 'Sol', 'Slow');
     try {
       const { barterId } = await acceptedBarter(
         member,
