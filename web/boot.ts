@@ -10,8 +10,6 @@ interface AppScripts {
   preload: string[];
   /** The app's whole stylesheets: the page carries only the part it needs (ADR 094). */
   styles?: string[];
-  /** The web app manifest, for installing the app: not needed to paint the page. */
-  manifest?: string;
 }
 
 /** Module preloads added to the head in one task: each costs the main thread a little (about 1.5 ms on a slow host). */
@@ -20,14 +18,14 @@ const PRELOADS_PER_TASK = 6;
 function start(): void {
   const list = document.getElementById('app-scripts')?.textContent;
   if (!list) return;
-  const { entry, preload, styles = [], manifest } = JSON.parse(list) as AppScripts;
+  const { entry, preload, styles = [] } = JSON.parse(list) as AppScripts;
   const addLink = (rel: string, href: string, extra: { as?: string; crossOrigin?: string } = {}) => {
     const link = Object.assign(document.createElement('link'), { rel, href, ...extra });
     document.head.append(link);
   };
   // The whole stylesheet before the scripts: it is small, and the app draws what the page did not.
   for (const href of styles) addLink('stylesheet', href, { crossOrigin: '' });
-  if (manifest) addLink('manifest', manifest);
+  // The web app manifest waits for the app's start (web/main.tsx, ADR 109).
   // The first screen's messages in the page's language (scripts/split-catalogues.ts), first.
   addLink('preload', `/locales/${document.documentElement.lang}-first.json`, {
     as: 'fetch',

@@ -45,16 +45,36 @@ nextTask()
     });
   });
 
-// The service worker (ADR 034) registers once the page has started (its screen hydrated, every part
-// it loaded arrived) and the browser is idle, from its own small chunk: its install asks for every
-// precached file, work that competed with the page's own start on a phone's CPU and network (ADR 106).
+// What only a member who stays needs waits until the page has settled: a few seconds after the app has
+// started (its screen hydrated, every part it loaded arrived), when the browser is idle (ADR 109).
+const SETTLE_DELAY_MS = 5000;
+const whenSettled = (): Promise<void> =>
+  whenAppStarted()
+    .then(() => new Promise((resolve) => setTimeout(resolve, SETTLE_DELAY_MS)))
+    .then(() => whenIdle());
+
+// The web app manifest of a page the server drew (server/plugins/page-render.ts lists it for boot):
+// with it Chromium fetches the app's icon and animates its install offer in its toolbar, about 100
+// frames the browser drew while the page's own start-up work was running.
+function linkManifest(): void {
+  if (document.querySelector('link[rel="manifest"]')) return;
+  const list = document.getElementById('app-scripts')?.textContent;
+  const href = list ? (JSON.parse(list) as { manifest?: string }).manifest : undefined;
+  if (!href) return;
+  document.head.append(Object.assign(document.createElement('link'), { rel: 'manifest', href }));
+}
+whenSettled()
+  .then(linkManifest)
+  .catch((error: unknown) => console.warn('The web app manifest was not linked', error));
+
+// The service worker (ADR 034) registers once the page has settled, from its own small chunk: its
+// install asks for every precached file, work that competed with the page's own start on a phone's
+// CPU and network (ADR 106, ADR 109).
 if (import.meta.env.PROD && 'serviceWorker' in navigator) {
   const register = () => {
     withMessages(() => import('./lib/register-service-worker'), { quiet: true, background: true })
       .then((module) => module.registerServiceWorker())
       .catch((error: unknown) => console.warn('The service worker was not registered', error));
   };
-  whenAppStarted()
-    .then(() => whenIdle())
-    .then(register);
+  whenSettled().then(register);
 }

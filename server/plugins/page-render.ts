@@ -119,8 +119,8 @@ export function deferScripts(template: string, boot: BootScript, styles: readonl
       preload.push(href);
       return '';
     });
-  // The web app manifest is for installing the app, not for painting the page: asked for with the
-  // scripts, it no longer fetches its icon while the page's first screen is still on its way.
+  // The web app manifest is for installing the app, not for painting the page: listed for the app,
+  // which links it a few seconds after it has started (web/main.tsx, ADR 109).
   let manifest: string | undefined;
   const withoutManifest = page.replace(/<link rel="manifest" href="([^"]+)">\s*/, (_tag, href: string) => {
     manifest = href;

@@ -10,7 +10,13 @@ import { toast } from '../components/ui/use-toast';
  * page, so the entry chunk stays small. A new version waits until the member chooses to reload (or
  * closes every tab): swapping it under an open page could lose what a form holds.
  */
+let registered = false;
+
 export function registerServiceWorker(): void {
+  // Once per page: the app registers it when the page has settled, or earlier when a member turns
+  // push on (ADR 109); a second registration would offer each new version twice.
+  if (registered) return;
+  registered = true;
   const updateServiceWorker = registerSW({
     immediate: true,
     onNeedRefresh() {

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import type { PushDevice } from '#common/schemas/push.ts';
+import { withMessages } from '#web/i18n/i18n.ts';
 import { apiGet, apiRequest } from '#web/lib/api-client.ts';
 import { accountKeys } from '#web/lib/query-keys.ts';
 
@@ -66,6 +67,16 @@ export function useTurnOnPush() {
       if ((await Notification.requestPermission()) !== 'granted') return 'denied';
       const key = await apiGet<{ publicKey: string }>('/api/push/key');
       if (!key) throw new Error('no key');
+      // The worker registers once the page has settled (ADR 109): turned on before that, it registers now.
+      if (import.meta.env.PROD && !(await navigator.serviceWorker.getRegistration())) {
+        const { registerServiceWorker } = await withMessages(
+          () => import('#web/lib/register-service-worker.ts'),
+          {
+            background: true,
+          },
+        );
+        registerServiceWorker();
+      }
       const registration = await navigator.serviceWorker.ready;
       const subscription = await registration.pushManager.subscribe({
         userVisibleOnly: true,
