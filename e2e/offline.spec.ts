@@ -16,8 +16,10 @@ import {
   uniqueEmail,
 } from './fixtures';
 
-/** Waits until a service worker controls the page (ADR 034: it claims the page it installs from). */
-/** The worker registers once the page has settled, five seconds after its start (ADR 109), then installs. */
+/**
+ * Waits until a service worker controls the page (ADR 034: it claims the page it installs from). It
+ * registers once the page has settled, five seconds after the app's start (ADR 109), then installs.
+ */
 async function waitForServiceWorker(page: Page): Promise<void> {
   await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, {
     timeout: 30_000,
@@ -122,7 +124,7 @@ test.describe('the installable app, offline', () => {
       const card = page.getByRole('article', { name: 'Sea kayak with paddle' });
       await expect(card).toBeVisible();
       expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toMatch(/\/sw\.js$/);
-      // The page links the manifest once it has started (ADR 109), and Chromium's own verdict: the
+      // The page links the manifest once it has settled (ADR 109), and Chromium's own verdict: the
       // manifest parses and nothing stands in the way of installing.
       await expect(page.locator('link[rel="manifest"]')).toHaveAttribute('href', '/manifest.webmanifest');
       const cdp = await context.newCDPSession(page);

@@ -71,9 +71,7 @@ export function useTurnOnPush() {
       if (import.meta.env.PROD && !(await navigator.serviceWorker.getRegistration())) {
         const { registerServiceWorker } = await withMessages(
           () => import('#web/lib/register-service-worker.ts'),
-          {
-            background: true,
-          },
+          { background: true },
         );
         registerServiceWorker();
       }
