@@ -116,7 +116,7 @@ test.describe('a first proposal, as the cards and the bell show it', () => {
         const unread = entries.filter((entry) => !entry.read);
         expect(unread.filter((entry) => entry.kind !== 'listing_alert')).toEqual([]);
         expect(label).toBe(unread.length === 0 ? 'Notifications' : `Notifications, ${unread.length} unread`);
-      }).toPass();
+      }).toPass({ timeout: 15_000 });
       await expectAccessible(ben);
       await ben.keyboard.press('Escape');
       // After a reload the proposal is read. Ben wants the bike Ann listed, so the listing alerts'
