@@ -25,7 +25,7 @@ function start(): void {
   };
   // The whole stylesheet before the scripts: it is small, and the app draws what the page did not.
   for (const href of styles) addLink('stylesheet', href, { crossOrigin: '' });
-  // The web app manifest waits for the app's start (web/main.tsx, ADR 109).
+  // The web app manifest waits until the page has settled (web/main.tsx, ADR 109).
   // The first screen's messages in the page's language (scripts/split-catalogues.ts), first.
   addLink('preload', `/locales/${document.documentElement.lang}-first.json`, {
     as: 'fetch',

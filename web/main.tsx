@@ -48,10 +48,9 @@ nextTask()
 // What only a member who stays needs waits until the page has settled: a few seconds after the app has
 // started (its screen hydrated, every part it loaded arrived), when the browser is idle (ADR 109).
 const SETTLE_DELAY_MS = 5000;
-const whenSettled = (): Promise<void> =>
-  whenAppStarted()
-    .then(() => new Promise((resolve) => setTimeout(resolve, SETTLE_DELAY_MS)))
-    .then(() => whenIdle());
+const settled: Promise<void> = whenAppStarted()
+  .then(() => new Promise((resolve) => setTimeout(resolve, SETTLE_DELAY_MS)))
+  .then(() => whenIdle());
 
 // The web app manifest of a page the server drew (server/plugins/page-render.ts lists it for boot):
 // with it Chromium fetches the app's icon and animates its install offer in its toolbar, about 100
@@ -63,7 +62,7 @@ function linkManifest(): void {
   if (!href) return;
   document.head.append(Object.assign(document.createElement('link'), { rel: 'manifest', href }));
 }
-whenSettled()
+settled
   .then(linkManifest)
   .catch((error: unknown) => console.warn('The web app manifest was not linked', error));
 
@@ -76,5 +75,5 @@ if (import.meta.env.PROD && 'serviceWorker' in navigator) {
       .then((module) => module.registerServiceWorker())
       .catch((error: unknown) => console.warn('The service worker was not registered', error));
   };
-  whenSettled().then(register);
+  settled.then(register);
 }
