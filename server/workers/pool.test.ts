@@ -133,11 +133,16 @@ describe('the worker pool', () => {
     try {
       expect(await pool.runNamed('echo', 1)).toBe(1);
       expect(pool.stats().threads).toBe(1);
-      // Another task still runs: the one-off task leaves the threads alone.
-      const other = pool.runNamed('spin', { ms: 300 });
+      // Another task still runs: the one-off task leaves the threads alone. The other task holds its
+      // thread until released (a timed spin could end first on a busy machine, where starting the
+      // second thread took longer than the spin).
+      const flag = new Int32Array(new SharedArrayBuffer(4));
+      const other = pool.runNamed('hold', { flag: flag.buffer });
       expect(await pool.runNamed('echo', 2, { oneOff: true })).toBe(2);
       expect(pool.stats().threads).toBe(2);
-      await other;
+      Atomics.store(flag, 0, 1);
+      Atomics.notify(flag, 0);
+      expect(await other).toBe('released');
       expect(await pool.runNamed('echo', 3, { oneOff: true })).toBe(3);
       expect(pool.stats()).toMatchObject({ threads: 0, running: 0, queued: 0, completed: 4 });
       // The next task gets a fresh thread, and the count goes on.
