@@ -69,22 +69,83 @@ test.describe('pages drawn by the server', () => {
     await page.addInitScript(() => {
       document.addEventListener('DOMContentLoaded', () => {
         Object.assign(window, { serverHeading: document.querySelector('h1') });
+        // The whole stylesheet's media when the app has started (ADR 111).
+        new MutationObserver((_changes, observer) => {
+          if (document.documentElement.dataset.app !== 'started') return;
+          observer.disconnect();
+          const links = [...document.querySelectorAll<HTMLLinkElement>('link[data-whole]')];
+          Object.assign(window, {
+            wholeMediaAtStart: links.map((link) => link.media),
+            // The style keeping a touch phone's scroll indicator undrawn while the page starts (ADR 112).
+            startingStyleAtStart: document.querySelectorAll('style[data-starting]').length,
+          });
+        }).observe(document.documentElement, { attributes: true, attributeFilter: ['data-app'] });
       });
+    });
+    // ICU's locale data is loaded in a worker while the scripts arrive (web/boot.ts): it replies and ends.
+    let warmedUp: string | undefined;
+    page.on('worker', (worker) => {
+      if (worker.url().includes('intl-warm-up')) worker.on('close', () => (warmedUp = worker.url()));
     });
     await page.goto('/');
     await expect(page.getByRole('article', { name: title })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
+    await expect
+      .poll(() => warmedUp, { timeout: 10_000 })
+      .toMatch(/\/assets\/intl-warm-up\.worker-[\w-]+\.js$/);
     expect(
       await page.evaluate(() => {
         const kept = (window as unknown as { serverHeading: Element | null }).serverHeading;
         return kept !== null && kept === document.querySelector('h1') && kept.isConnected;
       }),
     ).toBe(true);
+    // The whole stylesheet is there but applied only at the member's first touch, key or focus (or
+    // once the page has settled), and then before what the app draws for it (ADR 111).
+    const wholeMedia = () =>
+      page.evaluate(() =>
+        [...document.querySelectorAll<HTMLLinkElement>('link[data-whole]')].map((l) => l.media),
+      );
+    expect(
+      await page.evaluate(() => (window as unknown as { wholeMediaAtStart?: string[] }).wholeMediaAtStart),
+    ).toEqual(['print']);
+    expect(
+      await page.evaluate(
+        () => (window as unknown as { startingStyleAtStart?: number }).startingStyleAtStart,
+      ),
+    ).toBe(1);
     // Taken over: the feed's controls work.
     await page.getByRole('button', { name: title, exact: true }).click();
+    expect(await wholeMedia()).toEqual(['all']);
+    await expect(page.locator('style[data-starting]')).toHaveCount(0);
     await expect(page.getByRole('dialog', { name: title })).toBeVisible();
     await page.keyboard.press('Escape');
     await expectAccessible(page);
+
+    // On a touch phone the page starts with its scroll indicator undrawn and, with no touch at all,
+    // has it back once the page has settled (ADR 112); the whole stylesheet is applied with it.
+    const phone = await browser.newContext({
+      viewport: { width: 390, height: 600 },
+      isMobile: true,
+      hasTouch: true,
+      storageState: await page.context().storageState(),
+    });
+    try {
+      const touch = await phone.newPage();
+      await touch.goto('/');
+      await expect(touch.getByRole('article', { name: title })).toBeVisible();
+      const indicator = () =>
+        touch.evaluate(() => ({
+          touch: matchMedia('(hover: none) and (pointer: coarse)').matches,
+          scrollbarWidth: getComputedStyle(document.documentElement).scrollbarWidth,
+          whole: [...document.querySelectorAll<HTMLLinkElement>('link[data-whole]')].map((l) => l.media),
+        }));
+      expect(await indicator()).toEqual({ touch: true, scrollbarWidth: 'none', whole: ['print'] });
+      await expect
+        .poll(indicator, { timeout: 20_000 })
+        .toEqual({ touch: true, scrollbarWidth: 'auto', whole: ['all'] });
+    } finally {
+      await phone.close();
+    }
 
     // Without JavaScript, the page still shows the feed.
     const context = await browser.newContext({

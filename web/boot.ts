@@ -12,19 +12,68 @@ interface AppScripts {
   styles?: string[];
 }
 
+/** What a member does first that the app may answer by drawing: the whole stylesheet is applied before it. */
+const FIRST_REACH = ['pointerdown', 'keydown', 'focusin', 'popstate'] as const;
+
+/** Sent by web/main.tsx once the page has settled (ADR 109): what waited for the first reach is done then. */
+const SETTLED_EVENT = 'barterhood:settled';
+
 /** Module preloads added to the head in one task: each costs the main thread a little (about 1.5 ms on a slow host). */
 const PRELOADS_PER_TASK = 6;
+
+/**
+ * ICU's locale data loaded in a worker while the app's scripts arrive (web/lib/intl-warm-up.worker.ts):
+ * the app's first number, plural, date and relative-time formatters then find it ready instead of
+ * loading it on the main thread (web/lib/warm-up.ts), where the first of them was a task of 21-34 ms
+ * on a slow host (a phone's 80-140). Where there are no workers, the main thread loads it as before.
+ */
+function warmUpIntl(): void {
+  if (typeof Worker !== 'function') return;
+  try {
+    const worker = new Worker(new URL('./lib/intl-warm-up.worker.ts', import.meta.url), {
+      type: 'module',
+      name: 'intl-warm-up',
+    });
+    const done = () => worker.terminate();
+    worker.addEventListener('message', done, { once: true });
+    worker.addEventListener('error', done, { once: true });
+    worker.postMessage(document.documentElement.lang || 'en');
+  } catch {
+    // A browser that refuses the worker: the main thread loads the data at its first formatter.
+  }
+}
 
 function start(): void {
   const list = document.getElementById('app-scripts')?.textContent;
   if (!list) return;
+  // In a task of its own, after this one.
+  setTimeout(warmUpIntl, 0);
   const { entry, preload, styles = [] } = JSON.parse(list) as AppScripts;
-  const addLink = (rel: string, href: string, extra: { as?: string; crossOrigin?: string } = {}) => {
+  const addLink = (
+    rel: string,
+    href: string,
+    extra: { as?: string; crossOrigin?: string; media?: string } = {},
+  ) => {
     const link = Object.assign(document.createElement('link'), { rel, href, ...extra });
     document.head.append(link);
+    return link;
   };
-  // The whole stylesheet before the scripts: it is small, and the app draws what the page did not.
-  for (const href of styles) addLink('stylesheet', href, { crossOrigin: '' });
+  // The whole stylesheet before the scripts, fetched and read now but applied (media "all") only at
+  // the member's first touch, key, focus or history step, in the capture phase so before anything
+  // the app draws for it, or once web/main.tsx says the page has settled (ADR 111). Applied, it
+  // restyles every element of a page its own part already styles (a task of 15-30 ms on a slow host).
+  const whole = styles.map((href) => addLink('stylesheet', href, { crossOrigin: '', media: 'print' }));
+  // With it goes the style that keeps a touch phone's scroll indicator undrawn while the page starts
+  // (server/plugins/page-render.ts, ADR 112).
+  const applyWhole = () => {
+    for (const type of FIRST_REACH) window.removeEventListener(type, applyWhole, { capture: true });
+    window.removeEventListener(SETTLED_EVENT, applyWhole);
+    for (const link of whole) link.media = 'all';
+    document.querySelector('style[data-starting]')?.remove();
+  };
+  for (const link of whole) link.dataset.whole = '';
+  for (const type of FIRST_REACH) window.addEventListener(type, applyWhole, { capture: true, passive: true });
+  window.addEventListener(SETTLED_EVENT, applyWhole);
   // The web app manifest waits until the page has settled (web/main.tsx, ADR 109).
   // The first screen's messages in the page's language (scripts/split-catalogues.ts), first.
   addLink('preload', `/locales/${document.documentElement.lang}-first.json`, {

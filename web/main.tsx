@@ -52,6 +52,11 @@ const settled: Promise<void> = whenAppStarted()
   .then(() => new Promise((resolve) => setTimeout(resolve, SETTLE_DELAY_MS)))
   .then(() => whenIdle());
 
+// The app's whole stylesheet on a page the server drew: web/boot.ts adds it unapplied (media "print")
+// and applies it at the member's first touch, key, focus or history step, or when told here that the
+// page has settled (ADR 111: applying it restyles the whole page, a task kept out of its start).
+settled.then(() => window.dispatchEvent(new Event('barterhood:settled')));
+
 // The web app manifest of a page the server drew (server/plugins/page-render.ts lists it for boot):
 // with it Chromium fetches the app's icon and animates its install offer in its toolbar, about 100
 // frames the browser drew while the page's own start-up work was running.

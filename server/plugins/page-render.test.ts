@@ -6,6 +6,7 @@ import {
   firstPhotoOf,
   isRenderedPage,
   jsonForHtml,
+  STARTING_STYLE,
   withCriticalCss,
 } from './page-render';
 
@@ -68,6 +69,11 @@ describe("the server's render of a page", () => {
     expect(page).not.toContain('rel="manifest"');
     expect(page).toMatch(
       /<link rel="modulepreload" href="\/assets\/import-chunk-4\.js"><script type="module" src="\/assets\/boot-9\.js"><\/script><\/body>/,
+    );
+    // A touch phone's scroll indicator is left undrawn while the page starts (ADR 112), last in the head.
+    expect(page).toContain(`${STARTING_STYLE}</head>`);
+    expect(STARTING_STYLE).toMatch(
+      /@media \(hover: none\) and \(pointer: coarse\) and \(scripting: enabled\) \{ html \{ scrollbar-width: none \} \}/,
     );
     expect(() => deferScripts('<html><body></body></html>', BOOT)).toThrow(/entry script/);
   });

@@ -102,6 +102,17 @@ export function withCriticalCss(page: string, stylesheets: readonly DeferredStyl
 }
 
 /**
+ * On a touch phone, a drawn page's scroll indicator is not drawn while the page starts (ADR 112): a
+ * page that scrolls when first drawn shows its overlay scrollbar and fades it out, about twenty
+ * frames composed in the 350 ms the app's scripts start in. web/boot.ts removes this style with the
+ * whole stylesheet, at the member's first touch, key, focus or history step, or once the page has
+ * settled; from then on the indicator shows whenever the member scrolls, as before. Without
+ * JavaScript (nothing would remove it) the style does not apply.
+ */
+export const STARTING_STYLE =
+  '<style data-starting>@media (hover: none) and (pointer: coarse) and (scripting: enabled) { html { scrollbar-width: none } }</style>';
+
+/**
  * The page with its scripts asked for after it has painted (web/boot.ts): the entry script and its
  * module preloads leave the head for a list the boot script reads, with the deferred stylesheets and
  * the web app manifest.
@@ -128,12 +139,14 @@ export function deferScripts(template: string, boot: BootScript, styles: readonl
   });
   const bootImports = boot.imports.map((file) => `<link rel="modulepreload" href="/${file}">`).join('');
   const scripts = { entry: entry[1], preload, styles, ...(manifest ? { manifest } : {}) };
-  return withoutManifest.replace(
-    '</body>',
-    () =>
-      `<script type="application/json" id="app-scripts">${jsonForHtml(scripts)}</script>` +
-      `${bootImports}<script type="module" src="/${boot.file}"></script></body>`,
-  );
+  return withoutManifest
+    .replace('</head>', () => `${STARTING_STYLE}</head>`)
+    .replace(
+      '</body>',
+      () =>
+        `<script type="application/json" id="app-scripts">${jsonForHtml(scripts)}</script>` +
+        `${bootImports}<script type="module" src="/${boot.file}"></script></body>`,
+    );
 }
 
 /**

@@ -17,7 +17,9 @@ export const whenIdle = (timeoutMs = 2000): Promise<void> =>
  * four times slower; Lighthouse counts each task's time past 50 ms as blocking), on its own it stays
  * short. The pieces: tailwind-merge makes its configuration and builds its class map from it at its
  * first call (two steps here), and Chromium loads a locale's ICU data at the first number, plural,
- * date and relative-time formatter (the first of them costs most: V8 lists the locales ICU has).
+ * date and relative-time formatter (the first of them costs most: V8 lists the locales ICU has). On a
+ * page the server drew, web/boot.ts has a worker load that data while the scripts arrive (ADR 111),
+ * and the formatters' steps here take a fraction of a millisecond.
  */
 export async function warmUp(locale: string): Promise<void> {
   // One formatter a step: on a slow host each locale data load alone took 10-40 ms, two at once
