@@ -175,14 +175,21 @@ test.describe('pages drawn by the server', () => {
       await expect(still.getByRole('article', { name: title })).toBeVisible();
 
       // The page carries the part of the stylesheet it uses (ADR 094): every element's computed
-      // style is the one it has with the whole stylesheet in that part's place.
+      // style is the one it has with the whole stylesheet in that part's place. So do an unread count
+      // and a toast, which the app may draw on its own before that stylesheet applies (ADR 113): they
+      // are added here as the app draws them (web/components/ui/count-badge.tsx, toaster.tsx).
       const computedStyles = () =>
-        still.evaluate(() =>
-          [...document.querySelectorAll('body *')].map((element) => {
+        still.evaluate(() => {
+          const drawnOnItsOwn = document.createElement('div');
+          drawnOnItsOwn.innerHTML =
+            '<span class="relative"><span class="absolute -top-1 -right-1 flex h-5 min-w-5 items-center justify-center rounded-full bg-red-600 px-1 text-xs font-semibold text-white">3</span></span>' +
+            '<li class="group pointer-events-auto relative flex w-full items-start justify-between gap-3 overflow-hidden rounded-xl border p-4 pr-8 shadow-lg border-red-700 bg-red-700 text-white"><div class="grid gap-1"><div class="text-sm font-semibold">Error</div><div class="text-sm opacity-90">Details</div></div><button class="absolute top-2 right-2 rounded-md p-1 opacity-70 hover:opacity-100 focus-visible:opacity-100">x</button></li>';
+          document.body.append(drawnOnItsOwn);
+          return [...document.querySelectorAll('body *')].map((element) => {
             const style = getComputedStyle(element);
             return `${element.tagName} ${Array.from(style, (name) => `${name}:${style.getPropertyValue(name)}`).join(';')}`;
-          }),
-        );
+          });
+        });
       const drawn = await computedStyles();
       expect(drawn.length).toBeGreaterThan(50);
       const whole = await still.evaluate(

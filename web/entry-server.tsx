@@ -112,4 +112,5 @@ export async function render(request: RenderRequest, createClient: () => QueryCl
   }
 }
 
+export { UNPROMPTED_CLASSES } from './app/unprompted-classes';
 export { createQueryClient } from './lib/query-client';

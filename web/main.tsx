@@ -3,9 +3,9 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { activateLocale, startI18n, withMessages } from './i18n/i18n';
-import { whenAppStarted } from './lib/app-started';
 import { createQueryClient } from './lib/query-client';
-import { nextTask, warmUp, whenIdle } from './lib/warm-up';
+import { whenSettled } from './lib/settled';
+import { nextTask, warmUp } from './lib/warm-up';
 import './styles.css';
 
 const root = document.getElementById('root');
@@ -47,10 +47,7 @@ nextTask()
 
 // What only a member who stays needs waits until the page has settled: a few seconds after the app has
 // started (its screen hydrated, every part it loaded arrived), when the browser is idle (ADR 109).
-const SETTLE_DELAY_MS = 5000;
-const settled: Promise<void> = whenAppStarted()
-  .then(() => new Promise((resolve) => setTimeout(resolve, SETTLE_DELAY_MS)))
-  .then(() => whenIdle());
+const settled = whenSettled();
 
 // The app's whole stylesheet on a page the server drew: web/boot.ts adds it unapplied (media "print")
 // and applies it at the member's first touch, key, focus or history step, or when told here that the

@@ -90,6 +90,13 @@ describe("the server's render of a page", () => {
     expect(withB).not.toContain('data-critical');
     const withA = withCriticalCss(page.replace('<div id="root"></div>', '<p class="a">A</p>'), stylesheets);
     expect(withA).toContain('<style>.a{color:red}body{margin:0}</style>');
+    // What the app may draw on its own before the whole stylesheet applies is styled too (ADR 113).
+    const withAlways = withCriticalCss(
+      page.replace('<div id="root"></div>', '<p class="a">A</p>'),
+      stylesheets,
+      ['b'],
+    );
+    expect(withAlways).toContain(`<style>.a{color:red}.b::after{content:"$& $'"}body{margin:0}</style>`);
     // No text, text that would end the style element, or no stylesheet: the link stays, nothing deferred.
     for (const read of [
       () => undefined,

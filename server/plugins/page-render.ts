@@ -33,6 +33,8 @@ interface EntryServer {
     createClient: () => QueryClient,
   ): Promise<{ html: string; state: unknown; errors: unknown[] }>;
   createQueryClient(): QueryClient;
+  /** Classes the app may draw before the member's first reach: always in a drawn page's styles (ADR 113). */
+  UNPROMPTED_CLASSES?: readonly string[];
 }
 
 /** `<` and the line separators written so the JSON cannot end its script element or break a line. */
@@ -90,10 +92,18 @@ export function deferStylesheets(
   return { page, stylesheets };
 }
 
-/** The page with each deferred stylesheet's part for the classes it uses written in. */
-export function withCriticalCss(page: string, stylesheets: readonly DeferredStylesheet[]): string {
+/**
+ * The page with each deferred stylesheet's part for the classes it uses written in, and for `always`:
+ * the classes of what the app may draw on its own before the whole stylesheet applies (ADR 113).
+ */
+export function withCriticalCss(
+  page: string,
+  stylesheets: readonly DeferredStylesheet[],
+  always: readonly string[] = [],
+): string {
   if (stylesheets.length === 0) return page;
   const classes = classesInHtml(page);
+  for (const name of always) classes.add(name);
   return stylesheets.reduce(
     (html, stylesheet, index) =>
       html.replace(criticalMarker(index), () => `<style>${stylesheet.critical(classes)}</style>`),
@@ -229,6 +239,7 @@ export async function createPageRenderer(
     bootScript,
     deferred.stylesheets.map((stylesheet) => stylesheet.href),
   );
+  const unprompted = entry.UNPROMPTED_CLASSES ?? [];
   let queue: Promise<unknown> = Promise.resolve();
   let queued = 0;
 
@@ -270,7 +281,7 @@ export async function createPageRenderer(
       for (const error of errors)
         request.log.warn({ err: error }, 'a part of the page was left to the browser');
       return {
-        html: withCriticalCss(assemblePage(page, locale, html, state), deferred.stylesheets),
+        html: withCriticalCss(assemblePage(page, locale, html, state), deferred.stylesheets, unprompted),
         firstPhoto: firstPhotoOf(html),
       };
     } catch (error) {

@@ -9,6 +9,9 @@ import { cn } from '../../lib/utils';
 
 const itemClass = 'flex flex-1 flex-col items-center gap-0.5 py-2 text-xs';
 
+/** Where the bar's message count sits on its icon (the drawn pages always carry it, ADR 113). */
+export const BOTTOM_NAV_BADGE_CLASSES = '-top-2 -right-3';
+
 /**
  * The mobile bottom navigation (spec section 2): Home, Search, Add, Messages, Profile, with the
  * active highlight on /, the conversations (the inbox, /barters and a barter's page) and /profile.
@@ -63,7 +66,7 @@ export function BottomNav() {
       >
         <span className="relative">
           <MessageCircle className="h-5 w-5" aria-hidden="true" />
-          <CountBadge count={unread.messages} className="-top-2 -right-3" />
+          <CountBadge count={unread.messages} className={BOTTOM_NAV_BADGE_CLASSES} />
         </span>
         <Trans>Messages</Trans>
       </Link>

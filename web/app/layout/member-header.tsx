@@ -12,12 +12,16 @@ import { withMessages } from '../../i18n/i18n';
 import { formatPlaceName } from '../../i18n/place-names';
 import { useUser } from '../../lib/get-user';
 import { paths } from '../../lib/paths';
+import { useSettled } from '../../lib/settled';
 import { useUnreadCounts } from '../../lib/unread-counts';
 
-// The menus' code (Radix's menu and its positioning) loads beside the first screen, not before it
-// (ADR 033); until then a button that looks the same stands in, and a click on it opens the menu on arrival.
+// The menus' code (Radix's menu and its positioning, about 60 KB) loads once the page has settled, or
+// at the member's first click on the menu (ADR 113; before, beside the first screen, ADR 033). Until
+// then a button that looks the same stands in, and a click on it opens the menu on arrival.
 const AccountMenu = lazy(() =>
-  withMessages(() => import('./account-menu')).then((module) => ({ default: module.AccountMenu })),
+  withMessages(() => import('./account-menu'), { background: true }).then((module) => ({
+    default: module.AccountMenu,
+  })),
 );
 
 function AccountMenuPlaceholder({ user, onOpen }: { user: CurrentUser; onOpen: () => void }) {
@@ -43,7 +47,9 @@ export function MemberHeader() {
   const unread = useUnreadCounts();
   const [location] = useLocation();
   const [menuWanted, setMenuWanted] = useState(false);
+  const settled = useSettled();
   if (!user) return null;
+  const menuPlaceholder = <AccountMenuPlaceholder user={user} onOpen={() => setMenuWanted(true)} />;
 
   return (
     // Opaque, without a backdrop blur: the blur behind a sticky header doubled the frames Chromium
@@ -85,9 +91,13 @@ export function MemberHeader() {
             <MessageCircle className="h-5 w-5" aria-hidden="true" />
             <CountBadge count={unread.messages} />
           </Link>
-          <Suspense fallback={<AccountMenuPlaceholder user={user} onOpen={() => setMenuWanted(true)} />}>
-            <AccountMenu defaultOpen={menuWanted} />
-          </Suspense>
+          {settled || menuWanted ? (
+            <Suspense fallback={menuPlaceholder}>
+              <AccountMenu defaultOpen={menuWanted} />
+            </Suspense>
+          ) : (
+            menuPlaceholder
+          )}
         </div>
       </div>
     </header>

@@ -1,6 +1,10 @@
 import { t } from '@lingui/core/macro';
 import { cn } from '../../lib/utils';
 
+/** The badge's look: the server's drawn pages always carry its styles (web/entry-server.tsx, ADR 113). */
+export const COUNT_BADGE_CLASSES =
+  'absolute -top-1 -right-1 flex h-5 min-w-5 items-center justify-center rounded-full bg-red-600 px-1 text-xs font-semibold text-white';
+
 /**
  * The red count on an icon (unread notifications, messages); nothing at 0. Decorative: the control it
  * sits on says the count in its accessible name (unreadLabel).
@@ -8,13 +12,7 @@ import { cn } from '../../lib/utils';
 export function CountBadge({ count, className }: { count: number; className?: string }) {
   if (count <= 0) return null;
   return (
-    <span
-      aria-hidden="true"
-      className={cn(
-        'absolute -top-1 -right-1 flex h-5 min-w-5 items-center justify-center rounded-full bg-red-600 px-1 text-xs font-semibold text-white',
-        className,
-      )}
-    >
+    <span aria-hidden="true" className={cn(COUNT_BADGE_CLASSES, className)}>
       {count > 99 ? '99+' : count}
     </span>
   );

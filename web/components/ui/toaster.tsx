@@ -8,6 +8,28 @@ import { cn } from '../../lib/utils';
 import { dismissErrorToasts, dismissToast, useToasts } from './use-toast';
 
 /**
+ * A toast's look. A toast can show without the member's doing (one left by the page before, shown
+ * as the app starts), so the server's drawn pages always carry these styles (web/entry-server.tsx,
+ * ADR 113).
+ */
+export const TOAST_CLASSES = {
+  root: [
+    'group pointer-events-auto relative flex w-full items-start justify-between gap-3 overflow-hidden rounded-xl border p-4 pr-8 shadow-lg',
+    'data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[swipe=cancel]:translate-x-0 data-[swipe=end]:translate-x-[var(--radix-toast-swipe-end-x)]',
+    'data-[state=closed]:hidden',
+  ].join(' '),
+  destructive: 'border-red-700 bg-red-700 text-white',
+  plain: 'border-slate-200 bg-white text-slate-900',
+  body: 'grid gap-1',
+  title: 'text-sm font-semibold',
+  description: 'text-sm opacity-90',
+  close: 'absolute top-2 right-2 rounded-md p-1 opacity-70 hover:opacity-100 focus-visible:opacity-100',
+  closeIcon: 'h-4 w-4',
+  viewport:
+    'fixed top-0 z-[100] flex max-h-screen w-full flex-col-reverse p-4 sm:top-auto sm:right-0 sm:bottom-0 sm:flex-col md:max-w-[420px]',
+} as const;
+
+/**
  * The one toast region (Radix): swipe right past 50 px to dismiss, F8 focuses it, at most 420 px wide.
  * Moving to another screen closes an open error toast.
  */
@@ -38,36 +60,26 @@ export function Toaster() {
             if (!next) dismissToast(id);
           }}
           className={cn(
-            'group pointer-events-auto relative flex w-full items-start justify-between gap-3 overflow-hidden rounded-xl border p-4 pr-8 shadow-lg',
-            'data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[swipe=cancel]:translate-x-0 data-[swipe=end]:translate-x-[var(--radix-toast-swipe-end-x)]',
-            'data-[state=closed]:hidden',
-            variant === 'destructive'
-              ? 'border-red-700 bg-red-700 text-white'
-              : 'border-slate-200 bg-white text-slate-900',
+            TOAST_CLASSES.root,
+            variant === 'destructive' ? TOAST_CLASSES.destructive : TOAST_CLASSES.plain,
           )}
         >
-          <div className="grid gap-1">
+          <div className={TOAST_CLASSES.body}>
             {title ? (
-              <ToastPrimitive.Title className="text-sm font-semibold">{title}</ToastPrimitive.Title>
+              <ToastPrimitive.Title className={TOAST_CLASSES.title}>{title}</ToastPrimitive.Title>
             ) : null}
             {description ? (
-              <ToastPrimitive.Description className="text-sm opacity-90">
+              <ToastPrimitive.Description className={TOAST_CLASSES.description}>
                 {description}
               </ToastPrimitive.Description>
             ) : null}
           </div>
-          <ToastPrimitive.Close
-            aria-label={t`Close`}
-            className="absolute top-2 right-2 rounded-md p-1 opacity-70 hover:opacity-100 focus-visible:opacity-100"
-          >
-            <X className="h-4 w-4" aria-hidden="true" />
+          <ToastPrimitive.Close aria-label={t`Close`} className={TOAST_CLASSES.close}>
+            <X className={TOAST_CLASSES.closeIcon} aria-hidden="true" />
           </ToastPrimitive.Close>
         </ToastPrimitive.Root>
       ))}
-      <ToastPrimitive.Viewport
-        label={t`Notifications (${hotkey})`}
-        className="fixed top-0 z-[100] flex max-h-screen w-full flex-col-reverse p-4 sm:top-auto sm:right-0 sm:bottom-0 sm:flex-col md:max-w-[420px]"
-      />
+      <ToastPrimitive.Viewport label={t`Notifications (${hotkey})`} className={TOAST_CLASSES.viewport} />
     </ToastPrimitive.Provider>
   );
 }
