@@ -15,7 +15,7 @@ import { paths } from '../../lib/paths';
 import { useSettled } from '../../lib/settled';
 import { useUnreadCounts } from '../../lib/unread-counts';
 
-// The menus' code (Radix's menu and its positioning, about 60 KB) loads once the page has settled, or
+// The menus' code (Radix's menu and its positioning, about 70 KB) loads once the page has settled, or
 // at the member's first click on the menu (ADR 113; before, beside the first screen, ADR 033). Until
 // then a button that looks the same stands in, and a click on it opens the menu on arrival.
 const AccountMenu = lazy(() =>
