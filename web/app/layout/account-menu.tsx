@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { ListChecks, LogOut, ShieldCheck, UserRound } from 'lucide-react';
+import { useState } from 'react';
 import { useLocation } from 'wouter';
 import { DemoAccountNote } from '../../components/demo-account-note';
 import { Avatar } from '../../components/ui/avatar';
@@ -11,22 +12,25 @@ import { paths } from '../../lib/paths';
 
 /**
  * The header's account menu (spec section 2): name, address, Profile, Getting Started when put away,
- * Moderation for moderators, Log out. Loaded beside the first screen, not before it (member-header.tsx,
- * ADR 033); `defaultOpen` when the member clicked its placeholder before it arrived.
+ * Moderation for moderators, Log out. Loaded once the page has settled or at the first click on its
+ * stand-in (member-header.tsx, ADR 113); `defaultOpen` when the member clicked the stand-in first.
  */
 export function AccountMenu({ defaultOpen = false }: { defaultOpen?: boolean }) {
   const { t } = useLingui();
   const { user } = useUser();
   const logout = useLogout();
   const [, navigate] = useLocation();
-  const gettingStarted = useGettingStarted({ enabled: Boolean(user) });
+  const [open, setOpen] = useState(defaultOpen);
+  // Read when the menu opens (ADR 113): the menu mounts once the page has settled, and a read made
+  // then could meet a sign-out the member had started meanwhile (a 401 for a page going away).
+  const gettingStarted = useGettingStarted({ enabled: Boolean(user) && open });
   const resumeGuide = useSetGettingStartedCompleted();
   if (!user) return null;
   // The guided start, skipped with steps left: the menu brings it back (issue 17).
   const guidePutAway = gettingStarted.data?.completed === true && !allStepsDone(gettingStarted.data);
   const fullName = [user.firstName, user.lastName].filter(Boolean).join(' ') || t`Member`;
   return (
-    <DropdownMenu.Root defaultOpen={defaultOpen}>
+    <DropdownMenu.Root open={open} onOpenChange={setOpen}>
       <DropdownMenu.Trigger className="rounded-full" aria-label={t`Account menu`}>
         <Avatar firstName={user.firstName} lastName={user.lastName} imageUrl={user.profileImageUrl} />
       </DropdownMenu.Trigger>
