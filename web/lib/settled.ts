@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { whenAppStarted } from './app-started';
 import { whenIdle } from './warm-up';
 
@@ -27,6 +27,8 @@ export function whenSettled(): Promise<void> {
 /**
  * False until the page has settled, then true. False on the server and in the render that hydrates a
  * drawn page (the page settles after it), so the two agree; a screen drawn later starts with true.
+ * The change is a transition: what it brings in may load lazily, and what stood in stays until it is
+ * there (deferred-menu.tsx).
  */
 export function useSettled(): boolean {
   const [value, setValue] = useState(isSettled);
@@ -34,7 +36,7 @@ export function useSettled(): boolean {
     if (value) return;
     let live = true;
     whenSettled().then(() => {
-      if (live) setValue(true);
+      if (live) startTransition(() => setValue(true));
     });
     return () => {
       live = false;

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useLocation } from 'wouter';
 import { DemoAccountNote } from '../../components/demo-account-note';
 import { Avatar } from '../../components/ui/avatar';
+import { type MenuArrival, useMenuArrival } from '../../components/ui/deferred-menu';
 import { useLogout } from '../../lib/auth-mutations';
 import { useUser } from '../../lib/get-user';
 import { allStepsDone, useGettingStarted, useSetGettingStartedCompleted } from '../../lib/getting-started';
@@ -13,13 +14,14 @@ import { paths } from '../../lib/paths';
 /**
  * The header's account menu (spec section 2): name, address, Profile, Getting Started when put away,
  * Moderation for moderators, Log out. Loaded once the page has settled or at the first click on its
- * stand-in (member-header.tsx, ADR 113); `defaultOpen` when the member clicked the stand-in first.
+ * stand-in (member-header.tsx, ADR 113); it arrives open when the member opened the stand-in first.
  */
-export function AccountMenu({ defaultOpen = false }: { defaultOpen?: boolean }) {
+export function AccountMenu({ arrival }: { arrival?: MenuArrival }) {
   const { t } = useLingui();
   const { user } = useUser();
   const logout = useLogout();
   const [, navigate] = useLocation();
+  const { defaultOpen, triggerRef, contentRef } = useMenuArrival(arrival);
   const [open, setOpen] = useState(defaultOpen);
   // Read when the menu opens (ADR 113): the menu mounts once the page has settled, and a read made
   // then could meet a sign-out the member had started meanwhile (a 401 for a page going away).
@@ -31,11 +33,12 @@ export function AccountMenu({ defaultOpen = false }: { defaultOpen?: boolean }) 
   const fullName = [user.firstName, user.lastName].filter(Boolean).join(' ') || t`Member`;
   return (
     <DropdownMenu.Root open={open} onOpenChange={setOpen}>
-      <DropdownMenu.Trigger className="rounded-full" aria-label={t`Account menu`}>
+      <DropdownMenu.Trigger ref={triggerRef} className="rounded-full" aria-label={t`Account menu`}>
         <Avatar firstName={user.firstName} lastName={user.lastName} imageUrl={user.profileImageUrl} />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content
+          ref={contentRef}
           align="end"
           sideOffset={8}
           className="z-50 min-w-56 rounded-xl border border-slate-200 bg-white p-1 shadow-lg"

@@ -1,44 +1,27 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { CalendarDays, MapPin, MessageCircle } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy } from 'react';
 import { Link, useLocation } from 'wouter';
-import type { CurrentUser } from '#common/schemas/auth.ts';
 import { Logo } from '../../components/layout/logo';
 import { Avatar } from '../../components/ui/avatar';
 import { CountBadge, unreadLabel } from '../../components/ui/count-badge';
+import { DeferredMenu } from '../../components/ui/deferred-menu';
 import { SearchBox } from '../../features/feed/components/search-box';
 import { NotificationBell } from '../../features/notifications/components/lazy-notification-bell';
 import { withMessages } from '../../i18n/i18n';
 import { formatPlaceName } from '../../i18n/place-names';
 import { useUser } from '../../lib/get-user';
 import { paths } from '../../lib/paths';
-import { useSettled } from '../../lib/settled';
 import { useUnreadCounts } from '../../lib/unread-counts';
 
 // The menus' code (Radix's menu and its positioning, about 70 KB) loads once the page has settled, or
-// at the member's first click on the menu (ADR 113; before, beside the first screen, ADR 033). Until
-// then a button that looks the same stands in, and a click on it opens the menu on arrival.
+// at the member's first use of the menu (ADR 113; before, beside the first screen, ADR 033). Until
+// then a button that looks the same stands in (DeferredMenu), and opening it opens the menu on arrival.
 const AccountMenu = lazy(() =>
   withMessages(() => import('./account-menu'), { background: true }).then((module) => ({
     default: module.AccountMenu,
   })),
 );
-
-function AccountMenuPlaceholder({ user, onOpen }: { user: CurrentUser; onOpen: () => void }) {
-  const { t } = useLingui();
-  return (
-    <button
-      type="button"
-      className="rounded-full"
-      aria-label={t`Account menu`}
-      aria-haspopup="menu"
-      aria-expanded={false}
-      onClick={onOpen}
-    >
-      <Avatar firstName={user.firstName} lastName={user.lastName} imageUrl={user.profileImageUrl} />
-    </button>
-  );
-}
 
 /** The signed-in header (spec section 2); renders nothing without a user. */
 export function MemberHeader() {
@@ -46,10 +29,7 @@ export function MemberHeader() {
   const { user } = useUser();
   const unread = useUnreadCounts();
   const [location] = useLocation();
-  const [menuWanted, setMenuWanted] = useState(false);
-  const settled = useSettled();
   if (!user) return null;
-  const menuPlaceholder = <AccountMenuPlaceholder user={user} onOpen={() => setMenuWanted(true)} />;
 
   return (
     // Opaque, without a backdrop blur: the blur behind a sticky header doubled the frames Chromium
@@ -91,13 +71,14 @@ export function MemberHeader() {
             <MessageCircle className="h-5 w-5" aria-hidden="true" />
             <CountBadge count={unread.messages} />
           </Link>
-          {settled || menuWanted ? (
-            <Suspense fallback={menuPlaceholder}>
-              <AccountMenu defaultOpen={menuWanted} />
-            </Suspense>
-          ) : (
-            menuPlaceholder
-          )}
+          <DeferredMenu
+            standIn={(props) => (
+              <button type="button" className="rounded-full" aria-label={t`Account menu`} {...props}>
+                <Avatar firstName={user.firstName} lastName={user.lastName} imageUrl={user.profileImageUrl} />
+              </button>
+            )}
+            menu={(arrival) => <AccountMenu arrival={arrival} />}
+          />
         </div>
       </div>
     </header>

@@ -7,6 +7,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import type { Notification } from '#common/schemas/notifications.ts';
 import { CountBadge } from '#web/components/ui/count-badge.tsx';
+import { type MenuArrival, useMenuArrival } from '#web/components/ui/deferred-menu.tsx';
 import { formatRelativeTime } from '#web/i18n/format.ts';
 import { flattenOwnList } from '#web/lib/own-list.ts';
 import { paths } from '#web/lib/paths.ts';
@@ -98,8 +99,9 @@ function NotificationContent({ notification }: { notification: Notification }) {
  * its barter (or trade circle); "Mark all as read" clears the marks too. The list is read when the bell
  * first opens and again when a live event makes it stale.
  */
-export function NotificationBell({ unread, defaultOpen = false }: { unread: number; defaultOpen?: boolean }) {
-  // Open from the start when the member clicked the stand-in before this code arrived (lazy-notification-bell.tsx).
+export function NotificationBell({ unread, arrival }: { unread: number; arrival?: MenuArrival }) {
+  // Open from the start when the member opened the stand-in before this code arrived (lazy-notification-bell.tsx).
+  const { defaultOpen, triggerRef, contentRef } = useMenuArrival(arrival);
   const [open, setOpen] = useState(defaultOpen);
   const queryClient = useQueryClient();
   const query = useNotifications(open);
@@ -150,6 +152,7 @@ export function NotificationBell({ unread, defaultOpen = false }: { unread: numb
     // aria-hidden), and the list closes on Escape, a click outside or leaving it.
     <DropdownMenu.Root open={open} onOpenChange={onOpenChange} modal={false}>
       <DropdownMenu.Trigger
+        ref={triggerRef}
         aria-label={bellLabel(unread)}
         className="relative rounded-full p-2 text-slate-700 hover:bg-slate-100"
       >
@@ -158,6 +161,7 @@ export function NotificationBell({ unread, defaultOpen = false }: { unread: numb
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content
+          ref={contentRef}
           align="end"
           sideOffset={8}
           collisionPadding={8}
