@@ -261,25 +261,14 @@ function watchConsoleErrors(page: Page, errors: string[], prefix: string): void 
  * POST /api/auth/register as the register form sends it (which signs the member in), from `api`,
  * whose cookies are a browser's when it is a context's or page's request; then the area, if any,
  * as the profile form saves it. The shipped per-address limits apply: one sign-up per journey's
- * household (REGISTER_RATE_LIMIT allows 10 a minute). A 503 is a sign-up the server refused before
- * running it (load shedding, ADR 051: sign-up is costly, refused while the embedded database's line
- * is long), with a `Retry-After`: the client comes back once after it, as the contract asks of a
- * client and as a neighbour would press the button again. The journey server's report still lists
- * every refused request.
+ * household (REGISTER_RATE_LIMIT allows 10 a minute).
  */
 async function registerThroughApi(
   api: APIRequestContext,
   member: NewMember,
   area?: TradingArea,
 ): Promise<APIRequestContext> {
-  let registered = await api.post('/api/auth/register', { data: member });
-  if (registered.status() === 503) {
-    const seconds = Number.parseInt(registered.headers()['retry-after'] ?? '', 10);
-    await new Promise((resolve) =>
-      setTimeout(resolve, Math.min(Number.isNaN(seconds) ? 2 : seconds, 10) * 1000),
-    );
-    registered = await api.post('/api/auth/register', { data: member });
-  }
+  const registered = await api.post('/api/auth/register', { data: member });
   expect(registered.status(), await registered.text()).toBe(201);
   if (area) {
     const saved = await api.put('/api/user/profile', { data: { maxTravelDistance: 25, ...area } });
@@ -347,14 +336,18 @@ export function uniqueEmail(label: string): string {
 /**
  * Register a member through the API from a separate client, so the browser under test stays signed out.
  */
-export async function createMember(baseURL: string, member: NewMember): Promise<void> {
+export async function createMember(
+  baseURL: string,
+  member: { firstName: string; lastName?: string; email: string; password: string },
+): Promise<void> {
   const api = await playwrightRequest.newContext({
     baseURL,
     extraHTTPHeaders: { 'x-forwarded-for': householdAddress() },
   });
   try {
     expect((await api.post('/api/verify-password', { data: { password: 'barter' } })).ok()).toBe(true);
-    await registerThroughApi(api, member);
+    const response = await api.post('/api/auth/register', { data: member });
+    expect(response.status(), await response.text()).toBe(201);
   } finally {
     await api.dispose();
   }
@@ -374,7 +367,13 @@ export async function memberApi(
     extraHTTPHeaders: { 'x-forwarded-for': householdAddress() },
   });
   expect((await api.post('/api/verify-password', { data: { password: 'barter' } })).ok()).toBe(true);
-  return registerThroughApi(api, member, location);
+  const registered = await api.post('/api/auth/register', { data: member });
+  expect(registered.status(), await registered.text()).toBe(201);
+  if (location) {
+    const saved = await api.put('/api/user/profile', { data: { maxTravelDistance: 25, ...location } });
+    expect(saved.status(), await saved.text()).toBe(200);
+  }
+  return api;
 }
 
 /** A good listed through a member's API client (201, or the journey fails with the answer): its id. */
