@@ -17,8 +17,15 @@ import { buildApp } from '../app';
 import type { PoolStats } from '../db/client';
 import { createUser, sessionCookiesFor } from '../test/factories';
 import { holdDatabase, openTestDatabase, type TestApp, testConfig } from '../test/helpers';
-import { COST_MS, pressureOf, SHED_FROM, SHED_RETRY_AFTER_SECONDS, shedsAt } from './load-shedding';
-import { DECLARED_COSTS, PAGE_NEEDS } from './route-costs';
+import {
+  COST_MS,
+  pressureOf,
+  SHED_FROM,
+  SHED_RETRY_AFTER_SECONDS,
+  shedReason,
+  shedsAt,
+} from './load-shedding';
+import { DATABASE_COSTS, DECLARED_COSTS, PAGE_NEEDS } from './route-costs';
 
 const METRICS_TOKEN = 'load-shedding-metrics-token-0123456789abcdef';
 
@@ -228,6 +235,24 @@ describe('pressureOf and shedsAt', () => {
     expect(shedsAt('cheap', at(1_000_000))).toBe(false);
     expect(shedsAt('costly', { level: 0, reason: null })).toBe(false);
   });
+
+  it('judges a route whose cost is the CPU by the database at its database cost, by the event loop at its own (ADR 114)', () => {
+    // A sign-up: costly for the CPU, standard for the database's line.
+    const signUp = (waiting: number, oldestWaitMs: number, load = idle) =>
+      shedReason('costly', 'standard', limits, stats(waiting, oldestWaitMs), load);
+    expect(signUp(10, 0)).toBeNull();
+    expect(signUp(1, 999)).toBeNull();
+    expect(signUp(20, 0)).toBe('db_waiting');
+    expect(signUp(1, 1_000)).toBe('db_wait');
+    // The event loop at its own cost, whatever the database's line.
+    expect(signUp(15, 0, { turnAgeMs: 300, waitingMs: 200 })).toBe('event_loop_delay');
+    expect(signUp(0, 0, { turnAgeMs: 300, waitingMs: 200 })).toBe('event_loop_delay');
+    expect(signUp(0, 0, { turnAgeMs: 100, waitingMs: 100 })).toBeNull();
+    // Any other route as before: its one cost against the largest share.
+    expect(shedReason('costly', 'costly', limits, stats(10, 0), idle)).toBe('db_waiting');
+    expect(shedReason('standard', 'standard', limits, stats(10, 0), idle)).toBeNull();
+    expect(shedReason('cheap', 'cheap', limits, stats(100, 60_000), idle)).toBeNull();
+  });
 });
 
 describe('a late event loop with work waiting: the costly shed first, what a page needs always served', () => {
@@ -383,7 +408,7 @@ describe('a held database: the costly shed at SHED_DB_WAITING, the standard at t
   );
 
   it('every route the table names is registered, and gets its cost', () => {
-    for (const key of [...Object.keys(DECLARED_COSTS), ...PAGE_NEEDS]) {
+    for (const key of [...Object.keys(DECLARED_COSTS), ...Object.keys(DATABASE_COSTS), ...PAGE_NEEDS]) {
       const [method = '', url = ''] = key.split(' ');
       expect(t.app.hasRoute({ method: method as 'GET', url }), key).toBe(true);
     }
@@ -415,6 +440,25 @@ describe('a held database: the costly shed at SHED_DB_WAITING, the standard at t
     await expectPageServed(page, false);
     // Nothing to reset: the line is short again, so the next costly request is served.
     expect((await feed()).statusCode).not.toBe(503);
+  });
+
+  it('admits a sign-in with the costly shed: the database judges it standard, its cost is the hashing (ADR 114)', async () => {
+    expect((await myItems()).statusCode).toBe(200);
+    release = await holdDatabase(t.database);
+    await fillTheLine(WAITING);
+    expectShed(await feed());
+    const shed = t.app.loadShedding.shedCounts().db_waiting;
+    // Admitted: it joins the line, and is answered once the database is free.
+    const signIn = t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'nobody@example.com', password: 'not the password' },
+    });
+    await until(() => t.database.poolStats().waiting > WAITING, 2_000, 'the sign-in waiting in the line');
+    expect(t.app.loadShedding.shedCounts().db_waiting).toBe(shed);
+    await release();
+    release = null;
+    expect((await signIn).statusCode).toBe(401);
   });
 
   it('sheds a standard request at twice the limit, and a write refused never runs', async () => {

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { PoolStats } from '../db/client';
 import { serviceUnavailable } from '../errors';
-import { isPageNeed, ROUTE_COSTS, type RouteCost, routeCost } from './route-costs';
+import { databaseCost, isPageNeed, ROUTE_COSTS, type RouteCost, routeCost } from './route-costs';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -12,6 +12,8 @@ declare module 'fastify' {
     loadShedding?: boolean;
     /** What answering costs (server/plugins/route-costs.ts, ADR 051): the costliest are shed first. */
     cost?: RouteCost;
+    /** What it costs the database's line, where that is less (route-costs.ts `DATABASE_COSTS`, ADR 114). */
+    databaseCost?: RouteCost;
   }
   interface FastifyInstance {
     /** This process's load shedding (server/plugins/load-shedding.ts, ADRs 041 and 051). */
@@ -156,6 +158,27 @@ export function shedsAt(cost: RouteCost, pressure: Pressure): boolean {
 }
 
 /**
+ * Why a request is shed, or null when it is admitted: judged at its cost, except that a route whose
+ * cost is the CPU (`onDatabase` lower than `cost`, ADR 114) is judged by the database's line at
+ * `onDatabase` and by the event loop alone at `cost`.
+ */
+export function shedReason(
+  cost: RouteCost,
+  onDatabase: RouteCost,
+  limits: LoadSheddingLimits,
+  stats: PoolStats,
+  load: Load,
+): ShedReason | null {
+  const now = pressureOf(limits, stats, load);
+  if (!shedsAt(cost, now)) return null;
+  if (onDatabase === cost || now.reason === 'event_loop_delay') return now.reason;
+  const eventLoop = pressureOf({ ...limits, dbWaiting: 0, dbWaitMs: 0 }, stats, load);
+  if (shedsAt(cost, eventLoop)) return eventLoop.reason;
+  const database = pressureOf({ ...limits, eventLoopDelayMs: 0 }, stats, load);
+  return shedsAt(onDatabase, database) ? database.reason : null;
+}
+
+/**
  * 503 SERVICE_UNAVAILABLE in the contract's shape, sent from the hook rather than thrown: the error
  * handler logs every 5xx as a failure with its stack, thousands of lines a second under overload; the
  * counter and the request's own log line (status 503) say it instead.
@@ -214,6 +237,7 @@ export function loadSheddingPlugin(app: FastifyInstance, limits: LoadSheddingLim
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     const config = { ...(route.config ?? {}) } as NonNullable<typeof route.config>;
     config.cost ??= routeCost(methods[0] ?? 'GET', route.url);
+    config.databaseCost ??= databaseCost(methods[0] ?? 'GET', route.url, config.cost);
     if (methods.some((method) => isPageNeed(method, route.url))) config.loadShedding = false;
     route.config = config;
   });
@@ -228,11 +252,17 @@ export function loadSheddingPlugin(app: FastifyInstance, limits: LoadSheddingLim
     const { config } = request.routeOptions;
     if (config.loadShedding === false) return;
     const cost = config.cost ?? 'cheap';
-    const now = pressure(turnAgeMs);
-    if (shedsAt(cost, now) && now.reason !== null) {
-      counts[now.reason]++;
+    const reason = shedReason(
+      cost,
+      config.databaseCost ?? cost,
+      limits,
+      database.poolStats(),
+      load(turnAgeMs),
+    );
+    if (reason !== null) {
+      counts[reason]++;
       byCost[cost]++;
-      request.log.debug({ reason: now.reason, cost }, 'request shed');
+      request.log.debug({ reason, cost }, 'request shed');
       return refuse(reply, SHED_RETRY_AFTER_SECONDS);
     }
     const weight = COST_MS[cost];

@@ -59,6 +59,25 @@ export const DECLARED_COSTS: Readonly<Record<string, RouteCost>> = {
   'GET /api/docs': 'costly',
 };
 
+/**
+ * Routes whose cost is the CPU and not the database (ADR 114): a password hashed (argon2 on libuv's
+ * threads, bounded on its own by `hashingLimit`) or an image analysed in a worker, around a few
+ * statements. The database's line judges them at this cost, the event loop at their own: refusing a
+ * newcomer's sign-up shortens nobody's wait for the embedded database's connection.
+ */
+export const DATABASE_COSTS: Readonly<Record<string, RouteCost>> = {
+  'POST /api/auth/register': 'standard',
+  'POST /api/auth/login': 'standard',
+  'POST /api/auth/password-reset/confirm': 'standard',
+  'PUT /api/account/password': 'standard',
+  'POST /api/analyze-image': 'standard',
+};
+
+/** What a route costs the database's line: declared above, else its cost. */
+export function databaseCost(method: string, url: string, cost: RouteCost): RouteCost {
+  return DATABASE_COSTS[`${method === 'HEAD' ? 'GET' : method} ${url}`] ?? cost;
+}
+
 /** The cost of a route as registered: declared above, else `standard` for the API and `cheap` for the rest. */
 export function routeCost(method: string, url: string): RouteCost {
   const declared = DECLARED_COSTS[`${method === 'HEAD' ? 'GET' : method} ${url}`];
