@@ -34,11 +34,16 @@ export default defineConfig({
     // to the head cost a drawn page more main-thread time than the round trip it saves (ADR 037).
     modulePreload: { resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []) },
     rollupOptions: {
-      // The page, and the small script that starts it on a page the server drew (ADR 037).
+      // The page, and the small script that starts it on a page the server drew (ADR 037), and the
+      // helper that script imports by URL once the page has painted (ADR 115): an entry of its own,
+      // so its exports keep their names (a chunk's are renamed) and boot asks for nothing before the
+      // paint but itself.
       input: {
         index: path.resolve(import.meta.dirname, 'web/index.html'),
         boot: path.resolve(import.meta.dirname, 'web/boot.ts'),
+        'import-chunk': path.resolve(import.meta.dirname, 'web/lib/import-chunk.ts'),
       },
+      preserveEntrySignatures: 'exports-only',
       output: {
         // Runtime pieces nearly every screen draws with (the icons and Lingui's <Trans>) in one
         // chunk, whichever lazy screen imports which: left to the automatic split, a screen that
@@ -49,8 +54,9 @@ export default defineConfig({
             // What every page loads before it starts, in the entry's one chunk (ADR 099): left to the
             // automatic split, each module the entry shares with a lazy page had a chunk of its own
             // (17 of them, 0.1-10 KB), each a request, a compile and a link on a page's main thread.
-            // The boot script's helper stays apart: in the app's chunk, every drawn page would preload
-            // the whole app beside its first screen (npm run test:budget checks the boot script's size).
+            // The boot script's helper (an entry, above) stays apart: in the app's chunk, every drawn
+            // page would ask for the whole app beside its first screen (npm run test:budget checks
+            // the boot script's size).
             {
               name: 'import-chunk',
               test: /web[\\/]lib[\\/]import-chunk\.ts$/,

@@ -10,7 +10,7 @@ import {
   withCriticalCss,
 } from './page-render';
 
-const BOOT = { file: 'assets/boot-9.js', imports: ['assets/import-chunk-4.js'] };
+const BOOT = { file: 'assets/boot-9.js', imports: [], helper: 'assets/import-chunk-4.js' };
 
 const TEMPLATE = `<!doctype html>
 <html lang="en">
@@ -53,22 +53,26 @@ describe("the server's render of a page", () => {
     expect(JSON.parse(written)).toEqual(data);
   });
 
-  it("asks for the scripts after the page has painted, the boot script's import beside it", () => {
+  it('asks for the scripts after the page has painted, the boot script alone before it', () => {
     const page = deferScripts(TEMPLATE, BOOT, ['/assets/index-3.css']);
     expect(page).not.toContain('<script type="module" crossorigin src="/assets/index-abc.js">');
-    // Only the boot script's own import is preloaded, beside it: the entry's wait in the list.
-    expect(page.match(/modulepreload/g)).toHaveLength(1);
+    // Nothing is preloaded: the entry, its imports and boot's helper wait in the list (ADR 115).
+    expect(page).not.toContain('modulepreload');
     expect(page).toContain('<link rel="stylesheet" crossorigin href="/assets/index-3.css">');
     const list = /<script type="application\/json" id="app-scripts">(.*?)<\/script>/.exec(page)?.[1];
     expect(JSON.parse(list ?? 'null')).toEqual({
       entry: '/assets/index-abc.js',
+      helper: '/assets/import-chunk-4.js',
       preload: ['/assets/react-1.js', '/assets/utils-2.js'],
       styles: ['/assets/index-3.css'],
       manifest: '/manifest.webmanifest',
     });
     expect(page).not.toContain('rel="manifest"');
-    expect(page).toMatch(
-      /<link rel="modulepreload" href="\/assets\/import-chunk-4\.js"><script type="module" src="\/assets\/boot-9\.js"><\/script><\/body>/,
+    expect(page).toMatch(/<\/script><script type="module" src="\/assets\/boot-9\.js"><\/script><\/body>/);
+    // A boot script built with imports of its own has them preloaded beside it.
+    const withImport = deferScripts(TEMPLATE, { ...BOOT, imports: ['assets/shared-5.js'] });
+    expect(withImport).toContain(
+      '<link rel="modulepreload" href="/assets/shared-5.js"><script type="module" src="/assets/boot-9.js"></script></body>',
     );
     // A touch phone's scroll indicator is left undrawn while the page starts (ADR 112), last in the head.
     expect(page).toContain(`${STARTING_STYLE}</head>`);

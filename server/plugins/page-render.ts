@@ -51,6 +51,8 @@ export interface BootScript {
   file: string;
   /** The paths of the chunks it imports statically. */
   imports: string[];
+  /** The path of the helper it imports with the app's chunks (web/lib/import-chunk.ts, ADR 115). */
+  helper?: string;
 }
 
 /** A stylesheet the drawn pages carry only the needed part of, and the whole of it after their scripts. */
@@ -148,7 +150,13 @@ export function deferScripts(template: string, boot: BootScript, styles: readonl
     return '';
   });
   const bootImports = boot.imports.map((file) => `<link rel="modulepreload" href="/${file}">`).join('');
-  const scripts = { entry: entry[1], preload, styles, ...(manifest ? { manifest } : {}) };
+  const scripts = {
+    entry: entry[1],
+    ...(boot.helper ? { helper: `/${boot.helper}` } : {}),
+    preload,
+    styles,
+    ...(manifest ? { manifest } : {}),
+  };
   return withoutManifest
     .replace('</head>', () => `${STARTING_STYLE}</head>`)
     .replace(

@@ -82,7 +82,7 @@ function firstCatalogues(distDir: string): Map<Locale, string> {
   return files;
 }
 
-/** The boot script (web/boot.ts) and the chunks it imports, from the build's manifest. */
+/** The boot script (web/boot.ts), the chunks it imports and its helper, from the build's manifest. */
 function bootScriptOf(distDir: string): BootScript | undefined {
   try {
     const manifest = JSON.parse(readFileSync(path.join(distDir, '.vite/manifest.json'), 'utf8')) as Record<
@@ -92,7 +92,12 @@ function bootScriptOf(distDir: string): BootScript | undefined {
     const boot = manifest['boot.ts'];
     if (!boot?.file) return undefined;
     const imports = (boot.imports ?? []).map((key) => manifest[key]?.file);
-    return { file: boot.file, imports: imports.filter((file): file is string => file !== undefined) };
+    const helper = manifest['lib/import-chunk.ts']?.file;
+    return {
+      file: boot.file,
+      imports: imports.filter((file): file is string => file !== undefined),
+      ...(helper ? { helper } : {}),
+    };
   } catch {
     return undefined;
   }
