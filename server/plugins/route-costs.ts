@@ -73,19 +73,24 @@ export const DATABASE_COSTS: Readonly<Record<string, RouteCost>> = {
   'POST /api/analyze-image': 'standard',
 };
 
+/** A route's key in the tables above: `METHOD /pattern`, HEAD as GET. */
+function routeKey(method: string, url: string): string {
+  return `${method === 'HEAD' ? 'GET' : method} ${url}`;
+}
+
 /** What a route costs the database's line: declared above, else its cost. */
 export function databaseCost(method: string, url: string, cost: RouteCost): RouteCost {
-  return DATABASE_COSTS[`${method === 'HEAD' ? 'GET' : method} ${url}`] ?? cost;
+  return DATABASE_COSTS[routeKey(method, url)] ?? cost;
 }
 
 /** The cost of a route as registered: declared above, else `standard` for the API and `cheap` for the rest. */
 export function routeCost(method: string, url: string): RouteCost {
-  const declared = DECLARED_COSTS[`${method === 'HEAD' ? 'GET' : method} ${url}`];
+  const declared = DECLARED_COSTS[routeKey(method, url)];
   if (declared) return declared;
   return url === '/api' || url.startsWith('/api/') ? 'standard' : 'cheap';
 }
 
 /** Whether a page needs this route to draw itself (never shed). */
 export function isPageNeed(method: string, url: string): boolean {
-  return PAGE_NEEDS.has(`${method === 'HEAD' ? 'GET' : method} ${url}`);
+  return PAGE_NEEDS.has(routeKey(method, url));
 }
