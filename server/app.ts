@@ -113,7 +113,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
   app.decorate('database', database);
-  app.decorate('db', database.db);
+  // Read from the handle at each use: built by server/main.ts while the embedded database opens, the
+  // app's handle has no database until then (ADR 116).
+  app.decorate('db', {
+    getter() {
+      return database.db;
+    },
+  });
   app.decorate('photoStore', options.photoStore ?? (await openPhotoStore(config)));
   registerErrorHandler(app);
   echoRequestId(app);

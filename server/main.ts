@@ -1,4 +1,6 @@
 import { ConfigError, loadConfig } from './config';
+import type { DatabaseHandle } from './db/client';
+import { deferredEmbeddedDatabase } from './db/deferred';
 import { EmbeddedDatabaseDamagedError } from './db/embedded';
 import { DataDirLockedError } from './db/lock';
 import { openConfiguredDatabase } from './db/open';
@@ -26,14 +28,26 @@ async function main(): Promise<void> {
 
   // The database opens in its own thread (PGlite) or over the network while this thread loads the
   // rest of the server's modules and prepares what needs no database: a restart waits for the
-  // longer of the two, not for both in turn (ADR 097).
+  // longer of the two, not for both in turn (ADR 097). The embedded database takes the longer, and
+  // the app is built meanwhile on a handle that refuses any use until it is open (ADR 116).
+  // PostgreSQL's handle is wanted whole while the app is built (the job queue starts on its pool),
+  // and opens sooner.
   const opening = openConfiguredDatabase(config, logger);
   const devServer = process.env.BARTERHOOD_DEV_SERVER === '1';
   const appModule = import('./app').then((module) => {
     module.prepareApp({ devServer });
     return module;
   });
-  let database: Awaited<ReturnType<typeof openConfiguredDatabase>>;
+  const photoStore = await openPhotoStore(config);
+  const build = (database: DatabaseHandle) =>
+    appModule.then(({ buildApp }) =>
+      buildApp({ config, database, logger, serveWeb: true, devServer, photoStore }),
+    );
+  const deferred = config.databaseUrl ? null : deferredEmbeddedDatabase();
+  const building = deferred ? build(deferred.handle) : null;
+  // Awaited below, once the database is open: a build that failed meanwhile is not unhandled.
+  building?.catch(() => {});
+  let database: DatabaseHandle;
   try {
     database = await opening;
   } catch (error) {
@@ -44,15 +58,14 @@ async function main(): Promise<void> {
     console.error(`barterhood: could not open the database: ${(error as Error).message}`);
     process.exit(1);
   }
+  deferred?.open(database);
 
-  const photoStore = await openPhotoStore(config);
   if (config.seedDemo) {
     const seeded = await seedIfEmpty(database.db, photoStore);
     if (seeded) logger.info(seeded, 'seeded an empty database with the demo neighbourhood');
   }
 
-  const { buildApp } = await appModule;
-  const app = await buildApp({ config, database, logger, serveWeb: true, devServer, photoStore });
+  const app = await (building ?? build(database));
   const shutdown = gracefulShutdown({ app, database, logger });
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
