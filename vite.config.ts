@@ -23,6 +23,17 @@ export default defineConfig({
     tailwindcss(),
     precompress(),
     ...pwa(),
+    {
+      // The server's render built with React's production build only (ADR 116): its packages pick
+      // their build by process.env.NODE_ENV at run time, so the bundle carried both, and every start
+      // of the server compiled the development build's 400 KB too. `npm run dev` keeps both.
+      name: 'server-render-production-react',
+      apply: 'build',
+      configEnvironment(name) {
+        if (name === 'ssr') return { define: { 'process.env.NODE_ENV': JSON.stringify('production') } };
+        return undefined;
+      },
+    },
   ],
   build: {
     outDir: '../dist/web',
