@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import nodemailer, { type Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
 
 /** One message to one member. */
@@ -54,26 +53,31 @@ const LINK = /https?:\/\/\S+/g;
 export function createMailer(options: MailerOptions): Mailer {
   const timeout = options.timeoutMs ?? 10_000;
   if (options.smtpUrl) {
-    const transport: Transporter = nodemailer.createTransport(options.smtpUrl, {
-      from: options.from,
-      connectionTimeout: timeout,
-      greetingTimeout: timeout,
-      socketTimeout: timeout,
-    });
+    const smtpUrl = options.smtpUrl;
+    const transport = once(async () =>
+      (await import('./nodemailer')).createTransport(smtpUrl, {
+        from: options.from,
+        connectionTimeout: timeout,
+        greetingTimeout: timeout,
+        socketTimeout: timeout,
+      }),
+    );
     return {
       kind: 'smtp',
       async send(mail) {
-        await transport.sendMail({ from: options.from, ...mail });
+        await (await transport.get()).sendMail({ from: options.from, ...mail });
       },
-      close: () => transport.close(),
+      close: () => transport.ifMade((made) => made.close()),
     };
   }
   const outbox = path.join(options.dataDir, 'outbox');
-  const builder = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const builder = once(async () =>
+    (await import('./nodemailer')).createTransport({ streamTransport: true, buffer: true, newline: 'unix' }),
+  );
   return {
     kind: 'outbox',
     async send(mail, log = options.log) {
-      const built = await builder.sendMail({ from: options.from, ...mail });
+      const built = await (await builder.get()).sendMail({ from: options.from, ...mail });
       await mkdir(outbox, { recursive: true });
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`;
       const file = path.join(outbox, name);
@@ -89,6 +93,27 @@ export function createMailer(options: MailerOptions): Mailer {
         'mail written to the outbox',
       );
     },
-    close: () => builder.close(),
+    close: () => builder.ifMade((made) => made.close()),
+  };
+}
+
+/**
+ * A transport made at the first mail (nodemailer is loaded then, ADR 116), and the same one after;
+ * closing closes it only if it was made.
+ */
+function once<T>(make: () => Promise<T>): { get(): Promise<T>; ifMade(then: (made: T) => void): void } {
+  let made: Promise<T> | null = null;
+  return {
+    get() {
+      made ??= make();
+      // A failed load is tried again at the next mail.
+      made.catch(() => {
+        made = null;
+      });
+      return made;
+    },
+    ifMade(then) {
+      void made?.then(then, () => {});
+    },
   };
 }

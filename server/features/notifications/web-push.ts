@@ -1,7 +1,6 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pLimit from 'p-limit';
-import webpush from 'web-push';
 import { intArray } from '../../db/arrays';
 import { queryRows } from '../../db/rows';
 import { pushDeliveries, pushSubscriptions, webPushKeys } from '../../db/schema/web-push';
@@ -53,6 +52,7 @@ export function vapidKeys(app: FastifyInstance): Promise<VapidKeys> {
   let keys = keysOf.get(app);
   if (!keys) {
     keys = (async () => {
+      const { default: webpush } = await import('./web-push-library');
       const made = webpush.generateVAPIDKeys();
       await app.db
         .insert(webPushKeys)
@@ -116,6 +116,7 @@ async function sendPush(
   row: ClaimedRow,
   payload: string,
 ): Promise<Outcome> {
+  const { default: webpush } = await import('./web-push-library');
   const details = webpush.generateRequestDetails(
     { endpoint: row.endpoint, keys: { p256dh: row.p256dh, auth: row.auth } },
     payload,
