@@ -105,12 +105,14 @@ function once<T>(make: () => Promise<T>): { get(): Promise<T>; ifMade(then: (mad
   let made: Promise<T> | null = null;
   return {
     get() {
-      made ??= make();
+      if (made) return made;
+      const making = make();
+      made = making;
       // A failed load is tried again at the next mail.
-      made.catch(() => {
-        made = null;
+      making.catch(() => {
+        if (made === making) made = null;
       });
-      return made;
+      return making;
     },
     ifMade(then) {
       void made?.then(then, () => {});
