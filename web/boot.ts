@@ -20,6 +20,11 @@ const FIRST_REACH = ['pointerdown', 'keydown', 'focusin', 'popstate'] as const;
 /** Sent by web/main.tsx once the page has settled (ADR 109): what waited for the first reach is done then. */
 const SETTLED_EVENT = 'barterhood:settled';
 
+/** `<html data-intl>` while the locale worker loads (read by web/lib/warm-up.ts, ADR 117). */
+const INTL_WARMING = 'warming';
+/** Sent when the locale worker is done, or has failed. */
+const INTL_READY_EVENT = 'barterhood:intl-ready';
+
 /** Module preloads added to the head in one task: each costs the main thread a little (about 1.5 ms on a slow host). */
 const PRELOADS_PER_TASK = 6;
 
@@ -31,17 +36,27 @@ const PRELOADS_PER_TASK = 6;
  */
 function warmUpIntl(): void {
   if (typeof Worker !== 'function') return;
+  const root = document.documentElement;
   try {
     const worker = new Worker(new URL('./lib/intl-warm-up.worker.ts', import.meta.url), {
       type: 'module',
       name: 'intl-warm-up',
     });
-    const done = () => worker.terminate();
+    // While the worker loads, the app's own warm-up waits for it (web/lib/warm-up.ts, ADR 117): a
+    // formatter made on the main thread meanwhile loaded the same data there, a task of 25 ms (100
+    // at a phone's speed), or waited on the worker's load.
+    root.dataset.intl = INTL_WARMING;
+    const done = () => {
+      worker.terminate();
+      delete root.dataset.intl;
+      window.dispatchEvent(new Event(INTL_READY_EVENT));
+    };
     worker.addEventListener('message', done, { once: true });
     worker.addEventListener('error', done, { once: true });
-    worker.postMessage(document.documentElement.lang || 'en');
+    worker.postMessage(root.lang || 'en');
   } catch {
     // A browser that refuses the worker: the main thread loads the data at its first formatter.
+    delete root.dataset.intl;
   }
 }
 
