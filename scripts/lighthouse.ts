@@ -223,6 +223,36 @@ async function seed(): Promise<Seeded> {
  */
 const RECORDING_ATTEMPTS = 3;
 
+/** The host's CPU time in clock ticks, all cores together, where /proc/stat exists. */
+function hostTicks(): { busy: number; steal: number; total: number } | null {
+  try {
+    const line = readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '';
+    const [user = 0, nice = 0, system = 0, idle = 0, iowait = 0, irq = 0, softirq = 0, steal = 0] = line
+      .trim()
+      .split(/\s+/)
+      .slice(1)
+      .map(Number);
+    return {
+      busy: user + nice + system + irq + softirq,
+      steal,
+      total: user + nice + system + idle + iowait + irq + softirq + steal,
+    };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * What the host's CPU did during a run, as shares of all its cores' time: how busy it was (this
+ * script, the browser and the server among it) and how much the hypervisor gave to other machines
+ * (steal). A run that blocked for long beside a high steal met a contended host, not a slower page.
+ */
+function hostShare(before: ReturnType<typeof hostTicks>, after: ReturnType<typeof hostTicks>): string {
+  if (!before || !after || after.total <= before.total) return '';
+  const share = (a: number, b: number) => Math.round((100 * (b - a)) / (after.total - before.total));
+  return `, host CPU ${share(before.busy, after.busy)}% busy, ${share(before.steal, after.steal)}% stolen`;
+}
+
 /** Each process's CPU time (clock ticks) and command line, where /proc exists. */
 function processTicks(): Map<number, { ticks: number; command: string }> | null {
   let entries: string[];
@@ -340,10 +370,12 @@ async function measure(url: string, cookie: string, name: string, run: number): 
     });
     try {
       await browserSettled(userDataDir);
+      const cpuBefore = hostTicks();
       const measured = await measureIn(chrome.port, url, cookie, name, run);
+      const cpu = hostShare(cpuBefore, hostTicks());
       const f = measured.figures;
       console.log(
-        `    ${name} run ${run}: performance ${f.performance}, LCP ${(f.lcpMs / 1000).toFixed(2)} s, FCP ${(f.fcpMs / 1000).toFixed(2)} s, TBT ${Math.round(f.tbtMs)} ms, benchmark index ${Math.round(measured.benchmarkIndex ?? 0)}`,
+        `    ${name} run ${run}: performance ${f.performance}, LCP ${(f.lcpMs / 1000).toFixed(2)} s, FCP ${(f.fcpMs / 1000).toFixed(2)} s, TBT ${Math.round(f.tbtMs)} ms, benchmark index ${Math.round(measured.benchmarkIndex ?? 0)}${cpu}`,
       );
       if (!measured.recordingError || attempt === RECORDING_ATTEMPTS) return measured;
       console.log(`    ${name} run ${run}: ${measured.recordingError}; running it again`);
