@@ -134,6 +134,28 @@ describe('a header menu that loads after the page settles (ADR 113)', () => {
     expect(screen.queryByRole('menu')).not.toBeInTheDocument();
   });
 
+  it('a stand-in clicked while the settled page asks for its menu arrives open', async () => {
+    const menu = setup();
+    const user = userEvent.setup();
+    // The page settles: a transition asks for the code and keeps the stand-in until it is there.
+    act(() => settle.now());
+    await user.click(things());
+    await menu.arrive();
+    expect(await screen.findByRole('menu')).toBeInTheDocument();
+  });
+
+  it('a press that began on the stand-in and ended on the menu that replaced it opens the menu', async () => {
+    const menu = setup();
+    const user = userEvent.setup();
+    act(() => settle.now());
+    // The button goes down on the stand-in; the code arrives and swaps it before the button comes up.
+    await user.pointer({ keys: '[MouseLeft>]', target: things() });
+    await menu.arrive();
+    await waitFor(() => expect(things()).toHaveAttribute('data-loaded'));
+    await user.pointer({ keys: '[/MouseLeft]', target: things() });
+    expect(await screen.findByRole('menu')).toBeInTheDocument();
+  });
+
   it('the page settling elsewhere leaves the focus where it is', async () => {
     const menu = setup();
     const before = screen.getByRole('button', { name: 'Before' });

@@ -1,6 +1,8 @@
 import {
+  Fragment,
   type KeyboardEvent,
   type MouseEvent,
+  type PointerEvent,
   type ReactElement,
   type RefCallback,
   type RefObject,
@@ -30,6 +32,7 @@ export interface StandInProps {
   'aria-expanded': false;
   onClick: (event: MouseEvent<HTMLButtonElement>) => void;
   onKeyDown: (event: KeyboardEvent<HTMLButtonElement>) => void;
+  onPointerDown: (event: PointerEvent<HTMLButtonElement>) => void;
 }
 
 /**
@@ -64,6 +67,12 @@ export function DeferredMenu({
     'aria-expanded': false,
     // A click the keyboard made (Enter or Space on a button) has no pointer behind it: detail 0.
     onClick: (event) => ask(event.detail === 0 ? 'keyboard' : 'pointer'),
+    // As the loaded menu's trigger (Radix's) opens: on the primary button's press. If the menu
+    // replaces the stand-in before the button comes up, the click lands on neither, and the press
+    // has asked already.
+    onPointerDown: (event) => {
+      if (event.button === 0 && !event.ctrlKey) ask('pointer');
+    },
     // A menu button opens on the down arrow too (WAI-ARIA's menu button), as Radix's trigger does.
     onKeyDown: (event) => {
       if (event.key !== 'ArrowDown') return;
@@ -71,9 +80,18 @@ export function DeferredMenu({
       ask('keyboard');
     },
   });
+  // Keyed by whether the stand-in was used: a use that came while the settled page's menu was on its
+  // way (the transition keeps the stand-in on screen meanwhile) is seen after the menu has mounted
+  // closed, and the menu then mounts anew, open. Each loaded menu reads `openedWith` once, at mount.
   return (
     <Suspense fallback={button}>
-      {settled || openedWith !== null ? menu({ openedWith, standInHadFocus }) : button}
+      {settled || openedWith !== null ? (
+        <Fragment key={openedWith === null ? 'unused' : 'used'}>
+          {menu({ openedWith, standInHadFocus })}
+        </Fragment>
+      ) : (
+        button
+      )}
     </Suspense>
   );
 }
