@@ -5,6 +5,7 @@
  */
 import { Worker } from 'node:worker_threads';
 import type { PgliteThreadData, SerializedError, ThreadReply, ThreadRequest } from './pglite-thread-protocol';
+import { deferWasmTierUp } from './wasm-tier-up';
 
 const THREAD_ENTRY = new URL('./pglite-thread.mjs', import.meta.url);
 
@@ -63,6 +64,8 @@ export class PgliteThread {
 
   /** Start the thread and open PGlite in it; rejects with PGlite's error when it cannot be opened. */
   static async start(data: PgliteThreadData): Promise<PgliteThread> {
+    // PostgreSQL's start stays on V8's baseline compiler (ADR 118).
+    deferWasmTierUp();
     const worker = new Worker(THREAD_ENTRY, {
       workerData: data,
       transferList: data.loadDataDir ? [data.loadDataDir] : [],
