@@ -22,11 +22,7 @@ import { setFlagsFromString } from 'node:v8';
 /** V8's `--wasm-tiering-budget` for this process: a hundred times its default. */
 const WASM_TIERING_BUDGET = 180_000_000;
 
-let applied = false;
-
-/** Raise the budget once per process, before the first WebAssembly module is instantiated. */
+/** Raise the budget for the process (the same value each time), before PGlite's module is instantiated. */
 export function deferWasmTierUp(): void {
-  if (applied) return;
-  applied = true;
   setFlagsFromString(`--wasm-tiering-budget=${WASM_TIERING_BUDGET}`);
 }
