@@ -79,6 +79,25 @@ test.describe('pages drawn by the server', () => {
             // The style keeping a touch phone's scroll indicator undrawn while the page starts (ADR 112).
             startingStyleAtStart: document.querySelectorAll('style[data-starting]').length,
           });
+          // Then the app draws, on its own, an element with a class the page as drawn does not use
+          // (a live update's trade circle line on a card): the whole stylesheet applies before the
+          // element is laid out, so it never shows unstyled, nor moves at the first press (ADR 119).
+          const drawnLater = Object.assign(document.createElement('div'), {
+            className: 'grid justify-items-start',
+            textContent: 'A live update',
+          });
+          const classWasOnPage = document.querySelector('.justify-items-start') !== null;
+          document.getElementById('root')?.append(drawnLater);
+          queueMicrotask(() => {
+            Object.assign(window, {
+              drawnLater: {
+                classWasOnPage,
+                justifyItems: getComputedStyle(drawnLater).justifyItems,
+                wholeMedia: links.map((link) => link.media),
+              },
+            });
+            drawnLater.remove();
+          });
         }).observe(document.documentElement, { attributes: true, attributeFilter: ['data-app'] });
       });
     });
@@ -100,7 +119,8 @@ test.describe('pages drawn by the server', () => {
       }),
     ).toBe(true);
     // The whole stylesheet is there but applied only at the member's first touch, key or focus (or
-    // once the page has settled), and then before what the app draws for it (ADR 111).
+    // once the page has settled), and then before what the app draws for it (ADR 111); or as soon as
+    // the app draws on its own what the page's part does not style (ADR 119).
     const wholeMedia = () =>
       page.evaluate(() =>
         [...document.querySelectorAll<HTMLLinkElement>('link[data-whole]')].map((l) => l.media),
@@ -113,6 +133,11 @@ test.describe('pages drawn by the server', () => {
         () => (window as unknown as { startingStyleAtStart?: number }).startingStyleAtStart,
       ),
     ).toBe(1);
+    expect(await page.evaluate(() => (window as unknown as { drawnLater?: unknown }).drawnLater)).toEqual({
+      classWasOnPage: false,
+      justifyItems: 'start',
+      wholeMedia: ['all'],
+    });
     // Taken over: the feed's controls work.
     await page.getByRole('button', { name: title, exact: true }).click();
     expect(await wholeMedia()).toEqual(['all']);

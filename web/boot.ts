@@ -1,4 +1,5 @@
 import type * as ImportChunk from './lib/import-chunk';
+import { drawnClasses, unstyledBy, watchForUnstyled } from './lib/unstyled-watch';
 
 /**
  * The scripts of a page the server drew (ADR 037), asked for once the page has painted: on a slow
@@ -12,6 +13,8 @@ interface AppScripts {
   preload: string[];
   /** The app's whole stylesheets: the page carries only the part it needs (ADR 094). */
   styles?: string[];
+  /** The classes that part is written for beyond the page's own: what the app draws on its own (ADR 113). */
+  unprompted?: string[];
 }
 
 /** What a member does first that the app may answer by drawing: the whole stylesheet is applied before it. */
@@ -65,7 +68,7 @@ function start(): void {
   if (!list) return;
   // In a task of its own, after this one.
   setTimeout(warmUpIntl, 0);
-  const { entry, helper, preload, styles = [] } = JSON.parse(list) as AppScripts;
+  const { entry, helper, preload, styles = [], unprompted = [] } = JSON.parse(list) as AppScripts;
   const addLink = (
     rel: string,
     href: string,
@@ -82,15 +85,26 @@ function start(): void {
   const whole = styles.map((href) => addLink('stylesheet', href, { crossOrigin: '', media: 'print' }));
   // With it goes the style that keeps a touch phone's scroll indicator undrawn while the page starts
   // (server/plugins/page-render.ts, ADR 112).
+  let stopWatching = () => {};
   const applyWhole = () => {
     for (const type of FIRST_REACH) window.removeEventListener(type, applyWhole, { capture: true });
     window.removeEventListener(SETTLED_EVENT, applyWhole);
+    stopWatching();
     for (const link of whole) link.media = 'all';
     document.querySelector('style[data-starting]')?.remove();
   };
   for (const link of whole) link.dataset.whole = '';
   for (const type of FIRST_REACH) window.addEventListener(type, applyWhole, { capture: true, passive: true });
   window.addEventListener(SETTLED_EVENT, applyWhole);
+  // And at once when the app draws, before that, an element with a class the whole stylesheet styles
+  // and the page's part was not written for (a live update's new line on a card): before it is
+  // painted, so it never shows unstyled, and never moves under the member's first press when the
+  // whole stylesheet applies (ADR 119). The page's own classes are read here, before the app has
+  // changed anything.
+  if (whole.length > 0) {
+    const unstyled = unstyledBy(drawnClasses(document, unprompted), () => whole.map((link) => link.sheet));
+    stopWatching = watchForUnstyled(document.body, unstyled, applyWhole);
+  }
   // The web app manifest waits until the page has settled (web/main.tsx, ADR 109).
   // The first screen's messages in the page's language (scripts/split-catalogues.ts), first.
   addLink('preload', `/locales/${document.documentElement.lang}-first.json`, {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classesInHtml, criticalCss, neededClasses } from './critical-css';
+import { classesInHtml, criticalCss } from './critical-css';
 
 /** A stylesheet shaped as Tailwind 4 builds ours: layers, escaped classes, variants, conditions. */
 const STYLESHEET = [
@@ -29,19 +29,6 @@ const STYLESHEET = [
 const part = (html: string) => criticalCss(STYLESHEET)(classesInHtml(html));
 
 describe('the part of the stylesheet a drawn page needs', () => {
-  it('reads the classes a selector needs, escapes undone, none from inside parentheses or attribute values', () => {
-    expect(neededClasses('.w-1\\/2')).toEqual(['w-1/2']);
-    expect(neededClasses('.hover\\:bg-red-500:hover')).toEqual(['hover:bg-red-500']);
-    expect(neededClasses('.\\[\\&\\>svg\\]\\:size-4>svg')).toEqual(['[&>svg]:size-4']);
-    expect(neededClasses('.\\32 xl\\:p-4')).toEqual(['2xl:p-4']);
-    expect(neededClasses('.group-hover\\:underline:is(:where(.group):hover *)')).toEqual([
-      'group-hover:underline',
-    ]);
-    expect(neededClasses('.card:not(.hidden) .title')).toEqual(['card', 'title']);
-    expect(neededClasses('.a[data-x="b.c"]')).toEqual(['a']);
-    expect(neededClasses(':root')).toEqual([]);
-  });
-
   it('reads the classes of every class attribute, entities undone', () => {
     expect([...classesInHtml('<p class="a  b&#x27;"><i class="[&amp;&gt;svg]:size-4 b">x</i></p>')]).toEqual([
       'a',

@@ -11,6 +11,7 @@
  * `:not()`, `:is()`, `:where()` or `:has()` may not be), so a doubtful rule is kept, never dropped.
  */
 import postcss, { type ChildNode } from 'postcss';
+import { selectorClasses } from '#common/css-classes.ts';
 
 /** A rule kept when `needs` is null or one of its selectors' classes are all on the page; or a block of them. */
 type Piece = { text: string; needs: string[][] | null } | { open: string; children: Piece[] };
@@ -18,55 +19,11 @@ type Piece = { text: string; needs: string[][] | null } | { open: string; childr
 /** At-rules holding rules a page may not need; any other at-rule (@property, @keyframes…) is kept whole. */
 const CONDITIONAL_AT_RULES = new Set(['media', 'supports', 'layer', 'container', 'scope', 'starting-style']);
 
-/** A CSS identifier's escapes undone: `\:` is `:`, `\31 0` is `10`. */
-function unescapeCss(identifier: string): string {
-  return identifier.replace(/\\(?:([0-9a-fA-F]{1,6})\s?|([^\n]))/g, (_match, hex?: string, char?: string) => {
-    if (hex === undefined) return char ?? '';
-    const codePoint = Number.parseInt(hex, 16);
-    return codePoint > 0 && codePoint <= 0x10ffff ? String.fromCodePoint(codePoint) : '\ufffd';
-  });
-}
-
-/**
- * The classes a selector needs: those outside parentheses, attribute brackets and strings (a
- * class inside `:not(.x)` is one the element must not have; one inside `:is()` only may be needed).
- */
-export function neededClasses(selector: string): string[] {
-  const classes: string[] = [];
-  let depth = 0;
-  for (let at = 0; at < selector.length; at++) {
-    const char = selector[at];
-    if (char === '\\') {
-      at++;
-    } else if (char === '"' || char === "'") {
-      const end = selector.indexOf(char, at + 1);
-      at = end === -1 ? selector.length : end;
-    } else if (char === '[') {
-      // An attribute selector (a class's own brackets are escaped, `\[`, and skipped above).
-      const end = selector.indexOf(']', at + 1);
-      at = end === -1 ? selector.length : end;
-    } else if (char === '(') {
-      depth++;
-    } else if (char === ')') {
-      depth = Math.max(0, depth - 1);
-    } else if (char === '.' && depth === 0) {
-      const name = /^(?:\\[0-9a-fA-F]{1,6}\s?|\\[^\n]|[\w-]|[^\p{ASCII}])+/u.exec(
-        selector.slice(at + 1),
-      )?.[0];
-      if (name) {
-        classes.push(unescapeCss(name));
-        at += name.length;
-      }
-    }
-  }
-  return classes;
-}
-
 function piecesOf(nodes: ChildNode[] | undefined): Piece[] {
   const pieces: Piece[] = [];
   for (const node of nodes ?? []) {
     if (node.type === 'rule') {
-      const selectors = node.selectors.map(neededClasses);
+      const selectors = node.selectors.map((selector) => selectorClasses(selector));
       const needs = selectors.some((classes) => classes.length === 0) ? null : selectors;
       pieces.push({ text: node.toString(), needs });
     } else if (node.type === 'atrule' && node.nodes && CONDITIONAL_AT_RULES.has(node.name.toLowerCase())) {

@@ -69,6 +69,12 @@ describe("the server's render of a page", () => {
     });
     expect(page).not.toContain('rel="manifest"');
     expect(page).toMatch(/<\/script><script type="module" src="\/assets\/boot-9\.js"><\/script><\/body>/);
+    // The classes the pages' parts are written for beyond their own go with the stylesheets (ADR 119).
+    const withUnprompted = deferScripts(TEMPLATE, BOOT, ['/assets/index-3.css'], ['min-w-5', 'bg-red-600']);
+    const unprompted = /id="app-scripts">(.*?)<\/script>/.exec(withUnprompted)?.[1];
+    expect(JSON.parse(unprompted ?? 'null')).toMatchObject({ unprompted: ['min-w-5', 'bg-red-600'] });
+    // With no stylesheet deferred there is nothing to apply, so no list.
+    expect(deferScripts(TEMPLATE, BOOT, [], ['min-w-5'])).not.toContain('unprompted');
     // A boot script built with imports of its own has them preloaded beside it.
     const withImport = deferScripts(TEMPLATE, { ...BOOT, imports: ['assets/shared-5.js'] });
     expect(withImport).toContain(

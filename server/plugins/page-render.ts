@@ -126,13 +126,18 @@ export const STARTING_STYLE =
 
 /**
  * The page with its scripts asked for after it has painted (web/boot.ts): the entry script and its
- * module preloads leave the head for a list the boot script reads, with the deferred stylesheets and
- * the web app manifest.
+ * module preloads leave the head for a list the boot script reads, with the deferred stylesheets, the
+ * classes their parts are written for beyond the page's own (`unprompted`) and the web app manifest.
  * Without this, a phone on a slow line shares it between the page and 150 KB of script before
  * anything shows. The boot script's own imports are preloaded beside it, so the browser asks for
  * them with it and not after it has arrived: one round trip less before the app starts.
  */
-export function deferScripts(template: string, boot: BootScript, styles: readonly string[] = []): string {
+export function deferScripts(
+  template: string,
+  boot: BootScript,
+  styles: readonly string[] = [],
+  unprompted: readonly string[] = [],
+): string {
   const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/.exec(template);
   if (!entry?.[1]) throw new Error('The page has no entry script');
   const preload: string[] = [];
@@ -155,6 +160,9 @@ export function deferScripts(template: string, boot: BootScript, styles: readonl
     ...(boot.helper ? { helper: `/${boot.helper}` } : {}),
     preload,
     styles,
+    // The classes each page's part is written for beyond its own (withCriticalCss's `always`): boot
+    // applies the whole stylesheet at once when the app draws any other (web/boot.ts, ADR 119).
+    ...(styles.length > 0 && unprompted.length > 0 ? { unprompted } : {}),
     ...(manifest ? { manifest } : {}),
   };
   return withoutManifest
@@ -242,12 +250,13 @@ export async function createPageRenderer(
     return null;
   }
   const deferred = deferStylesheets(template, readStylesheet);
+  const unprompted = [...new Set(entry.UNPROMPTED_CLASSES ?? [])];
   const page = deferScripts(
     deferred.page,
     bootScript,
     deferred.stylesheets.map((stylesheet) => stylesheet.href),
+    unprompted,
   );
-  const unprompted = entry.UNPROMPTED_CLASSES ?? [];
   let queue: Promise<unknown> = Promise.resolve();
   let queued = 0;
 
