@@ -65,6 +65,16 @@ export const poolTasks = {
     const { judgePasswordHere } = await import('../features/auth/password-strength');
     return judgePasswordHere(input.password, input.owner);
   },
+  /** An argon2id hash of a password (the password pool's threads, ADR 120). */
+  hashPassword: async (input: { password: string }): Promise<string> => {
+    const { hashHere } = await import('../features/auth/argon2-here');
+    return hashHere(input.password);
+  },
+  /** Whether a password matches its stored argon2 hash (the password pool's threads, ADR 120). */
+  verifyPassword: async (input: { stored: string; password: string }): Promise<boolean> => {
+    const { verifyHere } = await import('../features/auth/argon2-here');
+    return verifyHere(input.stored, input.password);
+  },
   /** The offline geocoder's indexes and k-d trees (their buffers move to the main thread). */
   buildPlaceData: async (parts: PlaceParts): Promise<PlaceData> => {
     const { buildPlaceData, placeDataTransfers } = await import('../features/places/offline-geocoder');

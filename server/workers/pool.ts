@@ -202,6 +202,10 @@ function isThreadDeath(error: unknown): boolean {
 }
 
 let processPool: WorkerPool | null = null;
+/** The process's dedicated pools, by name (`dedicatedPool`). */
+const dedicatedPools = new Map<string, WorkerPool>();
+/** Where a thread's failure between tasks is reported: the shared pool's `onError`, for every pool. */
+let reportThreadError: ((error: unknown) => void) | undefined;
 
 /**
  * The process's pool, shared by every app in it (tests build several); made on first use, with
@@ -209,7 +213,23 @@ let processPool: WorkerPool | null = null;
  */
 export function workerPool(options?: WorkerPoolOptions): WorkerPool {
   processPool ??= new WorkerPool(options);
+  reportThreadError ??= options?.onError;
   return processPool;
+}
+
+/**
+ * A pool of its own, for one kind of short, frequent task that must never wait behind the shared
+ * pool's long ones (a sign-in's password check behind a swap day's solve, ADR 120): the same tasks
+ * module and lowered threads, its own `maxThreads`. Made on first use by `name`; `closeWorkerPool`
+ * ends it with the shared one.
+ */
+export function dedicatedPool(name: string, maxThreads: number): WorkerPool {
+  let pool = dedicatedPools.get(name);
+  if (!pool) {
+    pool = new WorkerPool({ maxThreads, onError: (error) => reportThreadError?.(error) });
+    dedicatedPools.set(name, pool);
+  }
+  return pool;
 }
 
 /** Run a task in the process's pool. */
@@ -226,9 +246,10 @@ export function workerPoolStats(): WorkerPoolStats {
   return processPool?.stats() ?? { threads: 0, maxThreads: poolSize(), queued: 0, running: 0, completed: 0 };
 }
 
-/** Close the process's pool (graceful shutdown); a later task makes a new one. */
+/** Close the process's pools (graceful shutdown); a later task makes a new one. */
 export async function closeWorkerPool(): Promise<void> {
-  const pool = processPool;
+  const pools = [processPool, ...dedicatedPools.values()];
   processPool = null;
-  await pool?.close();
+  dedicatedPools.clear();
+  await Promise.all(pools.map((pool) => pool?.close()));
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { HttpError } from '../../errors';
-import { hashingLimit, hashPassword, verifyPassword } from './passwords';
+import { hashingLimit, hashPassword, passwordPool, verifyPassword } from './passwords';
 
 describe('password hashing', () => {
   it('checks a password against its hash, and a missing hash never matches', async () => {
@@ -9,6 +9,16 @@ describe('password hashing', () => {
     expect(await verifyPassword(stored, 'correct horse battery!')).toBe(false);
     expect(await verifyPassword(null, 'correct horse battery')).toBe(false);
     expect(await verifyPassword('not-a-phc-string', 'correct horse battery')).toBe(false);
+  });
+
+  it('hashes in the password pool, off the thread that answers requests (ADR 120)', async () => {
+    const pool = passwordPool();
+    const before = pool.stats().completed;
+    const stored = await hashPassword('a pool-checked password');
+    expect(await verifyPassword(stored, 'a pool-checked password')).toBe(true);
+    expect(await verifyPassword(null, 'a pool-checked password')).toBe(false);
+    // The hash, the check, and the throwaway check an unknown e-mail costs (its hash made once).
+    expect(pool.stats().completed - before).toBeGreaterThanOrEqual(3);
   });
 
   it('runs at most `concurrency` at once, and answers 503 once `maxWaiting` are waiting', async () => {
