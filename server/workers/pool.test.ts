@@ -10,7 +10,7 @@ import type { DatabaseHandle } from '../db/client';
 import { solveTradesOffThread } from '../features/circles';
 import { parseTradelist } from '../features/circles/engine/tradelist';
 import { gracefulShutdown } from '../shutdown';
-import { closeWorkerPool, poolSize, WorkerPool, WorkerPoolError, workerPool } from './pool';
+import { closeWorkerPool, dedicatedPool, poolSize, WorkerPool, WorkerPoolError, workerPool } from './pool';
 
 const MISBEHAVING = new URL('./fixtures/test-worker.mjs', import.meta.url);
 const canadaTrade = () =>
@@ -171,5 +171,21 @@ describe('the worker pool', () => {
     await expect(pool.run('echo', 'after')).rejects.toMatchObject({ reason: 'closed' });
     // The next user of the process's pool gets a new one.
     expect(workerPool()).not.toBe(pool);
+  });
+
+  it('keeps a dedicated pool apart from the shared one, one per name, and closes it with it', async () => {
+    const passwords = dedicatedPool('test-dedicated', 1);
+    expect(dedicatedPool('test-dedicated', 1)).toBe(passwords);
+    expect(passwords).not.toBe(workerPool());
+    expect(passwords.stats().maxThreads).toBe(1);
+    // Its threads are its own: a task there starts one, and the shared pool's count is unchanged.
+    const sharedBefore = workerPool().stats().completed;
+    expect(await passwords.run('echo', 'apart')).toBe('apart');
+    expect(passwords.stats()).toMatchObject({ threads: 1, completed: 1 });
+    expect(workerPool().stats().completed).toBe(sharedBefore);
+    await closeWorkerPool();
+    expect(passwords.stats().threads).toBe(0);
+    await expect(passwords.run('echo', 'after')).rejects.toMatchObject({ reason: 'closed' });
+    expect(dedicatedPool('test-dedicated', 1)).not.toBe(passwords);
   });
 });
