@@ -51,3 +51,12 @@ if (!('ResizeObserver' in globalThis)) {
     disconnect() {}
   };
 }
+
+// Test files share a worker and its jsdom window (vitest.config.ts, the web project's `isolate: false`):
+// once a file is done, its spy goes and the app's modules are let go, so the next file imports them
+// afresh (their module-level state: toasts, open dialogs, the reads already answered) while React,
+// Radix and jsdom stay loaded.
+afterAll(() => {
+  consoleError.mockRestore();
+  vi.resetModules();
+});
