@@ -1,5 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
 import { E2E_SESSION_SECRET } from './e2e/support/moderator';
+import { HEADLESS_SHELL_PATH } from './scripts/chromium';
 
 const PORT = Number(process.env.E2E_PORT ?? 5199);
 export const E2E_BASE_URL = `http://127.0.0.1:${PORT}`;
@@ -20,12 +21,13 @@ export const CHROMIUM_ARGS = [
   '--use-fake-ui-for-media-stream',
 ];
 
+/** Debian's Chromium headless shell (ADR 121), as Playwright's own headless runs use. */
 const launchOptions = {
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  executablePath: HEADLESS_SHELL_PATH,
   args: CHROMIUM_ARGS,
 };
 
-/** Browser journeys against the real server on a fresh embedded database, in Debian's Chromium. */
+/** Browser journeys against the real server on a fresh embedded database, in Debian's Chromium headless shell. */
 export default defineConfig({
   testDir: 'e2e',
   fullyParallel: false,
@@ -48,7 +50,10 @@ export default defineConfig({
     // The service worker would download the whole app into every test's browser; only the offline
     // journey (which allows it) needs it.
     serviceWorkers: 'block',
-    trace: 'retain-on-failure',
+    // A failed journey keeps its trace: each action's page (DOM snapshots), network and console.
+    // Not the screencast's film strip, which cost a sixth of the journeys' CPU (ADR 121); the
+    // failure's own screenshot is below.
+    trace: { mode: 'retain-on-failure', screenshots: false },
     screenshot: 'only-on-failure',
   },
   projects: [
