@@ -12,7 +12,7 @@ import { ensureChromium } from './chromium';
 
 process.env.PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD = '1';
 
-/** Each step's time, printed at the end: CI must finish within 20 minutes (docs/testing.md). */
+/** Each step's time, printed at the end: CI must finish within 40 minutes (docs/testing.md). */
 const timings: string[] = [];
 
 function run(title: string, command: string, args: string[], env: NodeJS.ProcessEnv = {}): boolean {
