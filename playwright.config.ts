@@ -51,7 +51,7 @@ export default defineConfig({
     // journey (which allows it) needs it.
     serviceWorkers: 'block',
     // A failed journey keeps its trace: each action's page (DOM snapshots), network and console.
-    // Not the screencast's film strip, which cost a sixth of the journeys' CPU (ADR 121); the
+    // Not the screencast's film strip, which cost 6-9 % of the journeys' CPU (ADR 121); the
     // failure's own screenshot is below.
     trace: { mode: 'retain-on-failure', screenshots: false },
     screenshot: 'only-on-failure',
