@@ -13,6 +13,14 @@ import { linguiMacros } from './scripts/lingui-macros';
  */
 const TEST_TIMEOUT_MS = 60_000;
 
+/** The web projects' component tests: jsdom, the app's providers and MSW (web/testing/setup.ts). */
+const WEB_TESTS = {
+  environment: 'jsdom' as const,
+  setupFiles: ['web/testing/setup.ts'],
+  // jsdom renders of whole pages take seconds on a busy 2-core machine (CI runs suites side by side).
+  testTimeout: TEST_TIMEOUT_MS,
+};
+
 /** Unit and API tests run in Node; component tests in jsdom. Browser journeys live in e2e/ (Playwright). */
 export default defineConfig({
   plugins: [react(), lingui(), linguiMacros()],
@@ -55,13 +63,10 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          ...WEB_TESTS,
           name: 'web',
           include: ['web/**/*.test.{ts,tsx}'],
           exclude: WEB_MODULE_MOCKING_TESTS,
-          environment: 'jsdom',
-          setupFiles: ['web/testing/setup.ts'],
-          // jsdom renders of whole pages take seconds on a busy 2-core machine (CI runs suites side by side).
-          testTimeout: TEST_TIMEOUT_MS,
           // Test files share a worker's jsdom window and its loaded packages (React, Radix, MSW,
           // Testing Library); the app's own modules are let go after each file (web/testing/setup.ts).
           // A process and a window per file cost 330 s of CPU for the 94 files, against 70 s this way
@@ -71,13 +76,7 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: {
-          name: 'web-isolated',
-          include: WEB_MODULE_MOCKING_TESTS,
-          environment: 'jsdom',
-          setupFiles: ['web/testing/setup.ts'],
-          testTimeout: TEST_TIMEOUT_MS,
-        },
+        test: { ...WEB_TESTS, name: 'web-isolated', include: WEB_MODULE_MOCKING_TESTS },
       },
     ],
   },

@@ -18,9 +18,13 @@ export const HEADLESS_SHELL_PATH =
  * with apt-get when missing and we may (root), otherwise stop with a one-line instruction. Never
  * downloads a browser of its own.
  */
+/** The browsers the tests need that are not installed. */
+function missingBrowsers(): string[] {
+  return [CHROMIUM_PATH, HEADLESS_SHELL_PATH].filter((binary) => !existsSync(binary));
+}
+
 export function ensureChromium(): void {
-  const missing = [CHROMIUM_PATH, HEADLESS_SHELL_PATH].filter((binary) => !existsSync(binary));
-  if (missing.length === 0) return;
+  if (missingBrowsers().length === 0) return;
   const root = typeof process.getuid === 'function' && process.getuid() === 0;
   if (!root || process.env.BARTERHOOD_NO_APT === '1') {
     console.error(
@@ -39,7 +43,7 @@ export function ensureChromium(): void {
       env,
     },
   );
-  const still = [CHROMIUM_PATH, HEADLESS_SHELL_PATH].filter((binary) => !existsSync(binary));
+  const still = missingBrowsers();
   if (still.length) {
     console.error(`${still.join(' and ')} still missing after apt-get; install by hand.`);
     process.exit(1);
