@@ -4,6 +4,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { pwa } from './pwa.config';
+import { criticalCssBuild } from './scripts/critical-css-build';
 import { linguiMacros } from './scripts/lingui-macros';
 import { precompress } from './scripts/precompress';
 import { splitCatalogues } from './scripts/split-catalogues';
@@ -25,6 +26,8 @@ export default defineConfig({
     splitCatalogues({ firstScreens: ['web/app/pages/home-page.tsx'] }),
     tailwindcss(),
     precompress(),
+    // The drawn pages' stylesheet pieces, cut once here rather than at each start (ADR 122).
+    criticalCssBuild(),
     ...pwa(),
     {
       // The server's render built with React's production build only (ADR 116): its packages pick

@@ -20,6 +20,10 @@ export const WEB_SOURCES = [
   'scripts/lingui-macros.ts',
   'scripts/precompress.ts',
   'scripts/split-catalogues.ts',
+  // The drawn pages' stylesheet pieces are cut by the build (ADR 122).
+  'scripts/critical-css-build.ts',
+  'server/plugins/critical-css.ts',
+  'server/plugins/critical-css-pieces.ts',
   'tsconfig.json',
   'package.json',
   'package-lock.json',

@@ -1,14 +1,9 @@
+import type { Logger } from 'pino';
 import { ConfigError, loadConfig } from './config';
 import type { DatabaseHandle } from './db/client';
-import { deferredEmbeddedDatabase } from './db/deferred';
 import { EmbeddedDatabaseDamagedError } from './db/embedded';
 import { DataDirLockedError } from './db/lock';
 import { openConfiguredDatabase } from './db/open';
-import { seedIfEmpty } from './db/seed';
-import { createLogger } from './logger';
-import { gracefulShutdown } from './shutdown';
-import { openPhotoStore } from './storage/open-photo-store';
-import { closeWorkerPool, workerPool } from './workers/pool';
 
 /** Start the server: settings, database, migrations, demo data, then listen until a signal. */
 async function main(): Promise<void> {
@@ -22,7 +17,28 @@ async function main(): Promise<void> {
     }
     throw error;
   }
+  // The database opens first: PGlite's thread starts before the rest of the server's modules load,
+  // from the few this module imports statically (ADR 122). Warnings of the open go to the logger
+  // once it is made.
+  let openLog: Logger | undefined;
+  const opening = openConfiguredDatabase(config, {
+    warn: (details, message) => (openLog ? openLog.warn(details, message) : console.warn(message, details)),
+  });
+  // Awaited below, after the modules: a failure meanwhile is not unhandled.
+  opening.catch(() => {});
+  const [{ createLogger }, { closeWorkerPool, workerPool }, { deferredEmbeddedDatabase }, { seedIfEmpty }] =
+    await Promise.all([
+      import('./logger'),
+      import('./workers/pool'),
+      import('./db/deferred'),
+      import('./db/seed'),
+    ]);
+  const [{ gracefulShutdown }, { openPhotoStore }] = await Promise.all([
+    import('./shutdown'),
+    import('./storage/open-photo-store'),
+  ]);
   const logger = createLogger(config.logLevel);
+  openLog = logger;
   // Heavy work's threads (ADR 048): none start until a task needs one; shutdown ends them.
   workerPool({ onError: (error) => logger.error({ err: error }, 'a worker pool thread failed') });
 
@@ -32,7 +48,6 @@ async function main(): Promise<void> {
   // the app is built meanwhile on a handle that refuses any use until it is open (ADR 116).
   // PostgreSQL's handle is wanted whole while the app is built (the job queue starts on its pool),
   // and opens sooner.
-  const opening = openConfiguredDatabase(config, logger);
   const devServer = process.env.BARTERHOOD_DEV_SERVER === '1';
   const appModule = import('./app').then((module) => {
     module.prepareApp({ devServer });

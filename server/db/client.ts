@@ -6,7 +6,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { DatabaseBusyError } from '../errors';
-import { PgliteThread } from './pglite-thread-client';
+import { type PgliteThread, startPgliteThread } from './pglite-thread-client';
 import * as schema from './schema/index';
 
 export type Schema = typeof schema;
@@ -282,6 +282,11 @@ export interface PgliteOptions {
   /** A hold this long or longer is reported to `onSlowHold` (DB_SLOW_HOLD_MS; 0 or unset: never). */
   slowHoldMs?: number;
   onSlowHold?: (hold: HeldTooLong) => void;
+  /**
+   * PGlite's thread, already started on `dataDir` (`startPgliteThread`): a server's start spawns it
+   * before it loads the rest of its modules (ADR 122). Unset: started here.
+   */
+  thread?: Promise<PgliteThread>;
 }
 
 /**
@@ -289,11 +294,7 @@ export interface PgliteOptions {
  * life of the handle (ADR 049): the main thread never runs its WebAssembly or its result parser.
  */
 export async function openPglite(options: PgliteOptions = {}): Promise<DatabaseHandle> {
-  const client = await PgliteThread.start({
-    ...(options.dataDir ? { dataDir: options.dataDir } : {}),
-    ...(options.loadDataDir ? { loadDataDir: await options.loadDataDir.arrayBuffer() } : {}),
-    ...(options.sharedBuffersMb ? { sharedBuffersMb: options.sharedBuffersMb } : {}),
-  });
+  const client = await (options.thread ?? startPgliteThread(options));
   const limited = new WaitLimitedPglite(
     client,
     new WaitLimitedMutex(options.acquireTimeoutMs ?? DEFAULT_ACQUIRE_TIMEOUT_MS),

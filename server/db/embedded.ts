@@ -1,6 +1,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { type DatabaseHandle, openPglite, type PgliteOptions } from './client';
+import type { DatabaseHandle, PgliteOptions } from './client';
+import { startPgliteThread } from './pglite-thread-client';
 
 /** The embedded database's directory under DATA_DIR. */
 export const EMBEDDED_DIR = 'pglite';
@@ -69,10 +70,20 @@ export async function openEmbeddedDatabase(
       damagedMessage(dataDir, 'its PG_VERSION file is missing, so it is not a complete database directory'),
     );
   }
+  // PGlite's thread starts first, then the drizzle side of the handle loads while it opens: this
+  // module imports nothing heavy, so a server's start spawns the thread early (ADR 122).
+  const thread = startPgliteThread({ dataDir: dir, sharedBuffersMb: options.sharedBuffersMb });
+  thread.catch(() => {}); // awaited by openPglite below
   let handle: DatabaseHandle;
   try {
-    handle = await openPglite({ ...options, dataDir: dir });
+    const { openPglite } = await import('./client');
+    handle = await openPglite({ ...options, dataDir: dir, thread });
   } catch (error) {
+    // A thread that opened under a handle that failed is closed, not left running.
+    void thread.then(
+      (opened) => opened.close(),
+      () => {},
+    );
     if (state === 'absent') throw error;
     throw new EmbeddedDatabaseDamagedError(damagedMessage(dataDir, (error as Error).message), {
       cause: error,

@@ -1,19 +1,25 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
-import { type DatabaseHandle, openPostgres } from './client';
+import type { DatabaseHandle } from './client';
 import { openEmbeddedDatabase } from './embedded';
 import { lockDataDir } from './lock';
-import { migrateDatabase } from './migrate';
 
 /**
  * Open the configured database and bring its schema up to date: PostgreSQL when DATABASE_URL is
  * set, otherwise PGlite under DATA_DIR behind a lock file (server/db/embedded.ts). The returned close() also releases the lock.
+ *
+ * This module and those it imports load nothing heavy: the database client, drizzle and the
+ * migrations load after PGlite's thread has started (ADR 122).
  */
 export async function openConfiguredDatabase(
   config: Config,
-  log: FastifyBaseLogger,
+  /** Where a failed connection or a long hold is reported (a pino or Fastify logger). */
+  log: { warn(details: object, message: string): void },
 ): Promise<DatabaseHandle> {
   if (config.databaseUrl) {
+    const [{ openPostgres }, { migrateDatabase }] = await Promise.all([
+      import('./client'),
+      import('./migrate'),
+    ]);
     const handle = openPostgres({
       url: config.databaseUrl,
       poolMax: config.db.poolMax,
@@ -34,6 +40,7 @@ export async function openConfiguredDatabase(
       onSlowHold: (hold) =>
         log.warn({ hold }, 'the embedded database was held long: others waited behind it'),
     });
+    const { migrateDatabase } = await import('./migrate');
     await migrateDatabase(handle);
     const close = handle.close;
     handle.close = async () => {

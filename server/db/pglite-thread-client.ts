@@ -257,3 +257,20 @@ export class PgliteThread {
     }
   }
 }
+
+/**
+ * Start PGlite's thread on a directory (or a tarball, or in memory) and open PGlite in it. This
+ * module loads nothing but the thread's own client, so a server's start calls it before loading
+ * the rest of its modules (ADR 122); `openPglite` (client.ts) wraps the thread for queries.
+ */
+export async function startPgliteThread(options: {
+  dataDir?: string | undefined;
+  loadDataDir?: Blob | undefined;
+  sharedBuffersMb?: number | undefined;
+}): Promise<PgliteThread> {
+  return PgliteThread.start({
+    ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+    ...(options.loadDataDir ? { loadDataDir: await options.loadDataDir.arrayBuffer() } : {}),
+    ...(options.sharedBuffersMb ? { sharedBuffersMb: options.sharedBuffersMb } : {}),
+  });
+}

@@ -1,5 +1,6 @@
 import { count } from 'drizzle-orm';
 import { mulberry32 } from '../lib/random';
+import { loadSharp } from '../photos/sharp';
 import type { PhotoStore } from '../storage/photo-store';
 import type { Db } from './client';
 import { items, users, wants } from './schema/index';
@@ -52,11 +53,10 @@ export function illustrationSvg(title: string, index: number): string {
 
 /**
  * The illustration as the WebP the photo store keeps. sharp (a native module, about 0.1 s to load) is
- * loaded here, not at the server's start: a restart only counts the members (ADR 101).
+ * loaded here, not at the server's start: a restart only counts the members (ADR 101, ADR 122).
  */
 export async function illustrationFor(title: string, index: number): Promise<Buffer> {
-  const { default: sharp } = await import('sharp');
-  return sharp(Buffer.from(illustrationSvg(title, index)))
+  return loadSharp()(Buffer.from(illustrationSvg(title, index)))
     .webp({ quality: 78 })
     .toBuffer();
 }

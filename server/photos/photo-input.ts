@@ -1,7 +1,8 @@
-import sharp, { type Metadata, type Sharp } from 'sharp';
+import type { Metadata, Sharp } from 'sharp';
 import { PHOTO_MAX_BYTES } from '#common/constants.ts';
 import { PHOTO_ERROR_CODES } from '#common/schemas/listings.ts';
 import { badRequest, HttpError } from '../errors';
+import { loadSharp } from './sharp';
 
 /**
  * The most pixels the server decodes. Enough for a 48-megapixel phone photo (8064 x 6048); a
@@ -87,11 +88,21 @@ async function decodeStrictBase64(text: DataUrlText, start: number): Promise<Buf
 
 /** HEIC is patent-encumbered: sharp's prebuilt binaries read AVIF but not HEVC-coded HEIF. */
 function heifSuffixes(): readonly string[] {
-  const heif = sharp.format.heif as { input?: { buffer?: boolean; fileSuffix?: string[] } } | undefined;
+  const heif = loadSharp().format.heif as { input?: { buffer?: boolean; fileSuffix?: string[] } } | undefined;
   return heif?.input?.buffer ? (heif.input.fileSuffix ?? []) : [];
 }
-const HEIC_SUPPORTED = heifSuffixes().some((suffix) => suffix === '.heic' || suffix === '.heif');
-const AVIF_SUPPORTED = heifSuffixes().includes('.avif');
+let heif: { heic: boolean; avif: boolean } | undefined;
+/** Whether this build of sharp reads HEIC and AVIF (asked once, at the first photo). */
+function heifSupport(): { heic: boolean; avif: boolean } {
+  if (!heif) {
+    const suffixes = heifSuffixes();
+    heif = {
+      heic: suffixes.some((suffix) => suffix === '.heic' || suffix === '.heif'),
+      avif: suffixes.includes('.avif'),
+    };
+  }
+  return heif;
+}
 
 /** The formats this server accepts (HEIC and AVIF only when this build of sharp reads them). */
 export function supportedPhotoFormats(): PhotoFormat[] {
@@ -99,8 +110,8 @@ export function supportedPhotoFormats(): PhotoFormat[] {
     'jpeg',
     'png',
     'webp',
-    ...(HEIC_SUPPORTED ? (['heic'] as const) : []),
-    ...(AVIF_SUPPORTED ? (['avif'] as const) : []),
+    ...(heifSupport().heic ? (['heic'] as const) : []),
+    ...(heifSupport().avif ? (['avif'] as const) : []),
   ];
 }
 
@@ -158,7 +169,7 @@ const SAFE_INPUT = { limitInputPixels: PHOTO_MAX_PIXELS, failOn: 'error' } as co
 
 /** A sharp pipeline over checked photo bytes, with the pixel limit; pair with toPhotoError. */
 export function openPhoto(bytes: Buffer): Sharp {
-  return sharp(bytes, SAFE_INPUT);
+  return loadSharp()(bytes, SAFE_INPUT);
 }
 
 /** Turn a sharp failure on an uploaded photo into a clear 4xx (HttpErrors pass through). */
@@ -197,7 +208,7 @@ export async function checkPhotoBytes(bytes: Buffer): Promise<DecodedPhoto> {
   if (bytes.length > PHOTO_MAX_BYTES) throw photoTooLarge();
   const format = sniffImageType(bytes);
   if (!format) throw invalidPhoto();
-  if ((format === 'heic' && !HEIC_SUPPORTED) || (format === 'avif' && !AVIF_SUPPORTED)) {
+  if ((format === 'heic' && !heifSupport().heic) || (format === 'avif' && !heifSupport().avif)) {
     throw invalidPhoto(
       'This server cannot read HEIC photos. Use a JPEG, PNG or WebP image (most phones can share photos as JPEG).',
     );
@@ -206,7 +217,7 @@ export async function checkPhotoBytes(bytes: Buffer): Promise<DecodedPhoto> {
   let metadata: Metadata;
   try {
     // Reads the header only; the pixel limit is checked below with a clearer message.
-    metadata = await sharp(bytes, { limitInputPixels: false }).metadata();
+    metadata = await loadSharp()(bytes, { limitInputPixels: false }).metadata();
   } catch {
     throw invalidPhoto();
   }

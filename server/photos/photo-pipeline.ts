@@ -1,7 +1,8 @@
-import sharp, { type JpegOptions, type WebpOptions } from 'sharp';
+import type { JpegOptions, WebpOptions } from 'sharp';
 import type { PhotoStore } from '../storage/photo-store';
 import { openPhoto, toPhotoError } from './photo-input';
 import { type PhotoScreener, SCREEN_PX, type Screening } from './screening/photo-screener';
+import { loadSharp } from './sharp';
 
 /** Long side of the stored photo shown on an item's own page. */
 export const PHOTO_LARGE_MAX_PX = 1600;
@@ -41,10 +42,6 @@ export interface EncodedPhoto {
   screenPixels: Buffer;
 }
 
-// libvips keeps recent operations' results for reuse (50 MB by default). Uploaded photos are never
-// decoded twice, so the cache only held memory: off, for every use of sharp in this process.
-sharp.cache(false);
-
 /** Mitchell resamples about 15 ms faster than the default Lanczos here, with no visible difference when shrinking. */
 const inside = (maxPx: number) =>
   ({ width: maxPx, height: maxPx, fit: 'inside', withoutEnlargement: true, kernel: 'mitchell' }) as const;
@@ -65,7 +62,7 @@ export async function encodePhoto(bytes: Buffer): Promise<EncodedPhoto> {
       .raw()
       .toBuffer({ resolveWithObject: true });
     const pixels = () =>
-      sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
+      loadSharp()(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
     const [large, feed, screenPixels] = await Promise.all([
       // JPEG has no transparency: a transparent PNG shows on white, as the pages show it.
       pixels().flatten({ background: '#ffffff' }).jpeg(LARGE_JPEG).toBuffer(),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { classesInHtml, criticalCss } from './critical-css';
+import { criticalPieces } from './critical-css-pieces';
 
 /** A stylesheet shaped as Tailwind 4 builds ours: layers, escaped classes, variants, conditions. */
 const STYLESHEET = [
@@ -26,7 +27,7 @@ const STYLESHEET = [
   '@keyframes spin{to{transform:rotate(1turn)}}',
 ].join('');
 
-const part = (html: string) => criticalCss(STYLESHEET)(classesInHtml(html));
+const part = (html: string) => criticalCss(criticalPieces(STYLESHEET))(classesInHtml(html));
 
 describe('the part of the stylesheet a drawn page needs', () => {
   it('reads the classes of every class attribute, entities undone', () => {

@@ -5,43 +5,22 @@
  * (web/boot.ts). On a phone's slow line the page's first response then fits TCP's first window
  * (about 14 KB), where the whole stylesheet written in took it over.
  *
- * The stylesheet is parsed once (postcss); a page's part is chosen by the classes in its
- * `class="…"` attributes, a set lookup per rule. A rule is kept unless one of the classes each of
- * its selectors needs is missing: only classes outside parentheses count as needed (those inside
- * `:not()`, `:is()`, `:where()` or `:has()` may not be), so a doubtful rule is kept, never dropped.
+ * The stylesheet is parsed when the web app is built (critical-css-pieces.ts, ADR 122), not at each
+ * start; a page's part is chosen by the classes in its `class="…"` attributes, a set lookup per
+ * rule. A rule is kept unless one of the classes each of its selectors needs is missing: only classes
+ * outside parentheses count as needed (those inside `:not()`, `:is()`, `:where()` or `:has()` may
+ * not be), so a doubtful rule is kept, never dropped.
  */
-import postcss, { type ChildNode } from 'postcss';
-import { selectorClasses } from '#common/css-classes.ts';
+
+/** Where the web build writes each stylesheet's pieces, by its URL, under dist/web (never served). */
+export const CRITICAL_CSS_FILE = '.vite/critical-css.json';
 
 /** A rule kept when `needs` is null or one of its selectors' classes are all on the page; or a block of them. */
-type Piece = { text: string; needs: string[][] | null } | { open: string; children: Piece[] };
+export type CriticalPiece =
+  | { text: string; needs: string[][] | null }
+  | { open: string; children: CriticalPiece[] };
 
-/** At-rules holding rules a page may not need; any other at-rule (@property, @keyframes…) is kept whole. */
-const CONDITIONAL_AT_RULES = new Set(['media', 'supports', 'layer', 'container', 'scope', 'starting-style']);
-
-function piecesOf(nodes: ChildNode[] | undefined): Piece[] {
-  const pieces: Piece[] = [];
-  for (const node of nodes ?? []) {
-    if (node.type === 'rule') {
-      const selectors = node.selectors.map((selector) => selectorClasses(selector));
-      const needs = selectors.some((classes) => classes.length === 0) ? null : selectors;
-      pieces.push({ text: node.toString(), needs });
-    } else if (node.type === 'atrule' && node.nodes && CONDITIONAL_AT_RULES.has(node.name.toLowerCase())) {
-      pieces.push({
-        open: `@${node.name}${node.raws.afterName ?? ' '}${node.params}{`,
-        children: piecesOf(node.nodes),
-      });
-    } else if (node.type === 'atrule' || node.type === 'comment') {
-      pieces.push({
-        text: node.toString() + (node.type === 'atrule' && !node.nodes ? ';' : ''),
-        needs: null,
-      });
-    }
-  }
-  return pieces;
-}
-
-function write(pieces: Piece[], classes: ReadonlySet<string>): string {
+function write(pieces: readonly CriticalPiece[], classes: ReadonlySet<string>): string {
   let css = '';
   for (const piece of pieces) {
     if ('text' in piece) {
@@ -56,9 +35,8 @@ function write(pieces: Piece[], classes: ReadonlySet<string>): string {
   return css;
 }
 
-/** The stylesheet, parsed once; then its part for a page's classes (`classesInHtml`). */
-export function criticalCss(stylesheet: string): (classes: ReadonlySet<string>) => string {
-  const pieces = piecesOf(postcss.parse(stylesheet).nodes);
+/** A stylesheet's part for a page's classes (`classesInHtml`), from its pieces (`criticalPieces`). */
+export function criticalCss(pieces: readonly CriticalPiece[]): (classes: ReadonlySet<string>) => string {
   return (classes) => write(pieces, classes);
 }
 

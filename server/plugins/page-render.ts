@@ -16,7 +16,7 @@ import { pathToFileURL } from 'node:url';
 import type { QueryClient } from '@tanstack/react-query';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Locale } from '#common/locales.ts';
-import { classesInHtml, criticalCss } from './critical-css';
+import { type CriticalPiece, classesInHtml, criticalCss } from './critical-css';
 
 /** The pages rendered on the server: those a member opens first. Others render in the browser. */
 const RENDERED_PAGES = [/^\/$/, /^\/profile$/, /^\/barters\/\d{1,12}$/, /^\/items\/\d{1,12}$/];
@@ -66,28 +66,22 @@ export interface DeferredStylesheet {
 const criticalMarker = (index: number) => `<style data-critical="${index}"></style>`;
 
 /**
- * The page's stylesheets deferred (ADR 094): each `<link rel="stylesheet">` whose text `read` gives
- * becomes a marker its needed part replaces for each page (`withCriticalCss`), and the whole file is
- * asked for by web/boot.ts with the scripts. A link `read` has no text for (a missing file), or whose
- * text would end a style element or cannot be parsed, stays as it is.
+ * The page's stylesheets deferred (ADR 094): each `<link rel="stylesheet">` whose pieces `read` gives
+ * (cut when the web app was built, ADR 122) becomes a marker its needed part replaces for each page
+ * (`withCriticalCss`), and the whole file is asked for by web/boot.ts with the scripts. A link `read`
+ * has no pieces for stays as it is.
  */
 export function deferStylesheets(
   template: string,
-  read: (href: string) => string | undefined,
+  read: (href: string) => readonly CriticalPiece[] | undefined,
 ): { page: string; stylesheets: DeferredStylesheet[] } {
   const stylesheets: DeferredStylesheet[] = [];
   const page = template.replace(
     /<link rel="stylesheet" crossorigin href="([^"]+)">/g,
     (tag, href: string) => {
-      const css = read(href);
-      if (css === undefined || /<\/style/i.test(css)) return tag;
-      let critical: DeferredStylesheet['critical'];
-      try {
-        critical = criticalCss(css);
-      } catch {
-        return tag; // Not a stylesheet postcss can read: linked as it is.
-      }
-      stylesheets.push({ href, critical });
+      const pieces = read(href);
+      if (pieces === undefined) return tag;
+      stylesheets.push({ href, critical: criticalCss(pieces) });
       return criticalMarker(stylesheets.length - 1);
     },
   );
@@ -236,8 +230,8 @@ export async function createPageRenderer(
     serverDir: string;
     template: string;
     bootScript: BootScript | undefined;
-    /** A stylesheet's text by its URL, for the part of it the drawn pages carry (`deferStylesheets`). */
-    readStylesheet: (href: string) => string | undefined;
+    /** A stylesheet's pieces by its URL, for the part of it the drawn pages carry (`deferStylesheets`). */
+    readStylesheet: (href: string) => readonly CriticalPiece[] | undefined;
   },
 ): Promise<PageRenderer | null> {
   const entryFile = path.join(serverDir, 'entry-server.js');

@@ -6,6 +6,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { LOCALES, type Locale } from '#common/locales.ts';
 import { requestLocale } from '../lib/request-locale';
+import { CRITICAL_CSS_FILE, type CriticalPiece } from './critical-css';
 import { sendNotFound } from './error-handler';
 import { itemPageHead, withItemHead } from './item-page-meta';
 import { type BootScript, createPageRenderer, loadServerEntry } from './page-render';
@@ -103,11 +104,20 @@ function bootScriptOf(distDir: string): BootScript | undefined {
   }
 }
 
-/** A stylesheet of the build by its URL (`/assets/*.css`), or undefined for any other URL or a missing file. */
-function builtStylesheet(distDir: string, href: string): string | undefined {
-  if (!/^\/assets\/[\w.-]+\.css$/.test(href)) return undefined;
-  const file = path.join(distDir, href);
-  return existsSync(file) ? readFileSync(file, 'utf8') : undefined;
+/**
+ * The build's stylesheets' pieces by URL, as the web build cut them (CRITICAL_CSS_FILE, ADR 122); an
+ * empty map when the file is missing or unreadable (pages then link their stylesheets as they are).
+ */
+function builtCriticalCss(distDir: string): Map<string, CriticalPiece[]> {
+  try {
+    const byUrl = JSON.parse(readFileSync(path.join(distDir, CRITICAL_CSS_FILE), 'utf8')) as Record<
+      string,
+      CriticalPiece[]
+    >;
+    return new Map(Object.entries(byUrl));
+  } catch {
+    return new Map();
+  }
 }
 
 /** A rendered page, compressed as it goes out (brotli at a quick level: pages are 20-60 KB). */
@@ -178,11 +188,12 @@ export async function webPlugin(
   }
   const indexHtml = readIndexHtml(indexFile);
   const catalogues = firstCatalogues(distDir);
+  const criticalCss = builtCriticalCss(distDir);
   const renderPage = await createPageRenderer(app, {
     serverDir: serverDir ?? path.join(distDir, '../server'),
     template: indexHtml.identity.toString('utf8'),
     bootScript: bootScriptOf(distDir),
-    readStylesheet: (href) => builtStylesheet(distDir, href),
+    readStylesheet: (href) => criticalCss.get(href),
   });
   await app.register(fastifyStatic, {
     root: distDir,

@@ -1,4 +1,3 @@
-import sharp from 'sharp';
 import { ANALYZE_ERROR_CODES } from '#common/schemas/analyze.ts';
 import {
   LISTING_DESCRIPTION_MAX_LENGTH,
@@ -7,6 +6,7 @@ import {
 } from '#common/schemas/listings.ts';
 import { HttpError } from '../../errors';
 import { type DecodedPhoto, openPhoto, toPhotoError } from '../../photos/photo-input';
+import { loadSharp } from '../../photos/sharp';
 import { runInPool, WorkerPoolError } from '../../workers/pool';
 import { categorize } from './categorize';
 import { type Analysis, aiUnavailable, type ImageAnalyzer } from './image-analyzer';
@@ -232,7 +232,7 @@ async function readBarcode(image: GreyImage): Promise<RetailBarcode | null> {
 
 /** The same image turned a quarter, for barcodes printed vertically. */
 async function rotateQuarter(image: GreyImage): Promise<GreyImage> {
-  const { data, info } = await sharp(image.pixels, {
+  const { data, info } = await loadSharp()(image.pixels, {
     raw: { width: image.width, height: image.height, channels: 1 },
   })
     .rotate(90)
@@ -261,7 +261,9 @@ export class LocalImageAnalyzer implements ImageAnalyzer {
       width: raw.width,
       height: raw.height,
     };
-    const png = await sharp(grey.pixels, { raw: { width: grey.width, height: grey.height, channels: 1 } })
+    const png = await loadSharp()(grey.pixels, {
+      raw: { width: grey.width, height: grey.height, channels: 1 },
+    })
       .png({ compressionLevel: 1 })
       .toBuffer();
 

@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { createWorker, OEM, type Worker } from 'tesseract.js';
+import type { Worker } from 'tesseract.js';
 
 const require = createRequire(import.meta.url);
 
@@ -80,17 +80,22 @@ export class OcrEngine {
 
   private getWorker(): Promise<Worker> {
     if (!this.worker) {
-      const starting = createWorker('eng', OEM.LSTM_ONLY, {
-        langPath: ENG_LANG_PATH,
-        // The data files are .traineddata.gz; never read or write a cache in the working directory.
-        gzip: true,
-        cacheMethod: 'none',
-        errorHandler: () => undefined,
-      }).then(async (worker) => {
-        // Images carry no useful resolution; without this tesseract warns and guesses 70 dpi.
-        await worker.setParameters({ user_defined_dpi: '300' });
-        return worker;
-      });
+      // tesseract.js loads with the first photo read, not with the server (ADR 122).
+      const starting = import('tesseract.js')
+        .then(({ createWorker, OEM }) =>
+          createWorker('eng', OEM.LSTM_ONLY, {
+            langPath: ENG_LANG_PATH,
+            // The data files are .traineddata.gz; never read or write a cache in the working directory.
+            gzip: true,
+            cacheMethod: 'none',
+            errorHandler: () => undefined,
+          }),
+        )
+        .then(async (worker) => {
+          // Images carry no useful resolution; without this tesseract warns and guesses 70 dpi.
+          await worker.setParameters({ user_defined_dpi: '300' });
+          return worker;
+        });
       this.worker = starting;
       starting.catch(() => {
         if (this.worker === starting) this.worker = null;
