@@ -75,3 +75,55 @@ describe('what the build leaves to Node', () => {
     expect(isEsModule(path.resolve('node_modules/pg/lib/index.js'))).toBe(false);
   });
 });
+
+/**
+ * What a start loads before PGlite's thread starts (ADR 122): main.ts's static imports, followed
+ * through the compiled chunks. Drizzle, pg, Fastify and the app load after, while the thread opens
+ * the database; so do pino, sharp and PGlite's own module (in its thread).
+ */
+describe("a start's first modules", () => {
+  it("start PGlite's thread without loading the database client, the app or the logger", async () => {
+    const { build } = await import('esbuild');
+    const result = await build({
+      entryPoints: { main: 'server/main.ts' },
+      outdir: '/tmp/barterhood-first-modules',
+      write: false,
+      bundle: true,
+      splitting: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node20',
+      external: Object.keys(RUN_TIME_PACKAGES),
+      metafile: true,
+      logLevel: 'silent',
+    });
+    const outputs = result.metafile.outputs;
+    const entry = Object.keys(outputs).find((file) => outputs[file]?.entryPoint === 'server/main.ts');
+    const inputs = new Set<string>();
+    const externals = new Set<string>();
+    const seen = new Set<string>();
+    const visit = (file: string) => {
+      if (seen.has(file)) return;
+      seen.add(file);
+      const output = outputs[file];
+      if (!output) return;
+      for (const input of Object.keys(output.inputs)) inputs.add(input);
+      for (const imported of output.imports) {
+        if (imported.kind !== 'import-statement') continue;
+        if (imported.external) externals.add(imported.path);
+        else visit(imported.path);
+      }
+    };
+    visit(entry ?? '');
+    expect(inputs).toContain('server/db/pglite-thread-client.ts');
+    expect(inputs).toContain('server/config.ts');
+    const heavy = [...inputs].filter(
+      (input) =>
+        /^node_modules\/(drizzle-orm|pg|pg-boss|fastify|@fastify\/[^/]+|postcss|@lingui\/[^/]+)\//.test(
+          input,
+        ) || /^server\/(app|db\/client|db\/migrate|db\/schema\/.*)\.ts$/.test(input),
+    );
+    expect(heavy).toEqual([]);
+    expect([...externals].filter((name) => !name.startsWith('node:'))).toEqual([]);
+  });
+});
