@@ -67,8 +67,9 @@ import {
   SWAP_DAY_MAX_OFFERS_PER_MEMBER,
   SWAP_DAY_MAX_WANTS_PER_OFFER,
 } from '#common/schemas/swap-days.ts';
-import { type DatabaseHandle, openPglite, openPostgres } from '#server/db/client.ts';
+import { type DatabaseHandle, openPglite } from '#server/db/client.ts';
 import { migrateDatabase } from '#server/db/migrate.ts';
+import { openPostgres } from '#server/db/postgres.ts';
 import { sessions } from '#server/db/schema/sessions.ts';
 import { barterRequests } from '#server/db/schema/trading.ts';
 import { CIRCLES_FULL_QUEUE } from '#server/features/circles/index.ts';

@@ -34,8 +34,9 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import sharp from 'sharp';
 import { PHOTO_MAX_BYTES } from '#common/constants.ts';
-import { openPglite, openPostgres } from '#server/db/client.ts';
+import { openPglite } from '#server/db/client.ts';
 import { migrateDatabase } from '#server/db/migrate.ts';
+import { openPostgres } from '#server/db/postgres.ts';
 import { encodePhoto } from '#server/photos/photo-pipeline.ts';
 import { createUser } from '#server/test/factories.ts';
 import {

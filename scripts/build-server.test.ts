@@ -76,36 +76,32 @@ describe('what the build leaves to Node', () => {
   });
 });
 
-/**
- * What a start loads before PGlite's thread starts (ADR 122): main.ts's static imports, followed
- * through the compiled chunks. Drizzle, pg, Fastify and the app load after, while the thread opens
- * the database; so do pino, sharp and PGlite's own module (in its thread).
- */
-describe("a start's first modules", () => {
-  it("start PGlite's thread without loading the database client, the app or the logger", async () => {
-    const { build } = await import('esbuild');
-    const result = await build({
-      entryPoints: { main: 'server/main.ts' },
-      outdir: '/tmp/barterhood-first-modules',
-      write: false,
-      bundle: true,
-      splitting: true,
-      platform: 'node',
-      format: 'esm',
-      target: 'node20',
-      external: Object.keys(RUN_TIME_PACKAGES),
-      metafile: true,
-      logLevel: 'silent',
-    });
-    const outputs = result.metafile.outputs;
-    const entry = Object.keys(outputs).find((file) => outputs[file]?.entryPoint === 'server/main.ts');
+/** The server compiled as scripts/build-server.ts compiles it, in memory: its chunks and their imports. */
+async function compiledServer() {
+  const { build } = await import('esbuild');
+  const result = await build({
+    entryPoints: { main: 'server/main.ts' },
+    outdir: '/tmp/barterhood-first-modules',
+    write: false,
+    bundle: true,
+    splitting: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    external: Object.keys(RUN_TIME_PACKAGES),
+    metafile: true,
+    logLevel: 'silent',
+  });
+  const outputs = result.metafile.outputs;
+  /** What loading `file` loads before any of its code runs: its static imports, followed. */
+  const staticClosure = (file: string) => {
     const inputs = new Set<string>();
     const externals = new Set<string>();
     const seen = new Set<string>();
-    const visit = (file: string) => {
-      if (seen.has(file)) return;
-      seen.add(file);
-      const output = outputs[file];
+    const visit = (at: string) => {
+      if (seen.has(at)) return;
+      seen.add(at);
+      const output = outputs[at];
       if (!output) return;
       for (const input of Object.keys(output.inputs)) inputs.add(input);
       for (const imported of output.imports) {
@@ -114,7 +110,24 @@ describe("a start's first modules", () => {
         else visit(imported.path);
       }
     };
-    visit(entry ?? '');
+    visit(file);
+    return { inputs, externals };
+  };
+  const outputOf = (input: string) =>
+    Object.keys(outputs).find((file) => Object.keys(outputs[file]?.inputs ?? {}).includes(input)) ?? '';
+  return { staticClosure, outputOf };
+}
+
+/**
+ * What a start loads before PGlite's thread starts (ADR 122): main.ts's static imports, followed
+ * through the compiled chunks. Drizzle, pg, Fastify and the app load after, while the thread opens
+ * the database; so do pino, sharp and PGlite's own module (in its thread). And what the app loads on
+ * the embedded database: neither node-postgres nor pg-boss, nor sharp or tesseract.js before a photo.
+ */
+describe("a start's modules", () => {
+  it("start PGlite's thread without loading the database client, the app or the logger", async () => {
+    const { staticClosure, outputOf } = await compiledServer();
+    const { inputs, externals } = staticClosure(outputOf('server/main.ts'));
     expect(inputs).toContain('server/db/pglite-thread-client.ts');
     expect(inputs).toContain('server/config.ts');
     const heavy = [...inputs].filter(
@@ -125,5 +138,17 @@ describe("a start's first modules", () => {
     );
     expect(heavy).toEqual([]);
     expect([...externals].filter((name) => !name.startsWith('node:'))).toEqual([]);
+
+    // The app, on either database: node-postgres and pg-boss are imported for PostgreSQL only.
+    const app = staticClosure(outputOf('server/app.ts'));
+    expect(app.inputs).toContain('server/db/client.ts');
+    expect(
+      [...app.inputs].filter(
+        (input) =>
+          /^node_modules\/(pg|pg-boss|pg-pool|postcss)\//.test(input) ||
+          /^server\/(db\/postgres|jobs\/pg-boss-jobs)\.ts$/.test(input),
+      ),
+    ).toEqual([]);
+    expect([...app.externals].filter((name) => ['sharp', 'tesseract.js'].includes(name))).toEqual([]);
   });
 });

@@ -146,7 +146,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   cacheBusPlugin(app);
   feedCachePlugin(app);
   eventsPlugin(app);
-  jobsPlugin(app);
+  await jobsPlugin(app);
   // Periodic work, one job per concern in the feature that owns it (ADR 066); the plugins below
   // register their own.
   periodicJobs(app, [

@@ -1,7 +1,8 @@
 import http from 'node:http';
 import { sql } from 'drizzle-orm';
-import { type DatabaseHandle, openPglite, openPostgres } from '#server/db/client.ts';
+import { type DatabaseHandle, openPglite } from '#server/db/client.ts';
 import { embeddedDatabaseDir } from '#server/db/embedded.ts';
+import { openPostgres } from '#server/db/postgres.ts';
 import { queryRows } from '#server/db/rows.ts';
 import {
   type Call,

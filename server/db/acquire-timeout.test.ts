@@ -11,9 +11,9 @@ import {
   type HeldTooLong,
   inBackground,
   openPglite,
-  openPostgres,
   WaitLimitedMutex,
 } from './client';
+import { openPostgres } from './postgres';
 
 /** A promise and the function that settles it. */
 function gate() {

@@ -1,10 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { PGlite } from '@electric-sql/pglite';
-import { sql } from 'drizzle-orm';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import pg from 'pg';
 import { DatabaseBusyError } from '../errors';
 import { type PgliteThread, startPgliteThread } from './pglite-thread-client';
 import * as schema from './schema/index';
@@ -293,6 +290,12 @@ export interface PgliteOptions {
  * Embedded PostgreSQL (PGlite), the default when DATABASE_URL is unset, in its own thread for the
  * life of the handle (ADR 049): the main thread never runs its WebAssembly or its result parser.
  */
+/**
+ * The node-postgres pools `openPostgres` made (server/db/postgres.ts): what a `db.$client` is on
+ * PostgreSQL, told apart without loading node-postgres (server/db/prepared.ts).
+ */
+export const postgresPools = new WeakSet<object>();
+
 export async function openPglite(options: PgliteOptions = {}): Promise<DatabaseHandle> {
   const client = await (options.thread ?? startPgliteThread(options));
   const limited = new WaitLimitedPglite(
@@ -334,178 +337,5 @@ export async function openPglite(options: PgliteOptions = {}): Promise<DatabaseH
       // CHECKPOINT (when on disk), close PGlite and end its thread.
       await client.close();
     },
-  };
-}
-
-export interface PostgresOptions {
-  url: string;
-  poolMax: number;
-  statementTimeoutMs: number;
-  /** Longest wait for a pooled connection, or to open one (default DEFAULT_ACQUIRE_TIMEOUT_MS). */
-  acquireTimeoutMs?: number;
-  onPoolError?: (error: Error) => void;
-}
-
-/**
- * The job queue's connections, beside DB_POOL_MAX: pg-boss's statements are short (a fetch, a
- * completion, a schedule), and its workers poll several times a second. On the requests' pool those
- * polls joined the line whenever the database was slow, and a standard request was shed for work
- * that no member was waiting for (ADR 072).
- */
-export const JOB_QUEUE_POOL_MAX = 2;
-
-/** A bounded node-postgres pool whose connection failures are reported, never thrown. */
-function boundedPool(options: PostgresOptions, max: number, name: string): pg.Pool {
-  const pool = new pg.Pool({
-    connectionString: options.url,
-    max,
-    // Without a limit a request waits forever when the server is gone or the pool is exhausted;
-    // past it node-postgres throws "timeout exceeded when trying to connect", answered 503.
-    connectionTimeoutMillis: options.acquireTimeoutMs ?? DEFAULT_ACQUIRE_TIMEOUT_MS,
-    idleTimeoutMillis: 30_000,
-    statement_timeout: options.statementTimeoutMs,
-    // No JIT compilation (ADR 091): the app's statements are short, and a planner's estimate of a
-    // large join (the match graph's item updates) made PostgreSQL compile 667 functions for 13 s
-    // where the query itself took 0.3 s. A server setting of jit = on is overridden per connection.
-    options: '-c jit=off',
-    application_name: name,
-  });
-  // An idle client losing its connection emits 'error' on the pool; unhandled, it would kill the process.
-  pool.on('error', (error) => options.onPoolError?.(error));
-  // A checked-out client whose connection dies between two queries (a backend terminated, the
-  // network cut) emits 'error' on itself, where the pool does not listen: unheard, it ended the
-  // process (npm run test:faults, pg-backends-killed and pg-connection-cut). Its query fails (503)
-  // and the pool drops it when released.
-  pool.on('connect', (client) => {
-    client.on('error', (error) => options.onPoolError?.(error));
-  });
-  return pool;
-}
-
-/** A PostgreSQL server through a bounded node-postgres pool, and a small one for the job queue. */
-export function openPostgres(options: PostgresOptions): DatabaseHandle {
-  const pool = boundedPool(options, options.poolMax, 'barterhood');
-  const jobQueuePool = boundedPool(options, JOB_QUEUE_POOL_MAX, 'barterhood-jobs');
-  const db = drizzlePg(pool, { schema }) as unknown as Db;
-  let closed = false;
-  return {
-    kind: 'postgres',
-    db,
-    async ping() {
-      await db.execute(sql`SELECT 1`);
-    },
-    listen(channel, handlers) {
-      return listenOnPostgres(options, channel, handlers);
-    },
-    executeSql: (text, values) => pool.query(text, values),
-    jobQueueSql: (text, values) => jobQueuePool.query(text, values),
-    poolStats: () => ({
-      total: pool.totalCount,
-      idle: pool.idleCount,
-      waiting: pool.waitingCount,
-      max: options.poolMax,
-    }),
-    async close() {
-      if (closed) return;
-      closed = true;
-      await Promise.all([pool.end(), jobQueuePool.end()]);
-    },
-  };
-}
-
-/** First and longest wait before the listening connection is opened again after it failed. */
-export const LISTEN_RETRY_FIRST_MS = 250;
-export const LISTEN_RETRY_MAX_MS = 10_000;
-/**
- * How often the listening connection is asked a trivial query, and how long it may take: a
- * connection that died silently (a network partition sends no error) is found within about 40 s
- * instead of TCP keep-alive's many minutes.
- */
-const LISTEN_PING_MS = 30_000;
-const LISTEN_PING_TIMEOUT_MS = 10_000;
-
-/**
- * LISTEN on a dedicated node-postgres client (a pooled connection would be handed to other queries,
- * and LISTEN belongs to its session). A ping every LISTEN_PING_MS finds a silently dead connection;
- * any error, end or failed ping reopens it after a backoff that doubles up to LISTEN_RETRY_MAX_MS,
- * then `onReconnect` says that notices may have been missed.
- */
-async function listenOnPostgres(
-  options: PostgresOptions,
-  channel: string,
-  handlers: ListenHandlers,
-): Promise<() => Promise<void>> {
-  let stopped = false;
-  let current: pg.Client | null = null;
-  let retryTimer: NodeJS.Timeout | undefined;
-  let delay = LISTEN_RETRY_FIRST_MS;
-
-  /** Give up on `which` (once) and, unless stopped, open another later. */
-  const drop = (which: pg.Client, error: Error) => {
-    if (which !== current) return;
-    current = null;
-    void which.end().catch(() => {});
-    if (stopped) return;
-    handlers.onError?.(error);
-    retryLater();
-  };
-
-  const open = async (): Promise<void> => {
-    const client = new pg.Client({
-      connectionString: options.url,
-      connectionTimeoutMillis: options.acquireTimeoutMs ?? DEFAULT_ACQUIRE_TIMEOUT_MS,
-      keepAlive: true,
-      query_timeout: LISTEN_PING_TIMEOUT_MS,
-      application_name: `barterhood-listen:${channel}`,
-    });
-    current = client;
-    client.on('notification', (message) => {
-      if (client === current && message.channel === channel && message.payload !== undefined) {
-        handlers.onNotify(message.payload);
-      }
-    });
-    client.on('error', (error) => drop(client, error));
-    client.on('end', () => drop(client, new Error('the listening connection closed')));
-    try {
-      await client.connect();
-      await client.query(`LISTEN ${client.escapeIdentifier(channel)}`);
-    } catch (error) {
-      drop(client, error as Error);
-      throw error;
-    }
-  };
-
-  const retryLater = () => {
-    if (stopped || retryTimer) return;
-    const wait = delay;
-    delay = Math.min(delay * 2, LISTEN_RETRY_MAX_MS);
-    retryTimer = setTimeout(() => {
-      retryTimer = undefined;
-      open().then(
-        () => {
-          delay = LISTEN_RETRY_FIRST_MS;
-          if (!stopped) handlers.onReconnect?.();
-        },
-        // drop() has already scheduled the next attempt.
-        () => {},
-      );
-    }, wait);
-  };
-
-  const ping = setInterval(() => {
-    const client = current;
-    client?.query('SELECT 1').catch((error: Error) => drop(client, error));
-  }, LISTEN_PING_MS);
-  ping.unref();
-
-  // A failed first attempt is retried like a lost connection: the app starts, live events follow.
-  await open().catch(() => {});
-  return async () => {
-    stopped = true;
-    clearInterval(ping);
-    clearTimeout(retryTimer);
-    const client = current;
-    current = null;
-    await client?.end().catch(() => {});
   };
 }

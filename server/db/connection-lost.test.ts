@@ -3,7 +3,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { isDatabaseUnavailable } from '../errors';
 import { openTestDatabase } from '../test/helpers';
-import { openPostgres } from './client';
+import { openPostgres } from './postgres';
 import { queryRows } from './rows';
 
 /**

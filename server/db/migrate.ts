@@ -2,16 +2,10 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import pg from 'pg';
 import type { DatabaseHandle, Db } from './client';
 import { queryRows } from './rows';
 
 export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
-
-/** Arbitrary key for the advisory lock that keeps two servers from migrating the same database at once. */
-const MIGRATION_LOCK_KEY = 7_245_001;
 
 /** Apply the committed SQL migrations in `drizzle/` (idempotent). */
 export async function migrateDatabase(handle: DatabaseHandle, databaseUrl?: string): Promise<void> {
@@ -22,16 +16,9 @@ export async function migrateDatabase(handle: DatabaseHandle, databaseUrl?: stri
     return;
   }
   if (!databaseUrl) throw new Error('migrateDatabase needs the database URL for PostgreSQL');
-  // One dedicated connection, so the advisory lock and the migration share a session.
-  const client = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: 10_000 });
-  await client.connect();
-  try {
-    await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-    await migratePg(drizzlePg(client), { migrationsFolder: MIGRATIONS_DIR });
-  } finally {
-    await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
-    await client.end();
-  }
+  // node-postgres loads for PostgreSQL only (ADR 122).
+  const { migratePostgres } = await import('./postgres');
+  await migratePostgres(databaseUrl, MIGRATIONS_DIR);
 }
 
 let newestMigration: number | undefined;

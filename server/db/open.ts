@@ -17,7 +17,7 @@ export async function openConfiguredDatabase(
 ): Promise<DatabaseHandle> {
   if (config.databaseUrl) {
     const [{ openPostgres }, { migrateDatabase }] = await Promise.all([
-      import('./client'),
+      import('./postgres'),
       import('./migrate'),
     ]);
     const handle = openPostgres({

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import pg from 'pg';
-import type { Db } from './client';
+import type pg from 'pg';
+import { type Db, postgresPools } from './client';
 import { queryRows } from './rows';
 
 const dialect = new PgDialect();
@@ -30,9 +30,9 @@ function nameOf(text: string): string {
  */
 export async function queryPrepared<T>(db: Db, query: SQL): Promise<T[]> {
   const client = (db as { $client?: unknown }).$client;
-  if (client instanceof pg.Pool) {
+  if (typeof client === 'object' && client !== null && postgresPools.has(client)) {
     const { sql: text, params } = dialect.sqlToQuery(query);
-    const result = await client.query({ name: nameOf(text), text, values: params as unknown[] });
+    const result = await (client as pg.Pool).query({ name: nameOf(text), text, values: params as unknown[] });
     return result.rows as T[];
   }
   return queryRows<T>(db, query);

@@ -11,8 +11,8 @@ declare module 'fastify' {
 }
 
 /** Open the job queue for the app's database (starting; stopped, waiting for running jobs, at close). */
-export function jobsPlugin(app: FastifyInstance): void {
-  const jobs = openJobs(app.database, app.log);
+export async function jobsPlugin(app: FastifyInstance): Promise<void> {
+  const jobs = await openJobs(app.database, app.log);
   app.decorate('jobs', jobs);
   app.addHook('onClose', () => jobs.stop());
 }

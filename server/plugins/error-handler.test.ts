@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
-import { openPostgres } from '../db/client';
+import { openPostgres } from '../db/postgres';
 import { buildTestApp, injectHonouringRetryAfter, type TestApp, testConfig } from '../test/helpers';
 import { toApiError } from './error-handler';
 

@@ -32,7 +32,7 @@ export default async function setup(project: TestProject) {
     await admin.query(`CREATE DATABASE ${template}`);
     await admin.end();
     const templateUrl = withDatabase(databaseUrl, template);
-    const { openPostgres } = await import('../db/client');
+    const { openPostgres } = await import('../db/postgres');
     const handle = openPostgres({ url: templateUrl, poolMax: 1, statementTimeoutMs: 30_000 });
     await migrateDatabase(handle, templateUrl);
     await handle.close();

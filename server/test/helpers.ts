@@ -6,7 +6,8 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
-import { type DatabaseHandle, openPglite, openPostgres } from '../db/client';
+import { type DatabaseHandle, openPglite } from '../db/client';
+import { openPostgres } from '../db/postgres';
 
 export interface TestApp {
   app: FastifyInstance;
