@@ -287,15 +287,15 @@ export interface PgliteOptions {
 }
 
 /**
- * Embedded PostgreSQL (PGlite), the default when DATABASE_URL is unset, in its own thread for the
- * life of the handle (ADR 049): the main thread never runs its WebAssembly or its result parser.
- */
-/**
  * The node-postgres pools `openPostgres` made (server/db/postgres.ts): what a `db.$client` is on
  * PostgreSQL, told apart without loading node-postgres (server/db/prepared.ts).
  */
 export const postgresPools = new WeakSet<object>();
 
+/**
+ * Embedded PostgreSQL (PGlite), the default when DATABASE_URL is unset, in its own thread for the
+ * life of the handle (ADR 049): the main thread never runs its WebAssembly or its result parser.
+ */
 export async function openPglite(options: PgliteOptions = {}): Promise<DatabaseHandle> {
   const client = await (options.thread ?? startPgliteThread(options));
   const limited = new WaitLimitedPglite(
