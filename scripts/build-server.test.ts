@@ -122,7 +122,8 @@ async function compiledServer() {
  * What a start loads before PGlite's thread starts (ADR 122): main.ts's static imports, followed
  * through the compiled chunks. Drizzle, pg, Fastify and the app load after, while the thread opens
  * the database; so do pino, sharp and PGlite's own module (in its thread). And what the app loads on
- * the embedded database: neither node-postgres nor pg-boss, nor sharp or tesseract.js before a photo.
+ * the embedded database: neither node-postgres nor pg-boss, nor sharp or tesseract.js before a photo,
+ * nor Lingui's PO reader before the e-mail catalogues are read.
  */
 describe("a start's modules", () => {
   it("start PGlite's thread without loading the database client, the app or the logger", async () => {
@@ -145,7 +146,7 @@ describe("a start's modules", () => {
     expect(
       [...app.inputs].filter(
         (input) =>
-          /^node_modules\/(pg|pg-boss|pg-pool|postcss)\//.test(input) ||
+          /^node_modules\/(pg|pg-boss|pg-pool|postcss|@lingui\/format-po|date-fns)\//.test(input) ||
           /^server\/(db\/postgres|jobs\/pg-boss-jobs)\.ts$/.test(input),
       ),
     ).toEqual([]);

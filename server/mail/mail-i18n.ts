@@ -1,8 +1,9 @@
 import { accessSync, constants, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type I18n, type Messages, setupI18n } from '@lingui/core';
-import { formatter } from '@lingui/format-po';
+import type { formatter as PoFormatter } from '@lingui/format-po';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
 import { isLocale, LOCALES, type Locale, SOURCE_LOCALE } from '#common/locales.ts';
 import { runInPool } from '../workers/pool';
@@ -19,12 +20,25 @@ const LOCALES_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 
 type PoCatalogue = Record<string, { translation?: string; message?: string }>;
 
+let poFormatter: typeof PoFormatter | undefined;
+
+/**
+ * Lingui's PO reader, loaded at the first catalogue read (in the worker pool once the server
+ * listens, or for a mail sent before that): with date-fns under it, about 50 ms of a start's main
+ * thread that nothing at start used (ADR 122). The package stays in node_modules (a dependency).
+ */
+function poFormat(): ReturnType<typeof PoFormatter> {
+  poFormatter ??= (createRequire(import.meta.url)('@lingui/format-po') as { formatter: typeof PoFormatter })
+    .formatter;
+  return poFormatter({});
+}
+
 /**
  * A language's catalogue, parsed and compiled (about 0.1 s of a thread each: the whole web app's
  * catalogue is parsed).
  */
 export function readMailCatalogue(locale: Locale, dir = LOCALES_DIR): Messages {
-  const catalogue = formatter({}).parse(readFileSync(path.join(dir, `${locale}.po`), 'utf8'), {
+  const catalogue = poFormat().parse(readFileSync(path.join(dir, `${locale}.po`), 'utf8'), {
     locale,
     sourceLocale: SOURCE_LOCALE,
     filename: `${locale}.po`,
