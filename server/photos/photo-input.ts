@@ -91,17 +91,19 @@ function heifSuffixes(): readonly string[] {
   const heif = loadSharp().format.heif as { input?: { buffer?: boolean; fileSuffix?: string[] } } | undefined;
   return heif?.input?.buffer ? (heif.input.fileSuffix ?? []) : [];
 }
-let heif: { heic: boolean; avif: boolean } | undefined;
+
+let heifReadable: { heic: boolean; avif: boolean } | undefined;
+
 /** Whether this build of sharp reads HEIC and AVIF (asked once, at the first photo). */
 function heifSupport(): { heic: boolean; avif: boolean } {
-  if (!heif) {
+  if (!heifReadable) {
     const suffixes = heifSuffixes();
-    heif = {
+    heifReadable = {
       heic: suffixes.some((suffix) => suffix === '.heic' || suffix === '.heif'),
       avif: suffixes.includes('.avif'),
     };
   }
-  return heif;
+  return heifReadable;
 }
 
 /** The formats this server accepts (HEIC and AVIF only when this build of sharp reads them). */
