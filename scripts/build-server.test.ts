@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
+  BUNDLING,
   isEsModule,
   isRunTimePackage,
   ownFileReferences,
@@ -83,12 +84,7 @@ async function compiledServer() {
     entryPoints: { main: 'server/main.ts' },
     outdir: '/tmp/barterhood-first-modules',
     write: false,
-    bundle: true,
-    splitting: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    external: Object.keys(RUN_TIME_PACKAGES),
+    ...BUNDLING,
     metafile: true,
     logLevel: 'silent',
   });

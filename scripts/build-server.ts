@@ -15,7 +15,7 @@
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { build, type Plugin } from 'esbuild';
+import { type BuildOptions, build, type Plugin } from 'esbuild';
 import { SERVER_MANIFEST, SERVER_OUT } from './build-state.mjs';
 
 /** The server and the tools, by the name scripts/run.mjs and package.json give them. */
@@ -238,6 +238,16 @@ function refuseWhatBundlingBreaks(found: Map<string, Set<string>>): Plugin {
   };
 }
 
+/** How the server's modules are bundled: what `buildServer` compiles with, and what its tests follow. */
+export const BUNDLING = {
+  bundle: true,
+  splitting: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  external: Object.keys(RUN_TIME_PACKAGES),
+} as const satisfies BuildOptions;
+
 /** Compile the server, the tools and the worker threads into dist/node, and record what they were made from. */
 export async function buildServer(root = process.cwd()): Promise<void> {
   const outdir = path.join(root, SERVER_OUT);
@@ -247,12 +257,7 @@ export async function buildServer(root = process.cwd()): Promise<void> {
     absWorkingDir: root,
     entryPoints: { ...PROGRAMS, ...workerEntries(root) },
     outdir,
-    bundle: true,
-    splitting: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    external: Object.keys(RUN_TIME_PACKAGES),
+    ...BUNDLING,
     // A bundled CommonJS package's `require` of a built-in or of a run-time package.
     banner: {
       js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",

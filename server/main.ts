@@ -26,14 +26,18 @@ async function main(): Promise<void> {
   });
   // Awaited below, after the modules: a failure meanwhile is not unhandled.
   opening.catch(() => {});
-  const [{ createLogger }, { closeWorkerPool, workerPool }, { deferredEmbeddedDatabase }, { seedIfEmpty }] =
-    await Promise.all([
-      import('./logger'),
-      import('./workers/pool'),
-      import('./db/deferred'),
-      import('./db/seed'),
-    ]);
-  const [{ gracefulShutdown }, { openPhotoStore }] = await Promise.all([
+  const [
+    { createLogger },
+    { closeWorkerPool, workerPool },
+    { deferredEmbeddedDatabase },
+    { seedIfEmpty },
+    { gracefulShutdown },
+    { openPhotoStore },
+  ] = await Promise.all([
+    import('./logger'),
+    import('./workers/pool'),
+    import('./db/deferred'),
+    import('./db/seed'),
     import('./shutdown'),
     import('./storage/open-photo-store'),
   ]);
