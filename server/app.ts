@@ -44,7 +44,7 @@ import { siteRoutes } from './features/site';
 import { swapDayDeadlineJob, swapDaysPlugin, swapDaysRoutes } from './features/swap-days';
 import { tradesRoutes } from './features/trades';
 import { wantsRoutes } from './features/wants';
-import { httpTimeoutOptions } from './http-server';
+import { httpTimeoutOptions, lingerBeforeClosing } from './http-server';
 import { jobsPlugin, periodicJobs } from './jobs/jobs-plugin';
 import { cacheBusPlugin } from './lib/cache-bus';
 import { mailPlugin } from './mail/mail-plugin';
@@ -125,6 +125,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   echoRequestId(app);
   // Before every other request hook: a shed request costs no headers, session read or body (ADR 041).
   loadSheddingPlugin(app, config.loadShedding);
+  // A connection closed on a request whose body is still arriving lets its answer reach the client.
+  lingerBeforeClosing(app);
 
   securityPlugin(app, options.devServer ?? false);
   await app.register(cookie, { secret: config.sessionSecret });

@@ -1,4 +1,6 @@
-import type { ServerOptions } from 'node:http';
+import type { IncomingMessage, ServerOptions } from 'node:http';
+import type { Socket } from 'node:net';
+import type { FastifyInstance } from 'fastify';
 
 /** Node checks its request timers every this often at most; its default (30 s) let slow clients linger. */
 const MAX_CHECK_INTERVAL_MS = 1_000;
@@ -42,5 +44,53 @@ export function httpTimeoutOptions(requestTimeoutMs: number): HttpTimeoutOptions
       keepAliveTimeout: requestTimeoutMs,
       connectionsCheckingInterval: checkInterval,
     },
+  };
+}
+
+/**
+ * How long a connection closed with its request's body still arriving goes on reading (and
+ * dropping) what its client sends, after the answer, before it is closed whatever the client does.
+ */
+export const LINGER_MS = 2_000;
+
+/**
+ * Close with care a connection whose answer came before its request's body had arrived (a photo
+ * refused by the photo queue, or by Fastify's body limit; anything answered while the server closes).
+ * Node closed such a connection as soon as the answer was written, with the body still on the way:
+ * the client's next write was then reset, and a client that sends its whole body before it reads
+ * (autocannon; a browser still uploading) lost the answer with the reset. This is a lingering
+ * close, as web servers do it: the answer and the end of our side are sent, the rest of the body is
+ * read and dropped, and the connection closes when the client closes its side, or after LINGER_MS.
+ * The request has been answered, so nothing is read into memory; only connections Node closes are
+ * concerned (a kept-alive one reads past the rest of the body by itself).
+ */
+export function lingerBeforeClosing(app: FastifyInstance): void {
+  app.addHook('onSend', async (request, _reply, payload) => {
+    if (!request.raw.complete) lingerOnClose(request.raw);
+    return payload;
+  });
+}
+
+const lingering = new WeakSet<Socket>();
+
+function lingerOnClose(request: IncomingMessage): void {
+  const socket = request.socket as Socket | null;
+  // A request made in the process (Fastify's inject) has no real connection to close.
+  if (typeof socket?.destroySoon !== 'function' || socket.destroyed || lingering.has(socket)) return;
+  lingering.add(socket);
+  const destroySoon = socket.destroySoon.bind(socket);
+  // Node calls destroySoon once the last answer on a connection it closes is written.
+  socket.destroySoon = () => {
+    // The client has already closed its side: nothing more will arrive.
+    if (socket.readableEnded || request.complete) return destroySoon();
+    // What still arrives goes through Node's parser into the answered request, which nobody reads.
+    request.unpipe();
+    request.resume();
+    const close = () => socket.destroy();
+    const timer = setTimeout(close, LINGER_MS);
+    timer.unref();
+    socket.once('end', close);
+    socket.once('close', () => clearTimeout(timer));
+    socket.end();
   };
 }
