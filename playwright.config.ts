@@ -83,6 +83,8 @@ export default defineConfig({
     // finder, the barter sweep, the demo login on), the shipped rate limits and load shedding, the
     // 25 s heartbeat. What is set here is this test's environment, not product behaviour:
     env: {
+      // As `npm start` sets it (package.json): two malloc arenas.
+      MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2',
       // Where it listens and is reached, and where its data lives: each run's own, never the defaults.
       PORT: String(PORT),
       HOST: '127.0.0.1',

@@ -2,15 +2,27 @@
  * The server the browser journeys run against: a local OpenID Connect provider standing in for
  * Google (oauth2-mock-server on loopback), a real SMTP server receiving the app's mail (each message
  * saved as JSON under DATA_DIR/e2e-mail for the journeys to read), then Barterhood itself
- * configured to use both.
+ * configured to use both: the compiled build `npm start` runs (dist/node/main.mjs, ADR 071), built
+ * first when it is missing or stale, as `npm start` builds it.
  */
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { simpleParser } from 'mailparser';
 import { OAuth2Server } from 'oauth2-mock-server';
 import { SMTPServer } from 'smtp-server';
+import { SERVER_OUT } from '../../scripts/build-state.mjs';
 import { startHandOverClock } from './hand-over-clock';
 import { E2E_MODERATOR } from './moderator';
+
+// What scripts/run.mjs does before `npm start`: build what is missing or older than its sources.
+const root = path.resolve(import.meta.dirname, '../..');
+const build = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build-stale.ts', '--web'], {
+  cwd: root,
+  stdio: 'inherit',
+});
+if (build.status !== 0) throw new Error('The build for the journeys failed (scripts/build-stale.ts).');
 
 const mailDir = path.resolve(process.env.DATA_DIR ?? '.data-e2e', 'e2e-mail');
 mkdirSync(mailDir, { recursive: true });
@@ -85,4 +97,7 @@ process.env.GOOGLE_ISSUER_URL = provider.issuer.url ?? `http://127.0.0.1:${provi
 // Moving a hand-over's window and a no-show report's time into the past (ADR 079).
 await startHandOverClock();
 
-await import('#server/main.ts');
+// The server users run, not its sources: what the bundling does (ADR 071, 122) is under test too.
+const program = path.join(root, SERVER_OUT, 'main.mjs');
+process.argv.splice(1, process.argv.length - 1, program);
+await import(pathToFileURL(program).href);
