@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
 import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, vi } from 'vitest';
+import { dismissToast } from '../components/ui/use-toast';
 import { i18n } from '../i18n/i18n';
 import { messages } from '../locales/en.po';
 import { server, stopRecording } from './server';
@@ -29,7 +30,12 @@ afterAll(() => server.close());
 configure({ asyncUtilTimeout: 5_000 });
 
 afterEach(() => {
+  // Toasts live in a module-level store that outlives a render (a toast survives moving to another
+  // screen): one a test leaves open would show in the next test's screen, as a list item with a
+  // Close button, and make that test depend on the order (three files did, thirtieth session).
+  // Closed once nothing is mounted, so no screen renders meanwhile.
   cleanup();
+  dismissToast();
   window.localStorage.clear();
   window.sessionStorage.clear();
 });

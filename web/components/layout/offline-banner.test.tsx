@@ -1,12 +1,10 @@
-import { act, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setOnline } from '../../testing/network';
 import { renderWithProviders } from '../../testing/render';
-import { dismissToast } from '../ui/use-toast';
 import { OfflineBanner } from './offline-banner';
 
 afterEach(() => {
-  act(() => dismissToast());
   vi.restoreAllMocks();
 });
 

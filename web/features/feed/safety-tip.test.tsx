@@ -13,7 +13,6 @@ import { useSafetyTip } from './safety-tip';
 const TIP = 'Always meet in public places and trust your instincts when bartering with others.';
 
 afterEach(() => {
-  act(() => dismissToast());
   vi.unstubAllGlobals();
   vi.useRealTimers();
 });

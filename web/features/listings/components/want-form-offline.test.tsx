@@ -1,16 +1,14 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { OfflineBanner } from '#web/components/layout/offline-banner.tsx';
-import { dismissToast } from '#web/components/ui/use-toast.ts';
 import { setOnline, toastRegion } from '#web/testing/network.ts';
 import { renderWithProviders } from '#web/testing/render.tsx';
 import { pagedJson, recordRequests, server } from '#web/testing/server.ts';
 import { WantFormDialog } from './want-form-dialog';
 
 afterEach(() => {
-  act(() => dismissToast());
   vi.restoreAllMocks();
 });
 
