@@ -71,21 +71,26 @@ export function lingerBeforeClosing(app: FastifyInstance): void {
   });
 }
 
-const lingering = new WeakSet<Socket>();
+/** The connection's latest request answered before its body arrived, once its close lingers. */
+const lingeringFor = new WeakMap<Socket, IncomingMessage>();
 
 function lingerOnClose(request: IncomingMessage): void {
   const socket = request.socket as Socket | null;
   // A request made in the process (Fastify's inject) has no real connection to close.
-  if (typeof socket?.destroySoon !== 'function' || socket.destroyed || lingering.has(socket)) return;
-  lingering.add(socket);
+  if (typeof socket?.destroySoon !== 'function' || socket.destroyed) return;
+  // A kept-alive connection may carry several such requests: the close concerns the last one.
+  const installed = lingeringFor.has(socket);
+  lingeringFor.set(socket, request);
+  if (installed) return;
   const destroySoon = socket.destroySoon.bind(socket);
   // Node calls destroySoon once the last answer on a connection it closes is written.
   socket.destroySoon = () => {
-    // The client has already closed its side: nothing more will arrive.
-    if (socket.readableEnded || request.complete) return destroySoon();
+    const answered = lingeringFor.get(socket);
+    // Its body has all arrived, or the client has closed its side: nothing more will come.
+    if (!answered || answered.complete || socket.readableEnded) return destroySoon();
     // What still arrives goes through Node's parser into the answered request, which nobody reads.
-    request.unpipe();
-    request.resume();
+    answered.unpipe();
+    answered.resume();
     const close = () => socket.destroy();
     const timer = setTimeout(close, LINGER_MS);
     timer.unref();
