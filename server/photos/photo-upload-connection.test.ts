@@ -100,7 +100,7 @@ describe('a refused multipart upload on a kept-alive connection', () => {
 /** Every place of the process's photo queue, taken; give them back with the returned function. */
 function fillPhotoQueue(): () => void {
   const tickets: PhotoTicket[] = [];
-  for (let i = 0; i < photoQueue.capacity; i++) tickets.push(photoQueue.reserve());
+  while (!photoQueue.isFull()) tickets.push(photoQueue.reserve());
   return () => {
     for (const ticket of tickets) ticket.release();
   };
