@@ -178,6 +178,37 @@ describe('an upload refused before its body was read', () => {
     }
   });
 
+  it('a request pipelined behind the refused body is not served, and the server goes on', async () => {
+    const giveBack = fillPhotoQueue();
+    try {
+      const client = net.connect(port, '127.0.0.1');
+      await once(client, 'connect');
+      let received = '';
+      client.setEncoding('latin1');
+      const answered = new Promise<void>((resolve) =>
+        client.on('data', (chunk: string) => {
+          received += chunk;
+          if (received.includes('PHOTO_QUEUE_FULL')) resolve();
+        }),
+      );
+      client.on('error', () => undefined);
+      const closed = new Promise<void>((resolve) => client.once('close', () => resolve()));
+      const body = 'x'.repeat(200_000);
+      client.write(
+        `POST /api/items HTTP/1.1\r\nHost: localhost\r\nCookie: ${cookie}\r\n` +
+          `Content-Type: multipart/form-data; boundary=x\r\nContent-Length: ${body.length}\r\n\r\n`,
+      );
+      await answered;
+      // The rest of the refused body, then a second request on the connection the server closes.
+      client.write(`${body}GET /healthz HTTP/1.1\r\nHost: localhost\r\n\r\n`);
+      await closed;
+      expect(received.match(/HTTP\/1\.1 \d{3} /g)).toEqual(['HTTP/1.1 503 ']);
+      expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
+    } finally {
+      giveBack();
+    }
+  });
+
   it('a client that neither finishes its body nor closes is closed by the server, not held', async () => {
     const giveBack = fillPhotoQueue();
     try {
