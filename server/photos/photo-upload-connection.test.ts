@@ -1,7 +1,7 @@
 import diagnostics from 'node:diagnostics_channel';
 import { once } from 'node:events';
 import net, { type AddressInfo, type Socket } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PHOTO_MAX_BYTES } from '#common/constants.ts';
 import { SESSION_COOKIE } from '../plugins/session';
 import { createUser, sessionCookiesFor } from '../test/factories';
@@ -64,6 +64,14 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** A signed-in member's request head for an upload of `length` bytes (the body follows it). */
+function uploadHead(method: string, url: string, contentType: string, length: number, keepAlive = false) {
+  return (
+    `${method} ${url} HTTP/1.1\r\nHost: localhost\r\n${keepAlive ? 'Connection: keep-alive\r\n' : ''}` +
+    `Cookie: ${cookie}\r\nContent-Type: ${contentType}\r\nContent-Length: ${length}\r\n\r\n`
+  );
+}
+
 /**
  * Issue 27: a multipart upload refused as too large (413) left its connection open with the rest of
  * the body unread, so the next request on that kept-alive connection waited 30 s for an answer.
@@ -80,10 +88,7 @@ describe('a refused multipart upload on a kept-alive connection', () => {
       { bytes: oversized },
     );
     const request = Buffer.concat([
-      Buffer.from(
-        `${method} ${url} HTTP/1.1\r\nHost: localhost\r\nConnection: keep-alive\r\nCookie: ${cookie}\r\n` +
-          `Content-Type: ${form.headers['content-type']}\r\nContent-Length: ${form.payload.length}\r\n\r\n`,
-      ),
+      Buffer.from(uploadHead(method, url, form.headers['content-type'], form.payload.length, true)),
       form.payload,
     ]);
     const { head, closedByServer } = await exchange(
@@ -127,116 +132,100 @@ function nextAnsweredSocket(): Promise<Socket> {
  * still sends before it closes (http-server.ts, lingerBeforeClosing).
  */
 describe('an upload refused before its body was read', () => {
+  let giveBack: () => void;
+  beforeEach(() => {
+    giveBack = fillPhotoQueue();
+  });
+  afterEach(() => giveBack());
+
   it.each([
     ['POST', '/api/items'],
     ['POST', '/api/user/photo'],
   ])('%s %s: the 503 reaches a client that sends the rest of its body first', async (method, url) => {
-    const giveBack = fillPhotoQueue();
-    try {
-      const photo = Buffer.concat([await solidImage(16, 16, 'jpeg'), Buffer.alloc(PHOTO_MAX_BYTES / 2, 7)]);
-      const form = await formBody(
-        { title: 'Bread maker', description: 'Makes a loaf overnight.', category: 'appliances' },
-        { bytes: photo },
-      );
-      const answered = nextAnsweredSocket();
-      const client = net.connect(port, '127.0.0.1');
-      await once(client, 'connect');
-      // Nothing is read until the whole body is sent: the answer waits in the client's buffer.
-      client.pause();
-      let received = '';
-      let failure: NodeJS.ErrnoException | undefined;
-      client.on('error', (error: NodeJS.ErrnoException) => {
-        failure = error;
-      });
-      const closed = new Promise<void>((resolve) => client.once('close', () => resolve()));
-      client.write(
-        `${method} ${url} HTTP/1.1\r\nHost: localhost\r\nConnection: keep-alive\r\nCookie: ${cookie}\r\n` +
-          `Content-Type: ${form.headers['content-type']}\r\nContent-Length: ${form.payload.length}\r\n\r\n`,
-      );
-      client.write(form.payload.subarray(0, 64 * 1024));
-      // The server has written its whole answer (and before the fix, closed as soon as it had).
-      const serverSide = await answered;
-      if (!serverSide.writableFinished) await once(serverSide, 'finish');
-      client.write(form.payload.subarray(64 * 1024));
-      await new Promise<void>((resolve) => {
-        if (client.writableLength === 0) resolve();
-        else client.once('drain', resolve);
-        client.once('close', () => resolve());
-      });
-      client.setEncoding('latin1');
-      client.on('data', (chunk: string) => {
-        received += chunk;
-      });
-      client.resume();
-      await closed;
-      expect(failure?.code).toBeUndefined();
-      expect(received).toMatch(/^HTTP\/1\.1 503 /);
-      expect(received.toLowerCase()).toContain('connection: close');
-      expect(received).toContain('PHOTO_QUEUE_FULL');
-    } finally {
-      giveBack();
-    }
+    const photo = Buffer.concat([await solidImage(16, 16, 'jpeg'), Buffer.alloc(PHOTO_MAX_BYTES / 2, 7)]);
+    const form = await formBody(
+      { title: 'Bread maker', description: 'Makes a loaf overnight.', category: 'appliances' },
+      { bytes: photo },
+    );
+    const answered = nextAnsweredSocket();
+    const client = net.connect(port, '127.0.0.1');
+    await once(client, 'connect');
+    // Nothing is read until the whole body is sent: the answer waits in the client's buffer.
+    client.pause();
+    let received = '';
+    let failure: NodeJS.ErrnoException | undefined;
+    client.on('error', (error: NodeJS.ErrnoException) => {
+      failure = error;
+    });
+    const closed = new Promise<void>((resolve) => client.once('close', () => resolve()));
+    client.write(uploadHead(method, url, form.headers['content-type'], form.payload.length, true));
+    client.write(form.payload.subarray(0, 64 * 1024));
+    // The server has written its whole answer (and before the fix, closed as soon as it had).
+    const serverSide = await answered;
+    if (!serverSide.writableFinished) await once(serverSide, 'finish');
+    client.write(form.payload.subarray(64 * 1024));
+    await new Promise<void>((resolve) => {
+      if (client.writableLength === 0) resolve();
+      else client.once('drain', resolve);
+      client.once('close', () => resolve());
+    });
+    client.setEncoding('latin1');
+    client.on('data', (chunk: string) => {
+      received += chunk;
+    });
+    client.resume();
+    await closed;
+    expect(failure?.code).toBeUndefined();
+    expect(received).toMatch(/^HTTP\/1\.1 503 /);
+    expect(received.toLowerCase()).toContain('connection: close');
+    expect(received).toContain('PHOTO_QUEUE_FULL');
   });
 
   it('a request pipelined behind the refused body is not served, and the server goes on', async () => {
-    const giveBack = fillPhotoQueue();
-    try {
-      const client = net.connect(port, '127.0.0.1');
-      await once(client, 'connect');
-      let received = '';
-      client.setEncoding('latin1');
-      const answered = new Promise<void>((resolve) =>
-        client.on('data', (chunk: string) => {
-          received += chunk;
-          if (received.includes('PHOTO_QUEUE_FULL')) resolve();
-        }),
-      );
-      client.on('error', () => undefined);
-      const closed = new Promise<void>((resolve) => client.once('close', () => resolve()));
-      const body = 'x'.repeat(200_000);
-      client.write(
-        `POST /api/items HTTP/1.1\r\nHost: localhost\r\nCookie: ${cookie}\r\n` +
-          `Content-Type: multipart/form-data; boundary=x\r\nContent-Length: ${body.length}\r\n\r\n`,
-      );
-      await answered;
-      // The rest of the refused body, then a second request on the connection the server closes.
-      client.write(`${body}GET /healthz HTTP/1.1\r\nHost: localhost\r\n\r\n`);
-      await closed;
-      expect(received.match(/HTTP\/1\.1 \d{3} /g)).toEqual(['HTTP/1.1 503 ']);
-      expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
-    } finally {
-      giveBack();
-    }
+    const client = net.connect(port, '127.0.0.1');
+    await once(client, 'connect');
+    let received = '';
+    client.setEncoding('latin1');
+    const answered = new Promise<void>((resolve) =>
+      client.on('data', (chunk: string) => {
+        received += chunk;
+        if (received.includes('PHOTO_QUEUE_FULL')) resolve();
+      }),
+    );
+    client.on('error', () => undefined);
+    const closed = new Promise<void>((resolve) => client.once('close', () => resolve()));
+    const body = 'x'.repeat(200_000);
+    client.write(uploadHead('POST', '/api/items', 'multipart/form-data; boundary=x', body.length));
+    await answered;
+    // The rest of the refused body, then a second request on the connection the server closes.
+    client.write(`${body}GET /healthz HTTP/1.1\r\nHost: localhost\r\n\r\n`);
+    await closed;
+    expect(received.match(/HTTP\/1\.1 \d{3} /g)).toEqual(['HTTP/1.1 503 ']);
+    expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
   });
 
   it('a client that neither finishes its body nor closes is closed by the server, not held', async () => {
-    const giveBack = fillPhotoQueue();
-    try {
-      const answered = nextAnsweredSocket();
-      // Half-open allowed: the client does not answer the server's end with its own.
-      const client = net.connect({ port, host: '127.0.0.1', allowHalfOpen: true });
-      await once(client, 'connect');
-      let received = '';
-      client.setEncoding('latin1');
-      client.on('data', (chunk: string) => {
-        received += chunk;
-      });
-      client.on('error', () => undefined);
-      const ended = once(client, 'end');
-      client.write(
-        `POST /api/items HTTP/1.1\r\nHost: localhost\r\nCookie: ${cookie}\r\n` +
-          `Content-Type: multipart/form-data; boundary=x\r\nContent-Length: ${PHOTO_MAX_BYTES}\r\n\r\n--x\r\n`,
-      );
-      const serverSide = await answered;
-      const serverClosed = serverSide.destroyed ? Promise.resolve() : once(serverSide, 'close');
-      // The answer and the server's end arrive; the client keeps its side open and sends nothing more.
-      await ended;
-      expect(received).toMatch(/^HTTP\/1\.1 503 /);
-      // The server closes it after LINGER_MS (the test's own timeout is the bound, not a timing).
-      await serverClosed;
-      client.destroy();
-    } finally {
-      giveBack();
-    }
+    const answered = nextAnsweredSocket();
+    // Half-open allowed: the client does not answer the server's end with its own.
+    const client = net.connect({ port, host: '127.0.0.1', allowHalfOpen: true });
+    await once(client, 'connect');
+    let received = '';
+    client.setEncoding('latin1');
+    client.on('data', (chunk: string) => {
+      received += chunk;
+    });
+    client.on('error', () => undefined);
+    const ended = once(client, 'end');
+    client.write(
+      `${uploadHead('POST', '/api/items', 'multipart/form-data; boundary=x', PHOTO_MAX_BYTES)}--x\r\n`,
+    );
+    const serverSide = await answered;
+    const serverClosed = serverSide.destroyed ? Promise.resolve() : once(serverSide, 'close');
+    // The answer and the server's end arrive; the client keeps its side open and sends nothing more.
+    await ended;
+    expect(received).toMatch(/^HTTP\/1\.1 503 /);
+    // The server closes it after LINGER_MS (the test's own timeout is the bound, not a timing).
+    await serverClosed;
+    client.destroy();
   });
 });
