@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { uuidArray } from '../../db/arrays';
 import type { Db } from '../../db/client';
+import { queryPrepared } from '../../db/prepared';
 import { queryRows } from '../../db/rows';
 import {
   type CircleMemberRow,
@@ -223,7 +224,8 @@ export async function findReceivingInCircles(
   viewerId: string,
   now: Date,
 ): Promise<Array<{ circleId: number; itemId: number }>> {
-  const rows = await queryRows<{ circle_id: number; item_id: number }>(
+  // Read on every Barter Match page: prepared, planned once per connection.
+  const rows = await queryPrepared<{ circle_id: number; item_id: number }>(
     db,
     sql`SELECT c.id AS circle_id, giver.item_id
       FROM circle_members me

@@ -162,7 +162,7 @@ const NO_VIEWER = '00000000-0000-0000-0000-000000000000';
  * No view is counted: link previews and crawlers would count.
  */
 export async function getPublicItemDetail(db: Db, itemId: number): Promise<ItemDetail> {
-  const row = await findItemDetail(db, NO_VIEWER, null, itemId, LOOKING_FOR_ON_DETAIL);
+  const row = await findItemDetail(db, NO_VIEWER, null, itemId, LOOKING_FOR_ON_DETAIL, { match: false });
   if (!row?.isActive) throw notFound('Item not found.');
   const point = await findItemPublicPoint(db, itemId);
   const town = point ? (nearestPlace(point.latitude, point.longitude)?.displayName ?? null) : null;

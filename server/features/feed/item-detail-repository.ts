@@ -13,7 +13,9 @@ const run = queryRows;
 
 /**
  * One item as its detail shows it: an active item of anyone, or any item of the viewer's own;
- * null otherwise. When it matches one of the viewer's wants, the match comes with it.
+ * null otherwise. When it matches one of the viewer's wants, the match comes with it, unless
+ * `match: false` (a signed-out visitor has no wants: the match statement, planned afresh for every
+ * item, cost PostgreSQL about 10 ms a public item page under load for nothing, bench:feed 2026-12-04).
  */
 export async function findItemDetail(
   db: Db,
@@ -21,6 +23,7 @@ export async function findItemDetail(
   origin: Point | null,
   itemId: number,
   lookingFor: number,
+  { match = true }: { match?: boolean } = {},
 ): Promise<FeedRow | null> {
   // One's own item is at home (0 miles), not at the public point others measure it from.
   const distance = origin
@@ -35,7 +38,7 @@ export async function findItemDetail(
   );
   if (!row) return null;
   const detail = toFeedRow(row);
-  if (!detail.isActive || detail.userId === viewerId) return detail;
+  if (!match || !detail.isActive || detail.userId === viewerId) return detail;
   const params: FeedPageParams = {
     feed: 'barter-match',
     viewerId,
