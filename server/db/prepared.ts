@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { SQL } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
 import { type Db, postgresPools } from './client';
@@ -24,7 +24,10 @@ function nameOf(text: string): string {
  * The rows of a statement whose text is the same on every call (only its parameters vary) and
  * whose best plan does not depend on them, such as look-ups by primary key. On PostgreSQL it runs
  * as a named prepared statement (node-postgres keeps one per connection), so the server parses
- * and plans it once per connection instead of on every request; PGlite runs it as usual.
+ * it once per connection instead of on every request; PGlite runs it as usual. PostgreSQL plans it
+ * afresh for its first five executions, then keeps one plan for the connection when that plan
+ * (made without the values) is priced no dearer than those were: a page's LIMIT and OFFSET are
+ * best written with pageBounds for that.
  *
  * Every column must be cast in SQL to a type both drivers parse alike (as `db.execute` callers do).
  */
@@ -36,4 +39,25 @@ export async function queryPrepared<T>(db: Db, query: SQL): Promise<T[]> {
     return result.rows as T[];
   }
   return queryRows<T>(db, query);
+}
+
+/** The sizes pageBounds rounds a LIMIT up to: a page of 20 and the first five, then hundreds. */
+const PAGE_SIZES = [21, 41, 61, 81, 101, 201, 301, 401, 501, 601, 701, 801, 901, 1001];
+
+/**
+ * `LIMIT limit OFFSET offset` for a prepared statement (queryPrepared), from the start (offset 0)
+ * with the limit rounded up to one of a few sizes (PAGE_SIZES) and written into the text, so that
+ * PostgreSQL keeps one plan per connection for it. As parameters, PostgreSQL prices the plan it
+ * would keep as if LIMIT kept a tenth of the rows and OFFSET skipped a tenth: dearer than the plans
+ * it makes with the values, so it planned every execution afresh (Barter Match's page from the
+ * graph: 0.6 ms of planning for 0.4 ms of work, bench:feed 2026-12-04). The statement may return
+ * more rows than `limit` (up to the next size): the caller takes what it needs. Past the last size,
+ * or from an offset, both stay parameters.
+ */
+export function pageBounds(limit: number, offset: number): SQL {
+  const size = PAGE_SIZES.find((candidate) => candidate >= limit);
+  if (offset !== 0 || size === undefined || !Number.isSafeInteger(limit) || limit < 0) {
+    return sql`LIMIT ${limit}::int OFFSET ${offset}::int`;
+  }
+  return sql.raw(`LIMIT ${size}`);
 }

@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { intArray } from '../../db/arrays';
+import { pageBounds } from '../../db/prepared';
 import type { Point } from '../../geo/earth';
 import { distanceMiles, distanceMilesFrom, itemPoint, memberPoint, withinRadius } from '../../geo/sql';
 import { itemDocument, listedItem } from '../items';
@@ -180,6 +181,11 @@ const GRAPH_ORDER_COLUMNS: Record<string, string> = {
  * ranking query's barter-match page: id, created_at, value, distance, score and the match's.
  * `text` is the feed's search (search.ts: searchMatch and searchTier), applied to the item;
  * `where`, more the item must be (the feed's condition filter, ADR 082), on `items i`.
+ *
+ * It runs prepared, and its plan does not depend on the values: the walk reads up to one of a few
+ * sizes written into the text (pageBounds), and a LIMIT parameter above it keeps the page exact.
+ * So PostgreSQL prices the plan it would keep for the connection no dearer than a plan made with
+ * the values, and keeps it instead of planning every page afresh (bench:feed, 2026-12-04).
  */
 export function graphPageSql(
   params: GraphPageParams,
@@ -195,7 +201,10 @@ export function graphPageSql(
     if (!name) throw new Error(`no graph order for ${column}`);
     return `${name} ${direction === 'DESC' ? 'DESC NULLS LAST' : direction}`;
   });
-  return sql`SELECT g.item_id AS id, g.created_at, g.value, g.distance, g.score, g.want_id, w.title AS want_title,
+  const outputKeys = order.map(
+    ([column, direction]) => `page.${column} ${direction === 'DESC' ? 'DESC NULLS LAST' : direction}`,
+  );
+  return sql`SELECT page.* FROM (SELECT g.item_id AS id, g.created_at, g.value, g.distance, g.score, g.want_id, w.title AS want_title,
       g.mutual, tw.title AS their_want_title, g.same_category, g.text_pct, w.max_value ${tier}
     FROM match_graph g
     JOIN items i ON i.id = g.item_id
@@ -205,5 +214,6 @@ export function graphPageSql(
       AND ${notHiddenFrom('g.item_user_id', params.viewerId)} ${radius} ${text ? sql`AND ${text.match}` : sql``}
       ${where ? sql`AND ${where}` : sql``}
     ORDER BY ${sql.raw(keys.join(', '))}
-    LIMIT ${params.limit}::int OFFSET ${params.offset}::int`;
+    ${pageBounds(params.limit, params.offset)}) page
+    ORDER BY ${sql.raw(outputKeys.join(', '))} LIMIT ${params.limit}::int`;
 }
