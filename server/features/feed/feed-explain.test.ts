@@ -308,12 +308,15 @@ describe('feed query plans', () => {
     }
   });
 
-  it.each([
+  /** Each Barter Match order, and the graph index that gives it. */
+  const GRAPH_ORDERS = [
     ['match', 'match_graph_score_idx'],
     ['recent', 'match_graph_recent_idx'],
     ['distance', 'match_graph_distance_idx'],
     ['value', 'match_graph_value_idx'],
-  ] as const)(
+  ] as const;
+
+  it.each(GRAPH_ORDERS)(
     'barter-match by %s reads the graph through %s in page order, items by primary key',
     async (sort, index) => {
       for (const offset of [0, 80]) {
@@ -343,12 +346,7 @@ describe('feed query plans', () => {
    * walk now reads one of a few sizes written into the text (pageBounds), and a LIMIT parameter
    * above it keeps the page exact. The kept plan walks the same index as the plans above.
    */
-  it.skipIf(!inject('pgTemplateUrl')).each([
-    ['match', 'match_graph_score_idx'],
-    ['recent', 'match_graph_recent_idx'],
-    ['distance', 'match_graph_distance_idx'],
-    ['value', 'match_graph_value_idx'],
-  ] as const)(
+  it.skipIf(!inject('pgTemplateUrl')).each(GRAPH_ORDERS)(
     'barter-match by %s from the graph keeps one plan per connection, through %s',
     async (sort, index) => {
       // A page's window when rankings are not kept (21) and when they are (101, rankingWindow).
