@@ -195,15 +195,15 @@ export function graphPageSql(
 ): SQL {
   const radius = params.located ? sql`AND g.distance <= ${params.radiusMiles}::float8` : sql``;
   const tier = text ? sql`, ${text.tier} AS tier` : sql``;
-  // Spelt as the graph indexes are (score DESC NULLS LAST; the ids are never NULL either way).
-  const keys = order.map(([column, direction]) => {
+  // Spelt as the graph indexes are (score DESC NULLS LAST; the ids are never NULL either way), the
+  // same above the walk, so that the page's ORDER BY is the walk's order and sorts nothing.
+  const spelt = order.map(([column, direction]) => {
     const name = GRAPH_ORDER_COLUMNS[column];
     if (!name) throw new Error(`no graph order for ${column}`);
-    return `${name} ${direction === 'DESC' ? 'DESC NULLS LAST' : direction}`;
+    return { column, name, direction: direction === 'DESC' ? 'DESC NULLS LAST' : direction };
   });
-  const outputKeys = order.map(
-    ([column, direction]) => `page.${column} ${direction === 'DESC' ? 'DESC NULLS LAST' : direction}`,
-  );
+  const keys = spelt.map(({ name, direction }) => `${name} ${direction}`);
+  const outputKeys = spelt.map(({ column, direction }) => `page.${column} ${direction}`);
   return sql`SELECT page.* FROM (SELECT g.item_id AS id, g.created_at, g.value, g.distance, g.score, g.want_id, w.title AS want_title,
       g.mutual, tw.title AS their_want_title, g.same_category, g.text_pct, w.max_value ${tier}
     FROM match_graph g
