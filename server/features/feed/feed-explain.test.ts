@@ -1,6 +1,4 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
-import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { FeedName, FeedSort } from '#common/schemas/feed.ts';
 import type { Point } from '../../geo/earth';
@@ -8,6 +6,7 @@ import { askAgainWhileBusy } from '../../test/busy';
 import { createUser, createWant } from '../../test/factories';
 import { buildTestApp, type TestApp } from '../../test/helpers';
 import { fillNeighbourhood, TOWNS } from '../../test/neighbourhood';
+import { preparedPlans } from '../../test/prepared-plans';
 import { requestGraph, settleMatchGraph } from '../match-graph';
 import { cardsQuery } from './feed-cards';
 import type { FeedPageParams } from './feed-definition';
@@ -352,36 +351,23 @@ describe('feed query plans', () => {
       // A page's window when rankings are not kept (21) and when they are (101, rankingWindow).
       for (const window of [21, 101]) {
         const page = { ...params('barter-match', sort, graphViewer), limit: window, offset: 0 };
-        const { sql: text, params: values } = new PgDialect().sqlToQuery(
+        const kept = await preparedPlans(
+          t.app.db,
+          `feed_explain_graph_${sort}_${window}`,
           feedRankingQuery(await withSearch(t.app.db, page)),
         );
-        const client = await (t.app.db as unknown as { $client: pg.Pool }).$client.connect();
-        const name = `feed_explain_graph_${sort}_${window}`;
-        try {
-          for (let run = 0; run < 7; run++) await client.query({ name, text, values });
-          const stats = await client.query<{ generic: number; custom: number }>(
-            'SELECT generic_plans::int AS generic, custom_plans::int AS custom FROM pg_prepared_statements WHERE name = $1',
-            [name],
-          );
-          expect(stats.rows[0], `window ${window}`).toEqual({ generic: 2, custom: 5 });
-          // The kept plan (EXPLAIN EXECUTE shows it once kept; EXPLAIN takes no parameters: literals).
-          const literals = values.map((value) => client.escapeLiteral(String(value))).join(', ');
-          const explained = await client.query<{ 'QUERY PLAN': Array<{ Plan: PlanNode }> }>(
-            `EXPLAIN (FORMAT JSON) EXECUTE ${name}(${literals})`,
-          );
-          const root = explained.rows[0]?.['QUERY PLAN'][0]?.Plan;
-          if (!root) throw new Error('no plan');
-          const graphScans = [...walk(root)].filter((node) => node['Relation Name'] === 'match_graph');
-          expect(
-            graphScans.map((node) => node['Index Name']),
-            JSON.stringify(root, null, 1),
-          ).toEqual([index]);
-          expect(sortsBelowLimit(root)).toEqual([]);
-          expect(fullItemScans(root)).toEqual([]);
-        } finally {
-          await client.query(`DEALLOCATE ${name}`).catch(() => undefined);
-          client.release();
-        }
+        expect({ generic: kept.generic, custom: kept.custom }, `window ${window}`).toEqual({
+          generic: 2,
+          custom: 5,
+        });
+        const root = kept.plan as PlanNode;
+        const graphScans = [...walk(root)].filter((node) => node['Relation Name'] === 'match_graph');
+        expect(
+          graphScans.map((node) => node['Index Name']),
+          JSON.stringify(root, null, 1),
+        ).toEqual([index]);
+        expect(sortsBelowLimit(root)).toEqual([]);
+        expect(fullItemScans(root)).toEqual([]);
       }
     },
   );
