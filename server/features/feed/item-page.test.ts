@@ -1,8 +1,8 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ItemDetail } from '#common/schemas/feed.ts';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { type ItemDetail, LOOKING_FOR_ON_DETAIL } from '#common/schemas/feed.ts';
 import { buildApp } from '../../app';
 import type { UserRow } from '../../db/schema/users';
 import { approximateArea } from '../../geo/approximate-area';
@@ -10,6 +10,8 @@ import { escapeHtml, previewDescription } from '../../plugins/item-page-meta';
 import { createItem, createUser, createWant, sessionCookiesFor } from '../../test/factories';
 import { publicPointOf } from '../../test/geo';
 import { openTestDatabase, testConfig } from '../../test/helpers';
+import { preparedPlans } from '../../test/prepared-plans';
+import { itemDetailQuery } from './item-detail-repository';
 
 // Not round numbers, so a coordinate in an answer cannot be mistaken for anything else.
 const HOME = { latitude: 40.71277, longitude: -74.00597 };
@@ -158,6 +160,30 @@ describe('item pages', () => {
         expect(response.statusCode, id).toBeLessThan(500);
       }
     });
+
+    /**
+     * The item's card statement ran unnamed, and PostgreSQL spent 17 ms planning it for 0.3 ms of
+     * work on each item page (bench:feed, 2026-12-04). Prepared, its plan is kept for the connection
+     * after five, and that plan reads the item by primary key.
+     */
+    it.skipIf(!inject('pgTemplateUrl'))(
+      'on PostgreSQL the item is read by one plan kept per connection, by primary key',
+      async () => {
+        const visitor = '00000000-0000-0000-0000-000000000000';
+        const kept = await preparedPlans(
+          app.db,
+          'item_page_detail',
+          itemDetailQuery(visitor, null, ids.drill, LOOKING_FOR_ON_DETAIL),
+        );
+        expect({ generic: kept.generic, custom: kept.custom }).toEqual({ generic: 2, custom: 5 });
+        type Node = { 'Node Type': string; 'Relation Name'?: string; 'Index Name'?: string; Plans?: Node[] };
+        const nodes = (node: Node): Node[] => [node, ...(node.Plans ?? []).flatMap(nodes)];
+        const itemScans = nodes(kept.plan as Node).filter((node) => node['Relation Name'] === 'items');
+        expect(itemScans.length, JSON.stringify(kept.plan)).toBeGreaterThan(0);
+        for (const scan of itemScans) expect(scan['Node Type'], JSON.stringify(scan)).not.toBe('Seq Scan');
+        expect(itemScans[0]?.['Index Name']).toBe('items_pkey');
+      },
+    );
   });
 
   describe('the page /items/:id', () => {
