@@ -192,6 +192,13 @@ class WaitLimitedPglite {
       return this.client.query(text, params, options);
     });
 
+  /** A named prepared statement (PgliteThread.queryNamed), behind the same limit as any query. */
+  queryNamed: PgliteThread['queryNamed'] = (name, text, params) =>
+    this.#hold('query', (note) => {
+      note(text);
+      return this.client.queryNamed(name, text, params);
+    });
+
   transaction: PgliteThread['transaction'] = (callback) =>
     this.#hold('transaction', (note) =>
       this.client.transaction((tx) =>
@@ -292,6 +299,14 @@ export interface PgliteOptions {
  */
 export const postgresPools = new WeakSet<object>();
 
+/** What a `db.$client` is on PGlite: it runs named prepared statements (server/db/prepared.ts). */
+export interface PgliteNamedStatements {
+  queryNamed<T>(name: string, text: string, params: unknown[]): Promise<{ rows: T[] }>;
+}
+
+/** The PGlite clients `openPglite` made, told apart as postgresPools are. */
+export const pgliteClients = new WeakSet<object>();
+
 /**
  * Embedded PostgreSQL (PGlite), the default when DATABASE_URL is unset, in its own thread for the
  * life of the handle (ADR 049): the main thread never runs its WebAssembly or its result parser.
@@ -303,6 +318,7 @@ export async function openPglite(options: PgliteOptions = {}): Promise<DatabaseH
     new WaitLimitedMutex(options.acquireTimeoutMs ?? DEFAULT_ACQUIRE_TIMEOUT_MS),
     options,
   );
+  pgliteClients.add(limited);
   const db = drizzlePglite(limited as unknown as PGlite, { schema }) as unknown as Db;
   let closed = false;
   return {

@@ -192,6 +192,15 @@ export class PgliteThread {
     });
   }
 
+  /**
+   * `text` as the named prepared statement `name`, outside any transaction: PGlite parses it once
+   * and keeps its plan as PostgreSQL keeps a prepared statement's (server/db/prepared.ts). Rows as
+   * drizzle's session reads them (its parsers).
+   */
+  queryNamed<T>(name: string, text: string, params: unknown[]): Promise<ThreadResults<T>> {
+    return this.#request({ op: 'query', name, text, params, drizzleParsers: true });
+  }
+
   exec(text: string, session?: number): Promise<void> {
     return this.#request({ op: 'exec', text, ...(session !== undefined ? { session } : {}) });
   }

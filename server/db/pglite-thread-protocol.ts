@@ -20,6 +20,11 @@ export type ThreadRequest =
       rowMode?: 'array' | 'object';
       /** Apply drizzle's PGlite parsers (dates, times and intervals kept as text). */
       drizzleParsers: boolean;
+      /**
+       * Run as this named prepared statement (server/db/prepared.ts): parsed once, its plan kept as
+       * PostgreSQL keeps a prepared statement's. Outside a transaction only.
+       */
+      name?: string;
     }
   | { op: 'exec'; id: number; session?: number; text: string }
   | { op: 'begin'; id: number }

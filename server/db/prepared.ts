@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
-import { type Db, postgresPools } from './client';
+import { type Db, type PgliteNamedStatements, pgliteClients, postgresPools } from './client';
 import { queryRows } from './rows';
 
 const dialect = new PgDialect();
@@ -22,9 +22,10 @@ function nameOf(text: string): string {
 
 /**
  * The rows of a statement whose text is the same on every call (only its parameters vary) and
- * whose best plan does not depend on them, such as look-ups by primary key. On PostgreSQL it runs
- * as a named prepared statement (node-postgres keeps one per connection), so the server parses
- * it once per connection instead of on every request; PGlite runs it as usual. PostgreSQL plans it
+ * whose best plan does not depend on them, such as look-ups by primary key. It runs as a named
+ * prepared statement, so the database parses it once per connection instead of on every request:
+ * on PostgreSQL node-postgres keeps one per connection; PGlite (one connection) keeps it in its
+ * thread (PgliteThread.queryNamed), outside transactions. PostgreSQL plans it
  * afresh for its first five executions, then keeps one plan for the connection when that plan
  * (made without the values) is priced no dearer than those were: a page's LIMIT and OFFSET are
  * best written with pageBounds for that.
@@ -37,6 +38,15 @@ export async function queryPrepared<T>(db: Db, query: SQL): Promise<T[]> {
     const { sql: text, params } = dialect.sqlToQuery(query);
     const result = await (client as pg.Pool).query({ name: nameOf(text), text, values: params as unknown[] });
     return result.rows as T[];
+  }
+  if (typeof client === 'object' && client !== null && pgliteClients.has(client)) {
+    const { sql: text, params } = dialect.sqlToQuery(query);
+    const result = await (client as PgliteNamedStatements).queryNamed<T>(
+      nameOf(text),
+      text,
+      params as unknown[],
+    );
+    return result.rows;
   }
   return queryRows<T>(db, query);
 }
