@@ -1,7 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { queryPrepared } from '../../db/prepared';
-import { queryRows } from '../../db/rows';
 import type { Point } from '../../geo/earth';
 import { itemPoint } from '../../geo/sql';
 import { notHiddenFrom } from '../safety';
@@ -9,8 +8,6 @@ import { distanceOrNull, matchPage } from './feed-candidates';
 import { MATCH_COLUMNS, type MatchColumns, presentPage, type RawRow, toFeedRow, toMatch } from './feed-cards';
 import type { FeedPageParams } from './feed-definition';
 import type { FeedRow } from './feed-types';
-
-const run = queryRows;
 
 /**
  * One item as its detail shows it: an active item of anyone, or any item of the viewer's own;
@@ -32,20 +29,11 @@ export async function findItemDetail(
   if (!row) return null;
   const detail = toFeedRow(row);
   if (!match || !detail.isActive || detail.userId === viewerId) return detail;
-  const params: FeedPageParams = {
-    feed: 'barter-match',
-    viewerId,
-    origin,
-    radiusMiles: 0,
-    sort: 'recent',
-    seed: 0,
-    limit: 1,
-    offset: 0,
-    lookingFor,
-  };
-  const [matched] = await run<MatchColumns>(
+  // Prepared: planned with its values, this statement cost PostgreSQL about 30 ms an item page; the plan
+  // kept for the connection (every probe restricted to the item's primary key) about 2 ms.
+  const [matched] = await queryPrepared<MatchColumns>(
     db,
-    sql`SELECT ${MATCH_COLUMNS} FROM (${matchPage(params, [['id', 'ASC']], itemId)}) p`,
+    itemMatchQuery(viewerId, origin, itemId, lookingFor),
   );
   if (matched) detail.match = toMatch(matched);
   return detail;
@@ -66,6 +54,27 @@ export function itemDetailQuery(
     WHERE i.id = ${itemId}::int AND (i.is_active OR i.user_id = ${viewerId}::uuid)
       AND ${notHiddenFrom('i.user_id', viewerId)}`;
   return presentPage({ page, viewerId, order: [['id', 'ASC']], lookingFor, extra: sql`, i.photos` });
+}
+
+/** The statement of findItemDetail's match: the viewer's wants the item matches, the best first. */
+export function itemMatchQuery(
+  viewerId: string,
+  origin: Point | null,
+  itemId: number,
+  lookingFor: number,
+): SQL {
+  const params: FeedPageParams = {
+    feed: 'barter-match',
+    viewerId,
+    origin,
+    radiusMiles: 0,
+    sort: 'recent',
+    seed: 0,
+    limit: 1,
+    offset: 0,
+    lookingFor,
+  };
+  return sql`SELECT ${MATCH_COLUMNS} FROM (${matchPage(params, [['id', 'ASC']], itemId)}) p`;
 }
 
 /** Count a view by someone other than the owner, in one statement; updated_at stays as it was. */
