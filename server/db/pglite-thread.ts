@@ -155,12 +155,13 @@ function namedQuery(request: Extract<ThreadRequest, { op: 'query' }> & { name: s
           serialize.sync(),
         ]),
       );
-      prepared.add(name);
       const [results] = parse.parseResults(messages, db.parsers, queryOptions(request));
       if (!results) throw new Error(`no results from ${name}`);
+      prepared.add(name);
       return results;
     } catch (error) {
-      // The statement may exist if only its binding failed: closed, so the next call parses it again.
+      // The statement may exist if only its binding failed: closed (and not recorded), so the next
+      // call parses it again.
       if (first)
         await db
           .execProtocol(batch([serialize.close({ type: 'S', name }), serialize.sync()]))

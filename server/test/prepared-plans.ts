@@ -3,14 +3,32 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
 import type { Db } from '../db/client';
 
+/** A node of a plan as EXPLAIN (FORMAT JSON) gives it, with the fields tests read. */
+export interface PlanNode {
+  'Node Type': string;
+  'Relation Name'?: string;
+  Alias?: string;
+  'Index Name'?: string;
+  'Index Cond'?: string;
+  'Order By'?: string;
+  'Total Cost'?: number;
+  Plans?: PlanNode[];
+}
+
+/** Every node of a plan, the root first. */
+export function* walk(node: PlanNode): Generator<PlanNode> {
+  yield node;
+  for (const child of node.Plans ?? []) yield* walk(child);
+}
+
 /** What PostgreSQL did with a prepared statement (preparedPlans). */
 export interface PreparedPlans {
   /** Executions planned with their values. */
   custom: number;
   /** Executions that used the plan kept for the connection (made without the values). */
   generic: number;
-  /** The plan an execution uses now (EXPLAIN EXECUTE, JSON): the kept one once it is kept. */
-  plan: unknown;
+  /** The plan an execution uses now (EXPLAIN EXECUTE): the kept one once it is kept. */
+  plan: PlanNode;
 }
 
 /**
@@ -31,12 +49,13 @@ export async function preparedPlans(db: Db, name: string, query: SQL, runs = 7):
     );
     // EXPLAIN takes no parameters: the values as literals.
     const literals = values.map((value) => client.escapeLiteral(String(value))).join(', ');
-    const explained = await client.query<{ 'QUERY PLAN': Array<{ Plan: unknown }> }>(
+    const explained = await client.query<{ 'QUERY PLAN': Array<{ Plan: PlanNode }> }>(
       `EXPLAIN (FORMAT JSON) EXECUTE ${name}(${literals})`,
     );
     const row = stats.rows[0];
-    if (!row) throw new Error(`no prepared statement ${name}`);
-    return { ...row, plan: explained.rows[0]?.['QUERY PLAN'][0]?.Plan };
+    const plan = explained.rows[0]?.['QUERY PLAN'][0]?.Plan;
+    if (!row || !plan) throw new Error(`no prepared statement ${name}`);
+    return { ...row, plan };
   } finally {
     await client.query(`DEALLOCATE ${name}`).catch(() => undefined);
     client.release();

@@ -6,7 +6,7 @@ import { askAgainWhileBusy } from '../../test/busy';
 import { createUser, createWant } from '../../test/factories';
 import { buildTestApp, type TestApp } from '../../test/helpers';
 import { fillNeighbourhood, TOWNS } from '../../test/neighbourhood';
-import { preparedPlans } from '../../test/prepared-plans';
+import { type PlanNode, preparedPlans, walk } from '../../test/prepared-plans';
 import { requestGraph, settleMatchGraph } from '../match-graph';
 import { cardsQuery } from './feed-cards';
 import type { FeedPageParams } from './feed-definition';
@@ -20,22 +20,6 @@ import { itemMatchQuery } from './item-detail-repository';
  * index of it, except walking an index in the page's own order (which stops after a page).
  * `npm run bench:feed` measures the same queries at 100,000 items (docs/performance.md).
  */
-
-interface PlanNode {
-  'Node Type': string;
-  'Relation Name'?: string;
-  Alias?: string;
-  'Index Name'?: string;
-  'Index Cond'?: string;
-  'Order By'?: string;
-  'Total Cost'?: number;
-  Plans?: PlanNode[];
-}
-
-function* walk(node: PlanNode): Generator<PlanNode> {
-  yield node;
-  for (const child of node.Plans ?? []) yield* walk(child);
-}
 
 /** Indexes a feed walks in page order, stopping after a page: no condition needed. */
 const ORDER_INDEXES = new Set([
@@ -362,7 +346,7 @@ describe('feed query plans', () => {
           generic: 2,
           custom: 5,
         });
-        const root = kept.plan as PlanNode;
+        const root = kept.plan;
         const graphScans = [...walk(root)].filter((node) => node['Relation Name'] === 'match_graph');
         expect(
           graphScans.map((node) => node['Index Name']),
@@ -395,7 +379,7 @@ describe('feed query plans', () => {
         itemMatchQuery(graphViewer.viewerId ?? viewerId, TOWNS[0], itemId, LOOKING_FOR_ON_DETAIL),
       );
       expect({ generic: kept.generic, custom: kept.custom }).toEqual({ generic: 2, custom: 5 });
-      const root = kept.plan as PlanNode;
+      const root = kept.plan;
       expect(fullItemScans(root), JSON.stringify(root, null, 1)).toEqual([]);
       // The candidate item (alias i) in every probe, by primary key; the viewer's own items by owner.
       const probes = [...walk(root)].filter(

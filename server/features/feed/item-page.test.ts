@@ -10,7 +10,7 @@ import { escapeHtml, previewDescription } from '../../plugins/item-page-meta';
 import { createItem, createUser, createWant, sessionCookiesFor } from '../../test/factories';
 import { publicPointOf } from '../../test/geo';
 import { openTestDatabase, testConfig } from '../../test/helpers';
-import { preparedPlans } from '../../test/prepared-plans';
+import { preparedPlans, walk } from '../../test/prepared-plans';
 import { itemDetailQuery } from './item-detail-repository';
 
 // Not round numbers, so a coordinate in an answer cannot be mistaken for anything else.
@@ -176,9 +176,7 @@ describe('item pages', () => {
           itemDetailQuery(visitor, null, ids.drill, LOOKING_FOR_ON_DETAIL),
         );
         expect({ generic: kept.generic, custom: kept.custom }).toEqual({ generic: 2, custom: 5 });
-        type Node = { 'Node Type': string; 'Relation Name'?: string; 'Index Name'?: string; Plans?: Node[] };
-        const nodes = (node: Node): Node[] => [node, ...(node.Plans ?? []).flatMap(nodes)];
-        const itemScans = nodes(kept.plan as Node).filter((node) => node['Relation Name'] === 'items');
+        const itemScans = [...walk(kept.plan)].filter((node) => node['Relation Name'] === 'items');
         expect(itemScans.length, JSON.stringify(kept.plan)).toBeGreaterThan(0);
         for (const scan of itemScans) expect(scan['Node Type'], JSON.stringify(scan)).not.toBe('Seq Scan');
         expect(itemScans[0]?.['Index Name']).toBe('items_pkey');
