@@ -123,6 +123,9 @@ function paramText(value: unknown): string | null {
   throw new TypeError(`a prepared statement's parameter cannot be ${Object.prototype.toString.call(value)}`);
 }
 
+/** Protocol messages as one buffer, for one call of execProtocol. */
+const batch = (parts: Uint8Array[]): Uint8Array => Buffer.concat(parts);
+
 /**
  * A query as the named prepared statement `name` (queryPrepared): parsed by PGlite the first time,
  * then only bound and executed, so PostgreSQL keeps its plan as for a prepared statement on a
@@ -135,15 +138,6 @@ function namedQuery(request: Extract<ThreadRequest, { op: 'query' }> & { name: s
   const { name } = request;
   const first = !prepared.has(name);
   const values = (request.params ?? []).map(paramText);
-  const batch = (parts: Uint8Array[]) => {
-    const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
-    let at = 0;
-    for (const part of parts) {
-      out.set(part, at);
-      at += part.length;
-    }
-    return out;
-  };
   return db._runExclusiveQuery(async () => {
     try {
       const { messages } = await db.execProtocol(

@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type FeedName, type FeedSort, LOOKING_FOR_ON_DETAIL } from '#common/schemas/feed.ts';
+import { queryRows } from '../../db/rows';
 import type { Point } from '../../geo/earth';
 import { askAgainWhileBusy } from '../../test/busy';
 import { createUser, createWant } from '../../test/factories';
@@ -367,11 +368,11 @@ describe('feed query plans', () => {
   it.skipIf(!inject('pgTemplateUrl'))(
     "a member's item page reads their match by one plan kept per connection, the item by primary key",
     async () => {
-      const picked = (await t.app.db.execute(sql`
-        SELECT i.id FROM items i WHERE i.is_active AND i.category = 'tools' ORDER BY i.id LIMIT 1`)) as unknown as {
-        rows: Array<{ id: number }>;
-      };
-      const itemId = picked.rows[0]?.id;
+      const [picked] = await queryRows<{ id: number }>(
+        t.app.db,
+        sql`SELECT i.id FROM items i WHERE i.is_active AND i.category = 'tools' ORDER BY i.id LIMIT 1`,
+      );
+      const itemId = picked?.id;
       if (itemId === undefined) throw new Error('no item to open');
       const kept = await preparedPlans(
         t.app.db,
