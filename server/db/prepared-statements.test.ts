@@ -42,6 +42,27 @@ describe('queryPrepared', () => {
     ]);
   });
 
+  /**
+   * drizzle keeps times, dates, intervals (and their arrays) and numeric arrays as PostgreSQL's text;
+   * PGlite's thread reads a prepared statement's results with the same parsers, from one map made
+   * once with PGlite's own beneath them.
+   */
+  it('reads every kind of column as the same statement unprepared reads it', async () => {
+    const statement = sql`SELECT '2026-12-04 10:11:12.345+00'::timestamptz AS at,
+      '2026-12-04 10:11:12'::timestamp AS local_at, '2026-12-04'::date AS day, '1 day 02:00'::interval AS span,
+      12.50::numeric AS amount, 9007199254740993::int8 AS big, ${2}::int2 AS small, 1.5::float4 AS half,
+      ARRAY[1.5, 2]::numeric[] AS amounts, ARRAY['2026-12-04 10:11:12+00']::timestamptz[] AS ats,
+      ARRAY['2026-12-04']::date[] AS days, ARRAY[true, false] AS flags, ARRAY['a', 'b c']::text[] AS words,
+      ARRAY[1.25]::float8[] AS floats, '{"k": 1}'::json AS doc, 'a-b'::bytea AS raw, ${'x'} AS param`;
+    const unprepared = await queryRows(database.db, statement);
+    for (let run = 0; run < 3; run++) expect(await queryPrepared(database.db, statement)).toEqual(unprepared);
+    expect(unprepared[0]).toMatchObject({
+      at: expect.any(String),
+      day: '2026-12-04',
+      amounts: expect.anything(),
+    });
+  });
+
   it('a value the type refuses is a clear error, and the statement still runs with the next', async () => {
     const byId = (id: string) => sql`SELECT count(*)::int AS n FROM users WHERE id = ${id}::uuid`;
     await expect(queryPrepared(database.db, byId('not-a-uuid'))).rejects.toMatchObject({ code: '22P02' });

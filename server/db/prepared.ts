@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import type pg from 'pg';
+import pg from 'pg';
 import { type Db, type PgliteNamedStatements, pgliteClients, postgresPools } from './client';
 import { queryRows } from './rows';
 
@@ -21,6 +21,28 @@ function nameOf(text: string): string {
 }
 
 /**
+ * drizzle's node-postgres session keeps times, dates, intervals (and their arrays) and numeric arrays
+ * as PostgreSQL's text; prepared statements read them the same way (PGlite's thread applies the same
+ * parsers), so a row reads alike prepared or not, on either database.
+ */
+const KEPT_AS_TEXT = new Set([
+  pg.types.builtins.TIMESTAMPTZ,
+  pg.types.builtins.TIMESTAMP,
+  pg.types.builtins.DATE,
+  pg.types.builtins.INTERVAL,
+  1231, // numeric[]
+  1115, // timestamp[]
+  1185, // timestamptz[]
+  1187, // interval[]
+  1182, // date[]
+]);
+const keepText = (value: string) => value;
+const DRIZZLE_TYPES = {
+  getTypeParser: (typeId: number, format?: 'text' | 'binary') =>
+    KEPT_AS_TEXT.has(typeId) ? keepText : pg.types.getTypeParser(typeId, format),
+} as pg.CustomTypesConfig;
+
+/**
  * The rows of a statement whose text is the same on every call (only its parameters vary) and
  * whose best plan does not depend on them, such as look-ups by primary key. It runs as a named
  * prepared statement, so the database parses it once per connection instead of on every request:
@@ -30,13 +52,18 @@ function nameOf(text: string): string {
  * (made without the values) is priced no dearer than those were: a page's LIMIT and OFFSET are
  * best written with pageBounds for that.
  *
- * Every column must be cast in SQL to a type both drivers parse alike (as `db.execute` callers do).
+ * Rows read as `db.execute` reads them (drizzle's parsers), on either database.
  */
 export async function queryPrepared<T>(db: Db, query: SQL): Promise<T[]> {
   const client = (db as { $client?: unknown }).$client;
   if (typeof client === 'object' && client !== null && postgresPools.has(client)) {
     const { sql: text, params } = dialect.sqlToQuery(query);
-    const result = await (client as pg.Pool).query({ name: nameOf(text), text, values: params as unknown[] });
+    const result = await (client as pg.Pool).query({
+      name: nameOf(text),
+      text,
+      values: params as unknown[],
+      types: DRIZZLE_TYPES,
+    });
     return result.rows as T[];
   }
   if (typeof client === 'object' && client !== null && pgliteClients.has(client)) {
