@@ -16,7 +16,10 @@ export interface ThreadResults<T> {
   affectedRows?: number;
 }
 
-/** The options of PGlite's `query` that cross the thread: parsers are applied there (drizzle's). */
+/**
+ * The options of PGlite's `query` that cross the thread. Parsers do not: the thread reads every row
+ * with drizzle's (times, dates, intervals and numeric arrays as text), whoever asks.
+ */
 interface QueryOptionsIn {
   rowMode?: 'array' | 'object';
   parsers?: unknown;
@@ -187,7 +190,6 @@ export class PgliteThread {
       text,
       ...(params ? { params } : {}),
       ...(options?.rowMode ? { rowMode: options.rowMode } : {}),
-      drizzleParsers: options?.parsers !== undefined,
       ...(session !== undefined ? { session } : {}),
     });
   }
@@ -198,7 +200,7 @@ export class PgliteThread {
    * drizzle's session reads them (its parsers).
    */
   queryNamed<T>(name: string, text: string, params: unknown[]): Promise<ThreadResults<T>> {
-    return this.#request({ op: 'query', name, text, params, drizzleParsers: true });
+    return this.#request({ op: 'query', name, text, params });
   }
 
   exec(text: string, session?: number): Promise<void> {

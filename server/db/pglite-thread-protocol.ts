@@ -18,8 +18,6 @@ export type ThreadRequest =
       text: string;
       params?: unknown[];
       rowMode?: 'array' | 'object';
-      /** Apply drizzle's PGlite parsers (dates, times and intervals kept as text). */
-      drizzleParsers: boolean;
       /**
        * Run as this named prepared statement (server/db/prepared.ts): parsed once, its plan kept as
        * PostgreSQL keeps a prepared statement's. Outside a transaction only.

@@ -24,9 +24,10 @@ const port = parentPort;
 if (!port) throw new Error('pglite-thread.ts runs as a worker thread');
 
 /**
- * drizzle's PGlite session keeps dates, times and intervals (and their arrays) as PostgreSQL's
- * text and maps them itself; its parsers are functions, which cannot cross threads, so the same
- * ones are applied here when a request asks for them.
+ * drizzle's PGlite session keeps dates, times and intervals (and their arrays) and numeric arrays as
+ * PostgreSQL's text and maps them itself; its parsers are functions, which cannot cross threads, so
+ * the same ones are put into PGlite's own map once it has started (its start fills the array types'
+ * parsers in), and every statement this thread runs reads its rows as drizzle's session would.
  */
 const keepText = (value: string) => value;
 type Parsers = PGlite['parsers'];
@@ -99,29 +100,19 @@ try {
   port.close();
   throw error;
 }
+Object.assign(db.parsers, DRIZZLE_PARSERS);
 
 const sessions = new Map<number, Session>();
 const listeners = new Map<number, () => Promise<void>>();
 let nextSession = 1;
 
 /**
- * PGlite's parsers with drizzle's in their place, for the statements this thread parses itself
- * (namedQuery): one map made once, where PGlite's own query spreads its 318 parsers and the
- * options' into a new map for every statement given parsers (about 80 µs of this thread a statement,
- * 2026-12-04). PGlite's map is its prototype, not a copy, so array types PGlite adds to it later are
- * read too.
+ * Every statement's rows are read with PGlite's own map of parsers (drizzle's in it since start-up),
+ * never with parsers given per query: PGlite spreads its 318 parsers and a query's into a new map for
+ * every statement given any, about 80 µs of this thread each (2026-12-04).
  */
-let withDrizzleParsers: Parsers | undefined;
-function drizzleParsers(): Parsers {
-  withDrizzleParsers ??= Object.assign(Object.create(db.parsers) as Parsers, DRIZZLE_PARSERS);
-  return withDrizzleParsers;
-}
-
 function queryOptions(request: Extract<ThreadRequest, { op: 'query' }>): QueryOptions {
-  return {
-    rowMode: request.rowMode,
-    ...(request.drizzleParsers ? { parsers: DRIZZLE_PARSERS } : {}),
-  };
+  return { rowMode: request.rowMode };
 }
 
 /** Names of the prepared statements this PGlite holds (namedQuery): parsed once each. */
@@ -163,8 +154,7 @@ function namedQuery(request: Extract<ThreadRequest, { op: 'query' }> & { name: s
           serialize.sync(),
         ]),
       );
-      const parsers = request.drizzleParsers ? drizzleParsers() : db.parsers;
-      const [results] = parse.parseResults(messages, parsers, { rowMode: request.rowMode });
+      const [results] = parse.parseResults(messages, db.parsers, queryOptions(request));
       if (!results) throw new Error(`no results from ${name}`);
       prepared.add(name);
       return results;
