@@ -294,18 +294,18 @@ export interface PgliteOptions {
 }
 
 /**
- * The node-postgres pools `openPostgres` made (server/db/postgres.ts): what a `db.$client` is on
- * PostgreSQL, told apart without loading node-postgres (server/db/prepared.ts).
+ * How a `db.$client` runs a named prepared statement (server/db/prepared.ts), its rows read as
+ * drizzle's session reads them (its parsers: times, dates, intervals and numeric arrays as text).
  */
-export const postgresPools = new WeakSet<object>();
-
-/** What a `db.$client` is on PGlite: it runs named prepared statements (server/db/prepared.ts). */
-export interface PgliteNamedStatements {
+export interface NamedStatements {
   queryNamed<T>(name: string, text: string, params: unknown[]): Promise<{ rows: T[] }>;
 }
 
-/** The PGlite clients `openPglite` made, told apart as postgresPools are. */
-export const pgliteClients = new WeakSet<object>();
+/**
+ * The clients `openPostgres` (its node-postgres pool) and `openPglite` (PGlite's thread) made, with
+ * how each runs a named prepared statement: told apart without loading node-postgres.
+ */
+export const namedStatements = new WeakMap<object, NamedStatements>();
 
 /**
  * Embedded PostgreSQL (PGlite), the default when DATABASE_URL is unset, in its own thread for the
@@ -318,7 +318,7 @@ export async function openPglite(options: PgliteOptions = {}): Promise<DatabaseH
     new WaitLimitedMutex(options.acquireTimeoutMs ?? DEFAULT_ACQUIRE_TIMEOUT_MS),
     options,
   );
-  pgliteClients.add(limited);
+  namedStatements.set(limited, limited);
   const db = drizzlePglite(limited as unknown as PGlite, { schema }) as unknown as Db;
   let closed = false;
   return {

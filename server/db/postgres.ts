@@ -12,7 +12,7 @@ import {
   type Db,
   DEFAULT_ACQUIRE_TIMEOUT_MS,
   type ListenHandlers,
-  postgresPools,
+  namedStatements,
 } from './client';
 import * as schema from './schema/index';
 
@@ -61,11 +61,38 @@ function boundedPool(options: PostgresOptions, max: number, name: string): pg.Po
   return pool;
 }
 
+/**
+ * drizzle's node-postgres session keeps times, dates, intervals (and their arrays) and numeric arrays
+ * as PostgreSQL's text; prepared statements (server/db/prepared.ts) read them the same way, as
+ * PGlite's thread does, so a row reads alike prepared or not, on either database (ADR 126).
+ */
+const KEPT_AS_TEXT = new Set<number>([
+  pg.types.builtins.TIMESTAMPTZ,
+  pg.types.builtins.TIMESTAMP,
+  pg.types.builtins.DATE,
+  pg.types.builtins.INTERVAL,
+  1231, // numeric[]
+  1115, // timestamp[]
+  1185, // timestamptz[]
+  1187, // interval[]
+  1182, // date[]
+]);
+const keepText = (value: string) => value;
+const DRIZZLE_TYPES = {
+  getTypeParser: (typeId: number, format?: 'text' | 'binary') =>
+    KEPT_AS_TEXT.has(typeId) ? keepText : pg.types.getTypeParser(typeId, format),
+} as pg.CustomTypesConfig;
+
 /** A PostgreSQL server through a bounded node-postgres pool, and a small one for the job queue. */
 export function openPostgres(options: PostgresOptions): DatabaseHandle {
   const pool = boundedPool(options, options.poolMax, 'barterhood');
   const jobQueuePool = boundedPool(options, JOB_QUEUE_POOL_MAX, 'barterhood-jobs');
-  postgresPools.add(pool);
+  // node-postgres keeps a named statement per connection, parsed once on each.
+  namedStatements.set(pool, {
+    queryNamed: async <T>(name: string, text: string, values: unknown[]) => ({
+      rows: (await pool.query({ name, text, values, types: DRIZZLE_TYPES })).rows as T[],
+    }),
+  });
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   let closed = false;
   return {

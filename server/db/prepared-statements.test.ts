@@ -43,9 +43,9 @@ describe('queryPrepared', () => {
   });
 
   /**
-   * drizzle keeps times, dates, intervals (and their arrays) and numeric arrays as PostgreSQL's text;
-   * PGlite's thread reads a prepared statement's results with the same parsers, from one map made
-   * once with PGlite's own beneath them.
+   * drizzle keeps times, dates, intervals (and their arrays) and numeric arrays as PostgreSQL's text
+   * (ADR 126): prepared statements read them with the same parsers, given with each statement on
+   * PostgreSQL and put into PGlite's own map in its thread.
    */
   it('reads every kind of column as the same statement unprepared reads it', async () => {
     const statement = sql`SELECT '2026-12-04 10:11:12.345+00'::timestamptz AS at,
@@ -59,7 +59,9 @@ describe('queryPrepared', () => {
     expect(unprepared[0]).toMatchObject({
       at: expect.any(String),
       day: '2026-12-04',
-      amounts: expect.anything(),
+      span: '1 day 02:00:00',
+      amounts: '{1.5,2}',
+      days: '{2026-12-04}',
     });
   });
 

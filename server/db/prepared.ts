@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
 import { type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import pg from 'pg';
-import { type Db, type PgliteNamedStatements, pgliteClients, postgresPools } from './client';
+import { type Db, namedStatements } from './client';
 import { queryRows } from './rows';
 
 const dialect = new PgDialect();
@@ -21,28 +20,6 @@ function nameOf(text: string): string {
 }
 
 /**
- * drizzle's node-postgres session keeps times, dates, intervals (and their arrays) and numeric arrays
- * as PostgreSQL's text; prepared statements read them the same way (PGlite's thread applies the same
- * parsers), so a row reads alike prepared or not, on either database.
- */
-const KEPT_AS_TEXT = new Set([
-  pg.types.builtins.TIMESTAMPTZ,
-  pg.types.builtins.TIMESTAMP,
-  pg.types.builtins.DATE,
-  pg.types.builtins.INTERVAL,
-  1231, // numeric[]
-  1115, // timestamp[]
-  1185, // timestamptz[]
-  1187, // interval[]
-  1182, // date[]
-]);
-const keepText = (value: string) => value;
-const DRIZZLE_TYPES = {
-  getTypeParser: (typeId: number, format?: 'text' | 'binary') =>
-    KEPT_AS_TEXT.has(typeId) ? keepText : pg.types.getTypeParser(typeId, format),
-} as pg.CustomTypesConfig;
-
-/**
  * The rows of a statement whose text is the same on every call (only its parameters vary) and
  * whose best plan does not depend on them, such as look-ups by primary key. It runs as a named
  * prepared statement, so the database parses it once per connection instead of on every request:
@@ -56,26 +33,10 @@ const DRIZZLE_TYPES = {
  */
 export async function queryPrepared<T>(db: Db, query: SQL): Promise<T[]> {
   const client = (db as { $client?: unknown }).$client;
-  if (typeof client === 'object' && client !== null && postgresPools.has(client)) {
-    const { sql: text, params } = dialect.sqlToQuery(query);
-    const result = await (client as pg.Pool).query({
-      name: nameOf(text),
-      text,
-      values: params as unknown[],
-      types: DRIZZLE_TYPES,
-    });
-    return result.rows as T[];
-  }
-  if (typeof client === 'object' && client !== null && pgliteClients.has(client)) {
-    const { sql: text, params } = dialect.sqlToQuery(query);
-    const result = await (client as PgliteNamedStatements).queryNamed<T>(
-      nameOf(text),
-      text,
-      params as unknown[],
-    );
-    return result.rows;
-  }
-  return queryRows<T>(db, query);
+  const named = typeof client === 'object' && client !== null ? namedStatements.get(client) : undefined;
+  if (!named) return queryRows<T>(db, query);
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  return (await named.queryNamed<T>(nameOf(text), text, params as unknown[])).rows;
 }
 
 /** The sizes pageBounds rounds a LIMIT up to: a page of 20 and the first five, then hundreds. */
