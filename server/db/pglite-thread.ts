@@ -12,36 +12,26 @@ import {
   type QueryOptions,
   type Results,
   type Transaction,
-  types,
 } from '@electric-sql/pglite';
 import { cube } from '@electric-sql/pglite/contrib/cube';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import type { PgliteThreadData, SerializedError, ThreadReply, ThreadRequest } from './pglite-thread-protocol';
+import { DRIZZLE_TEXT_TYPES, keepText } from './text-types';
 
 const port = parentPort;
 if (!port) throw new Error('pglite-thread.ts runs as a worker thread');
 
 /**
- * drizzle's PGlite session keeps dates, times and intervals (and their arrays) and numeric arrays as
- * PostgreSQL's text and maps them itself; its parsers are functions, which cannot cross threads, so
- * the same ones are put into PGlite's own map once it has started (its start fills the array types'
- * parsers in), and every statement this thread runs reads its rows as drizzle's session would.
+ * drizzle's PGlite session keeps DRIZZLE_TEXT_TYPES as PostgreSQL's text and maps them itself; its
+ * parsers are functions, which cannot cross threads, so the same ones are put into PGlite's own map
+ * once it has started (its start fills the array types' parsers in), and every statement this thread
+ * runs reads its rows as drizzle's session would.
  */
-const keepText = (value: string) => value;
-type Parsers = PGlite['parsers'];
-const DRIZZLE_PARSERS: Parsers = {
-  [types.TIMESTAMP]: keepText,
-  [types.TIMESTAMPTZ]: keepText,
-  [types.INTERVAL]: keepText,
-  [types.DATE]: keepText,
-  1231: keepText, // numeric[]
-  1115: keepText, // timestamp[]
-  1185: keepText, // timestamptz[]
-  1187: keepText, // interval[]
-  1182: keepText, // date[]
-};
+const DRIZZLE_PARSERS: PGlite['parsers'] = Object.fromEntries(
+  [...DRIZZLE_TEXT_TYPES].map((type) => [type, keepText]),
+);
 
 /** An error as plain fields: its message and what drivers attach (code, constraint, detail...). */
 function serializeError(error: unknown): SerializedError {

@@ -15,6 +15,7 @@ import {
   namedStatements,
 } from './client';
 import * as schema from './schema/index';
+import { DRIZZLE_TEXT_TYPES, keepText } from './text-types';
 
 export interface PostgresOptions {
   url: string;
@@ -61,26 +62,10 @@ function boundedPool(options: PostgresOptions, max: number, name: string): pg.Po
   return pool;
 }
 
-/**
- * drizzle's node-postgres session keeps times, dates, intervals (and their arrays) and numeric arrays
- * as PostgreSQL's text; prepared statements (server/db/prepared.ts) read them the same way, as
- * PGlite's thread does, so a row reads alike prepared or not, on either database (ADR 126).
- */
-const KEPT_AS_TEXT = new Set<number>([
-  pg.types.builtins.TIMESTAMPTZ,
-  pg.types.builtins.TIMESTAMP,
-  pg.types.builtins.DATE,
-  pg.types.builtins.INTERVAL,
-  1231, // numeric[]
-  1115, // timestamp[]
-  1185, // timestamptz[]
-  1187, // interval[]
-  1182, // date[]
-]);
-const keepText = (value: string) => value;
+/** drizzle's parsers for prepared statements' rows (DRIZZLE_TEXT_TYPES as text; ADR 126). */
 const DRIZZLE_TYPES = {
   getTypeParser: (typeId: number, format?: 'text' | 'binary') =>
-    KEPT_AS_TEXT.has(typeId) ? keepText : pg.types.getTypeParser(typeId, format),
+    DRIZZLE_TEXT_TYPES.has(typeId) ? keepText : pg.types.getTypeParser(typeId, format),
 } as pg.CustomTypesConfig;
 
 /** A PostgreSQL server through a bounded node-postgres pool, and a small one for the job queue. */
