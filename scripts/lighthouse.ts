@@ -72,20 +72,8 @@ function serverCommand(): [string, string[]] {
   return ['nice', ['-n', '10', node[0], ...node[1]]];
 }
 
-/** The server's process id (`nice` runs it in its own process), for its CPU time per run. */
+/** The server's process id, for its CPU time per run (`nice` replaces itself with the server). */
 let serverPid: number | undefined;
-
-/** A process's CPU time (user and system) in clock ticks, where /proc exists; null otherwise. */
-function ticksOfProcess(pid: number | undefined): number | null {
-  if (pid === undefined) return null;
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return Number(fields[11]) + Number(fields[12]);
-  } catch {
-    return null;
-  }
-}
 
 function startServer(): ChildProcess {
   const [command, args] = serverCommand();
@@ -286,15 +274,26 @@ function processTicks(): Map<number, { ticks: number; command: string }> | null 
   for (const pid of entries) {
     try {
       const command = readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ').trim();
-      // Fields after the command's name, which sits in parentheses: utime and stime are 14th and 15th.
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      processes.set(Number(pid), { ticks: Number(fields[11]) + Number(fields[12]), command });
+      const ticks = ticksOfProcess(pid);
+      if (ticks !== null) processes.set(Number(pid), { ticks, command });
     } catch {
       // The process ended meanwhile.
     }
   }
   return processes;
+}
+
+/** One process's CPU time (user and system) in clock ticks from /proc; null when it cannot be read. */
+function ticksOfProcess(pid: number | string | undefined): number | null {
+  if (pid === undefined) return null;
+  try {
+    // Fields after the command's name, which sits in parentheses: utime and stime are 14th and 15th.
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return Number(fields[11]) + Number(fields[12]);
+  } catch {
+    return null;
+  }
 }
 
 /** CPU time (clock ticks) of every process whose command line names `marker`. */
