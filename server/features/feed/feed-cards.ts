@@ -4,6 +4,8 @@ import { intArray } from '../../db/arrays';
 import type { Db } from '../../db/client';
 import { queryPrepared } from '../../db/prepared';
 import { queryRows } from '../../db/rows';
+import { approximateArea } from '../../geo/approximate-area';
+import { itemPoint } from '../../geo/sql';
 import { listedItem } from '../items';
 import { traderSummaryColumns } from '../trades';
 import type { CardOrder, CardRows, Direction, FeedRow, MatchRow, Versions } from './feed-types';
@@ -37,6 +39,9 @@ export interface RawRow {
   shown_name: string | null;
   profile_image_url: string | null;
   distance_miles: number | null;
+  /** The item's copy of its owner's PUBLIC point (never the exact one); null without a location. */
+  item_latitude: number | null;
+  item_longitude: number | null;
   is_saved: boolean;
   looking_for: string[] | null;
   owner_rating: number | null;
@@ -76,6 +81,7 @@ export function toFeedRow(row: RawRow): FeedRow {
     shownName: row.shown_name,
     profileImageUrl: row.profile_image_url,
     distanceMiles: row.distance_miles,
+    mapPoint: mapPointOf(row),
     isSaved: row.is_saved,
     lookingFor: row.looking_for ?? [],
     match: toMatch(row),
@@ -85,6 +91,13 @@ export function toFeedRow(row: RawRow): FeedRow {
       handOvers: { kept: Number(row.owner_kept ?? 0), due: Number(row.owner_due ?? 0) },
     },
   };
+}
+
+/** Where a map places the card: the item's public point rounded to 0.01 degree (approximate-area.ts). */
+function mapPointOf(row: Pick<RawRow, 'item_latitude' | 'item_longitude'>): FeedRow['mapPoint'] {
+  if (row.item_latitude === null || row.item_longitude === null) return null;
+  const area = approximateArea({ latitude: row.item_latitude, longitude: row.item_longitude });
+  return area ? { latitude: area.latitude, longitude: area.longitude } : null;
 }
 
 /** The match columns of a row (barter-match), or null. */
@@ -147,12 +160,14 @@ export function presentPage(options: {
   join?: SQL;
 }): SQL {
   const owner = traderSummaryColumns(sql`u.id`);
+  const point = itemPoint('i');
   return sql`SELECT i.id, i.title, i.description, i.category, i.is_service, i.image_url, i.thumbnail_url, i.condition,
       i.estimated_value::float8 AS estimated_value,
       to_char(i.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at,
       i.is_active, u.id::text AS user_id, u.first_name, left(u.last_name, 1) AS last_initial,
       u.display_name AS shown_name, u.profile_image_url,
       round(p.distance::numeric, 1)::float8 AS distance_miles,
+      ${point.latitude}::float8 AS item_latitude, ${point.longitude}::float8 AS item_longitude,
       EXISTS (SELECT 1 FROM saved_items s WHERE s.user_id = ${options.viewerId}::uuid AND s.item_id = i.id) AS is_saved,
       ARRAY(SELECT w.title FROM wants w WHERE w.user_id = i.user_id AND w.is_active
             ORDER BY w.created_at DESC, w.id DESC LIMIT ${options.lookingFor}::int) AS looking_for,

@@ -2,10 +2,11 @@
  * A feed's map (ADR 086): the feed's own items, in its order, each at its owner's public point
  * rounded to 0.01 degree (never a home), with the viewer's own area to open on.
  */
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FeedItem } from '#common/schemas/feed.ts';
 import type { FeedMap } from '#common/schemas/maps.ts';
-import type { UserRow } from '../../db/schema/users';
+import { type UserRow, users } from '../../db/schema/users';
 import { approximateArea } from '../../geo/approximate-area';
 import { createItem, createUser, createWant, sessionCookiesFor } from '../../test/factories';
 import { publicPointOf } from '../../test/geo';
@@ -23,7 +24,12 @@ function centreOf(member: UserRow) {
   return { latitude: area.latitude, longitude: area.longitude };
 }
 
-describe('GET /api/feed/:feedName/map', () => {
+// As shipped (rankings kept), and with every page ranked afresh, where a page's cards come from
+// the kept cards (and so do their points) whenever the card counter stands.
+describe.each([
+  { kept: 'rankings kept', settings: {} },
+  { kept: 'every page ranked, cards kept', settings: { FEED_RANKING_CACHE_SECONDS: '0' } },
+])('GET /api/feed/:feedName/map ($kept)', ({ settings }) => {
   let t: TestApp;
   let viewer: UserRow;
   let neighbour: UserRow;
@@ -34,7 +40,7 @@ describe('GET /api/feed/:feedName/map', () => {
   const ids = {} as Record<'drill' | 'lamp' | 'tent' | 'far' | 'ghost', number>;
 
   beforeAll(async () => {
-    t = await buildTestApp();
+    t = await buildTestApp(settings);
     const db = t.app.db;
     viewer = await createUser(db, { firstName: 'Vera', lastName: 'Viewer', ...HOME });
     neighbour = await createUser(db, {
@@ -131,6 +137,22 @@ describe('GET /api/feed/:feedName/map', () => {
       expect(Math.round(point.latitude * 100) / 100).toBe(point.latitude);
       expect(Math.round(point.longitude * 100) / 100).toBe(point.longitude);
     }
+  });
+
+  it("moves an item's point when its owner moves, though its card is kept between requests", async () => {
+    const before = (await map('everything', { radius: '25' })).json() as FeedMap;
+    expect(before.items.find((item) => item.id === ids.tent)?.point).toEqual(centreOf(across));
+    // Alan moves about 4 miles north-east: a new public point, a new 0.01-degree centre.
+    const [moved] = await t.app.db
+      .update(users)
+      .set({ latitude: HOME.latitude - 5 * DEG_PER_MILE, longitude: HOME.longitude + 0.1 })
+      .where(eq(users.id, across.id))
+      .returning();
+    if (!moved) throw new Error('Alan was not moved');
+    expect(centreOf(moved)).not.toEqual(centreOf(across));
+    const after = (await map('everything', { radius: '25' })).json() as FeedMap;
+    expect(after.items.find((item) => item.id === ids.tent)?.point).toEqual(centreOf(moved));
+    across = moved;
   });
 
   it('follows the radius and the search text', async () => {

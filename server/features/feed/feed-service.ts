@@ -64,11 +64,32 @@ export async function getFeed(
   query: FeedQuery,
   fallbackSeed: number,
 ): Promise<FeedItem[]> {
+  return (await getPlacedFeed(db, caches, viewer, feedName, query, fallbackSeed)).items;
+}
+
+/** A page of a feed's cards, and where a map places each of them (FeedRow.mapPoint, by item id). */
+export interface PlacedFeedPage {
+  items: FeedItem[];
+  mapPoints: Map<number, FeedRow['mapPoint']>;
+}
+
+/**
+ * getFeed, with where the feed's map places each item (ADR 086), read with the cards and kept with
+ * them: the map needs no statement of its own for its points.
+ */
+export async function getPlacedFeed(
+  db: Db,
+  caches: FeedCaches | null,
+  viewer: UserRow,
+  feedName: string,
+  query: FeedQuery,
+  fallbackSeed: number,
+): Promise<PlacedFeedPage> {
   const feed = findFeed(feedName);
   if (!feed) throw notFound('There is no such feed.', ERROR_CODES.feedNotFound);
-  const items = await feedPage(db, caches, viewer, feed, query, fallbackSeed);
+  const { items, mapPoints } = await feedPage(db, caches, viewer, feed, query, fallbackSeed);
   const marked = await markViewerRelations(db, viewer.id, items);
-  return feed.finish ? feed.finish(db, viewer.id, marked) : marked;
+  return { items: feed.finish ? await feed.finish(db, viewer.id, marked) : marked, mapPoints };
 }
 
 async function feedPage(
@@ -78,7 +99,7 @@ async function feedPage(
   feed: FeedDefinition,
   query: FeedQuery,
   fallbackSeed: number,
-): Promise<FeedItem[]> {
+): Promise<PlacedFeedPage> {
   const params: FeedPageParams = {
     feed: feed.name,
     viewerId: viewer.id,
@@ -95,8 +116,9 @@ async function feedPage(
   };
   const end = query.offset + query.limit;
   const withMatch = feed.reasons !== undefined;
-  const page = (ranking: Ranking, cards: Map<number, FeedRow>, saved?: Set<number>) =>
-    ranking.items.slice(query.offset, end).flatMap((entry) => {
+  const page = (ranking: Ranking, cards: Map<number, FeedRow>, saved?: Set<number>): PlacedFeedPage => {
+    const mapPoints = new Map<number, FeedRow['mapPoint']>();
+    const items = ranking.items.slice(query.offset, end).flatMap((entry) => {
       const card = cards.get(entry.id);
       if (!card) return []; // hidden or deleted since it was ranked
       const row: FeedRow = {
@@ -105,8 +127,11 @@ async function feedPage(
         match: entry.match,
         isSaved: saved ? saved.has(entry.id) : card.isSaved,
       };
+      mapPoints.set(entry.id, card.mapPoint);
       return [presentFeedItem(row, { withMatch })];
     });
+    return { items, mapPoints };
+  };
   const readCards = async (ranking: Ranking) => {
     const ids = ranking.items.slice(query.offset, end).map((entry) => entry.id);
     const read = await findCardRows(db, viewer.id, ids, LOOKING_FOR_ON_CARD);

@@ -48,6 +48,12 @@ export interface FeedRow {
    * mile; null when the viewer or the owner has no location.
    */
   distanceMiles: number | null;
+  /**
+   * Where a feed's map places the card (ADR 086): the item's copy of its owner's public point,
+   * rounded to 0.01 degree (server/geo/approximate-area.ts); null when the owner has no location.
+   * Kept with the card between pages; a card as sent (feed-presenter.ts) leaves it out.
+   */
+  mapPoint: { latitude: number; longitude: number } | null;
   isSaved: boolean;
   lookingFor: string[];
   match: MatchRow | null;
