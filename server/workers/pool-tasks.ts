@@ -4,6 +4,8 @@
  * `runInPool` (`pool.ts`), which gives the input and answer types below.
  */
 
+import os from 'node:os';
+import { workerData } from 'node:worker_threads';
 import type { Messages } from '@lingui/core';
 import type { Locale } from '#common/locales.ts';
 // Types only at the top: each task imports its module when a thread first runs it, so a thread
@@ -15,10 +17,12 @@ import type { TradeGraph, TradeSolution } from '../features/circles/engine/graph
 import type { SolveOptions } from '../features/circles/engine/solver';
 import type { NeighbourhoodOutline } from '../features/places/neighbourhood-outlines';
 import type { PlaceData, PlaceParts } from '../features/places/offline-geocoder';
+import type { PoolThreadData } from './pool';
 import { lowerThisWorkerThread } from './thread-priority';
 
-// CPU-heavy work yields the CPU to the threads that answer members (ADR 098).
-lowerThisWorkerThread();
+// CPU-heavy work yields the CPU to the threads that answer members (ADR 098), unless the pool is
+// for work a member's request waits on (ADR 127).
+if ((workerData as PoolThreadData | undefined)?.lowered !== false) lowerThisWorkerThread();
 
 export interface FindCirclesInput {
   edges: CircleEdge[];
@@ -106,6 +110,8 @@ export const poolTasks = {
   },
   /** How long the pool's own machinery takes (tests, benchmarks): the input, back. */
   echo: <T>(input: T): T => input,
+  /** The thread's own scheduling priority (its nice value on Linux): whether it was lowered. */
+  niceness: (_input: Record<string, never>): number => os.getPriority(0),
 };
 
 export type PoolTasks = typeof poolTasks;

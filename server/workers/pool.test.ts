@@ -4,6 +4,7 @@
  * graceful shutdown closes the pool.
  */
 import { readFileSync } from 'node:fs';
+import os from 'node:os';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import type { DatabaseHandle } from '../db/client';
@@ -11,6 +12,7 @@ import { solveTradesOffThread } from '../features/circles';
 import { parseTradelist } from '../features/circles/engine/tradelist';
 import { gracefulShutdown } from '../shutdown';
 import { closeWorkerPool, dedicatedPool, poolSize, WorkerPool, WorkerPoolError, workerPool } from './pool';
+import { HEAVY_WORK_NICE } from './thread-priority';
 
 const MISBEHAVING = new URL('./fixtures/test-worker.mjs', import.meta.url);
 const canadaTrade = () =>
@@ -172,6 +174,18 @@ describe('the worker pool', () => {
     // The next user of the process's pool gets a new one.
     expect(workerPool()).not.toBe(pool);
   });
+
+  it.runIf(process.platform === 'linux')(
+    'lowers the threads of the shared pool, and of a dedicated one unless it says otherwise (ADR 098, 127)',
+    async () => {
+      const main = os.getPriority(0);
+      const lowered = Math.max(main, HEAVY_WORK_NICE);
+      expect(await workerPool().run('niceness', {})).toBe(lowered);
+      expect(await dedicatedPool('test-lowered', 1).run('niceness', {})).toBe(lowered);
+      expect(await dedicatedPool('test-serving', 1, { lowered: false }).run('niceness', {})).toBe(main);
+      expect(os.getPriority(0)).toBe(main);
+    },
+  );
 
   it('keeps a dedicated pool apart from the shared one, one per name, and closes it with it', async () => {
     const passwords = dedicatedPool('test-dedicated', 1);

@@ -46,6 +46,16 @@ export interface WorkerPoolOptions {
   idleMs?: number;
   /** Called with errors no task is waiting for (a thread that failed between tasks). */
   onError?: (error: unknown) => void;
+  /**
+   * Whether the threads lower themselves below the threads that answer members (ADR 098; the
+   * default). False for work a member's request waits on, as the request's own would run (ADR 127).
+   */
+  lowered?: boolean;
+}
+
+/** What a pool's threads are given at start (`workerData`), read by the tasks module. */
+export interface PoolThreadData {
+  lowered: boolean;
 }
 
 export interface RunOptions {
@@ -88,6 +98,7 @@ export class WorkerPool {
       maxThreads: options.maxThreads ?? poolSize(),
       idleMs: options.idleMs ?? IDLE_MS,
       onError: options.onError,
+      lowered: options.lowered ?? true,
     };
   }
 
@@ -177,6 +188,7 @@ export class WorkerPool {
         minThreads: 0,
         maxThreads: this.#options.maxThreads,
         idleTimeout: this.#options.idleMs,
+        workerData: { lowered: this.#options.lowered } satisfies PoolThreadData,
         // Tasks are async (HiGHS loads its WebAssembly): threads wait for work on their event loop.
         atomics: 'disabled',
       });
@@ -220,13 +232,18 @@ export function workerPool(options?: WorkerPoolOptions): WorkerPool {
 /**
  * A pool of its own, for one kind of short, frequent task that must never wait behind the shared
  * pool's long ones (a sign-in's password check behind a swap day's solve, ADR 120): the same tasks
- * module and lowered threads, its own `maxThreads`. Made on first use by `name`; `closeWorkerPool`
- * ends it with the shared one.
+ * module, its own `maxThreads`; its threads lowered (ADR 098) unless `lowered` is false (a photo's
+ * barcode read, which its member waits on beside the text read, ADR 127). Made on first use by
+ * `name` (the first call's options hold); `closeWorkerPool` ends it with the shared one.
  */
-export function dedicatedPool(name: string, maxThreads: number): WorkerPool {
+export function dedicatedPool(
+  name: string,
+  maxThreads: number,
+  options: Pick<WorkerPoolOptions, 'lowered'> = {},
+): WorkerPool {
   let pool = dedicatedPools.get(name);
   if (!pool) {
-    pool = new WorkerPool({ maxThreads, onError: (error) => reportThreadError?.(error) });
+    pool = new WorkerPool({ maxThreads, ...options, onError: (error) => reportThreadError?.(error) });
     dedicatedPools.set(name, pool);
   }
   return pool;

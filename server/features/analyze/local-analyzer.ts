@@ -7,7 +7,7 @@ import {
 import { HttpError } from '../../errors';
 import { type DecodedPhoto, openPhoto, toPhotoError } from '../../photos/photo-input';
 import { loadSharp } from '../../photos/sharp';
-import { runInPool, WorkerPoolError } from '../../workers/pool';
+import { dedicatedPool, type WorkerPool, WorkerPoolError } from '../../workers/pool';
 import { categorize } from './categorize';
 import { type Analysis, aiUnavailable, type ImageAnalyzer } from './image-analyzer';
 import { OcrBusyError, OcrEngine, type OcrLine } from './ocr';
@@ -217,13 +217,23 @@ function firstChannel(pixels: Buffer, channels: number): Buffer {
 export const BARCODE_TIMEOUT_MS = 10_000;
 
 /**
- * A retail barcode in the image, read in the worker pool (ZXing is pure JavaScript: on the event
+ * The thread photos' barcodes are read in (ADR 127): one of its own, so a read never waits behind a
+ * swap day's solve or the town index in the shared pool, and at the priority the text read runs at
+ * (tesseract's thread), not lowered: the member waits for both. Analyses are few (ANALYZE_RATE_LIMIT
+ * a member, OCR's queue bounded), and one thread reads one photo at a time.
+ */
+export function barcodePool(): WorkerPool {
+  return dedicatedPool('photo-barcodes', 1, { lowered: false });
+}
+
+/**
+ * A retail barcode in the image, read off the main thread (ZXing is pure JavaScript: on the event
  * loop it would hold every other request). A pool failure (time limit, thread died) reads as no
  * barcode: the text OCR found still describes the item.
  */
 async function readBarcode(image: GreyImage): Promise<RetailBarcode | null> {
   try {
-    return await runInPool('readBarcode', image, { timeoutMs: BARCODE_TIMEOUT_MS });
+    return await barcodePool().run('readBarcode', image, { timeoutMs: BARCODE_TIMEOUT_MS });
   } catch (error) {
     if (error instanceof WorkerPoolError) return null;
     throw error;

@@ -26,7 +26,7 @@ function centreOf(member: UserRow) {
 
 // As shipped (rankings kept), and with every page ranked afresh, where a page's cards come from
 // the kept cards (and so do their points) whenever the card counter stands.
-describe.each([
+describe.each<{ kept: string; settings: Record<string, string> }>([
   { kept: 'rankings kept', settings: {} },
   { kept: 'every page ranked, cards kept', settings: { FEED_RANKING_CACHE_SECONDS: '0' } },
 ])('GET /api/feed/:feedName/map ($kept)', ({ settings }) => {
