@@ -56,7 +56,7 @@ export async function feedRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const viewer = request.member;
-      const items = await getFeed(
+      const { items } = await getFeed(
         app.db,
         app.feedCaches,
         viewer,

@@ -47,26 +47,6 @@ function rankingKey(params: FeedPageParams, feed: FeedDefinition): string {
   ]);
 }
 
-/**
- * One page of a feed for the member (docs/matching.md). `fallbackSeed` orders random-barter when
- * the query brings no seed (derived from the session, so one browsing session keeps one order).
- *
- * With the feed caches (ADR 012): a kept ranking that reaches this page gives its order, and kept
- * cards its content, both only while the database's counters, read in one statement with the
- * viewer's saved flags, still stand. Otherwise the database ranks a window of several pages and
- * the page's cards are read by id; both are kept for the next page.
- */
-export async function getFeed(
-  db: Db,
-  caches: FeedCaches | null,
-  viewer: UserRow,
-  feedName: string,
-  query: FeedQuery,
-  fallbackSeed: number,
-): Promise<FeedItem[]> {
-  return (await getPlacedFeed(db, caches, viewer, feedName, query, fallbackSeed)).items;
-}
-
 /** A page of a feed's cards, and where a map places each of them (FeedRow.mapPoint, by item id). */
 export interface PlacedFeedPage {
   items: FeedItem[];
@@ -74,10 +54,16 @@ export interface PlacedFeedPage {
 }
 
 /**
- * getFeed, with where the feed's map places each item (ADR 086), read with the cards and kept with
- * them: the map needs no statement of its own for its points.
+ * One page of a feed for the member (docs/matching.md). `fallbackSeed` orders random-barter when
+ * the query brings no seed (derived from the session, so one browsing session keeps one order).
+ *
+ * With the feed caches (ADR 012): a kept ranking that reaches this page gives its order, and kept
+ * cards its content, both only while the database's counters, read in one statement with the
+ * viewer's saved flags, still stand. Otherwise the database ranks a window of several pages and
+ * the page's cards are read by id; both are kept for the next page. Each card comes with where the
+ * feed's map places it (ADR 086), read and kept with the card.
  */
-export async function getPlacedFeed(
+export async function getFeed(
   db: Db,
   caches: FeedCaches | null,
   viewer: UserRow,
