@@ -17,4 +17,5 @@ export { expireDueCircleProposals } from './circles-service';
 export type { TradeGraph, TradeSolution } from './engine/graph';
 export { solveTradesOffThread } from './engine/solve-off-thread';
 export type { SolveOptions } from './engine/solver';
+export { parseTradelist } from './engine/tradelist';
 export { type ItemsInGraph, ownItemsInGraph } from './items-in-graph';
