@@ -18,6 +18,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import type { PgliteThreadData, SerializedError, ThreadReply, ThreadRequest } from './pglite-thread-protocol';
+import { sessionSettingArgs } from './session-settings';
 import { DRIZZLE_TEXT_TYPES, keepText } from './text-types';
 
 const port = parentPort;
@@ -80,10 +81,13 @@ try {
     extensions: { pg_trgm, cube },
     ...(data.dataDir ? { dataDir: data.dataDir } : {}),
     ...(data.loadDataDir ? { loadDataDir: new Blob([data.loadDataDir]) } : {}),
-    // Its buffer pool lives in the WebAssembly memory, which never shrinks (ADR 093).
-    ...(data.sharedBuffersMb
-      ? { startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${data.sharedBuffersMb}MB`] }
-      : {}),
+    // The app's session settings (server/db/session-settings.ts); the buffer pool lives in the
+    // WebAssembly memory, which never shrinks (ADR 093).
+    startParams: [
+      ...PGlite.defaultStartParams,
+      ...sessionSettingArgs(),
+      ...(data.sharedBuffersMb ? ['-c', `shared_buffers=${data.sharedBuffersMb}MB`] : []),
+    ],
   });
 } catch (error) {
   reply({ op: 'failed', error: serializeError(error) });

@@ -15,6 +15,7 @@ import {
   namedStatements,
 } from './client';
 import * as schema from './schema/index';
+import { sessionSettingArgs } from './session-settings';
 import { DRIZZLE_TEXT_TYPES, keepText } from './text-types';
 
 export interface PostgresOptions {
@@ -44,10 +45,8 @@ function boundedPool(options: PostgresOptions, max: number, name: string): pg.Po
     connectionTimeoutMillis: options.acquireTimeoutMs ?? DEFAULT_ACQUIRE_TIMEOUT_MS,
     idleTimeoutMillis: 30_000,
     statement_timeout: options.statementTimeoutMs,
-    // No JIT compilation (ADR 091): the app's statements are short, and a planner's estimate of a
-    // large join (the match graph's item updates) made PostgreSQL compile 667 functions for 13 s
-    // where the query itself took 0.3 s. A server setting of jit = on is overridden per connection.
-    options: '-c jit=off',
+    // The app's session settings (server/db/session-settings.ts): no JIT, the trigram threshold.
+    options: sessionSettingArgs().join(' '),
     application_name: name,
   });
   // An idle client losing its connection emits 'error' on the pool; unhandled, it would kill the process.

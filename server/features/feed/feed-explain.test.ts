@@ -14,6 +14,7 @@ import type { FeedPageParams } from './feed-definition';
 import { feedRankingQuery, withSearch } from './feed-ranking';
 import { rankingWindow } from './feed-service';
 import { itemMatchQuery } from './item-detail-repository';
+import { resolveSearchQuery } from './search';
 
 /**
  * The feed and search queries are index-backed: on a neighbourhood of 12,000 items (real rows,
@@ -435,6 +436,21 @@ describe('feed query plans', () => {
       for (const node of nodes.filter((n) => n['Relation Name'] === 'search_postings')) {
         expect(node['Node Type']).toBe('Index Only Scan');
         expect(node['Index Cond']).toContain('lexeme');
+      }
+    }
+  });
+
+  it("a word no listing has finds its near spellings through the vocabulary's trigram index, never by scoring every word", async () => {
+    // Five letters or more: both the trigram picks (<%) and the two-edit candidates (<<%) are looked up.
+    for (const text of [`${brand}q`, 'gitarrz', 'bike tunupp']) {
+      const root = await plan(resolveSearchQuery(text));
+      const words = [...walk(root)].filter((node) => node['Relation Name'] === 'search_words');
+      expect(words.length, JSON.stringify(root, null, 1)).toBe(2);
+      for (const node of words) {
+        expect(node['Node Type'], JSON.stringify(node, null, 1)).toBe('Bitmap Heap Scan');
+        const [probe] = [...walk(node)].filter((child) => child['Node Type'] === 'Bitmap Index Scan');
+        expect(probe?.['Index Name']).toBe('search_words_trgm_idx');
+        expect(probe?.['Index Cond']).toMatch(/%>>? /);
       }
     }
   });

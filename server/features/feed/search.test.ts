@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FeedItem, FeedSort } from '#common/schemas/feed.ts';
 import { queryRows } from '../../db/rows';
+import { TRIGRAM_CANDIDATE_SIMILARITY } from '../../db/session-settings';
 import type { Point } from '../../geo/earth';
 import { askAgainWhileBusy } from '../../test/busy';
 import { createItem, createUser } from '../../test/factories';
@@ -63,6 +64,30 @@ describe('search text', () => {
     expect(search.anchors).toEqual(['drill']);
     // A word nothing is spelt near stays as typed, and finds nothing.
     expect((await resolveSearch(t.app.db, 'zzqx')).corrections).toEqual([]);
+  });
+
+  it("the two-edit candidates' trigram lookup keeps every word their similarity keeps (ADR 128)", async () => {
+    // Each session starts with the threshold of `<<%` (server/db/session-settings.ts).
+    const [setting] = await queryRows<{ threshold: string }>(
+      t.app.db,
+      sql`SELECT current_setting('pg_trgm.strict_word_similarity_threshold') AS threshold`,
+    );
+    expect(Number(setting?.threshold)).toBe(TRIGRAM_CANDIDATE_SIMILARITY);
+    // Made-up words of 3 to 12 letters, some hyphenated, against each with a letter changed: every
+    // pair whose similarity passes also passes `<<%`, which is what the index looks up.
+    const [pairs] = await queryRows<{ kept: number; missed: number }>(
+      t.app.db,
+      sql`WITH v AS (
+          SELECT DISTINCT substr(translate(md5(g::text), '0123456789', 'aeiouyrstl'), 1, 3 + g % 10)
+            || CASE WHEN g % 17 = 0 THEN '-up' ELSE '' END AS lexeme
+          FROM generate_series(1, 800) g),
+        q AS (SELECT overlay(lexeme PLACING substr('aeiourst', 1 + length(lexeme) % 8, 1)
+            FROM 1 + length(lexeme) / 2 FOR 1) AS w FROM v)
+        SELECT count(*)::int AS kept, (count(*) FILTER (WHERE NOT (q.w <<% v.lexeme)))::int AS missed
+        FROM q CROSS JOIN v WHERE similarity(q.w, v.lexeme) >= ${TRIGRAM_CANDIDATE_SIMILARITY}::real`,
+    );
+    expect(pairs?.kept).toBeGreaterThan(500);
+    expect(pairs?.missed, JSON.stringify(pairs)).toBe(0);
   });
 
   it('corrects a word of five letters or more up to two edits away, a joined word to its hyphenated form', async () => {

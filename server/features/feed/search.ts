@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { queryPrepared } from '../../db/prepared';
+import { TRIGRAM_CANDIDATE_SIMILARITY } from '../../db/session-settings';
 import { itemDocument } from '../items';
 
 /**
@@ -45,10 +46,12 @@ export const NEAR_SPELLINGS_PER_WORD = 3;
 export const TWO_EDITS_FROM = 5;
 
 /**
- * How many listed words, the nearest by trigram similarity (pg_trgm's similarity() of 0.3 or more,
- * within two letters of its length), are measured by edit distance for a word of TWO_EDITS_FROM
- * letters or more no listing has: the bound on the work per unknown word. (The `%` operator, which
- * could use the GIN index, gave wrong rows and then stalled PGlite inside this correlated subquery.)
+ * How many listed words, the nearest by trigram similarity (pg_trgm's similarity() of
+ * TRIGRAM_CANDIDATE_SIMILARITY or more, within two letters of its length), are measured by edit
+ * distance for a word of TWO_EDITS_FROM letters or more no listing has: the bound on the work per
+ * unknown word. The vocabulary's trigram index finds them through `<<%` (strict word similarity, at
+ * least the similarity, at the same threshold: server/db/session-settings.ts), so the vocabulary is
+ * not scored word by word (ADR 128). (The `%` operator gave wrong rows and then stalled PGlite.)
  */
 const EDIT_CANDIDATES_PER_WORD = 20;
 
@@ -129,6 +132,35 @@ function tsqueryOf(lexemes: string[]): string {
 }
 
 /**
+ * The statement that resolves search text (trimmed): its tsquery, the part outside exclusions, whether
+ * it matches an empty document, and its words no listed item has, each with its trigram picks and
+ * its candidates for the two-edit measure (both found through the vocabulary's trigram index).
+ */
+export function resolveSearchQuery(text: string): SQL {
+  return sql`SELECT t.query::text AS query, querytree(t.query) AS positive, (''::tsvector @@ t.query) AS matches_empty,
+      (SELECT coalesce(json_agg(json_build_array(w.lexeme, ARRAY(
+          SELECT s.lexeme FROM search_words s
+          WHERE w.lexeme <% s.lexeme AND s.lexeme <> w.lexeme
+            AND (EXISTS (SELECT 1 FROM search_postings p WHERE p.lexeme = s.lexeme AND p.in_title)
+              OR EXISTS (SELECT 1 FROM search_postings p WHERE p.lexeme = s.lexeme AND NOT p.in_title))
+          ORDER BY word_similarity(w.lexeme, s.lexeme) DESC, similarity(w.lexeme, s.lexeme) DESC, s.lexeme
+          LIMIT ${NEAR_SPELLINGS_PER_WORD}::int), ARRAY(
+          SELECT s.lexeme FROM search_words s
+          WHERE length(w.lexeme) >= ${TWO_EDITS_FROM}::int AND w.lexeme <<% s.lexeme
+            AND similarity(w.lexeme, s.lexeme) >= ${TRIGRAM_CANDIDATE_SIMILARITY}::real AND s.lexeme <> w.lexeme
+            AND abs(length(replace(s.lexeme, '-', '')) - length(w.lexeme)) <= 2
+            AND (EXISTS (SELECT 1 FROM search_postings p WHERE p.lexeme = s.lexeme AND p.in_title)
+              OR EXISTS (SELECT 1 FROM search_postings p WHERE p.lexeme = s.lexeme AND NOT p.in_title))
+          ORDER BY similarity(w.lexeme, s.lexeme) DESC, s.lexeme
+          LIMIT ${EDIT_CANDIDATES_PER_WORD}::int))), '[]')::text
+        FROM unnest(tsvector_to_array(to_tsvector('english', ${text}::text))) w(lexeme)
+        WHERE NOT EXISTS (SELECT 1 FROM search_postings p WHERE p.lexeme = w.lexeme AND p.in_title)
+          AND NOT EXISTS (SELECT 1 FROM search_postings p WHERE p.lexeme = w.lexeme AND NOT p.in_title)
+      ) AS unknown
+    FROM (SELECT websearch_to_tsquery('english', ${text}::text) AS query) t`;
+}
+
+/**
  * Resolve search text: its words, which of them no listed item has and their near spellings, and
  * how a page can find its matches. One short statement: the query, an index probe per word, and a
  * trigram probe of the vocabulary for each unknown one.
@@ -141,29 +173,7 @@ export async function resolveSearch(db: Db, q: string): Promise<Search> {
     positive: string;
     matches_empty: boolean;
     unknown: string;
-  }>(
-    db,
-    sql`SELECT t.query::text AS query, querytree(t.query) AS positive, (''::tsvector @@ t.query) AS matches_empty,
-        (SELECT coalesce(json_agg(json_build_array(w.lexeme, ARRAY(
-            SELECT s.lexeme FROM search_words s
-            WHERE w.lexeme <% s.lexeme AND s.lexeme <> w.lexeme
-              AND (EXISTS (SELECT 1 FROM search_postings p WHERE p.lexeme = s.lexeme AND p.in_title)
-                OR EXISTS (SELECT 1 FROM search_postings p WHERE p.lexeme = s.lexeme AND NOT p.in_title))
-            ORDER BY word_similarity(w.lexeme, s.lexeme) DESC, similarity(w.lexeme, s.lexeme) DESC, s.lexeme
-            LIMIT ${NEAR_SPELLINGS_PER_WORD}::int), ARRAY(
-            SELECT s.lexeme FROM search_words s
-            WHERE length(w.lexeme) >= ${TWO_EDITS_FROM}::int AND similarity(w.lexeme, s.lexeme) >= 0.3 AND s.lexeme <> w.lexeme
-              AND abs(length(replace(s.lexeme, '-', '')) - length(w.lexeme)) <= 2
-              AND (EXISTS (SELECT 1 FROM search_postings p WHERE p.lexeme = s.lexeme AND p.in_title)
-                OR EXISTS (SELECT 1 FROM search_postings p WHERE p.lexeme = s.lexeme AND NOT p.in_title))
-            ORDER BY similarity(w.lexeme, s.lexeme) DESC, s.lexeme
-            LIMIT ${EDIT_CANDIDATES_PER_WORD}::int))), '[]')::text
-          FROM unnest(tsvector_to_array(to_tsvector('english', ${text}::text))) w(lexeme)
-          WHERE NOT EXISTS (SELECT 1 FROM search_postings p WHERE p.lexeme = w.lexeme AND p.in_title)
-            AND NOT EXISTS (SELECT 1 FROM search_postings p WHERE p.lexeme = w.lexeme AND NOT p.in_title)
-        ) AS unknown
-      FROM (SELECT websearch_to_tsquery('english', ${text}::text) AS query) t`,
-  );
+  }>(db, resolveSearchQuery(text));
   const queryText = parsed?.query ?? '';
   const words = lexemesOf(queryText);
   const base = {
