@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { BASE_MAP_MAX_SPAN } from '../map-limits';
-import { feedItemSchema, feedQuerySchema } from './feed';
+import { feedItemSchema, feedMatchSchema, feedQuerySchema, feedUserSchema } from './feed';
 import { decimalParam } from './numbers';
 
 /**
@@ -81,7 +81,14 @@ export const mapPointSchema = z.object({
 
 export type MapPoint = z.infer<typeof mapPointSchema>;
 
-export const feedMapItemSchema = feedItemSchema.extend({
+/**
+ * An item on a feed's map, as its marker and the list beside it show it (ADR 086, addendum): the
+ * title, the owner's name, the distance and, on Barter Match, the score. Details opens the item by
+ * its id, so the rest of the card (description, photos, wants) is not sent a hundred times over.
+ */
+export const feedMapItemSchema = feedItemSchema.pick({ id: true, title: true, distanceMiles: true }).extend({
+  user: feedUserSchema.pick({ id: true, firstName: true, lastName: true }),
+  match: feedMatchSchema.pick({ score: true }).optional(),
   /** The owner's public point rounded to 0.01 degree (the area maps' centre); never their home. */
   point: mapPointSchema,
 });

@@ -10,7 +10,8 @@ import { getFeed } from './feed-service';
 /**
  * A feed's map (ADR 086): its first FEED_MAP_MAX_ITEMS items in the feed's own order, filters and
  * sort, each at its owner's public point rounded to 0.01 degree, the centre of the area maps'
- * circle (server/geo/approximate-area.ts), so a map tells nothing an item's detail does not.
+ * circle (server/geo/approximate-area.ts), so a map tells nothing an item's detail does not. Each
+ * carries what its marker and row show (feedMapItemSchema); Details opens the item by id.
  */
 export async function getFeedMap(
   db: Db,
@@ -31,9 +32,17 @@ export async function getFeedMap(
     fallbackSeed,
   );
   const placed: FeedMapItem[] = [];
-  for (const item of items) {
-    const point = mapPoints.get(item.id);
-    if (point) placed.push({ ...item, point });
+  for (const { id, title, distanceMiles, user, match } of items) {
+    const point = mapPoints.get(id);
+    if (!point) continue;
+    placed.push({
+      id,
+      title,
+      distanceMiles,
+      user: { id: user.id, firstName: user.firstName, lastName: user.lastName },
+      ...(match ? { match: { score: match.score } } : {}),
+      point,
+    });
   }
   const own = approximateArea(viewerPoint(viewer));
   return {

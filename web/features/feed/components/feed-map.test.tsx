@@ -10,21 +10,10 @@ function item(id: number, title: string, latitude: number, longitude: number): F
   return {
     id,
     title,
-    description: '',
-    category: 'tools',
-    isService: false,
-    imageUrl: null,
-    thumbnailUrl: null,
-    estimatedValue: null,
-    createdAt: '2026-11-20T10:00:00.000Z',
-    isSaved: false,
-    user: { id: `user-${id}`, firstName: 'Olga', lastName: 'O.', profileImageUrl: null },
+    user: { id: `user-${id}`, firstName: 'Olga', lastName: 'O.' },
     distanceMiles: 1.2,
-    owner: { rating: null, completedTrades: 0, handOvers: { kept: 0, due: 0 } },
-    lookingFor: [],
-    openBarter: null,
     point: { latitude, longitude },
-  } as FeedMapItem;
+  };
 }
 
 const MAP: FeedMap = {
