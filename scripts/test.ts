@@ -1,7 +1,7 @@
 /**
- * `npm test`: every test of the project. The build (web app and server), then unit, API and
- * component tests (Vitest), the JavaScript budget, then the browser journeys (Playwright in
- * Debian's Chromium).
+ * `npm test`: every test of the project. Biome's lint (the boundaries between rooms among its
+ * rules), the build (web app and server), then unit, API and component tests (Vitest), the
+ * JavaScript budget, then the browser journeys (Playwright in Debian's Chromium).
  * Exits non-zero when any step fails.
  */
 import { spawnSync } from 'node:child_process';
@@ -59,6 +59,9 @@ function why(message: string | undefined): string {
 }
 
 const steps: Array<[string, boolean]> = [];
+// First, in seconds: Biome's rules, among them the rooms' boundaries (ADR 067: a feature reaches
+// another only through its index.ts), which no test of behaviour would notice being crossed.
+steps.push(['lint', run('lint (Biome: rules, boundaries, format)', 'npx', ['biome', 'check', '.'])]);
 // Built first, once: the web app and the compiled server (npm run build). Tests that run the real
 // `npm start` (scripts/run.test.ts) then find nothing stale instead of building inside Vitest beside
 // every other test, and the budget, the journeys and Lighthouse (.ci/run) use this build.
