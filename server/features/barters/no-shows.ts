@@ -79,7 +79,7 @@ async function findPlan(db: Db, id: number): Promise<HandOverPlanRow | null> {
   return row ?? null;
 }
 
-/** Members' hand-over records ("Kept N of M"), by id, in one statement. */
+/** Members' hand-over records ("Kept N of M"), by id: one statement each (a barter's two members). */
 export async function handOverRecordsOf(
   db: Db,
   userIds: ReadonlyArray<string | null>,
