@@ -5,7 +5,7 @@ import type { UserRow } from '../../db/schema/users';
 import { approximateArea } from '../../geo/approximate-area';
 import { viewerPoint } from '../../geo/earth';
 import type { FeedCaches } from './feed-cache';
-import { getFeed } from './feed-service';
+import { getPlacedFeedPage } from './feed-service';
 
 /**
  * A feed's map (ADR 086): its first FEED_MAP_MAX_ITEMS items in the feed's own order, filters and
@@ -23,7 +23,7 @@ export async function getFeedMap(
 ): Promise<FeedMap> {
   // Each card's point is read with it and kept with it (FeedRow.mapPoint): the item's public point
   // rounded as approximateArea rounds it.
-  const { items, mapPoints } = await getFeed(
+  const { items, mapPoints } = await getPlacedFeedPage(
     db,
     caches,
     viewer,

@@ -56,7 +56,7 @@ export async function feedRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const viewer = request.member;
-      const { items } = await getFeed(
+      return getFeed(
         app.db,
         app.feedCaches,
         viewer,
@@ -64,7 +64,6 @@ export async function feedRoutes(app: FastifyInstance): Promise<void> {
         request.query,
         sessionSeed(request),
       );
-      return items;
     },
   );
 

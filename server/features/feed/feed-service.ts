@@ -56,12 +56,8 @@ export interface PlacedFeedPage {
 /**
  * One page of a feed for the member (docs/matching.md). `fallbackSeed` orders random-barter when
  * the query brings no seed (derived from the session, so one browsing session keeps one order).
- *
- * With the feed caches (ADR 012): a kept ranking that reaches this page gives its order, and kept
- * cards its content, both only while the database's counters, read in one statement with the
- * viewer's saved flags, still stand. Otherwise the database ranks a window of several pages and
- * the page's cards are read by id; both are kept for the next page. Each card comes with where the
- * feed's map places it (ADR 086), read and kept with the card.
+ * Each card carries the viewer's marks (open barters, the item of theirs a mutual match wants) and
+ * what the feed adds (Barter Match: trade circles).
  */
 export async function getFeed(
   db: Db,
@@ -70,12 +66,38 @@ export async function getFeed(
   feedName: string,
   query: FeedQuery,
   fallbackSeed: number,
+): Promise<FeedItem[]> {
+  const feed = requireFeed(feedName);
+  const { items } = await feedPage(db, caches, viewer, feed, query, fallbackSeed);
+  const marked = await markViewerRelations(db, viewer.id, items);
+  return feed.finish ? await feed.finish(db, viewer.id, marked) : marked;
+}
+
+/**
+ * A page of a feed's cards with where a map places each of them, without the viewer's marks or what
+ * the feed adds: for the map (ADR 086), whose items show neither, so it spends no statement on them.
+ *
+ * With the feed caches (ADR 012): a kept ranking that reaches this page gives its order, and kept
+ * cards its content, both only while the database's counters, read in one statement with the
+ * viewer's saved flags, still stand. Otherwise the database ranks a window of several pages and
+ * the page's cards are read by id; both are kept for the next page. Each card comes with where the
+ * feed's map places it (ADR 086), read and kept with the card.
+ */
+export async function getPlacedFeedPage(
+  db: Db,
+  caches: FeedCaches | null,
+  viewer: UserRow,
+  feedName: string,
+  query: FeedQuery,
+  fallbackSeed: number,
 ): Promise<PlacedFeedPage> {
+  return feedPage(db, caches, viewer, requireFeed(feedName), query, fallbackSeed);
+}
+
+function requireFeed(feedName: string): FeedDefinition {
   const feed = findFeed(feedName);
   if (!feed) throw notFound('There is no such feed.', ERROR_CODES.feedNotFound);
-  const { items, mapPoints } = await feedPage(db, caches, viewer, feed, query, fallbackSeed);
-  const marked = await markViewerRelations(db, viewer.id, items);
-  return { items: feed.finish ? await feed.finish(db, viewer.id, marked) : marked, mapPoints };
+  return feed;
 }
 
 async function feedPage(
