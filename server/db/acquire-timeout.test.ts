@@ -79,6 +79,101 @@ describe('WaitLimitedMutex', () => {
 });
 
 /**
+ * ADR 129: the embedded database's thread is given the next statement while one runs there. Two
+ * single statements hold the mutex at once; a transaction and background work hold it alone.
+ */
+describe('WaitLimitedMutex, two statements deep', () => {
+  /** A task that records its start and runs until its gate opens. */
+  function held(
+    mutex: WaitLimitedMutex,
+    name: string,
+    started: string[],
+    options: { exclusive?: boolean; background?: boolean } = {},
+  ) {
+    const { opened, open } = gate();
+    const done = mutex.run(
+      async () => {
+        started.push(name);
+        await opened;
+      },
+      options.background ?? false,
+      options.exclusive ?? false,
+    );
+    return { open, done };
+  }
+
+  it('lets a second statement in while the first runs, and queues the third', async () => {
+    const mutex = new WaitLimitedMutex(5_000, 5_000, 2);
+    const started: string[] = [];
+    const a = held(mutex, 'a', started);
+    const b = held(mutex, 'b', started);
+    const c = held(mutex, 'c', started);
+    await Promise.resolve();
+    expect(started).toEqual(['a', 'b']);
+    expect(mutex.waiting).toBe(1);
+    a.open();
+    await a.done;
+    expect(started).toEqual(['a', 'b', 'c']);
+    b.open();
+    c.open();
+    await Promise.all([b.done, c.done]);
+    expect(mutex.held).toBe(false);
+  });
+
+  it('runs a transaction alone: it waits for both statements, and those after it wait for it', async () => {
+    const mutex = new WaitLimitedMutex(5_000, 5_000, 2);
+    const started: string[] = [];
+    const a = held(mutex, 'a', started);
+    const transaction = held(mutex, 'transaction', started, { exclusive: true });
+    const b = held(mutex, 'b', started);
+    await Promise.resolve();
+    // The statement that came after the transaction does not overtake it.
+    expect(started).toEqual(['a']);
+    a.open();
+    await a.done;
+    expect(started).toEqual(['a', 'transaction']);
+    transaction.open();
+    await transaction.done;
+    expect(started).toEqual(['a', 'transaction', 'b']);
+    b.open();
+    await b.done;
+  });
+
+  it('runs background work alone and only when no request waits', async () => {
+    const mutex = new WaitLimitedMutex(5_000, 5_000, 2);
+    const started: string[] = [];
+    const a = held(mutex, 'a', started);
+    const job = held(mutex, 'job', started, { background: true });
+    await Promise.resolve();
+    // One place is free, but a job never shares the thread with a request's statement.
+    expect(started).toEqual(['a']);
+    const b = held(mutex, 'b', started);
+    await Promise.resolve();
+    expect(started).toEqual(['a', 'b']);
+    a.open();
+    b.open();
+    await Promise.all([a.done, b.done]);
+    expect(started).toEqual(['a', 'b', 'job']);
+    job.open();
+    await job.done;
+  });
+
+  it('lets those behind a waiter that gave up in, when they fit', async () => {
+    const mutex = new WaitLimitedMutex(30, 5_000, 2);
+    const started: string[] = [];
+    const a = held(mutex, 'a', started);
+    const transaction = held(mutex, 'transaction', started, { exclusive: true });
+    const b = mutex.run(async () => void started.push('b'));
+    await expect(transaction.done).rejects.toBeInstanceOf(DatabaseBusyError);
+    // The transaction waited for 'a' and gave up; 'b' fits beside 'a' and must not wait for it.
+    await expect(b).resolves.toBeUndefined();
+    expect(started).toEqual(['a', 'b']);
+    a.open();
+    await a.done;
+  });
+});
+
+/**
  * Issue 12 point 9: with the database held, requests waited 5-10 s for their 503. Now they wait at
  * most DB_ACQUIRE_TIMEOUT_MS (2 s) for a connection, then get 503 with Retry-After; once the
  * database is free again they succeed. On PostgreSQL every pooled client is checked out; on PGlite
@@ -220,6 +315,32 @@ describe.skipIf(Boolean(inject('pgTemplateUrl')))(
         expect(hold?.databaseMs).toBeLessThan((hold?.heldMs ?? 0) / 2);
         // The query behind it waited 400 ms but held the connection briefly: waiting is not holding.
         expect(others).toEqual([]);
+      } finally {
+        await handle.close();
+      }
+    });
+
+    it('reports a slow statement, not the quick one sent to the thread behind it (ADR 129)', async () => {
+      const holds: HeldTooLong[] = [];
+      const handle = await openPglite({
+        loadDataDir: new Blob([readFileSync(inject('pgliteDump'))]),
+        acquireTimeoutMs: 10_000,
+        slowHoldMs: 200,
+        onSlowHold: (hold) => holds.push(hold),
+      });
+      try {
+        const slow = handle.db.execute(sql`SELECT pg_sleep(0.4) AS "slow"`);
+        const quick = handle.db.execute(sql`SELECT 5 AS "quick"`);
+        // Both are with the thread: the quick one waits there, not here.
+        expect(handle.poolStats().waiting).toBe(0);
+        await Promise.all([slow, quick]);
+        expect(holds).toHaveLength(1);
+        expect(holds[0]).toMatchObject({
+          kind: 'query',
+          statements: 1,
+          sql: ['SELECT pg_sleep(0.4) AS "slow"'],
+        });
+        expect(holds[0]?.databaseMs).toBeGreaterThanOrEqual(395);
       } finally {
         await handle.close();
       }

@@ -3,7 +3,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { DatabaseBusyError } from '../errors';
-import { type PgliteThread, startPgliteThread } from './pglite-thread-client';
+import { type PgliteThread, type StatementTiming, startPgliteThread } from './pglite-thread-client';
 import * as schema from './schema/index';
 
 export type Schema = typeof schema;
@@ -80,6 +80,12 @@ export const DEFAULT_ACQUIRE_TIMEOUT_MS = 1_500;
  */
 export const BACKGROUND_ACQUIRE_TIMEOUT_MS = 30_000;
 
+/**
+ * How many members' statements may be with the embedded database's thread at once (ADR 129): one
+ * running and one waiting there to run next.
+ */
+export const PIPELINE_DEPTH = 2;
+
 const backgroundWork = new AsyncLocalStorage<true>();
 
 /**
@@ -95,27 +101,36 @@ export function inBackground<T>(work: () => Promise<T>): Promise<T> {
 interface Waiter {
   grant: () => void;
   since: number;
+  exclusive: boolean;
 }
 
 /**
- * One holder at a time, and a bounded wait for the others: a waiter still queued after `timeoutMs`
- * leaves the queue with DatabaseBusyError and its work never runs (so a request answered 503
- * never writes later). Two lines: requests, first come first served, and background work
- * (`inBackground`), served only when no request waits, with its own longer limit.
+ * Holders of the embedded database's connection, and a bounded wait for the others: a waiter still
+ * queued after `timeoutMs` leaves the queue with DatabaseBusyError and its work never runs (so a
+ * request answered 503 never writes later). Two lines: requests, first come first served, and
+ * background work (`inBackground`), served only when no request waits, with its own longer limit.
+ *
+ * `depth` holders at once of a single statement each (ADR 129): the next request's statement is
+ * sent to PGlite's thread while the one before runs there, so the thread starts it the moment the
+ * first ends instead of idling until the main thread has taken the answer and sent the next; PGlite
+ * still runs one statement at a time. A transaction (several trips) and background work hold it
+ * alone (`exclusive`), as with a depth of one.
  */
 export class WaitLimitedMutex {
-  #held = false;
+  #holders = 0;
+  #exclusive = false;
   readonly #waiters: Waiter[] = [];
   readonly #background: Waiter[] = [];
 
   constructor(
     readonly timeoutMs: number,
     readonly backgroundTimeoutMs = BACKGROUND_ACQUIRE_TIMEOUT_MS,
+    readonly depth = 1,
   ) {}
 
   /** Whether a caller holds the mutex now. */
   get held(): boolean {
-    return this.#held;
+    return this.#holders > 0;
   }
 
   /** Callers waiting now, in both lines. */
@@ -130,45 +145,70 @@ export class WaitLimitedMutex {
   }
 
   /**
-   * Run `task` once the mutex is free, or throw DatabaseBusyError after waiting `timeoutMs`
-   * (background: `backgroundTimeoutMs`, behind every request).
+   * Run `task` once the mutex is free (one of `depth` places, or all of them when `exclusive`), or
+   * throw DatabaseBusyError after waiting `timeoutMs` (background: `backgroundTimeoutMs`, behind
+   * every request, and always alone).
    */
-  async run<T>(task: () => Promise<T>, background = false): Promise<T> {
-    await this.#acquire(background);
+  async run<T>(task: () => Promise<T>, background = false, exclusive = false): Promise<T> {
+    const alone = exclusive || background;
+    await this.#acquire(background, alone);
     try {
       return await task();
     } finally {
-      this.#release();
+      this.#release(alone);
     }
   }
 
-  #acquire(background: boolean): Promise<void> {
-    if (!this.#held) {
-      this.#held = true;
+  #fits(exclusive: boolean): boolean {
+    return exclusive ? this.#holders === 0 : !this.#exclusive && this.#holders < this.depth;
+  }
+
+  #take(exclusive: boolean): void {
+    this.#holders++;
+    if (exclusive) this.#exclusive = true;
+  }
+
+  #acquire(background: boolean, exclusive: boolean): Promise<void> {
+    const line = background ? this.#background : this.#waiters;
+    const ahead = background ? this.waiting : this.#waiters.length;
+    if (ahead === 0 && this.#fits(exclusive)) {
+      this.#take(exclusive);
       return Promise.resolve();
     }
-    const line = background ? this.#background : this.#waiters;
     const timeoutMs = background ? this.backgroundTimeoutMs : this.timeoutMs;
     return new Promise((resolve, reject) => {
       const grant = () => {
         clearTimeout(timer);
         resolve();
       };
-      const waiter = { grant, since: performance.now() };
+      const waiter = { grant, since: performance.now(), exclusive };
       const timer = setTimeout(() => {
         const index = line.indexOf(waiter);
         if (index >= 0) line.splice(index, 1);
         reject(new DatabaseBusyError(timeoutMs));
+        // A waiter that gave up may have stood in front of others that fit now.
+        this.#grantWaiting();
       }, timeoutMs);
       line.push(waiter);
     });
   }
 
-  #release(): void {
-    // Hand over directly, so a newcomer cannot slip in between release and the next waiter.
-    const next = this.#waiters.shift() ?? this.#background.shift();
-    if (next) next.grant();
-    else this.#held = false;
+  #release(exclusive: boolean): void {
+    this.#holders--;
+    if (exclusive) this.#exclusive = false;
+    this.#grantWaiting();
+  }
+
+  /** Hand places over directly, in order, so a newcomer cannot slip in ahead of those waiting. */
+  #grantWaiting(): void {
+    for (;;) {
+      const line = this.#waiters.length > 0 ? this.#waiters : this.#background;
+      const next = line[0];
+      if (!next || !this.#fits(next.exclusive)) return;
+      line.shift();
+      this.#take(next.exclusive);
+      next.grant();
+    }
   }
 }
 
@@ -187,67 +227,83 @@ class WaitLimitedPglite {
   ) {}
 
   query: PgliteThread['query'] = (text, params, options) =>
-    this.#hold('query', (note) => {
+    this.#hold('query', (note, timing) => {
       note(text);
-      return this.client.query(text, params, options);
+      return this.client.query(text, params, options, undefined, timing);
     });
 
   /** A named prepared statement (PgliteThread.queryNamed), behind the same limit as any query. */
   queryNamed: PgliteThread['queryNamed'] = (name, text, params) =>
-    this.#hold('query', (note) => {
+    this.#hold('query', (note, timing) => {
       note(text);
-      return this.client.queryNamed(name, text, params);
+      return this.client.queryNamed(name, text, params, timing);
     });
 
   transaction: PgliteThread['transaction'] = (callback) =>
-    this.#hold('transaction', (note) =>
-      this.client.transaction((tx) =>
-        callback({
-          query: (text, params, options) => {
-            note(text);
-            return tx.query(text, params, options);
-          },
-          exec: (text) => {
-            note(text);
-            return tx.exec(text);
-          },
-        }),
+    this.#hold('transaction', (note, timing) =>
+      this.client.transaction(
+        (tx) =>
+          callback({
+            query: (text, params, options) => {
+              note(text);
+              return tx.query(text, params, options);
+            },
+            exec: (text) => {
+              note(text);
+              return tx.exec(text);
+            },
+          }),
+        timing,
       ),
     );
 
-  /** Hold the connection for `work`, and report the hold when it lasted DB_SLOW_HOLD_MS or more. */
-  #hold<T>(kind: HeldTooLong['kind'], work: (note: (text: string) => void) => Promise<T>): Promise<T> {
+  /**
+   * Hold the connection for `work`, and report the hold when it lasted DB_SLOW_HOLD_MS or more. A
+   * statement sent while the one before it still ran (ADR 129) holds the connection from its turn in
+   * the thread, not from when it was sent.
+   */
+  #hold<T>(
+    kind: HeldTooLong['kind'],
+    work: (note: (text: string) => void, timing: StatementTiming | undefined) => Promise<T>,
+  ): Promise<T> {
     const { slowHoldMs = 0, onSlowHold } = this.slowHold;
     const background = backgroundWork.getStore() === true;
-    if (slowHoldMs <= 0 || !onSlowHold) return this.mutex.run(() => work(() => {}), background);
+    // A transaction's statements come one by one from this thread: it holds PGlite alone.
+    const exclusive = kind === 'transaction';
+    if (slowHoldMs <= 0 || !onSlowHold)
+      return this.mutex.run(() => work(() => {}, undefined), background, exclusive);
     const queued = performance.now();
-    return this.mutex.run(async () => {
-      const granted = performance.now();
-      const busyBefore = this.client.busyMs;
-      const shown: string[] = [];
-      let statements = 0;
-      const note = (text: string) => {
-        statements++;
-        if (shown.length < SLOW_HOLD_STATEMENTS_SHOWN)
-          shown.push(text.replace(/\s+/g, ' ').trim().slice(0, 120));
-      };
-      try {
-        return await work(note);
-      } finally {
-        const heldMs = performance.now() - granted;
-        if (heldMs >= slowHoldMs) {
-          onSlowHold({
-            kind,
-            heldMs: Math.round(heldMs),
-            databaseMs: Math.round(this.client.busyMs - busyBefore),
-            waitedMs: Math.round(granted - queued),
-            statements,
-            sql: shown,
-            ...(background ? { background } : {}),
-          });
+    return this.mutex.run(
+      async () => {
+        const granted = performance.now();
+        const timing: StatementTiming = { ms: 0, queuedMs: 0 };
+        const shown: string[] = [];
+        let statements = 0;
+        const note = (text: string) => {
+          statements++;
+          if (shown.length < SLOW_HOLD_STATEMENTS_SHOWN)
+            shown.push(text.replace(/\s+/g, ' ').trim().slice(0, 120));
+        };
+        try {
+          return await work(note, timing);
+        } finally {
+          const heldMs = performance.now() - granted - timing.queuedMs;
+          if (heldMs >= slowHoldMs) {
+            onSlowHold({
+              kind,
+              heldMs: Math.round(heldMs),
+              databaseMs: Math.round(timing.ms),
+              waitedMs: Math.round(granted - queued + timing.queuedMs),
+              statements,
+              sql: shown,
+              ...(background ? { background } : {}),
+            });
+          }
         }
-      }
-    }, background);
+      },
+      background,
+      exclusive,
+    );
   }
 }
 
@@ -259,13 +315,17 @@ const SLOW_HOLD_STATEMENTS_SHOWN = 4;
  * else's requests waited that long (SHED_DB_WAIT_MS sheds costly requests at 500 ms of waiting).
  * `databaseMs` is PGlite's own time in its thread; the rest of `heldMs` is the trips between the
  * threads and, in a transaction, the main thread coming round to send the next statement (a busy
- * main thread holds the database up without using it).
+ * main thread holds the database up without using it). A statement's hold starts at its turn in the
+ * thread, not when it was sent there behind another (ADR 129).
  */
 export interface HeldTooLong {
   kind: 'query' | 'transaction';
   heldMs: number;
   databaseMs: number;
-  /** How long it waited in line before its turn. */
+  /**
+   * How long it waited before its turn: in line here, and in PGlite's thread behind the statement
+   * sent there before it (ADR 129).
+   */
   waitedMs: number;
   statements: number;
   /** The first statements' text (no parameters), whitespace collapsed, shortened. */
@@ -315,7 +375,11 @@ export async function openPglite(options: PgliteOptions = {}): Promise<DatabaseH
   const client = await (options.thread ?? startPgliteThread(options));
   const limited = new WaitLimitedPglite(
     client,
-    new WaitLimitedMutex(options.acquireTimeoutMs ?? DEFAULT_ACQUIRE_TIMEOUT_MS),
+    new WaitLimitedMutex(
+      options.acquireTimeoutMs ?? DEFAULT_ACQUIRE_TIMEOUT_MS,
+      BACKGROUND_ACQUIRE_TIMEOUT_MS,
+      PIPELINE_DEPTH,
+    ),
     options,
   );
   namedStatements.set(limited, limited);

@@ -52,9 +52,21 @@ function reviveError(serialized: SerializedError): Error {
 
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 
+/**
+ * What the thread reported of the statements given it (added up as their answers arrive): its own
+ * time on them, and how long they waited there behind the statement sent before them (ADR 129).
+ */
+export interface StatementTiming {
+  ms: number;
+  queuedMs: number;
+}
+
 export class PgliteThread {
   readonly #worker: Worker;
-  readonly #pending = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
+  readonly #pending = new Map<
+    number,
+    { resolve(value: unknown): void; reject(error: Error): void; timing?: StatementTiming | undefined }
+  >();
   readonly #listeners = new Map<number, (payload: string) => void>();
   #nextId = 1;
   #openSessions = 0;
@@ -138,6 +150,10 @@ export class PgliteThread {
       if (!pending) return;
       this.#pending.delete(message.id);
       this.#busyMs += message.ms ?? 0;
+      if (pending.timing) {
+        pending.timing.ms += message.ms ?? 0;
+        pending.timing.queuedMs += message.queuedMs ?? 0;
+      }
       this.#holdProcess();
       if (message.ok) pending.resolve(message.value);
       else pending.reject(reviveError(message.error));
@@ -163,14 +179,14 @@ export class PgliteThread {
     else this.#worker.unref();
   }
 
-  #request<T>(request: DistributiveOmit<ThreadRequest, 'id'>): Promise<T> {
+  #request<T>(request: DistributiveOmit<ThreadRequest, 'id'>, timing?: StatementTiming): Promise<T> {
     if (this.#stopped) return Promise.reject(this.#stopped);
     const id = this.#nextId++;
     return new Promise<T>((resolve, reject) => {
-      this.#pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
+      this.#pending.set(id, { resolve: resolve as (value: unknown) => void, reject, timing });
       try {
         // A parameter that cannot be cloned (a function, a class instance) throws here.
-        this.#worker.postMessage({ ...request, id });
+        this.#worker.postMessage({ ...request, id, sentAt: performance.timeOrigin + performance.now() });
       } catch (error) {
         this.#pending.delete(id);
         reject(error);
@@ -184,14 +200,18 @@ export class PgliteThread {
     params?: unknown[],
     options?: QueryOptionsIn,
     session?: number,
+    timing?: StatementTiming,
   ): Promise<ThreadResults<T>> {
-    return this.#request({
-      op: 'query',
-      text,
-      ...(params ? { params } : {}),
-      ...(options?.rowMode ? { rowMode: options.rowMode } : {}),
-      ...(session !== undefined ? { session } : {}),
-    });
+    return this.#request(
+      {
+        op: 'query',
+        text,
+        ...(params ? { params } : {}),
+        ...(options?.rowMode ? { rowMode: options.rowMode } : {}),
+        ...(session !== undefined ? { session } : {}),
+      },
+      timing,
+    );
   }
 
   /**
@@ -199,25 +219,33 @@ export class PgliteThread {
    * and keeps its plan as PostgreSQL keeps a prepared statement's (server/db/prepared.ts). Rows as
    * drizzle's session reads them (its parsers).
    */
-  queryNamed<T>(name: string, text: string, params: unknown[]): Promise<ThreadResults<T>> {
-    return this.#request({ op: 'query', name, text, params });
+  queryNamed<T>(
+    name: string,
+    text: string,
+    params: unknown[],
+    timing?: StatementTiming,
+  ): Promise<ThreadResults<T>> {
+    return this.#request({ op: 'query', name, text, params }, timing);
   }
 
-  exec(text: string, session?: number): Promise<void> {
-    return this.#request({ op: 'exec', text, ...(session !== undefined ? { session } : {}) });
+  exec(text: string, session?: number, timing?: StatementTiming): Promise<void> {
+    return this.#request({ op: 'exec', text, ...(session !== undefined ? { session } : {}) }, timing);
   }
 
   /**
    * Run `callback` in a transaction held open in the thread: its statements go to that session;
-   * committed when it resolves, rolled back when it throws.
+   * committed when it resolves, rolled back when it throws. `timing` adds up its statements'.
    */
-  async transaction<T>(callback: (tx: ThreadTransaction) => Promise<T>): Promise<T> {
+  async transaction<T>(
+    callback: (tx: ThreadTransaction) => Promise<T>,
+    timing?: StatementTiming,
+  ): Promise<T> {
     const session = await this.#request<number>({ op: 'begin' });
     this.#openSessions++;
     try {
       const tx: ThreadTransaction = {
-        query: (text, params, options) => this.query(text, params, options, session),
-        exec: (text) => this.exec(text, session),
+        query: (text, params, options) => this.query(text, params, options, session, timing),
+        exec: (text) => this.exec(text, session, timing),
       };
       let result: T;
       try {

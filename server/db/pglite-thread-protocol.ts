@@ -9,8 +9,12 @@ export interface PgliteThreadData {
   sharedBuffersMb?: number;
 }
 
-/** `session`: the transaction the request belongs to (undefined: outside any transaction). */
-export type ThreadRequest =
+/**
+ * `session`: the transaction the request belongs to (undefined: outside any transaction). `sentAt`:
+ * when the main thread sent it, in ms since the epoch (`performance.timeOrigin + performance.now()`,
+ * comparable across threads), for how long it waited in the thread (`queuedMs`, ADR 129).
+ */
+export type ThreadRequest = { sentAt?: number } & (
   | {
       op: 'query';
       id: number;
@@ -31,18 +35,20 @@ export type ThreadRequest =
   | { op: 'unlisten'; id: number; listenId: number }
   | { op: 'dump'; id: number }
   | { op: 'migrate'; id: number; folder: string }
-  | { op: 'close'; id: number };
+  | { op: 'close'; id: number }
+);
 
 /** A database error's message and the fields drivers attach (code, constraint, detail...). */
 export type SerializedError = { name: string; message: string; stack?: string } & Record<string, unknown>;
 
 /**
- * `ms`: how long the thread spent on the request (PGlite's own time, not the trip between threads),
+ * `ms`: how long the thread spent on the request (PGlite's own time, not the trip between threads);
+ * `queuedMs`: how long it waited in the thread behind the statement sent before it (ADR 129). Both
  * for the slow-hold report (`HeldTooLong`, server/db/client.ts).
  */
 export type ThreadReply =
-  | { id: number; ok: true; value: unknown; ms?: number }
-  | { id: number; ok: false; error: SerializedError; ms?: number }
+  | { id: number; ok: true; value: unknown; ms?: number; queuedMs?: number }
+  | { id: number; ok: false; error: SerializedError; ms?: number; queuedMs?: number }
   | { op: 'notify'; listenId: number; payload: string }
   | { op: 'ready' }
   | { op: 'failed'; error: SerializedError };

@@ -81,6 +81,46 @@ describe.skipIf(Boolean(inject('pgTemplateUrl')))('PGlite in its own thread (ADR
     expect(typeof rows[0]?.at).toBe('string');
   });
 
+  it('runs a named statement that reaches the thread during a transaction after it, never inside it', async () => {
+    const thread = database.pglite;
+    if (!thread) throw new Error('no PGlite thread');
+    await database.db.execute(sql`CREATE TABLE named_probe (id int)`);
+    let counted: Promise<{ rows: Array<{ n: number }> }> | undefined;
+    const rolledBack = await thread
+      .transaction(async (tx) => {
+        await tx.query('INSERT INTO named_probe VALUES (1)');
+        counted = thread.queryNamed('named_probe_count', 'SELECT count(*)::int AS n FROM named_probe', []);
+        // The statement's message is in the thread while the transaction waits for its next one.
+        await loopTurns(10);
+        throw new Error('roll back');
+      })
+      .catch((error: unknown) => error);
+    expect(rolledBack).toBeInstanceOf(Error);
+    // Inside the transaction it would have counted the uncommitted row.
+    expect((await counted)?.rows).toEqual([{ n: 0 }]);
+  });
+
+  it('answers statements sent together each with its own rows, and counts the thread’s time once (ADR 129)', async () => {
+    const thread = database.pglite;
+    if (!thread) throw new Error('no PGlite thread');
+    const busyBefore = thread.busyMs;
+    const started = performance.now();
+    const sent = [1, 2, 3, 4].map((n) =>
+      queryRows<{ n: number }>(database.db, sql`SELECT ${n}::int AS n, pg_sleep(0.1)`),
+    );
+    await loopTurns(1);
+    // Two are with the thread (one running, the next queued there), two wait their turn here.
+    expect(database.poolStats().waiting).toBe(2);
+    const answers = await Promise.all(sent);
+    const wall = performance.now() - started;
+    expect(answers.map((rows) => rows[0]?.n)).toEqual([1, 2, 3, 4]);
+    const busy = thread.busyMs - busyBefore;
+    // Four sleeps of 100 ms, one after another in the thread: each timed from its turn, not from
+    // when it arrived behind the one before (the three that waited there would count about 200 ms).
+    expect(busy).toBeGreaterThanOrEqual(395);
+    expect(busy).toBeLessThan(wall);
+  });
+
   it('delivers NOTIFY from the thread', async () => {
     const received: string[] = [];
     const { promise, resolve } = deferred();

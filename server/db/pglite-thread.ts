@@ -137,41 +137,60 @@ function namedQuery(request: Extract<ThreadRequest, { op: 'query' }> & { name: s
   const { name } = request;
   const first = !prepared.has(name);
   const values = (request.params ?? []).map(paramText);
-  return db._runExclusiveQuery(async () => {
-    try {
-      const { messages } = await db.execProtocol(
-        batch([
-          ...(first ? [serialize.parse({ name, text: request.text })] : []),
-          serialize.bind({ statement: name, values }),
-          serialize.describe({ type: 'P' }),
-          serialize.execute({}),
-          serialize.sync(),
-        ]),
-      );
-      const [results] = parse.parseResults(messages, db.parsers, queryOptions(request));
-      if (!results) throw new Error(`no results from ${name}`);
-      prepared.add(name);
-      return results;
-    } catch (error) {
-      // The statement may exist if only its binding failed: closed (and not recorded), so the next
-      // call parses it again.
-      if (first)
-        await db
-          .execProtocol(batch([serialize.close({ type: 'S', name }), serialize.sync()]))
-          .catch(() => {});
-      throw error;
-    }
-  });
+  // Behind an open transaction as PGlite's own query is, never inside it.
+  return db._runExclusiveTransaction(() =>
+    db._runExclusiveQuery(async () => {
+      try {
+        const { messages } = await db.execProtocol(
+          batch([
+            ...(first ? [serialize.parse({ name, text: request.text })] : []),
+            serialize.bind({ statement: name, values }),
+            serialize.describe({ type: 'P' }),
+            serialize.execute({}),
+            serialize.sync(),
+          ]),
+        );
+        const [results] = parse.parseResults(messages, db.parsers, queryOptions(request));
+        if (!results) throw new Error(`no results from ${name}`);
+        prepared.add(name);
+        return results;
+      } catch (error) {
+        // The statement may exist if only its binding failed: closed (and not recorded), so the next
+        // call parses it again.
+        if (first)
+          await db
+            .execProtocol(batch([serialize.close({ type: 'S', name }), serialize.sync()]))
+            .catch(() => {});
+        throw error;
+      }
+    }),
+  );
 }
 
-async function answer(id: number, work: () => Promise<unknown>): Promise<void> {
+async function answer(id: number, work: () => Promise<unknown>, queuedMs?: number): Promise<void> {
   const started = performance.now();
+  const waited = queuedMs === undefined ? {} : { queuedMs };
   try {
     const value = await work();
-    reply({ id, ok: true, value, ms: performance.now() - started });
+    reply({ id, ok: true, value, ms: performance.now() - started, ...waited });
   } catch (error) {
-    reply({ id, ok: false, error: serializeError(error), ms: performance.now() - started });
+    reply({ id, ok: false, error: serializeError(error), ms: performance.now() - started, ...waited });
   }
+}
+
+/**
+ * The statements outside a transaction, in the order they came: the main thread may send the next
+ * while one runs (ADR 129), and each is timed from its turn, so `ms` stays this thread's own time.
+ */
+let statements: Promise<void> = Promise.resolve();
+
+function answerInTurn(request: ThreadRequest, work: () => Promise<unknown>): void {
+  // From when it was sent: a message that came while PGlite ran the statement before it (one
+  // synchronous call) is only read here once that statement has finished.
+  const sentAt = request.sentAt ?? performance.timeOrigin + performance.now();
+  statements = statements.then(() =>
+    answer(request.id, work, Math.max(0, performance.timeOrigin + performance.now() - sentAt)),
+  );
 }
 
 function begin(id: number): void {
@@ -229,7 +248,7 @@ port.on('message', (request: ThreadRequest) => {
   switch (request.op) {
     case 'query': {
       const { name } = request;
-      void answer(request.id, () =>
+      answerInTurn(request, () =>
         name
           ? namedQuery({ ...request, name })
           : db.query(request.text, request.params, queryOptions(request)),
@@ -237,7 +256,7 @@ port.on('message', (request: ThreadRequest) => {
       return;
     }
     case 'exec':
-      void answer(request.id, async () => {
+      answerInTurn(request, async () => {
         await db.exec(request.text);
       });
       return;
