@@ -1,8 +1,9 @@
 /**
  * The embedded database's own thread (ADR 049): it owns the one PGlite instance for the life of the
  * handle, so PGlite's WebAssembly and its wire-protocol parser never run on the server's main
- * thread. The main thread (server/db/pglite-thread-client.ts) sends one request at a time per
- * session by message; this thread runs it and answers with the rows (a structured clone).
+ * thread. The main thread (server/db/pglite-thread-client.ts) sends requests by message: a
+ * transaction's one at a time, and up to two statements outside one, the second waiting here for the
+ * first (ADR 129); this thread runs each and answers with the rows (a structured clone).
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import {
