@@ -128,7 +128,9 @@ export class PgliteThread {
 
   /**
    * How long the thread has spent on the statements answered so far, in ms (its own time, not the
-   * trips between threads): what a holder of the connection cost PGlite, against how long it held it.
+   * trips between threads, nor a statement's wait there behind the one before it). A hold's own
+   * share is added up per hold (`StatementTiming`): with two statements in the thread (ADR 129) this
+   * total grows with both.
    */
   get busyMs(): number {
     return this.#busyMs;
