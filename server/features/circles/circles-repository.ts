@@ -162,8 +162,21 @@ const memberOf = (viewerId: string): SQL =>
 
 /** A circle as one of its members sees it; null for anyone else. */
 export async function findCircleView(db: Db, viewerId: string, id: number): Promise<CircleView | null> {
-  const [view] = await findViews(db, and(eq(circles.id, id), memberOf(viewerId)) as SQL, null);
+  const [view] = await findCircleViews(db, viewerId, [id]);
   return view ?? null;
+}
+
+/**
+ * The circles among `ids` that the viewer is a member of, as they see them, newest first; the
+ * others are left out. Two statements however many (Barter Match marks a page's circles at once).
+ */
+export async function findCircleViews(
+  db: Db,
+  viewerId: string,
+  ids: readonly number[],
+): Promise<CircleView[]> {
+  if (ids.length === 0) return [];
+  return findViews(db, and(inArray(circles.id, [...ids]), memberOf(viewerId)) as SQL, null);
 }
 
 /**

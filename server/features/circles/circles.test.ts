@@ -18,7 +18,7 @@ import { barterKit, type Member } from '../barters/barter-test-kit';
 import { requestGraph, settleMatchGraph } from '../match-graph';
 import { unreadCounts } from '../notifications';
 import { drainCircleChanges } from './circles-plugin';
-import { markCircleChanges } from './circles-repository';
+import { findCircleViews, markCircleChanges } from './circles-repository';
 import { expireDueCircleProposals, findAndPropose } from './circles-service';
 
 let t: TestApp;
@@ -294,6 +294,25 @@ describe('a circle of three neighbours', () => {
     expect(await expireDueCircleProposals(t.app.db)).toBe(0);
     for (const member of members)
       expect(await circleKinds(member.id, id)).toEqual(['circle_proposed', 'circle_expired']);
+  });
+
+  it("reads several circles at once, each only for its own members (Barter Match's marks)", async () => {
+    const first = await ring(3);
+    const second = await ring(3);
+    const [ann] = first.members as [Member];
+    const [dan] = second.members as [Member];
+    const ids = [(await list(ann))[0]?.id ?? 0, (await list(dan))[0]?.id ?? 0];
+    expect(ids[0]).not.toBe(ids[1]);
+    const seen = async (who: Member) =>
+      (await findCircleViews(t.app.db, who.id, ids)).map((view) => ({
+        id: view.row.id,
+        members: view.steps.map((step) => step.member?.id).sort(),
+      }));
+    const idsOf = (ring: Ring) => ring.members.map((member) => member.id).sort();
+    expect(await seen(ann)).toEqual([{ id: ids[0], members: idsOf(first) }]);
+    expect(await seen(dan)).toEqual([{ id: ids[1], members: idsOf(second) }]);
+    expect(await seen(await kit.member('Eve'))).toEqual([]);
+    expect(await findCircleViews(t.app.db, ann.id, [])).toEqual([]);
   });
 });
 

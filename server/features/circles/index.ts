@@ -9,6 +9,7 @@ export {
   type CircleView,
   exportCirclesOf,
   findCircleView,
+  findCircleViews,
   findReceivingInCircles,
   markCircleChanges,
 } from './circles-repository';

@@ -1,7 +1,7 @@
 import { circlePath } from '#common/schemas/circles.ts';
 import type { FeedItem } from '#common/schemas/feed.ts';
 import type { Db } from '#server/db/client.ts';
-import { findCircleView, findReceivingInCircles, presentCircle } from '../../circles';
+import { findCircleViews, findReceivingInCircles, presentCircle } from '../../circles';
 import { graphPageSql, graphState, requestGraph } from '../../match-graph';
 import { matchPage, sortedOrder } from '../feed-candidates';
 import { MATCH_COLUMNS } from '../feed-cards';
@@ -21,17 +21,22 @@ async function readsMatchGraph(db: Db, memberId: string): Promise<boolean> {
 
 /**
  * Barter Match shows the items the viewer would get in a trade circle proposed to them "in a
- * circle", with the loop explained (issue 16). One indexed read per page; the circle itself only
- * when one of its items is on the page.
+ * circle", with the loop explained (issue 16). One indexed read per page; the circles themselves
+ * only when one of their items is on the page, all of them in one read.
  */
 async function markCircles(db: Db, viewerId: string, items: FeedItem[]): Promise<FeedItem[]> {
   const now = new Date();
   const receiving = await findReceivingInCircles(db, viewerId, now);
   const onPage = receiving.filter((entry) => items.some((item) => item.id === entry.itemId));
   if (onPage.length === 0) return items;
+  const views = await findCircleViews(
+    db,
+    viewerId,
+    onPage.map((entry) => entry.circleId),
+  );
   const paths = new Map<number, { circleId: number; path: string }>();
   for (const entry of onPage) {
-    const view = await findCircleView(db, viewerId, entry.circleId);
+    const view = views.find((candidate) => candidate.row.id === entry.circleId);
     if (view) {
       paths.set(entry.itemId, {
         circleId: entry.circleId,
