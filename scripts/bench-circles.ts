@@ -20,9 +20,10 @@
  *    `--only=app` runs just that.
  *
  *    Beside each trade's loops of any length: CPU seconds (user + system) of the whole command
- *    `npm run circles` on it (node and tsx included), the median of `--cpu-runs`, and, when
- *    FASTTRADEMAXIMIZER names its binary (docs/performance.md: how to build it), FastTradeMaximizer's
- *    on the same file in the same run, with the ratio; without it that column is skipped.
+ *    `npm run circles` on it (the compiled CLI, as npm runs it, without npm's own start), the median
+ *    of `--cpu-runs` after one untimed run, and, when FASTTRADEMAXIMIZER names its binary
+ *    (docs/performance.md: how to build it), FastTradeMaximizer's on the same file in the same run,
+ *    with the ratio; without it that column is skipped, and where it refuses a file, its words.
  *
  * Flags: --runs=5 --cpu-runs=3 --members=10000 --updates=50 --seed=42 --only=kidney|app --kidney-slow
  */
@@ -83,51 +84,61 @@ const CPU_RUNS = numberOption('cpu-runs', 3);
 /** FastTradeMaximizer's binary, when built (docs/performance.md says how): the want list on its stdin. */
 const FTM = process.env.FASTTRADEMAXIMIZER;
 
+/** A whole command's CPU seconds (the median of CPU_RUNS runs), or why it did not run. */
+type CommandCpu = { seconds: number } | { failed: string };
+
 /**
- * CPU seconds (user + system, children included) of one whole command, from GNU time's `%U %S`:
- * the median of CPU_RUNS runs, or null when it failed or `/usr/bin/time` is missing.
+ * CPU seconds (user + system, children included) of one whole command, from GNU time's `%U %S`: the
+ * median of CPU_RUNS runs after one run that is not timed (it builds a stale CLI, and reads the files
+ * into the page cache for either program alike). A failed run reports the program's own words.
  */
-function commandCpu(command: string[], stdinFile?: string): number | null {
-  if (!existsSync('/usr/bin/time')) return null;
+function commandCpu(command: string[], stdinFile?: string): CommandCpu {
+  if (!existsSync('/usr/bin/time')) return { failed: 'no /usr/bin/time' };
   const dir = mkdtempSync(join(tmpdir(), 'bench-circles-'));
   try {
     const seconds: number[] = [];
-    for (let i = 0; i < CPU_RUNS; i++) {
+    for (let i = 0; i <= CPU_RUNS; i++) {
       const output = join(dir, 'time.txt');
       const stdin = stdinFile ? openSync(stdinFile, 'r') : 'ignore';
       const run = spawnSync('/usr/bin/time', ['-o', output, '-f', '%U %S', ...command], {
-        stdio: [stdin, 'ignore', 'ignore'],
+        stdio: [stdin, 'pipe', 'pipe'],
+        maxBuffer: 64 * 1024 * 1024,
       });
-      if (run.status !== 0) return null;
+      if (run.status !== 0) {
+        // Its own words: a line that names the trouble, else its last line on standard error (a
+        // program that aborts, as FastTradeMaximizer on an option it does not know, loses its
+        // buffered standard output).
+        const lines = `${run.stdout}\n${run.stderr}`.split('\n').filter((line) => line.trim());
+        const errors = `${run.stderr}`.split('\n').filter((line) => line.trim());
+        const said = lines.find((line) => /unknown|error|usage/i.test(line)) ?? errors.at(-1);
+        return {
+          failed: `failed${said ? `: ${said.trim().replaceAll('|', '/').slice(0, 80)}` : ` (exit ${run.status})`}`,
+        };
+      }
       const [user, system] =
         readFileSync(output, 'utf8').trim().split('\n').at(-1)?.split(' ').map(Number) ?? [];
-      if (user === undefined || system === undefined) return null;
-      seconds.push(user + system);
+      if (user === undefined || system === undefined) return { failed: 'no time reported' };
+      if (i > 0) seconds.push(user + system);
     }
     seconds.sort((a, b) => a - b);
-    return seconds[Math.floor(seconds.length / 2)] ?? null;
+    return { seconds: seconds[Math.floor(seconds.length / 2)] ?? 0 };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
 }
 
+/** What `npm run circles` runs, without npm's own start: the compiled CLI (ADR 071) through run.mjs. */
+const CIRCLES_COMMAND = [process.execPath, new URL('./run.mjs', import.meta.url).pathname, 'circles'];
+
 /** `npm run circles` on a want list, and FastTradeMaximizer beside it when its binary is there. */
 function wholeCommand(path: string): string {
-  const ours = commandCpu([
-    process.execPath,
-    '--import',
-    'tsx',
-    new URL('./circles.ts', import.meta.url).pathname,
-    '--tradelist',
-    path,
-    '--quiet',
-  ]);
-  const oursText = ours === null ? 'failed' : `${ours.toFixed(2)} s`;
-  if (!FTM) return `${oursText} | (no FASTTRADEMAXIMIZER) | `;
+  const ours = commandCpu([...CIRCLES_COMMAND, '--tradelist', path, '--quiet']);
+  const text = (cpu: CommandCpu, digits: number) =>
+    'seconds' in cpu ? `${cpu.seconds.toFixed(digits)} s` : cpu.failed;
+  if (!FTM) return `${text(ours, 2)} | (no FASTTRADEMAXIMIZER) | `;
   const theirs = commandCpu([FTM], path);
-  if (theirs === null || ours === null)
-    return `${oursText} | ${theirs === null ? 'failed' : `${theirs.toFixed(3)} s`} | `;
-  return `${oursText} | ${theirs.toFixed(3)} s | ${(ours / Math.max(theirs, 0.001)).toFixed(1)}x`;
+  if (!('seconds' in theirs) || !('seconds' in ours)) return `${text(ours, 2)} | ${text(theirs, 3)} | `;
+  return `${text(ours, 2)} | ${text(theirs, 3)} | ${(ours.seconds / Math.max(theirs.seconds, 0.001)).toFixed(1)}x`;
 }
 
 async function mathTrades(): Promise<string[]> {
