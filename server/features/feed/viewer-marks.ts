@@ -69,16 +69,19 @@ export function viewerMarksQuery(viewerId: string, items: readonly FeedItem[], n
         now,
       )}) b`;
   if (owners.length === 0) return barters;
-  return sql`${barters}
+  // The viewer's items once, with their words: matched against every owner's wants below, where a
+  // subquery would be flattened into the join and each item's words built again for every pair.
+  return sql`WITH mine AS MATERIALIZED (
+        SELECT m.id, m.category, m.is_service, m.estimated_value, ${listedItem('m')} AS listed,
+               tsvector_to_array(m.search_vector) AS lexemes
+        FROM items m WHERE m.user_id = ${viewerId}::uuid AND m.is_active)
+      ${barters}
       UNION ALL
       SELECT NULL, NULL, NULL, o.owner_id::text, x.id
       FROM unnest(${unsizedArray(sql`${uuidArray(owners)}::uuid[]`)}) AS o(owner_id)
       CROSS JOIN LATERAL (
         SELECT mi.id, mi.listed FROM wants ow
-        JOIN (SELECT m.id, m.category, m.is_service, m.estimated_value, ${listedItem('m')} AS listed,
-                     tsvector_to_array(m.search_vector) AS lexemes
-              FROM items m WHERE m.user_id = ${viewerId}::uuid AND m.is_active) mi
-          ON ${ownerWantMatchesMyItem('ow', 'mi')}
+        JOIN mine mi ON ${ownerWantMatchesMyItem('ow', 'mi')}
         WHERE ow.user_id = o.owner_id AND ow.is_active
         ORDER BY ow.id, mi.listed DESC, mi.id DESC LIMIT 1) x
       -- An item an accepted barter holds cannot be offered: then nothing is ticked.
